@@ -1,0 +1,14 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { PageFallback } from '../page-fallback';
+
+/** Centred page without the shop's chrome (staff sign-in, payment sandbox). */
+export function AuthLayout() {
+  return (
+    <main className="layout-auth">
+      <Suspense fallback={<PageFallback />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}

@@ -1,0 +1,25 @@
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { SiteFooter } from '../../components/site-footer';
+import { SiteHeader } from '../site-header';
+import { PageFallback } from '../page-fallback';
+import { ScrollToTop } from '../scroll-to-top';
+
+/** Public pages: sticky header with the free-shipping banner, the page, the footer. */
+export function PublicLayout() {
+  return (
+    <div className="layout-public">
+      <ScrollToTop />
+      <a className="skip-link" href="#contenido">
+        Saltar al contenido
+      </a>
+      <SiteHeader />
+      <main id="contenido" tabIndex={-1}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <SiteFooter />
+    </div>
+  );
+}

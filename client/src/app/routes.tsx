@@ -1,0 +1,106 @@
+import type { ComponentType, ReactNode } from 'react';
+import type { RouteObject } from 'react-router';
+import { PublicLayout } from './layouts/public-layout';
+import { AuthLayout } from './layouts/auth-layout';
+import { DocumentMeta } from './document-meta';
+import { RouteError } from './route-error';
+import { DEFAULT_DESCRIPTION, HOME_DESCRIPTION } from './route-meta';
+
+interface Meta {
+  title?: string;
+  description?: string;
+  noindex?: boolean;
+}
+
+/** A lazily loaded page with its static title and description. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, pick: (m: M) => ComponentType, meta?: Meta, canonicalPath?: string): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => {
+      const Component = pick(await load());
+      const element: ReactNode = (
+        <>
+          {meta ? <DocumentMeta {...meta} canonicalPath={canonicalPath} /> : null}
+          <Component />
+        </>
+      );
+      return { element };
+    },
+  };
+}
+
+const content = () => import('../features/content/routes');
+const catalog = () => import('../features/catalog/routes');
+
+export const CATEGORY_LISTINGS: { path: string; category?: string; collection?: string; title: string; description: string }[] = [
+  { path: '/collares', category: 'collares', title: 'Collares', description: 'Collares para perros y gatos en cuero, neopreno y tela, hechos en Colombia.' },
+  { path: '/correas', category: 'correas', title: 'Correas', description: 'Correas resistentes y cómodas para pasear a tu mascota.' },
+  { path: '/arneses', category: 'arneses', title: 'Arneses', description: 'Arneses ajustables que cuidan el cuello y la espalda de tu perro.' },
+  { path: '/bandanas', category: 'bandanas', title: 'Bandanas', description: 'Bandanas estampadas para perros y gatos con estilo propio.' },
+  { path: '/pecheras', category: 'pecheras', title: 'Pecheras', description: 'Pecheras acolchadas para paseos seguros y cómodos.' },
+  { path: '/pecherasBackpack', category: 'pecheras-backpack', title: 'Pecheras Backpack', description: 'Pecheras con bolsillos tipo morral para llevar lo esencial del paseo.' },
+  { path: '/chaquetas', category: 'chaquetas', title: 'Denim For Pets', description: 'Chaquetas de denim para perros: abrigo y estilo con guía de tallas.' },
+  { path: '/halloween', collection: 'halloween', title: 'Halloween', description: 'Bandanas de edición limitada para el Halloween más peludo.' },
+];
+
+const PRODUCT_PATHS = [
+  '/bandana/:id/:nombre',
+  '/bandana/halloween/:id/:nombre',
+  '/chaqueta/:id/:nombre',
+  '/collares/:id/:nombre',
+  '/pechera/:id/:nombre',
+  '/pechera_backpack/:id/:nombre',
+  '/arnes/:id/:nombre?',
+  '/correa/:id/:nombre',
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <PublicLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/', ...page(() => import('../features/home/routes'), (m) => m.HomeRoute, { description: HOME_DESCRIPTION }, '/') },
+      { path: '/about', ...page(() => import('../features/home/routes'), (m) => m.HomeRoute, { description: HOME_DESCRIPTION }, '/') },
+      ...CATEGORY_LISTINGS.map(
+        (c): RouteObject => ({
+          path: c.path,
+          lazy: async () => {
+            const { CategoryPage } = await catalog();
+            return { element: <CategoryPage key={c.path} title={c.title} description={c.description} path={c.path} category={c.category} collection={c.collection} /> };
+          },
+        }),
+      ),
+      ...PRODUCT_PATHS.map((path): RouteObject => ({ path, ...page(catalog, (m) => m.ProductRoute) })),
+      { path: '/nosotros', ...page(content, (m) => m.AboutPage, { title: 'Nosotros', description: 'Conoce la historia de Enzo y de los artesanos colombianos detrás de cada accesorio.' }, '/nosotros') },
+      { path: '/TratamientoDatos', ...page(content, (m) => m.DataPolicyPage, { title: 'Tratamiento de datos personales', description: 'Política de tratamiento de datos personales de Enzo (Ley 1581 de 2012).' }, '/TratamientoDatos') },
+      { path: '/PoliticaDevolucion', ...page(content, (m) => m.ReturnsPolicyPage, { title: 'Política de devoluciones', description: 'Derecho de retracto, garantías y devoluciones en Enzo (Ley 1480 de 2011).' }, '/PoliticaDevolucion') },
+      { path: '/PoliticaEnvios', ...page(content, (m) => m.ShippingPolicyPage, { title: 'Política de envíos', description: 'Cobertura, tiempos y costos de envío a toda Colombia.' }, '/PoliticaEnvios') },
+      { path: '/distribuidores-cucuta', ...page(content, (m) => m.DistributorsCucutaPage, { title: 'Distribuidores oficiales en Cúcuta', description: DEFAULT_DESCRIPTION }, '/distribuidores-cucuta') },
+      { path: '/distribuidores-bogota', ...page(content, (m) => m.DistributorsBogotaPage, { title: 'Distribuidores oficiales en Bogotá', description: DEFAULT_DESCRIPTION }, '/distribuidores-bogota') },
+      { path: '/alianza-laika-enzo', ...page(content, (m) => m.AllianceLaikaPage, { title: 'Alianza Laika y Enzo' }, '/alianza-laika-enzo') },
+      { path: '/alianza-kumpet', ...page(content, (m) => m.AllianceKumpetPage, { title: 'Alianza Kumpet y Enzo' }, '/alianza-kumpet') },
+      { path: '/alianza-puppis-enzo', ...page(content, (m) => m.AlliancePuppisPage, { title: 'Alianza Puppis y Enzo' }, '/alianza-puppis-enzo') },
+      { path: '/proceso-pago-items', ...page(() => import('../features/checkout/routes'), (m) => m.CheckoutRoute, { title: 'Finalizar compra', noindex: true }) },
+      { path: '/pago-exitoso', ...page(() => import('../features/checkout/routes'), (m) => m.ReceiptRoute, { title: 'Estado de tu pago', noindex: true }) },
+      { path: '*', ...page(content, (m) => m.NotFoundPage, { title: 'Página no encontrada', noindex: true }) },
+    ],
+  },
+  {
+    element: <AuthLayout />,
+    errorElement: <RouteError />,
+    children: [
+      { path: '/pasarela-sandbox', ...page(() => import('../features/checkout/routes'), (m) => m.SandboxGatewayRoute, { title: 'Pasarela de pagos de prueba', noindex: true }) },
+      { path: '/login-dashboard-enzo-fpl', ...page(() => import('../features/staff/routes'), (m) => m.LoginRoute, { title: 'Ingreso del personal', noindex: true }) },
+    ],
+  },
+  {
+    lazy: async () => ({ Component: (await import('../features/staff/routes')).StaffShell }),
+    errorElement: <RouteError />,
+    children: [
+      { path: '/dashboard', ...page(() => import('../features/staff/routes'), (m) => m.DashboardHomeRoute, { title: 'Inicio · Panel', noindex: true }) },
+      { path: '/orders', ...page(() => import('../features/staff/routes'), (m) => m.OrdersRoute, { title: 'Órdenes · Panel', noindex: true }) },
+      { path: '/detail-order/:id', ...page(() => import('../features/staff/routes'), (m) => m.OrderDetailRoute, { title: 'Detalle de la orden · Panel', noindex: true }) },
+      { path: '/dashboard/productos', ...page(() => import('../features/staff/routes'), (m) => m.ProductsRoute, { title: 'Productos · Panel', noindex: true }) },
+      { path: '/dashboard/codigos-descuento', ...page(() => import('../features/staff/routes'), (m) => m.DiscountCodesRoute, { title: 'Códigos de descuento · Panel', noindex: true }) },
+    ],
+  },
+];

@@ -1,0 +1,137 @@
+import { useState } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import type { ProductSort } from '../../gql/graphql';
+import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
+import { productPath } from '../../lib/catalog-paths';
+import { useDocumentMeta } from '../../app/use-document-meta';
+import './catalog.css';
+
+export const CategoryListingDocument = graphql(`
+  query CategoryListing($category: String, $collection: String, $sort: ProductSort, $first: Int, $after: String) {
+    products(category: $category, collection: $collection, sort: $sort, first: $first, after: $after) {
+      totalCount
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          ...ProductCardFields
+        }
+      }
+    }
+  }
+  fragment ProductCardFields on Product {
+    id
+    slug
+    name
+    price
+    soldOut
+    collections
+    category {
+      slug
+      name
+    }
+    images {
+      url
+      alt
+      width
+      height
+    }
+  }
+`);
+
+const PAGE_SIZE = 12;
+
+const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
+  { value: 'RELEVANCE', label: 'Relevancia' },
+  { value: 'PRICE_ASC', label: 'Menor precio' },
+  { value: 'PRICE_DESC', label: 'Mayor precio' },
+  { value: 'NEWEST', label: 'Más nuevos' },
+];
+
+export interface CategoryPageProps {
+  title: string;
+  description: string;
+  path: string;
+  category?: string;
+  collection?: string;
+}
+
+/** Listing of one category (or collection): grid, sort, load more, empty state, skeletons. */
+export function CategoryPage({ title, description, path, category, collection }: CategoryPageProps) {
+  const [sort, setSort] = useState<ProductSort>('RELEVANCE');
+  useDocumentMeta({ title, description, canonicalPath: path });
+  const { data, loading, error, fetchMore } = useQuery(CategoryListingDocument, {
+    variables: { category, collection, sort, first: PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const products = data?.products.edges.map((e) => e.node) ?? [];
+  const pageInfo = data?.products.pageInfo;
+
+  async function loadMore() {
+    if (!pageInfo?.endCursor) return;
+    setLoadingMore(true);
+    try {
+      await fetchMore({ variables: { after: pageInfo.endCursor } });
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  return (
+    <section className="catalog" aria-labelledby="catalog-title">
+      <header className="catalog__header">
+        <h1 id="catalog-title">{title}</h1>
+        <p className="catalog__description">{description}</p>
+      </header>
+      <div className="catalog__toolbar">
+        <p className="catalog__count" aria-live="polite">
+          {data ? `${data.products.totalCount} ${data.products.totalCount === 1 ? 'producto' : 'productos'}` : '\u00a0'}
+        </p>
+        <label className="catalog__sort">
+          Ordenar por
+          <select value={sort} onChange={(e) => setSort(e.target.value as ProductSort)}>
+            {SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      {error && !data ? (
+        <p className="catalog__error" role="alert">
+          No pudimos cargar los productos. Revisa tu conexión e intenta de nuevo.
+        </p>
+      ) : null}
+      {!loading && data && products.length === 0 ? (
+        <p className="catalog__empty">Por ahora no hay productos aquí. Vuelve pronto: estamos preparando nuevos diseños.</p>
+      ) : null}
+      <ul className="catalog__grid" aria-busy={loading}>
+        {products.map((p, i) => (
+          <li key={p.id}>
+            <ProductCard href={productPath(p)} name={p.name} price={p.price} soldOut={p.soldOut} image={p.images[0]} eager={i < 4} />
+          </li>
+        ))}
+        {loading && !loadingMore && products.length === 0
+          ? Array.from({ length: 8 }, (_, i) => (
+              <li key={`s${i}`}>
+                <ProductCardSkeleton />
+              </li>
+            ))
+          : null}
+      </ul>
+      {pageInfo?.hasNextPage ? (
+        <div className="catalog__more">
+          <button type="button" className="button button--secondary" onClick={loadMore} disabled={loadingMore}>
+            {loadingMore ? 'Cargando…' : 'Ver más productos'}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

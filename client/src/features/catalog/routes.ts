@@ -1,0 +1,3 @@
+/** Route entry of the catalog feature (lazy-loaded by app/routes). */
+export { CategoryPage } from './category-page';
+export { ProductRoute } from './product-route';

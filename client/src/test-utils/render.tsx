@@ -1,0 +1,19 @@
+import type { ReactElement, ReactNode } from 'react';
+import { render } from '@testing-library/react';
+import { createStore, Provider as JotaiProvider } from 'jotai';
+import { ApolloProvider } from '@apollo/client/react';
+import { MemoryRouter } from 'react-router';
+import { createApolloClient } from '../lib/apollo';
+
+/** Renders with a fresh jotai store, a fresh Apollo client (talking to MSW) and a router. */
+export function renderWithProviders(ui: ReactElement, { route = '/', store = createStore() }: { route?: string; store?: ReturnType<typeof createStore> } = {}) {
+  const client = createApolloClient('http://localhost/graphql');
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <JotaiProvider store={store}>
+      <ApolloProvider client={client}>
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      </ApolloProvider>
+    </JotaiProvider>
+  );
+  return { store, client, ...render(ui, { wrapper }) };
+}

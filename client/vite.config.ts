@@ -1,0 +1,34 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+const api = process.env.API_URL ?? 'http://127.0.0.1:4000';
+
+export default defineConfig({
+  root,
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
+    emptyOutDir: true,
+    target: 'es2022',
+    sourcemap: false,
+    rollupOptions: {
+      input: {
+        main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        playground: fileURLToPath(new URL('./playground.html', import.meta.url)),
+      },
+    },
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/graphql': api,
+      '/media': api,
+      '/webhooks': api,
+      '/healthz': api,
+      '/robots.txt': api,
+      '/sitemap.xml': api,
+    },
+  },
+});

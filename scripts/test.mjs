@@ -1,0 +1,23 @@
+#!/usr/bin/env node
+// `npm test`: codegen check, typecheck, lint, client build, then every vitest project.
+import { spawnSync } from 'node:child_process';
+
+const steps = [
+  ['codegen', 'npm', ['run', '--silent', 'codegen']],
+  ['typecheck', 'npm', ['run', '--silent', 'typecheck:only']],
+  ['lint', 'npm', ['run', '--silent', 'lint']],
+  ['build', 'npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'error']],
+  ['vitest', 'npx', ['vitest', 'run', ...process.argv.slice(2)]],
+];
+
+for (const [name, cmd, args] of steps) {
+  const started = Date.now();
+  console.log(`\n▶ ${name}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR } });
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  if (r.status !== 0) {
+    console.error(`✖ ${name} falló (${secs} s)`);
+    process.exit(r.status ?? 1);
+  }
+  console.log(`✔ ${name} (${secs} s)`);
+}

@@ -1,0 +1,28 @@
+import DataLoader from 'dataloader';
+import type { Services } from './services.js';
+import type { ProductSizeEntity } from '../modules/catalog/product-size.entity.js';
+import type { ProductImageEntity } from '../modules/catalog/product-image.entity.js';
+
+export interface Loaders {
+  sizes: DataLoader<number, ProductSizeEntity[]>;
+  images: DataLoader<number, ProductImageEntity[]>;
+}
+
+/** Per-request context: shared services plus request-scoped loaders. */
+export interface GraphQLContext {
+  services: Services;
+  loaders: Loaders;
+  requestId: string;
+  ip: string;
+}
+
+export function createLoaders(services: Services): Loaders {
+  return {
+    sizes: new DataLoader((ids) => services.catalog.sizesByProduct(ids)),
+    images: new DataLoader((ids) => services.catalog.imagesByProduct(ids)),
+  };
+}
+
+export function createContext(services: Services, request: { requestId: string; ip: string }): GraphQLContext {
+  return { services, loaders: createLoaders(services), ...request };
+}

@@ -1,0 +1,96 @@
+import http from 'node:http';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { pino, type Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { Env } from '../config/env.js';
+import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
+import { openDatabase } from '../db/data-source.js';
+import { needsSeed, seedDatabase } from '../db/seed/seed.js';
+import { LocalMediaStore } from '../modules/media/local-media-store.js';
+import type { MediaStore } from '../modules/media/media-store.js';
+import { createServices, type Services } from './services.js';
+import { createHttpApp } from './http-app.js';
+
+export interface RunningShop {
+  url: string;
+  port: number;
+  services: Services;
+  ds: DataSource;
+  databaseUrl: string;
+  log: Logger;
+  close(): Promise<void>;
+}
+
+export function createLogger(env: Env): Logger {
+  return pino({
+    level: env.LOG_LEVEL,
+    base: undefined,
+    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
+  });
+}
+
+async function createMediaStore(env: Env): Promise<MediaStore> {
+  if (env.FIREBASE_STORAGE_BUCKET) {
+    const { createFirebaseMediaStore } = await import('../modules/media/firebase-media-store.js');
+    return createFirebaseMediaStore(env.FIREBASE_STORAGE_BUCKET, env.FIREBASE_PROJECT_ID);
+  }
+  return new LocalMediaStore(path.join(env.dataDir, 'media'));
+}
+
+/** Starts everything the shop needs: database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
+export async function startShop(env: Env, log: Logger = createLogger(env)): Promise<RunningShop> {
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    log.info('Iniciando PostgreSQL embebido…');
+    embedded = await startEmbeddedPostgres({
+      dir: path.join(env.dataDir, 'postgres'),
+      port: env.EMBEDDED_PG_PORT,
+      log: (m) => log.debug({ postgres: m }),
+    });
+    databaseUrl = await ensureDatabase(embedded.url, 'enzo');
+  }
+  let ds: DataSource | undefined;
+  try {
+    ds = await openDatabase({ url: databaseUrl });
+    const media = await createMediaStore(env);
+    if (env.seedOnStart && (await needsSeed(ds))) {
+      log.info('Primera ejecución: cargando el catálogo de ejemplo…');
+      const report = await seedDatabase(ds, media);
+      log.info({ seed: report }, 'Catálogo cargado');
+    }
+    const services = createServices(env, ds, media);
+    const { app, stop } = await createHttpApp({ services, log });
+    const server = http.createServer(app);
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(env.PORT, env.HOST, () => resolve());
+    });
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
+    if (env.PORT === 0) services.env.publicUrl = env.PUBLIC_URL ?? url;
+    const openDs = ds;
+    return {
+      url,
+      port,
+      services,
+      ds: openDs,
+      databaseUrl,
+      log,
+      async close() {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await stop();
+        await openDs.destroy();
+        await embedded?.stop();
+      },
+    };
+  } catch (err) {
+    await ds?.destroy().catch(() => {});
+    await embedded?.stop().catch(() => {});
+    throw err;
+  }
+}

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env.js';
+
+describe('parseEnv', () => {
+  it('has embedded defaults', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(4000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.dataDir.endsWith('.data')).toBe(true);
+    expect(env.publicUrl).toBe('http://127.0.0.1:4000');
+    expect(env.ORDER_EXPIRY_MINUTES).toBe(30);
+  });
+
+  it('names the variable in a clear message for bad values', () => {
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(EnvError);
+    expect(() => parseEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    expect(() => parseEnv({ DATABASE_URL: 'mysql://x' })).toThrow(/DATABASE_URL: debe empezar por postgres/);
+  });
+
+  it('treats empty strings as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', WOMPI_PUBLIC_KEY: '' }).DATABASE_URL).toBeUndefined();
+  });
+});

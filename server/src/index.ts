@@ -1,0 +1,50 @@
+import { EnvError, parseEnv } from './config/env.js';
+import { createLogger, startShop, type RunningShop } from './app/start-shop.js';
+
+/** Bootstrap only: parse env, start, print the URLs, stop cleanly on signals. */
+async function main() {
+  let env;
+  try {
+    env = parseEnv();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(env);
+  let shop: RunningShop;
+  try {
+    shop = await startShop(env, log);
+  } catch (err) {
+    log.fatal({ err }, 'No se pudo iniciar la tienda');
+    process.exit(1);
+  }
+  const base = env.PUBLIC_URL ?? shop.url;
+  console.log(
+    [
+      '',
+      '  Enzo · Accesorios para mascotas',
+      `  Tienda:      ${base}/`,
+      `  GraphQL:     ${base}/graphql`,
+      `  Playground:  ${base}/playground`,
+      `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ' (PostgreSQL embebido)'}`,
+      '',
+    ].join('\n'),
+  );
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`Recibida ${signal}: deteniendo…`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    await shop.close().catch((err) => log.error({ err }, 'Error al detener'));
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+void main();

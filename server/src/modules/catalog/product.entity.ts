@@ -1,0 +1,52 @@
+import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import { CategoryEntity } from './category.entity.js';
+
+export interface SizeChartRow {
+  size: string;
+  cuelloCm: number;
+  pechoCm: number;
+  largoCm: number;
+}
+
+@Entity({ name: 'product' })
+export class ProductEntity {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id: number;
+
+  @Index({ unique: true })
+  @Column({ type: 'varchar', length: 120 })
+  slug: string;
+
+  @Column({ type: 'varchar', length: 160 })
+  name: string;
+
+  @Column({ type: 'text' })
+  description: string;
+
+  /** Integer COP, IVA included. */
+  @Column({ type: 'int' })
+  price: number;
+
+  @Column({ name: 'category_slug', type: 'varchar', length: 40 })
+  categorySlug: string;
+
+  @ManyToOne(() => CategoryEntity, { onDelete: 'RESTRICT' })
+  @JoinColumn({ name: 'category_slug' })
+  category?: CategoryEntity;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  collections: string[];
+
+  @Column({ name: 'size_chart', type: 'jsonb', nullable: true })
+  sizeChart: SizeChartRow[] | null;
+
+  @Column({ type: 'boolean', default: true })
+  active: boolean;
+
+  /** Lower first in the "relevancia" sort. */
+  @Column({ type: 'int', default: 0 })
+  position: number;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+}

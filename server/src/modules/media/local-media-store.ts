@@ -1,0 +1,41 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { assertValidKey, type MediaStore } from './media-store.js';
+
+/** Files under a folder, served by the HTTP app at `/media/<key>`. */
+export class LocalMediaStore implements MediaStore {
+  constructor(
+    readonly root: string,
+    private readonly urlPrefix = '/media',
+  ) {}
+
+  private file(key: string): string {
+    assertValidKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, body: Buffer | string, _contentType: string): Promise<string> {
+    const file = this.file(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.tmp`;
+    await fs.writeFile(tmp, body);
+    await fs.rename(tmp, file);
+    return this.urlFor(key);
+  }
+
+  async exists(key: string): Promise<boolean> {
+    return fs
+      .access(this.file(key))
+      .then(() => true)
+      .catch(() => false);
+  }
+
+  async downloadUrl(key: string): Promise<string> {
+    assertValidKey(key);
+    return this.urlFor(key);
+  }
+
+  private urlFor(key: string): string {
+    return `${this.urlPrefix}/${key}`;
+  }
+}

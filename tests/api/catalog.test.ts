@@ -1,0 +1,144 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestShop, type TestShop } from '../setup/test-shop.js';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(() => shop?.close());
+
+const LISTING = `query($category: String, $collection: String, $sort: ProductSort, $first: Int, $after: String) {
+  products(category: $category, collection: $collection, sort: $sort, first: $first, after: $after) {
+    totalCount pageInfo { hasNextPage endCursor }
+    edges { cursor node { id slug name price collections category { slug name } sizes { id label stock available } images { url alt } soldOut sizeChart { size cuelloCm } } }
+  }
+}`;
+
+type Listing = {
+  products: {
+    totalCount: number;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    edges: Array<{ cursor: string; node: { id: string; name: string; price: number; collections: string[]; category: { slug: string }; sizes: Array<{ label: string; stock: number; available: boolean }>; images: Array<{ url: string }>; soldOut: boolean; sizeChart: unknown[] | null } }>;
+  };
+};
+
+describe('catalog API', () => {
+  it('lists the seven categories in menu order with their product counts', async () => {
+    const res = await shop.gql<{ categories: Array<{ slug: string; name: string; description: string; productCount: number }> }>(`{ categories { slug name description productCount } }`);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.categories.map((c) => c.slug)).toEqual(['collares', 'correas', 'arneses', 'bandanas', 'pecheras', 'pecheras-backpack', 'chaquetas']);
+    for (const c of res.data!.categories) {
+      expect(c.productCount).toBeGreaterThanOrEqual(6);
+      expect(c.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('returns a category listing with sizes, images and COP prices', async () => {
+    const res = await shop.gql<Listing>(LISTING, { category: 'collares', first: 48 });
+    expect(res.errors).toBeUndefined();
+    const { products } = res.data!;
+    expect(products.totalCount).toBe(products.edges.length);
+    for (const { node } of products.edges) {
+      expect(node.category.slug).toBe('collares');
+      expect(Number.isInteger(node.price)).toBe(true);
+      expect(node.price).toBeGreaterThanOrEqual(30_000);
+      expect(node.price).toBeLessThanOrEqual(70_000);
+      expect(node.sizes.map((s) => s.label)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+      for (const s of node.sizes) expect(s.available).toBe(s.stock > 0);
+      expect(node.images.length).toBeGreaterThan(0);
+      expect(node.sizeChart).toBeNull();
+    }
+  });
+
+  it('pages through a listing with cursors without gaps or repeats', async () => {
+    const all = await shop.gql<Listing>(LISTING, { category: 'bandanas', first: 48 });
+    const expected = all.data!.products.edges.map((e) => e.node.id);
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < 10; i++) {
+      const res: { data?: Listing } = await shop.gql<Listing>(LISTING, { category: 'bandanas', first: 3, after });
+      const page = res.data!.products;
+      seen.push(...page.edges.map((e) => e.node.id));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(expected);
+    expect(new Set(seen).size).toBe(seen.length);
+  });
+
+  it('sorts by price both ways and by newest', async () => {
+    const asc = await shop.gql<Listing>(LISTING, { category: 'arneses', sort: 'PRICE_ASC', first: 48 });
+    const prices = asc.data!.products.edges.map((e) => e.node.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const desc = await shop.gql<Listing>(LISTING, { category: 'arneses', sort: 'PRICE_DESC', first: 48 });
+    expect(desc.data!.products.edges.map((e) => e.node.price)).toEqual([...prices].sort((a, b) => b - a));
+    const newest = await shop.gql<Listing>(LISTING, { category: 'arneses', sort: 'NEWEST', first: 48 });
+    expect(newest.data!.products.totalCount).toBe(prices.length);
+  });
+
+  it('filters the Halloween collection', async () => {
+    const res = await shop.gql<Listing>(LISTING, { collection: 'halloween', first: 48 });
+    expect(res.data!.products.totalCount).toBeGreaterThanOrEqual(4);
+    for (const { node } of res.data!.products.edges) {
+      expect(node.collections).toContain('halloween');
+      expect(node.category.slug).toBe('bandanas');
+    }
+  });
+
+  it('refuses page sizes above the cap with a clear typed error', async () => {
+    const res = await shop.gql(LISTING, { category: 'collares', first: 49 });
+    expect(res.data).toBeNull();
+    expect(res.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
+    expect(res.errors![0]!.message).toBe('El tamaño de página máximo es 48.');
+    const zero = await shop.gql(LISTING, { first: 0 });
+    expect(zero.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
+    const badCursor = await shop.gql(LISTING, { after: 'nope' });
+    expect(badCursor.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
+  });
+
+  it('returns one product with a size chart only for jackets, and null for unknown ids', async () => {
+    const jackets = await shop.gql<Listing>(LISTING, { category: 'chaquetas', first: 1 });
+    const id = jackets.data!.products.edges[0]!.node.id;
+    const res = await shop.gql<{ product: { id: string; sizeChart: Array<{ size: string; cuelloCm: number; pechoCm: number; largoCm: number }> } }>(
+      `query($id: ID!) { product(id: $id) { id sizeChart { size cuelloCm pechoCm largoCm } } }`,
+      { id },
+    );
+    expect(res.data!.product.sizeChart.map((r) => r.size)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+    const missing = await shop.gql<{ product: null }>(`{ a: product(id: "999999") { id } b: product(id: "abc") { id } }`);
+    expect(missing.errors).toBeUndefined();
+    expect(missing.data).toEqual({ a: null, b: null });
+  });
+
+  it('serves home media from the media store', async () => {
+    const res = await shop.gql<{ homeMedia: { desktopBanners: Array<{ url: string }>; mobileBanners: unknown[]; promoVideoUrl: string } }>(
+      `{ homeMedia { desktopBanners { url alt } mobileBanners { url } promoVideoUrl } }`,
+    );
+    expect(res.data!.homeMedia.desktopBanners.length).toBeGreaterThan(0);
+    expect(res.data!.homeMedia.mobileBanners.length).toBeGreaterThan(0);
+    const video = await fetch(`${shop.url}${res.data!.homeMedia.promoVideoUrl}`);
+    expect(video.status).toBe(200);
+    expect(video.headers.get('content-type')).toBe('video/mp4');
+  });
+});
+
+describe('http endpoints', () => {
+  it('answers /healthz with a database ping', async () => {
+    const res = await fetch(`${shop.url}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', database: 'ok' });
+  });
+
+  it('404s unknown API-like paths and media', async () => {
+    expect((await fetch(`${shop.url}/graphql-nope`)).status).toBe(404);
+    expect((await fetch(`${shop.url}/media/products/missing.svg`)).status).toBe(404);
+    // fetch() normalises `..` away, so send the raw path.
+    const raw = await new Promise<number>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: shop.port, path: '/media/%2e%2e/%2e%2e/package.json' }, (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      }).on('error', reject);
+    });
+    expect([403, 404]).toContain(raw);
+  });
+});

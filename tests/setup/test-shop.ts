@@ -1,0 +1,40 @@
+import { inject } from 'vitest';
+import { parseEnv } from '../../server/src/config/env.js';
+import { createLogger, startShop, type RunningShop } from '../../server/src/app/start-shop.js';
+import { createTestDatabase } from './test-database.js';
+
+export interface GqlResponse<T = Record<string, unknown>> {
+  status: number;
+  data?: T;
+  errors?: Array<{ message: string; extensions?: { code?: string; [k: string]: unknown } }>;
+}
+
+export interface TestShop extends RunningShop {
+  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GqlResponse<T>>;
+}
+
+/** The real server on a random port over a fresh copy of the seeded database. */
+export async function startTestShop(env: Record<string, string> = {}): Promise<TestShop> {
+  const databaseUrl = await createTestDatabase(inject('pgServerUrl'));
+  const parsed = parseEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: inject('mediaDir').replace(/\/media$/, ''),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_ON_START: 'false',
+    ...env,
+  });
+  const shop = await startShop(parsed, createLogger(parsed));
+  return Object.assign(shop, {
+    async gql<T>(query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GqlResponse<T>> {
+      const res = await fetch(`${shop.url}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
+      const body = (await res.json()) as Omit<GqlResponse<T>, 'status'>;
+      return { status: res.status, ...body };
+    },
+  });
+}
