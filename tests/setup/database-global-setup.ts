@@ -22,9 +22,13 @@ export async function prepareDatabaseServer(name: string) {
   let serverUrl = process.env.TEST_DATABASE_URL;
   let stop = async () => {};
   if (!serverUrl) {
-    const embedded = await startEmbeddedPostgres({ dir: path.join(TMP_DIR, `pg-${name}`), fast: true });
+    const dir = path.join(TMP_DIR, `pg-${name}`);
+    const embedded = await startEmbeddedPostgres({ dir, fast: true });
     serverUrl = embedded.url;
-    stop = embedded.stop;
+    stop = async () => {
+      await embedded.stop();
+      await fs.rm(TMP_DIR, { recursive: true, force: true });
+    };
   }
   try {
     await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${TEMPLATE_DB} WITH (FORCE)`);

@@ -2,7 +2,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 
-export const TMP_DIR = fileURLToPath(new URL('../.tmp', import.meta.url));
+/** Per test run (several runs may share a machine): its own PostgreSQL data and media folders. */
+export const TMP_DIR = path.join(fileURLToPath(new URL('../.tmp', import.meta.url)), `run-${process.pid}`);
 export const TEMPLATE_DB = 'enzo_template';
 export const MEDIA_DIR = path.join(TMP_DIR, 'media');
 

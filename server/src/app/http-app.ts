@@ -10,7 +10,7 @@ import { createApollo } from './apollo.js';
 import { createContext } from './context.js';
 import { LocalMediaStore } from '../modules/media/local-media-store.js';
 
-export const CLIENT_DIST = path.resolve(new URL('../../../dist/client', import.meta.url).pathname);
+export const DEFAULT_CLIENT_DIST = path.resolve(new URL('../../../dist/client', import.meta.url).pathname);
 
 /** Paths owned by the server: never answered with the SPA's index.html. */
 const API_PREFIXES = ['/graphql', '/media', '/webhooks', '/healthz', '/api', '/playground'];
@@ -77,6 +77,7 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
 
   for (const mount of routes) mount(app);
 
+  const CLIENT_DIST = env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : DEFAULT_CLIENT_DIST;
   const hasClient = fs.existsSync(path.join(CLIENT_DIST, 'index.html'));
   if (hasClient) {
     app.use('/assets', express.static(path.join(CLIENT_DIST, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }));

@@ -22,6 +22,8 @@ const envSchema = z.object({
   HOST: z.string().default('127.0.0.1'),
   PUBLIC_URL: optionalString.pipe(z.url({ message: 'debe ser una URL completa, p. ej. https://enzo.com.co' }).optional()),
   DATA_DIR: z.string().default('.data'),
+  /** Where the built client is served from (default dist/client). */
+  CLIENT_DIST_DIR: optionalString,
   DATABASE_URL: optionalString.pipe(
     z
       .string()

@@ -28,7 +28,7 @@ export interface EmbeddedOptions {
  * server's own graceful shutdown. We remove them and stop the database ourselves; a synchronous
  * 'exit' handler still tells PostgreSQL to shut down if the parent leaves without cleaning up.
  */
-for (const event of ['exit', 'beforeExit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK', 'message']) {
+for (const event of exitHook.hookedEvents()) {
   exitHook.unhookEvent(event);
 }
 
