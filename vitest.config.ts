@@ -30,7 +30,7 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
-          globalSetup: ['tests/setup/database-global-setup.ts'],
+          globalSetup: ['tests/setup/database-global-setup.ts', 'tests/setup/auth-emulator-global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -13,6 +13,7 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     sourcemap: false,
+    manifest: true,
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
@@ -24,6 +25,7 @@ export default defineConfig({
     port: 5173,
     proxy: {
       '/graphql': api,
+      '/api': api,
       '/media': api,
       '/webhooks': api,
       '/healthz': api,

@@ -30,6 +30,9 @@ async function main() {
       `  GraphQL:     ${base}/graphql`,
       `  Playground:  ${base}/playground`,
       `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ' (PostgreSQL embebido)'}`,
+      `  Panel:       ${base}/login-dashboard-enzo-fpl`,
+      ...(shop.staffAuth.emulatorHost ? [`  Firebase Auth (emulador): http://${shop.staffAuth.emulatorHost}`] : [`  Firebase Auth: proyecto ${env.firebaseProjectId}`]),
+      ...(shop.staffAuth.devAccount ? [`  Personal (desarrollo): ${shop.staffAuth.devAccount.email} / ${shop.staffAuth.devAccount.password}`] : []),
       '',
     ].join('\n'),
   );

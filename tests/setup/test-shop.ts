@@ -23,6 +23,7 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     SEED_ON_START: 'false',
+    FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
     ...env,
   });
   const shop = await startShop(parsed, createLogger(parsed));

@@ -69,7 +69,7 @@ export const routes: RouteObject[] = [
           },
         }),
       ),
-      ...PRODUCT_PATHS.map((path): RouteObject => ({ path, ...page(catalog, (m) => m.ProductRoute) })),
+      ...PRODUCT_PATHS.map((path): RouteObject => ({ path, ...page(() => import('./product-page'), (m) => m.ProductPage) })),
       { path: '/nosotros', ...page(content, (m) => m.AboutPage, { title: 'Nosotros', description: 'Conoce la historia de Enzo y de los artesanos colombianos detrás de cada accesorio.' }, '/nosotros') },
       { path: '/TratamientoDatos', ...page(content, (m) => m.DataPolicyPage, { title: 'Tratamiento de datos personales', description: 'Política de tratamiento de datos personales de Enzo (Ley 1581 de 2012).' }, '/TratamientoDatos') },
       { path: '/PoliticaDevolucion', ...page(content, (m) => m.ReturnsPolicyPage, { title: 'Política de devoluciones', description: 'Derecho de retracto, garantías y devoluciones en Enzo (Ley 1480 de 2011).' }, '/PoliticaDevolucion') },

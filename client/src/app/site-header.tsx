@@ -1,28 +1,26 @@
-import { Link, NavLink } from 'react-router';
-import { formatCop, FREE_SHIPPING_THRESHOLD } from '../lib/shop-config';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { SiteHeaderView } from '../components/site-header-view';
+import { MobileMenu } from '../components/mobile-menu';
+import { CartButton, CartDrawer, cartCountAtom, cartOpenAtom, mobileMenuOpenAtom } from '../features/cart';
 
-/** Sticky header with the free-shipping banner and the main navigation. */
+/** Wires the presentational header to the cart and the shared menu/cart drawer state. */
 export function SiteHeader() {
+  const [menuOpen, setMenuOpen] = useAtom(mobileMenuOpenAtom);
   return (
-    <header className="site-header">
-      <p className="site-header__banner">Envío gratis en compras superiores a {formatCop(FREE_SHIPPING_THRESHOLD).replace(' ', '')}</p>
-      <div className="site-header__bar">
-        <Link to="/" className="site-header__brand" aria-label="Enzo, ir al inicio">
-          Enzo
-        </Link>
-        <nav aria-label="Principal">
-          <ul className="site-header__links">
-            <li><NavLink to="/collares">Collares</NavLink></li>
-            <li><NavLink to="/correas">Correas</NavLink></li>
-            <li><NavLink to="/arneses">Arneses</NavLink></li>
-            <li><NavLink to="/bandanas">Bandanas</NavLink></li>
-            <li><NavLink to="/pecheras">Pecheras</NavLink></li>
-            <li><NavLink to="/halloween">Halloween</NavLink></li>
-            <li><NavLink to="/chaquetas">Denim For Pets</NavLink></li>
-            <li><NavLink to="/nosotros">Nosotros</NavLink></li>
-          </ul>
-        </nav>
-      </div>
-    </header>
+    <>
+      <SiteHeaderView cart={<CartButton />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+      {menuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} /> : null}
+      <CartDrawer />
+    </>
+  );
+}
+
+function MobileCartEntry() {
+  const count = useAtomValue(cartCountAtom);
+  const openCart = useSetAtom(cartOpenAtom);
+  return (
+    <button type="button" className="button cart-entry" aria-haspopup="dialog" onClick={() => openCart(true)}>
+      Ver carro {count > 0 ? `(${count})` : ''}
+    </button>
   );
 }

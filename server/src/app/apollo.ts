@@ -7,6 +7,7 @@ import type { Logger } from 'pino';
 import type { GraphQLContext } from './context.js';
 import type { Env } from '../config/env.js';
 import { resolvers } from './resolvers.js';
+import { armorProtection, limitCodeFor, PARSE_OPTIONS, rateLimitPlugin } from './graphql-limits.js';
 
 export const typeDefs = fs.readFileSync(new URL('../../../schema.graphql', import.meta.url), 'utf8');
 
@@ -22,11 +23,33 @@ const EXPOSED_CODES = new Set([
   'OPERATION_RESOLUTION_FAILURE',
   'RATE_LIMITED',
   'CONFLICT',
+  'QUERY_TOO_DEEP',
+  'QUERY_TOO_COSTLY',
+  'TOO_MANY_ALIASES',
+  'TOO_MANY_DIRECTIVES',
+  'TOO_MANY_TOKENS',
 ]);
+
+const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300']);
+
+/** True for errors that mean PostgreSQL cannot be reached right now (not a bug in our code). */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e = err as { code?: string; message?: string; cause?: unknown; driverError?: unknown } | undefined, i = 0; e && i < 5; i++) {
+    if (e.code && DB_DOWN_CODES.has(e.code)) return true;
+    if (typeof e.message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+    e = (e.driverError ?? e.cause) as typeof e;
+  }
+  return false;
+}
 
 /** Known errors pass through; anything else becomes a generic Spanish message without internals. */
 export function formatError(env: Env, log: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
+    const limitCode = limitCodeFor(formatted.message);
+    if (limitCode) formatted = { ...formatted, extensions: { ...formatted.extensions, code: limitCode } };
+    if (formatted.message.startsWith('Schema is not configured to execute')) {
+      return { message: 'Esta API no ofrece suscripciones.', locations: formatted.locations, extensions: { code: 'BAD_REQUEST' } };
+    }
     const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
     if (EXPOSED_CODES.has(code)) {
       if (env.isProduction) {
@@ -35,7 +58,17 @@ export function formatError(env: Env, log: Logger) {
       }
       return formatted;
     }
-    log.error({ err: unwrapResolverError(error), path: formatted.path }, 'graphql internal error');
+    const original = unwrapResolverError(error);
+    if (isDatabaseUnavailable(original)) {
+      log.warn({ path: formatted.path }, 'database unavailable');
+      return {
+        message: 'La tienda no está disponible en este momento. Intenta de nuevo en unos minutos.',
+        path: formatted.path,
+        locations: formatted.locations,
+        extensions: { code: 'SERVICE_UNAVAILABLE' },
+      };
+    }
+    log.error({ err: original, path: formatted.path }, 'graphql internal error');
     return {
       message: 'Ocurrió un error inesperado. Intenta de nuevo en unos minutos.',
       path: formatted.path,
@@ -46,13 +79,17 @@ export function formatError(env: Env, log: Logger) {
 }
 
 export function createApollo(env: Env, log: Logger): ApolloServer<GraphQLContext> {
+  const armor = armorProtection();
   return new ApolloServer<GraphQLContext>({
     typeDefs,
     resolvers: resolvers as never,
     introspection: env.introspection,
     includeStacktraceInErrorResponses: false,
+    allowBatchedHttpRequests: false,
+    validationRules: armor.validationRules,
     formatError: formatError(env, log),
-    plugins: [ApolloServerPluginLandingPageDisabled()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ...(armor.plugins as never[]), rateLimitPlugin()],
+    parseOptions: PARSE_OPTIONS,
     // The bootstrap owns signal handling and stops Apollo, HTTP and the database in order.
     stopOnTerminationSignals: false,
   });

@@ -2,6 +2,7 @@ import DataLoader from 'dataloader';
 import type { Services } from './services.js';
 import type { ProductSizeEntity } from '../modules/catalog/product-size.entity.js';
 import type { ProductImageEntity } from '../modules/catalog/product-image.entity.js';
+import { lazyStaffAuth, type StaffAuthResult } from '../modules/staff/auth.js';
 
 export interface Loaders {
   sizes: DataLoader<number, ProductSizeEntity[]>;
@@ -14,6 +15,8 @@ export interface GraphQLContext {
   loaders: Loaders;
   requestId: string;
   ip: string;
+  /** Who is calling (Firebase ID token), checked at most once per request and only when asked. */
+  staffAuth(): Promise<StaffAuthResult>;
 }
 
 export function createLoaders(services: Services): Loaders {
@@ -23,6 +26,7 @@ export function createLoaders(services: Services): Loaders {
   };
 }
 
-export function createContext(services: Services, request: { requestId: string; ip: string }): GraphQLContext {
-  return { services, loaders: createLoaders(services), ...request };
+export function createContext(services: Services, request: { requestId: string; ip: string; authorization?: string }): GraphQLContext {
+  const { authorization, ...rest } = request;
+  return { services, loaders: createLoaders(services), ...rest, staffAuth: lazyStaffAuth(services.staff.auth, authorization) };
 }

@@ -1,4 +1,4 @@
-import express, { type Express, type Request, type Response } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import { expressMiddleware } from '@as-integrations/express5';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
@@ -9,6 +9,8 @@ import type { Services } from './services.js';
 import { createApollo } from './apollo.js';
 import { createContext } from './context.js';
 import { LocalMediaStore } from '../modules/media/local-media-store.js';
+import { applySecurity } from './security.js';
+import { createSpaRenderer, mountSeoRoutes } from '../modules/seo/seo.http.js';
 
 export const DEFAULT_CLIENT_DIST = path.resolve(new URL('../../../dist/client', import.meta.url).pathname);
 
@@ -17,6 +19,34 @@ const API_PREFIXES = ['/graphql', '/media', '/webhooks', '/healthz', '/api', '/p
 
 function isApiPath(p: string): boolean {
   return API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`) || p.startsWith(prefix));
+}
+
+function graphqlErrorBody(message: string, code: string) {
+  return { errors: [{ message, extensions: { code } }] };
+}
+
+/** PostgreSQL cannot store U+0000: refuse it at the door with a clear message instead of a 500. */
+function rejectNullCharacters(req: Request, res: Response, next: NextFunction) {
+  if (req.body && JSON.stringify(req.body).includes('\\u0000')) {
+    res.status(400).json(graphqlErrorBody('La solicitud contiene caracteres no permitidos.', 'BAD_USER_INPUT'));
+    return;
+  }
+  next();
+}
+
+/** Body parser failures (bad JSON, too large) answer as GraphQL-shaped JSON, never an HTML stack. */
+function jsonErrorHandler(err: unknown, _req: Request, res: Response, next: NextFunction) {
+  if (res.headersSent) return next(err);
+  const e = err as { type?: string; status?: number; statusCode?: number };
+  if (e.type === 'entity.too.large') {
+    res.status(413).json(graphqlErrorBody('La solicitud es demasiado grande.', 'PAYLOAD_TOO_LARGE'));
+  } else if (e.type === 'entity.parse.failed' || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    res.status(400).json(graphqlErrorBody('El cuerpo de la solicitud no es JSON válido.', 'BAD_REQUEST'));
+  } else if (typeof (e.status ?? e.statusCode) === 'number' && (e.status ?? e.statusCode)! < 500) {
+    res.status((e.status ?? e.statusCode)!).json(graphqlErrorBody('Solicitud no válida.', 'BAD_REQUEST'));
+  } else {
+    res.status(500).json(graphqlErrorBody('Ocurrió un error inesperado. Intenta de nuevo en unos minutos.', 'INTERNAL_SERVER_ERROR'));
+  }
 }
 
 export interface HttpAppOptions {
@@ -49,6 +79,8 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
     }),
   );
 
+  applySecurity(app, env);
+
   app.get('/healthz', async (_req, res) => {
     try {
       await Promise.race([
@@ -66,8 +98,10 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
   app.use(
     '/graphql',
     express.json({ limit: '8mb' }),
+    rejectNullCharacters,
     expressMiddleware(apollo, {
-      context: async ({ req }) => createContext(services, { requestId: String((req as Request & { id?: string }).id ?? randomUUID()), ip: req.ip ?? '' }),
+      context: async ({ req }) =>
+        createContext(services, { requestId: String((req as Request & { id?: string }).id ?? randomUUID()), ip: req.ip ?? '', authorization: req.headers.authorization }),
     }),
   );
 
@@ -75,6 +109,7 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
     app.use('/media', express.static(services.media.root, { fallthrough: false, maxAge: '1d', index: false, dotfiles: 'deny' }));
   }
 
+  mountSeoRoutes(app, env, services.seo);
   for (const mount of routes) mount(app);
 
   const CLIENT_DIST = env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : DEFAULT_CLIENT_DIST;
@@ -87,10 +122,12 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
     app.use(express.static(CLIENT_DIST, { index: false, maxAge: '1h' }));
   }
 
-  app.use((req: Request, res: Response) => {
+  app.use(jsonErrorHandler);
+
+  const renderSpa = createSpaRenderer(env, services.seo, path.join(CLIENT_DIST, 'index.html'));
+  app.use(async (req: Request, res: Response) => {
     if (req.method === 'GET' && hasClient && !isApiPath(req.path) && req.accepts('html')) {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(CLIENT_DIST, 'index.html'));
+      await renderSpa(req, res);
       return;
     }
     res.status(404).json({ error: 'NOT_FOUND', message: 'No encontrado.' });

@@ -1,6 +1,12 @@
 import { GraphQLScalarType, Kind } from 'graphql';
 import type { Resolvers } from '../generated/graphql.js';
 import { catalogResolvers } from '../modules/catalog/catalog.resolvers.js';
+import { cartResolvers } from '../modules/cart/cart.resolvers.js';
+import { orderResolvers } from '../modules/orders/order.resolvers.js';
+import { sandboxResolvers } from '../modules/payments/sandbox.resolvers.js';
+import { staffResolvers } from '../modules/staff/staff.resolvers.js';
+import { staffOrdersResolvers } from '../modules/staff/staff-orders.resolvers.js';
+import { staffCatalogResolvers } from '../modules/staff/staff-catalog.resolvers.js';
 
 const DateTime = new GraphQLScalarType<Date | null, string>({
   name: 'DateTime',
@@ -29,4 +35,4 @@ export function mergeResolvers(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers: Resolvers = mergeResolvers({ DateTime } as Resolvers, catalogResolvers);
+export const resolvers: Resolvers = mergeResolvers({ DateTime } as Resolvers, catalogResolvers, cartResolvers, staffResolvers, staffOrdersResolvers, staffCatalogResolvers, orderResolvers, sandboxResolvers);

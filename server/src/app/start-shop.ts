@@ -11,6 +11,10 @@ import { LocalMediaStore } from '../modules/media/local-media-store.js';
 import type { MediaStore } from '../modules/media/media-store.js';
 import { createServices, type Services } from './services.js';
 import { createHttpApp } from './http-app.js';
+import { wompiWebhookRoute } from '../modules/payments/wompi-webhook.route.js';
+import { SandboxGateway } from '../modules/payments/sandbox-gateway.js';
+import { prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/staff-auth-setup.js';
+import { mountStaffRoutes } from '../modules/staff/staff-http.routes.js';
 
 export interface RunningShop {
   url: string;
@@ -19,6 +23,8 @@ export interface RunningShop {
   ds: DataSource;
   databaseUrl: string;
   log: Logger;
+  /** Staff sign-in backend (Auth emulator address and dev account when started here). */
+  staffAuth: StaffAuthSetup;
   close(): Promise<void>;
 }
 
@@ -42,16 +48,26 @@ async function createMediaStore(env: Env): Promise<MediaStore> {
 export async function startShop(env: Env, log: Logger = createLogger(env)): Promise<RunningShop> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
+  // The Auth emulator (~14 s) starts while the database starts.
+  const staffAuthReady = prepareStaffAuth(env, log);
+  staffAuthReady.catch(() => {});
   if (!databaseUrl) {
     log.info('Iniciando PostgreSQL embebido…');
-    embedded = await startEmbeddedPostgres({
-      dir: path.join(env.dataDir, 'postgres'),
-      port: env.EMBEDDED_PG_PORT,
-      log: (m) => log.debug({ postgres: m }),
-    });
-    databaseUrl = await ensureDatabase(embedded.url, 'enzo');
+    try {
+      embedded = await startEmbeddedPostgres({
+        dir: path.join(env.dataDir, 'postgres'),
+        port: env.EMBEDDED_PG_PORT,
+        log: (m) => log.debug({ postgres: m }),
+      });
+      databaseUrl = await ensureDatabase(embedded.url, 'enzo');
+    } catch (err) {
+      await embedded?.stop().catch(() => {});
+      await (await staffAuthReady.catch(() => undefined))?.stop().catch(() => {});
+      throw err;
+    }
   }
   let ds: DataSource | undefined;
+  let staffAuth: StaffAuthSetup | undefined;
   try {
     ds = await openDatabase({ url: databaseUrl });
     const media = await createMediaStore(env);
@@ -60,8 +76,9 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       const report = await seedDatabase(ds, media);
       log.info({ seed: report }, 'Catálogo cargado');
     }
-    const services = createServices(env, ds, media);
-    const { app, stop } = await createHttpApp({ services, log });
+    staffAuth = await staffAuthReady;
+    const services = createServices(env, ds, media, log);
+    const { app, stop } = await createHttpApp({ services, log, routes: [mountStaffRoutes(services), wompiWebhookRoute(services.payments.gateway, services.payments.events, log)] });
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -70,6 +87,8 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     const port = (server.address() as AddressInfo).port;
     const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
     if (env.PORT === 0) services.env.publicUrl = env.PUBLIC_URL ?? url;
+    if (services.payments.gateway instanceof SandboxGateway) services.payments.gateway.internalUrl = url;
+    services.orderExpiry.start();
     const openDs = ds;
     return {
       url,
@@ -78,19 +97,23 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       ds: openDs,
       databaseUrl,
       log,
+      staffAuth,
       async close() {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await services.orderExpiry.stop();
         await stop();
         await openDs.destroy();
         await embedded?.stop();
+        await staffAuth?.stop();
       },
     };
   } catch (err) {
     await ds?.destroy().catch(() => {});
     await embedded?.stop().catch(() => {});
+    await (staffAuth ?? (await staffAuthReady.catch(() => undefined)))?.stop().catch(() => {});
     throw err;
   }
 }

@@ -41,6 +41,11 @@ const envSchema = z.object({
   FIREBASE_AUTH_EMULATOR_HOST: optionalString,
   FIREBASE_WEB_API_KEY: optionalString,
   FIREBASE_WEB_AUTH_DOMAIN: optionalString,
+  /** Port of the Auth emulator started by `npm start` when FIREBASE_PROJECT_ID is not set. */
+  FIREBASE_AUTH_EMULATOR_PORT: z.coerce.number().int().min(1).max(65535).default(9099),
+  /** Development staff account created in the Auth emulator at start-up. */
+  STAFF_DEV_EMAIL: z.string().default('personal@enzo.test'),
+  STAFF_DEV_PASSWORD: z.string().min(6).default('enzo-panel-2024'),
   // Payments (Wompi)
   WOMPI_PUBLIC_KEY: optionalString,
   WOMPI_INTEGRITY_SECRET: optionalString,
@@ -64,6 +69,18 @@ export interface Env extends RawEnv {
   introspection: boolean;
   playground: boolean;
   seedOnStart: boolean;
+  /** Firebase project whose ID tokens the server accepts (`demo-enzo` with the emulator). */
+  firebaseProjectId: string;
+}
+
+export const DEMO_FIREBASE_PROJECT = 'demo-enzo';
+
+/**
+ * firebase-admin reads the Auth emulator address from process.env itself; this is the one place
+ * that hands it over (set when the emulator is chosen at start-up).
+ */
+export function exportAuthEmulatorHost(host: string): void {
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = host;
 }
 
 export class EnvError extends Error {}
@@ -85,5 +102,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     introspection: raw.GRAPHQL_INTROSPECTION ?? true,
     playground: raw.GRAPHQL_PLAYGROUND ?? true,
     seedOnStart: raw.SEED_ON_START ?? true,
+    firebaseProjectId: raw.FIREBASE_PROJECT_ID ?? DEMO_FIREBASE_PROJECT,
   };
 }

@@ -1,4 +1,93 @@
-// Interim: replaced by the feature's real pages (issues 3–5).
-import { Outlet } from 'react-router';
-function Interim() { return <section className="interim"><h1>Enzo</h1><p>Esta sección estará disponible muy pronto.</p><Outlet /></section>; }
-export const ProductRoute = Interim;
+import type { ReactNode } from 'react';
+import { Link, Navigate, useLocation, useParams } from 'react-router';
+import { useQuery } from '@apollo/client/react';
+import { formatCop, FREE_SHIPPING_THRESHOLD } from '../../lib/shop-config';
+import { categoryPath, productPath } from '../../lib/catalog-paths';
+import { useDocumentMeta } from '../../app/use-document-meta';
+import { ProductDetailDocument } from './product-detail.graphql';
+import { checkProductLocation } from './product-location';
+import { ProductGallery } from './product-gallery';
+import { ProductPurchase, type AddToCartLine } from './product-purchase';
+import { SizeChartTable } from './size-chart-table';
+import './product-detail.css';
+
+export interface ProductRouteProps {
+  /** The 404 page (composed by app/: features do not import each other). */
+  notFound: ReactNode;
+  /** Puts the line in the cart and opens the drawer (composed by app/). */
+  onAddToCart: (line: AddToCartLine) => void;
+}
+
+const ID = /^\d{1,9}$/;
+
+/** Product detail on every route shape of spec §2; wrong slugs redirect, foreign routes 404. */
+export function ProductRoute({ notFound, onAddToCart }: ProductRouteProps) {
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const { data, loading, error } = useQuery(ProductDetailDocument, { variables: { id }, skip: !ID.test(id) });
+  const product = data?.product;
+  const verdict = product ? checkProductLocation(pathname, product) : null;
+  const canonical = product ? productPath(product) : undefined;
+  useDocumentMeta(
+    product && verdict?.kind === 'ok'
+      ? { title: product.name, description: `${product.name}: ${product.description}`.slice(0, 155), canonicalPath: canonical }
+      : { title: loading ? undefined : 'Página no encontrada', noindex: !loading },
+  );
+
+  if (!ID.test(id) || (!loading && !error && !product)) return notFound;
+  if (error && !product) {
+    return (
+      <p className="product-page__error" role="alert">
+        No pudimos cargar este producto. Revisa tu conexión e intenta de nuevo.
+      </p>
+    );
+  }
+  if (!product) return <ProductSkeleton />;
+  if (verdict?.kind === 'redirect') return <Navigate replace to={verdict.to} />;
+  if (verdict?.kind === 'not-found') return notFound;
+
+  return (
+    <article className="product-page">
+      <nav aria-label="Ruta de navegación" className="breadcrumb">
+        <ol>
+          <li>
+            <Link to="/">Inicio</Link>
+          </li>
+          <li>
+            <Link to={categoryPath(product.category.slug)}>{product.category.name}</Link>
+          </li>
+          <li aria-current="page">{product.name}</li>
+        </ol>
+      </nav>
+      <div className="product-page__layout">
+        <ProductGallery images={product.images} name={product.name} />
+        <div className="product-page__info">
+          <h1 className="product-page__name">{product.name}</h1>
+          <p className="product-page__price">{formatCop(product.price)}</p>
+          <p className="product-page__tax">IVA incluido. Envío gratis en compras desde {formatCop(FREE_SHIPPING_THRESHOLD)}.</p>
+          {product.soldOut ? <p className="product-page__soldout">Agotado en todas las tallas</p> : null}
+          <ProductPurchase key={product.id} productId={product.id} sizes={product.sizes} onAdd={onAddToCart} />
+          <div className="product-page__description">
+            <h2>Descripción</h2>
+            <p>{product.description}</p>
+          </div>
+        </div>
+      </div>
+      {product.sizeChart?.length ? <SizeChartTable rows={product.sizeChart} /> : null}
+    </article>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <div className="product-page product-page--loading" aria-busy="true" aria-label="Cargando producto">
+      <div className="product-page__layout">
+        <div className="product-gallery__main skeleton-block" />
+        <div>
+          <div className="skeleton-line" />
+          <div className="skeleton-line skeleton-line--short" />
+        </div>
+      </div>
+    </div>
+  );
+}

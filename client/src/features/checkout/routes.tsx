@@ -1,6 +1,4 @@
-// Interim: replaced by the feature's real pages (issues 3–5).
-import { Outlet } from 'react-router';
-function Interim() { return <section className="interim"><h1>Enzo</h1><p>Esta sección estará disponible muy pronto.</p><Outlet /></section>; }
-export const CheckoutRoute = Interim;
-export const ReceiptRoute = Interim;
-export const SandboxGatewayRoute = Interim;
+// Checkout feature: lazily loaded by app/routes.tsx.
+export { CheckoutPage as CheckoutRoute } from './checkout-page';
+export { ReceiptPage as ReceiptRoute } from './receipt-page';
+export { SandboxGatewayPage as SandboxGatewayRoute } from './sandbox-gateway-page';

@@ -1,10 +1,10 @@
-// Interim: replaced by the feature's real pages (issues 3–5).
-import { Outlet } from 'react-router';
-function Interim() { return <section className="interim"><h1>Enzo</h1><p>Esta sección estará disponible muy pronto.</p><Outlet /></section>; }
-export const LoginRoute = Interim;
-export const StaffShell = Interim;
-export const DashboardHomeRoute = Interim;
-export const OrdersRoute = Interim;
-export const OrderDetailRoute = Interim;
-export const ProductsRoute = Interim;
-export const DiscountCodesRoute = Interim;
+// Staff dashboard routes (loaded lazily from app/routes.tsx; Firebase loads only from here).
+import './staff.css';
+
+export { LoginPage as LoginRoute } from './login-page';
+export { StaffShell } from './staff-shell';
+export { DashboardHome as DashboardHomeRoute } from './dashboard-home';
+export { OrdersPage as OrdersRoute } from './orders-page';
+export { OrderDetailPage as OrderDetailRoute } from './order-detail-page';
+export { ProductsPage as ProductsRoute } from './products-page';
+export { DiscountCodesPage as DiscountCodesRoute } from './discount-codes-page';

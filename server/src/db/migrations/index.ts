@@ -1,4 +1,5 @@
 import { Catalog1763700000000 } from './1763700000000-catalog.js';
+import { Orders1763700100000 } from './1763700100000-orders.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [Catalog1763700000000];
+export const migrations = [Catalog1763700000000, Orders1763700100000];

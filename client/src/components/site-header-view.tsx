@@ -1,0 +1,49 @@
+import { useCallback, useState, type ReactNode } from 'react';
+import { Link, NavLink } from 'react-router';
+import { formatCop, FREE_SHIPPING_THRESHOLD } from '../lib/shop-config';
+import { NavDropdown } from './nav-dropdown';
+import { NAV_LINKS, NAV_MENUS } from './site-nav-data';
+import './site-header.css';
+
+interface SiteHeaderViewProps {
+  /** The cart button (with its badge), supplied by the app wiring. */
+  cart: ReactNode;
+  menuOpen: boolean;
+  onOpenMenu: () => void;
+}
+
+/** Sticky header: free-shipping banner, brand, desktop menus (≥ 900px) or the Menú button, cart. */
+export function SiteHeaderView({ cart, menuOpen, onOpenMenu }: SiteHeaderViewProps) {
+  const [openMenu, setOpenMenu] = useState<string | null>(null);
+  const setMenu = useCallback((id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)), []);
+  return (
+    <header className="site-header">
+      <p className="site-header__banner">Envío gratis en compras superiores a {formatCop(FREE_SHIPPING_THRESHOLD).replace(' ', '')}</p>
+      <div className="site-header__bar">
+        <button type="button" className="site-header__menu-button" aria-label="Menú" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={onOpenMenu}>
+          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+            <path d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+        </button>
+        <Link to="/" className="site-header__brand" aria-label="Enzo, ir al inicio">
+          Enzo
+        </Link>
+        <nav className="site-header__nav" aria-label="Principal">
+          <ul className="site-header__links">
+            {NAV_MENUS.map((menu) => (
+              <NavDropdown key={menu.id} menu={menu} open={openMenu === menu.id} onOpenChange={setMenu(menu.id)} />
+            ))}
+            {NAV_LINKS.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} className="site-header__link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__actions">{cart}</div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,75 @@
+import { atom } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+import {
+  CART_STORAGE_KEY,
+  DISCOUNT_STORAGE_KEY,
+  EMPTY_CART,
+  MAX_LINES,
+  MAX_QUANTITY,
+  parseStoredCart,
+  parseStoredCode,
+  validatingStorage,
+  type CartLine,
+  type StoredCart,
+} from './cart-storage';
+
+/** The persisted cart (`enzo.cart.v1`), shared with other tabs. */
+export const storedCartAtom = atomWithStorage<StoredCart>(CART_STORAGE_KEY, EMPTY_CART, validatingStorage(parseStoredCart), { getOnInit: true });
+
+/** Discount code typed by the shopper (validated by the server on every quote). */
+export const discountCodeAtom = atomWithStorage<string>(DISCOUNT_STORAGE_KEY, '', validatingStorage(parseStoredCode), { getOnInit: true });
+
+/** Cart lines; writing replaces them (kept within the line and quantity limits). */
+export const cartLinesAtom = atom(
+  (get) => get(storedCartAtom).lines,
+  (_get, set, lines: CartLine[]) => {
+    const valid = lines.filter((l) => l.quantity >= 1).map((l) => ({ ...l, quantity: Math.min(Math.floor(l.quantity), MAX_QUANTITY) }));
+    set(storedCartAtom, { version: 1, lines: valid.slice(0, MAX_LINES) });
+  },
+);
+
+/** Badge figure: the sum of quantities. */
+export const cartCountAtom = atom((get) => get(cartLinesAtom).reduce((n, l) => n + l.quantity, 0));
+
+/** Whether the cart drawer is open. */
+export const cartOpenAtom = atom(false);
+
+/** Whether the mobile menu drawer is open (it holds the cart entry too, spec §4). */
+export const mobileMenuOpenAtom = atom(false);
+
+const sameLine = (a: { productId: string; sizeId: string }, b: { productId: string; sizeId: string }) => a.productId === b.productId && a.sizeId === b.sizeId;
+
+/** Adds units of a size (merging with an existing line) and opens the drawer. */
+export const addToCartAtom = atom(null, (get, set, line: CartLine) => {
+  const lines = get(cartLinesAtom);
+  const existing = lines.find((l) => sameLine(l, line));
+  set(cartLinesAtom, existing ? lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + line.quantity } : l)) : [...lines, line]);
+  set(mobileMenuOpenAtom, false);
+  set(cartOpenAtom, true);
+});
+
+export const setLineQuantityAtom = atom(null, (get, set, { productId, sizeId, quantity }: CartLine) => {
+  set(
+    cartLinesAtom,
+    get(cartLinesAtom).map((l) => (sameLine(l, { productId, sizeId }) ? { ...l, quantity } : l)),
+  );
+});
+
+export const removeLineAtom = atom(null, (get, set, key: { productId: string; sizeId: string }) => {
+  set(
+    cartLinesAtom,
+    get(cartLinesAtom).filter((l) => !sameLine(l, key)),
+  );
+});
+
+/** Empties the cart and forgets the code (after an order is placed). */
+export const clearCartAtom = atom(null, (_get, set) => {
+  set(storedCartAtom, EMPTY_CART);
+  set(discountCodeAtom, '');
+});
+
+/** Closes the cart and the mobile menu together (Ir a Pagar, navigation). */
+export const closeDrawersAtom = atom(null, (_get, set) => {
+  set(cartOpenAtom, false);
+  set(mobileMenuOpenAtom, false);
+});

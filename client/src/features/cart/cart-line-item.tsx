@@ -1,0 +1,83 @@
+import { Link } from 'react-router';
+import { useSetAtom } from 'jotai';
+import type { CartQuoteFieldsFragment } from '../../gql/graphql';
+import { formatCop } from '../../lib/shop-config';
+import { categoryPath, productPath } from '../../lib/catalog-paths';
+import { removeLineAtom, setLineQuantityAtom } from './cart-atoms';
+import { MAX_QUANTITY } from './cart-storage';
+
+export type QuoteLine = CartQuoteFieldsFragment['lines'][number];
+
+/** One cart line: image, name, size, stepper, remove, category link and any problem with its fix. */
+export function CartLineItem({ line, editable = true, onNavigate }: { line: QuoteLine; editable?: boolean; onNavigate?: () => void }) {
+  const setQuantity = useSetAtom(setLineQuantityAtom);
+  const remove = useSetAtom(removeLineAtom);
+  const { product, problem } = line;
+  const name = product?.name ?? 'Producto no disponible';
+  const label = `${name}${line.sizeLabel ? `, talla ${line.sizeLabel}` : ''}`;
+  const key = { productId: line.productId, sizeId: line.sizeId };
+  const image = product?.images[0];
+  const fixQuantity = problem && problem.available > 0 && (problem.kind === 'INSUFFICIENT_STOCK' || problem.kind === 'INVALID_QUANTITY');
+
+  return (
+    <li className={`cart-line${problem ? ' cart-line--problem' : ''}`}>
+      <div className="cart-line__media">
+        {image ? <img src={image.url} alt="" width={72} height={72} loading="lazy" decoding="async" /> : null}
+      </div>
+      <div className="cart-line__body">
+        <p className="cart-line__name">
+          {product ? (
+            <Link to={productPath(product)} onClick={onNavigate}>
+              {name}
+            </Link>
+          ) : (
+            name
+          )}
+        </p>
+        <p className="cart-line__meta">
+          {line.sizeLabel ? <span>Talla {line.sizeLabel}</span> : null}
+          {product ? (
+            <Link to={categoryPath(product.category.slug)} className="cart-line__category" onClick={onNavigate}>
+              {product.category.name}
+            </Link>
+          ) : null}
+        </p>
+        {editable ? (
+          <div className="cart-line__actions">
+            <div className="stepper" role="group" aria-label={`Cantidad de ${label}`}>
+              <button type="button" aria-label={`Quitar una unidad de ${label}`} disabled={line.quantity <= 1} onClick={() => setQuantity({ ...key, quantity: line.quantity - 1 })}>
+                −
+              </button>
+              <output aria-live="polite">{line.quantity}</output>
+              <button type="button" aria-label={`Agregar una unidad de ${label}`} disabled={line.quantity >= MAX_QUANTITY || problem !== null} onClick={() => setQuantity({ ...key, quantity: line.quantity + 1 })}>
+                +
+              </button>
+            </div>
+            <button type="button" className="link-button" aria-label={`Eliminar ${label}`} onClick={() => remove(key)}>
+              Eliminar
+            </button>
+          </div>
+        ) : (
+          <p className="cart-line__meta">Cantidad: {line.quantity}</p>
+        )}
+        {problem ? (
+          <p className="cart-line__problem" role="status">
+            <span>{problem.message}</span>
+            {editable ? (
+              fixQuantity ? (
+                <button type="button" className="link-button" onClick={() => setQuantity({ ...key, quantity: problem.available })}>
+                  {problem.available === 1 ? 'Dejar 1 unidad' : `Dejar ${problem.available} unidades`}
+                </button>
+              ) : (
+                <button type="button" className="link-button" onClick={() => remove(key)}>
+                  Quitar del carro
+                </button>
+              )
+            ) : null}
+          </p>
+        ) : null}
+      </div>
+      <p className="cart-line__total">{problem ? null : formatCop(line.lineTotal)}</p>
+    </li>
+  );
+}

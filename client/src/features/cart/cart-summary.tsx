@@ -1,0 +1,61 @@
+import type { CartQuoteFieldsFragment } from '../../gql/graphql';
+import { formatCop } from '../../lib/shop-config';
+import { CartLineItem } from './cart-line-item';
+
+export interface CartSummaryProps {
+  quote: CartQuoteFieldsFragment;
+  /** Stepper and remove buttons (the drawer); checkout may show a read-only list. */
+  editable?: boolean;
+  /** Called when a product or category link is followed (the drawer closes itself). */
+  onNavigate?: () => void;
+}
+
+/** The priced lines and the totals of a quote; every figure comes from the server. */
+export function CartSummary({ quote, editable = true, onNavigate }: CartSummaryProps) {
+  return (
+    <div className="cart-summary">
+      <ul className="cart-summary__lines" aria-label="Productos en el carro">
+        {quote.lines.map((line) => (
+          <CartLineItem key={`${line.productId}-${line.sizeId}`} line={line} editable={editable} onNavigate={onNavigate} />
+        ))}
+      </ul>
+      <CartTotals quote={quote} />
+    </div>
+  );
+}
+
+export function CartTotals({ quote }: { quote: CartQuoteFieldsFragment }) {
+  const hasMerchandise = quote.itemCount > 0;
+  return (
+    <dl className="cart-totals">
+      <div>
+        <dt>Subtotal</dt>
+        <dd>{formatCop(quote.subtotal)}</dd>
+      </div>
+      {quote.appliedDiscount && quote.discount > 0 ? (
+        <div className="cart-totals__discount">
+          <dt>
+            Descuento ({quote.appliedDiscount.code}, {quote.appliedDiscount.percent} %)
+          </dt>
+          <dd>− {formatCop(quote.discount)}</dd>
+        </div>
+      ) : null}
+      {hasMerchandise ? (
+        <div>
+          <dt>ENVÍO</dt>
+          <dd>{quote.shipping > 0 ? formatCop(quote.shipping) : 'Gratis'}</dd>
+        </div>
+      ) : null}
+      <div className="cart-totals__total">
+        <dt>Total</dt>
+        <dd>{formatCop(quote.total)}</dd>
+      </div>
+      {hasMerchandise ? (
+        <div className="cart-totals__iva">
+          <dt>IVA incluido</dt>
+          <dd>{formatCop(quote.ivaIncluded)}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+}

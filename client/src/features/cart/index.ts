@@ -1,0 +1,11 @@
+/**
+ * Public API of the cart feature. Checkout imports only from here (the one sanctioned
+ * dependency between features); the header wiring in app/ composes the drawer and button.
+ */
+export { cartLinesAtom, discountCodeAtom, clearCartAtom, cartCountAtom, cartOpenAtom, mobileMenuOpenAtom, addToCartAtom, closeDrawersAtom } from './cart-atoms';
+export type { CartLine } from './cart-storage';
+export { useCartQuote, CartQuoteDocument } from './use-cart-quote';
+export { CartSummary, CartTotals } from './cart-summary';
+export { DiscountCodeField, INVALID_CODE_MESSAGE } from './discount-code-field';
+export { CartDrawer, CHECKOUT_PATH } from './cart-drawer';
+export { CartButton } from './cart-button';

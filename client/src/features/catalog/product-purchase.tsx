@@ -1,0 +1,84 @@
+import { useId, useState, type FormEvent } from 'react';
+
+export interface AddToCartLine {
+  productId: string;
+  sizeId: string;
+  quantity: number;
+}
+
+interface Size {
+  id: string;
+  label: string;
+  stock: number;
+  available: boolean;
+}
+
+const MAX_QUANTITY = 99;
+
+/** Size radios (sold-out sizes disabled), quantity and `Agregar al carrito`. */
+export function ProductPurchase({ productId, sizes, onAdd }: { productId: string; sizes: Size[]; onAdd: (line: AddToCartLine) => void }) {
+  const [sizeId, setSizeId] = useState(() => sizes.find((s) => s.available)?.id ?? '');
+  const [quantity, setQuantity] = useState(1);
+  const quantityId = useId();
+  const selected = sizes.find((s) => s.id === sizeId && s.available);
+  const max = Math.max(1, Math.min(selected?.stock ?? 1, MAX_QUANTITY));
+  const soldOut = sizes.every((s) => !s.available);
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!selected) return;
+    onAdd({ productId, sizeId: selected.id, quantity: Math.min(quantity, max) });
+  }
+
+  return (
+    <form className="product-purchase" onSubmit={submit}>
+      <fieldset className="size-picker">
+        <legend>Talla</legend>
+        <div className="size-picker__options">
+          {sizes.map((size) => (
+            <label key={size.id} className={`size-picker__option${size.available ? '' : ' is-disabled'}`}>
+              <input
+                type="radio"
+                name="size"
+                value={size.id}
+                checked={size.id === sizeId}
+                disabled={!size.available}
+                aria-label={size.label}
+                onChange={() => {
+                  setSizeId(size.id);
+                  setQuantity(1);
+                }}
+              />
+              <span aria-hidden="true">{size.label}</span>
+            </label>
+          ))}
+        </div>
+        {sizes.some((s) => !s.available) ? <p className="size-picker__note">Las tallas tachadas están agotadas.</p> : null}
+        {selected && selected.stock <= 3 ? <p className="size-picker__note">¡Últimas {selected.stock === 1 ? 'unidad' : `${selected.stock} unidades`} en talla {selected.label}!</p> : null}
+      </fieldset>
+      <div className="product-purchase__quantity">
+        <label htmlFor={quantityId}>Cantidad</label>
+        <div className="stepper">
+          <button type="button" aria-label="Quitar una unidad" disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
+            −
+          </button>
+          <input
+            id={quantityId}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={max}
+            value={quantity}
+            onChange={(e) => setQuantity(Math.max(1, Math.min(max, Math.floor(Number(e.target.value)) || 1)))}
+          />
+          <button type="button" aria-label="Agregar una unidad" disabled={quantity >= max} onClick={() => setQuantity(quantity + 1)}>
+            +
+          </button>
+        </div>
+      </div>
+      <button type="submit" className="button product-purchase__add" disabled={!selected}>
+        {soldOut ? 'Agotado' : 'Agregar al carrito'}
+      </button>
+    </form>
+  );
+}

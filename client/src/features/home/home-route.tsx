@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useQuery } from '@apollo/client/react';
+import { HomeMediaDocument } from './home-media.graphql';
+import { BannerCarousel } from './banner-carousel';
+import { PromoVideo } from './promo-video';
+import { LoadingOverlay } from './loading-overlay';
+import { BackpackBanner, CategoryTiles, ChestHarnessPromo, DenimStory, Testimonial, ValueStatements } from './home-sections';
+import { DESKTOP_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
+import './home.css';
+
+/** Home (`/` and `/about`): banners, promo video, values, tiles, promos, testimonial, denim story. */
+export function HomeRoute() {
+  const { data, error } = useQuery(HomeMediaDocument);
+  const desktop = useMediaQuery(DESKTOP_QUERY);
+  const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
+  const media = data?.homeMedia;
+
+  useEffect(() => {
+    window.scrollTo({ top: 0, behavior: reducedMotion ? 'auto' : 'smooth' });
+    // Only on entering home, not when the motion preference changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <div className="home">
+      <LoadingOverlay logo={media?.logo} />
+      <h1 className="visually-hidden">Enzo: accesorios y ropa para perros y gatos</h1>
+      {error && !media ? (
+        <p role="alert" className="home__error">
+          No pudimos cargar las imágenes de la página. Revisa tu conexión e intenta de nuevo.
+        </p>
+      ) : null}
+      {media ? (
+        <>
+          <BannerCarousel images={media.desktopBanners} label="Promociones" className="banner-carousel--desktop" visible={desktop} />
+          <BannerCarousel images={media.mobileBanners} label="Promociones" className="banner-carousel--mobile" visible={!desktop} />
+        </>
+      ) : (
+        <div className="banner-carousel banner-carousel--placeholder" aria-hidden="true" />
+      )}
+      {media ? <PromoVideo src={media.promoVideoUrl} poster={media.promoVideoPoster} /> : null}
+      <ValueStatements />
+      {media ? (
+        <>
+          <CategoryTiles tiles={media.tiles} slugs={['chaquetas', 'bandanas', 'pecheras']} title="Explora por categoría" className="home-tiles--three" />
+          <BackpackBanner image={media.backpackBanner} />
+          <ChestHarnessPromo image={media.chestHarnessPromo} />
+          <CategoryTiles tiles={media.tiles} slugs={['arneses', 'collares', 'correas']} title="Arneses, collares y correas" className="home-tiles--three" />
+          <Testimonial />
+          <DenimStory image={media.denimStory} />
+        </>
+      ) : null}
+    </div>
+  );
+}

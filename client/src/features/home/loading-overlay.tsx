@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+import type { HomeImageFragment } from '../../gql/graphql';
+
+export const LOADING_OVERLAY_MS = 500;
+
+/** Brand logo over the page for 500 ms when entering home (spec §2). */
+export function LoadingOverlay({ logo }: { logo?: HomeImageFragment }) {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setVisible(false), LOADING_OVERLAY_MS);
+    return () => window.clearTimeout(timer);
+  }, []);
+  if (!visible) return null;
+  return (
+    <div className="loading-overlay" role="status" aria-label="Cargando">
+      {logo ? <img src={logo.url} alt="" width={logo.width} height={logo.height} /> : <span className="loading-overlay__brand">Enzo</span>}
+    </div>
+  );
+}

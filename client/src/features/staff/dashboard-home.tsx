@@ -1,0 +1,73 @@
+import { useQuery } from '@apollo/client/react';
+import { Link } from 'react-router';
+import { graphql } from '../../gql';
+import { formatCop } from '../../lib/shop-config';
+import { ORDER_STATUS_LABELS, StatusBadge } from './order-status';
+import { SalesChart } from './sales-chart';
+import { QueryError } from './query-error';
+
+const DashboardHomeDocument = graphql(`
+  query StaffDashboardHome {
+    me {
+      uid
+      email
+      name
+    }
+    staffDashboard {
+      salesToday
+      salesThisMonth
+      awaitingShipment
+      ordersByStatus {
+        status
+        count
+      }
+      salesLast30Days {
+        date
+        total
+        orders
+      }
+    }
+  }
+`);
+
+/** `/dashboard` (Inicio): greeting, sales today and this month, orders per state, 30-day chart. */
+export function DashboardHome() {
+  const { data, error, loading, refetch } = useQuery(DashboardHomeDocument, { fetchPolicy: 'cache-and-network' });
+  if (error && !data) return <QueryError onRetry={() => void refetch()} />;
+  if (loading && !data) return <p role="status">Cargando…</p>;
+  if (!data) return null;
+  const { me, staffDashboard: d } = data;
+  return (
+    <section className="staff-page">
+      <h1>Hola, {me.name ?? me.email ?? 'equipo Enzo'}</h1>
+      <div className="staff-cards">
+        <div className="staff-card">
+          <p className="staff-card__label">Ventas de hoy</p>
+          <p className="staff-card__value">{formatCop(d.salesToday)}</p>
+        </div>
+        <div className="staff-card">
+          <p className="staff-card__label">Ventas del mes</p>
+          <p className="staff-card__value">{formatCop(d.salesThisMonth)}</p>
+        </div>
+        <div className="staff-card">
+          <p className="staff-card__label">Por enviar</p>
+          <p className="staff-card__value">
+            <Link to="/orders?estado=PAGADO,EN_PREPARACION">{d.awaitingShipment} órdenes</Link>
+          </p>
+        </div>
+      </div>
+      <h2>Órdenes por estado</h2>
+      <ul className="staff-status-counts">
+        {d.ordersByStatus.map((s) => (
+          <li key={s.status}>
+            <Link to={`/orders?estado=${s.status}`} aria-label={`${ORDER_STATUS_LABELS[s.status]}: ${s.count}`}>
+              <StatusBadge status={s.status} /> <strong>{s.count}</strong>
+            </Link>
+          </li>
+        ))}
+      </ul>
+      <h2>Ventas de los últimos 30 días</h2>
+      <SalesChart days={d.salesLast30Days} />
+    </section>
+  );
+}

@@ -1,0 +1,105 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import type { DiscountCodeInput, StaffDiscountCodeFieldsFragment } from '../../gql/graphql';
+
+const CreateCodeDocument = graphql(`
+  mutation StaffCreateDiscountCode($input: DiscountCodeInput!) {
+    staffCreateDiscountCode(input: $input) {
+      ...StaffDiscountCodeFields
+    }
+  }
+`);
+
+const UpdateCodeDocument = graphql(`
+  mutation StaffUpdateDiscountCode($id: ID!, $input: DiscountCodeInput!) {
+    staffUpdateDiscountCode(id: $id, input: $input) {
+      ...StaffDiscountCodeFields
+    }
+  }
+`);
+
+export function toInput(c: StaffDiscountCodeFieldsFragment): DiscountCodeInput {
+  return { code: c.code, percent: c.percent, active: c.active, validFrom: c.validFrom ?? null, validUntil: c.validUntil ?? null, usageLimit: c.usageLimit ?? null };
+}
+
+const BOGOTA_OFFSET = '-05:00';
+/** ISO instant → `YYYY-MM-DD` in Bogotá (for `<input type="date">`). */
+const toDay = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date(iso)) : '');
+
+/** Create or edit a code: percent 1–100, validity window (Bogotá days, end inclusive), usage limit. */
+export function DiscountCodeForm({ code, onDone, onCreated }: { code: StaffDiscountCodeFieldsFragment | null; onDone: () => void; onCreated: () => void }) {
+  const [value, setValue] = useState({ code: code?.code ?? '', percent: String(code?.percent ?? 10), active: code?.active ?? true, from: toDay(code?.validFrom), until: toDay(code?.validUntil), limit: code?.usageLimit ? String(code.usageLimit) : '' });
+  const [error, setError] = useState<string | null>(null);
+  const [create, { loading: creating }] = useMutation(CreateCodeDocument);
+  const [update, { loading: updating }] = useMutation(UpdateCodeDocument);
+  const set = (key: keyof typeof value) => (e: { target: { value: string } }) => setValue({ ...value, [key]: e.target.value });
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    const percent = Number(value.percent);
+    if (!Number.isInteger(percent) || percent < 1 || percent > 100) return setError('El porcentaje debe ser un número entero entre 1 y 100.');
+    if (value.from && value.until && value.from > value.until) return setError('La fecha de inicio debe ser anterior a la fecha de fin.');
+    const input: DiscountCodeInput = {
+      code: value.code.trim().toUpperCase(),
+      percent,
+      active: value.active,
+      validFrom: value.from ? new Date(`${value.from}T00:00:00${BOGOTA_OFFSET}`).toISOString() : null,
+      validUntil: value.until ? new Date(`${value.until}T23:59:59${BOGOTA_OFFSET}`).toISOString() : null,
+      usageLimit: value.limit ? Number(value.limit) : null,
+    };
+    try {
+      if (code) await update({ variables: { id: code.id, input } });
+      else {
+        await create({ variables: { input } });
+        onCreated();
+      }
+      onDone();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  }
+
+  return (
+    <form className="staff-card discount-form" onSubmit={submit} aria-label={code ? `Editar ${code.code}` : 'Nuevo código de descuento'}>
+      <h2>{code ? `Editar ${code.code}` : 'Nuevo código de descuento'}</h2>
+      <label>
+        Código
+        <input value={value.code} onChange={set('code')} maxLength={40} required autoCapitalize="characters" />
+      </label>
+      <label>
+        Porcentaje
+        <input type="number" min={1} max={100} value={value.percent} onChange={set('percent')} required />
+      </label>
+      <label>
+        Válido desde
+        <input type="date" value={value.from} onChange={set('from')} />
+      </label>
+      <label>
+        Válido hasta
+        <input type="date" value={value.until} onChange={set('until')} />
+      </label>
+      <label>
+        Límite de usos
+        <input type="number" min={1} value={value.limit} onChange={set('limit')} placeholder="Sin límite" />
+      </label>
+      <label className="checkbox">
+        <input type="checkbox" checked={value.active} onChange={(e) => setValue({ ...value, active: e.target.checked })} /> Activo
+      </label>
+      {error ? (
+        <p className="staff-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <div className="orders-filters__actions">
+        <button type="submit" className="button" disabled={creating || updating}>
+          Guardar
+        </button>
+        <button type="button" className="button button--secondary" onClick={onDone}>
+          Cancelar
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { useMutation, useQuery } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import type { StaffDiscountCodeFieldsFragment } from '../../gql/graphql';
+import { DiscountCodeForm, toInput } from './discount-code-form';
+import { QueryError } from './query-error';
+
+export const StaffDiscountCodeFieldsDocument = graphql(`
+  fragment StaffDiscountCodeFields on StaffDiscountCode {
+    id
+    code
+    percent
+    active
+    validFrom
+    validUntil
+    usageLimit
+    uses
+  }
+`);
+
+const CodesDocument = graphql(`
+  query StaffDiscountCodesList {
+    staffDiscountCodes {
+      ...StaffDiscountCodeFields
+    }
+  }
+`);
+
+const UpdateCodeDocument = graphql(`
+  mutation StaffToggleDiscountCode($id: ID!, $input: DiscountCodeInput!) {
+    staffUpdateDiscountCode(id: $id, input: $input) {
+      ...StaffDiscountCodeFields
+    }
+  }
+`);
+
+const day = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'medium' });
+const validity = (c: StaffDiscountCodeFieldsFragment) =>
+  c.validFrom || c.validUntil ? `${c.validFrom ? day.format(new Date(c.validFrom)) : '…'} – ${c.validUntil ? day.format(new Date(c.validUntil)) : '…'}` : 'Sin límite';
+
+/** `/dashboard/codigos-descuento`: list with uses; create, edit and (de)activate codes. */
+export function DiscountCodesPage() {
+  const { data, error, loading, refetch } = useQuery(CodesDocument, { fetchPolicy: 'cache-and-network' });
+  const [editing, setEditing] = useState<StaffDiscountCodeFieldsFragment | 'new' | null>(null);
+  const [toggleError, setToggleError] = useState<string | null>(null);
+  const [update] = useMutation(UpdateCodeDocument);
+
+  async function toggle(c: StaffDiscountCodeFieldsFragment) {
+    setToggleError(null);
+    try {
+      await update({ variables: { id: c.id, input: { ...toInput(c), active: !c.active } } });
+    } catch (err) {
+      setToggleError((err as Error).message);
+    }
+  }
+
+  return (
+    <section className="staff-page">
+      <div className="staff-page__head">
+        <h1>Códigos de descuento</h1>
+        <button type="button" className="button" onClick={() => setEditing('new')}>
+          Nuevo código
+        </button>
+      </div>
+      {editing ? <DiscountCodeForm key={editing === 'new' ? 'new' : editing.id} code={editing === 'new' ? null : editing} onDone={() => setEditing(null)} onCreated={() => void refetch()} /> : null}
+      {toggleError ? (
+        <p className="staff-error" role="alert">
+          {toggleError}
+        </p>
+      ) : null}
+      {error && !data ? <QueryError onRetry={() => void refetch()} message={error.message} /> : null}
+      {loading && !data ? <p role="status">Cargando códigos…</p> : null}
+      {data ? (
+        <div className="staff-table-wrap">
+          <table className="staff-table">
+            <thead>
+              <tr>
+                <th scope="col">Código</th>
+                <th scope="col">Descuento</th>
+                <th scope="col">Vigencia</th>
+                <th scope="col">Usos</th>
+                <th scope="col">Estado</th>
+                <th scope="col">
+                  <span className="visually-hidden">Acciones</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.staffDiscountCodes.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    <strong>{c.code}</strong>
+                  </td>
+                  <td className="num">{c.percent} %</td>
+                  <td>{validity(c)}</td>
+                  <td className="num">{c.usageLimit ? `${c.uses} de ${c.usageLimit}` : c.uses}</td>
+                  <td>{c.active ? 'Activo' : 'Inactivo'}</td>
+                  <td className="staff-table__actions">
+                    <button type="button" className="button button--secondary" onClick={() => setEditing(c)}>
+                      Editar
+                    </button>
+                    <button type="button" className="button button--secondary" onClick={() => void toggle(c)}>
+                      {c.active ? 'Desactivar' : 'Activar'}
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,89 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import type { OrderStatus, StaffOrderFieldsFragment } from '../../gql/graphql';
+import { ORDER_STATUS_LABELS } from './order-status';
+
+const TransitionDocument = graphql(`
+  mutation StaffTransitionOrder($input: TransitionOrderInput!) {
+    staffTransitionOrder(input: $input) {
+      ...StaffOrderFields
+    }
+  }
+`);
+
+const CANCEL_HINTS: Partial<Record<OrderStatus, string>> = {
+  PENDIENTE_PAGO: 'Se liberará el inventario reservado por esta orden.',
+  PAGADO: 'La orden está pagada: quedará marcada con reembolso pendiente.',
+  EN_PREPARACION: 'La orden está pagada: quedará marcada con reembolso pendiente.',
+};
+
+/** Moves the order to one of its allowed next states, with a note; ENVIADO asks for carrier and tracking. */
+export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
+  const [to, setTo] = useState<OrderStatus | ''>('');
+  const [note, setNote] = useState('');
+  const [carrier, setCarrier] = useState('');
+  const [tracking, setTracking] = useState('');
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [transition, { loading }] = useMutation(TransitionDocument);
+
+  if (order.allowedTransitions.length === 0) return <p className="muted no-print">Esta orden ya no admite cambios de estado.</p>;
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setMessage(null);
+    if (!to) return setMessage({ ok: false, text: 'Elige el nuevo estado.' });
+    if (to === 'ENVIADO' && (!carrier.trim() || !tracking.trim())) return setMessage({ ok: false, text: 'Indica la transportadora y el número de guía.' });
+    if (to === 'CANCELADO' && !window.confirm('¿Cancelar esta orden? Esta acción no se puede deshacer.')) return;
+    try {
+      await transition({ variables: { input: { orderId: order.id, to, note: note || null, ...(to === 'ENVIADO' ? { carrier, trackingNumber: tracking } : {}) } } });
+      setMessage({ ok: true, text: `Orden movida a «${ORDER_STATUS_LABELS[to]}».` });
+      setTo('');
+      setNote('');
+    } catch (err) {
+      setMessage({ ok: false, text: (err as Error).message || 'No pudimos cambiar el estado.' });
+    }
+  }
+
+  return (
+    <form className="staff-card order-actions no-print" onSubmit={submit} aria-labelledby="order-actions-title">
+      <h2 id="order-actions-title">Cambiar estado</h2>
+      <label>
+        Nuevo estado
+        <select value={to} onChange={(e) => setTo(e.target.value as OrderStatus | '')}>
+          <option value="">Elige…</option>
+          {order.allowedTransitions.map((s) => (
+            <option key={s} value={s}>
+              {ORDER_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {to === 'ENVIADO' ? (
+        <>
+          <label>
+            Transportadora
+            <input value={carrier} onChange={(e) => setCarrier(e.target.value)} maxLength={80} required />
+          </label>
+          <label>
+            Número de guía
+            <input value={tracking} onChange={(e) => setTracking(e.target.value)} maxLength={80} required />
+          </label>
+        </>
+      ) : null}
+      {to === 'CANCELADO' ? <p className="muted">{CANCEL_HINTS[order.status] ?? 'La orden quedará cancelada.'}</p> : null}
+      <label>
+        Nota (opcional)
+        <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} rows={2} />
+      </label>
+      {message ? (
+        <p className={message.ok ? 'staff-success' : 'staff-error'} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      ) : null}
+      <button type="submit" className="button" disabled={loading}>
+        {loading ? 'Guardando…' : 'Guardar cambio'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import type { StaffOrderFieldsFragment } from '../../gql/graphql';
+import { formatCop } from '../../lib/shop-config';
+import { formatDateTime, ORDER_STATUS_LABELS } from './order-status';
+
+/** Payment (method, gateway transaction and its events) and the timeline of state changes. */
+export function OrderHistory({ order: o, paymentLabel }: { order: StaffOrderFieldsFragment; paymentLabel: string }) {
+  return (
+    <div className="order-detail__grid no-print">
+      <div className="staff-card">
+        <h2>Pago</h2>
+        <p>Método: {paymentLabel}</p>
+        <p>Transacción: {o.transactionId ?? 'Sin transacción todavía'}</p>
+        {o.payments.length ? (
+          <ul className="payment-events">
+            {o.payments.map((p) => (
+              <li key={p.id}>
+                {formatDateTime(p.receivedAt)} · {p.status} · {formatCop(Math.round(p.amountInCents / 100))} · {p.transactionId}
+                {p.checksumValid ? '' : ' · firma no válida'}
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="muted">Sin eventos de la pasarela.</p>
+        )}
+      </div>
+      <div className="staff-card">
+        <h2>Historial</h2>
+        <ol className="order-timeline">
+          {o.timeline.map((t, i) => (
+            <li key={i}>
+              <strong>{ORDER_STATUS_LABELS[t.to]}</strong>
+              <span className="muted">
+                {' '}
+                · {formatDateTime(t.at)} · {t.actor}
+              </span>
+              {t.note ? <p className="order-timeline__note">{t.note}</p> : null}
+            </li>
+          ))}
+        </ol>
+      </div>
+    </div>
+  );
+}

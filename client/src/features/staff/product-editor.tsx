@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@apollo/client/react';
+import { graphql } from '../../gql';
+import type { StaffProductFieldsFragment } from '../../gql/graphql';
+import { formatCop } from '../../lib/shop-config';
+import { ProductImages } from './product-images';
+
+const UpdateProductDocument = graphql(`
+  mutation StaffUpdateProduct($input: UpdateProductInput!) {
+    staffUpdateProduct(input: $input) {
+      ...StaffProductFields
+    }
+  }
+`);
+
+/** One product: price, active and stock per size (reserved units shown, not editable), and images. */
+export function ProductEditor({ product }: { product: StaffProductFieldsFragment }) {
+  const [price, setPrice] = useState(String(product.price));
+  const [active, setActive] = useState(product.active);
+  const [stock, setStock] = useState<Record<string, string>>(Object.fromEntries(product.sizes.map((s) => [s.id, String(s.stock)])));
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [update, { loading }] = useMutation(UpdateProductDocument);
+  const total = product.sizes.reduce((n, s) => n + s.stock, 0);
+
+  async function save(e: FormEvent) {
+    e.preventDefault();
+    setMessage(null);
+    const priceValue = Number(price);
+    if (!/^\d+$/.test(price) || priceValue <= 0) return setMessage({ ok: false, text: 'El precio debe ser un número entero de pesos mayor que 0.' });
+    const sizes = product.sizes.map((s) => ({ sizeId: s.id, stock: Number(stock[s.id]) }));
+    if (product.sizes.some((s) => !/^\d+$/.test(stock[s.id] ?? ''))) return setMessage({ ok: false, text: 'El inventario debe ser un número entero mayor o igual a 0.' });
+    try {
+      await update({ variables: { input: { productId: product.id, price: priceValue, active, sizes } } });
+      setMessage({ ok: true, text: 'Cambios guardados.' });
+    } catch (err) {
+      setMessage({ ok: false, text: (err as Error).message });
+    }
+  }
+
+  return (
+    <article className="staff-card product-editor" aria-labelledby={`product-${product.id}`}>
+      <header className="product-editor__head">
+        {product.images[0] ? <img src={product.images[0].url} alt="" width={64} height={64} /> : null}
+        <div>
+          <h2 id={`product-${product.id}`}>{product.name}</h2>
+          <p className="muted">
+            {product.category.name} · {formatCop(product.price)} · {total} unidades {product.active ? '' : '· Inactivo'}
+          </p>
+        </div>
+      </header>
+      <details>
+        <summary>Editar</summary>
+        <form onSubmit={save} className="product-editor__form">
+          <label>
+            Precio (COP, IVA incluido)
+            <input inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value.trim())} />
+          </label>
+          <label className="checkbox">
+            <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Activo (visible en la tienda)
+          </label>
+          <fieldset>
+            <legend>Inventario por talla</legend>
+            {product.sizes.map((s) => (
+              <label key={s.id}>
+                {s.label}
+                <input inputMode="numeric" value={stock[s.id] ?? ''} onChange={(e) => setStock({ ...stock, [s.id]: e.target.value.trim() })} />
+                {s.reserved > 0 ? <span className="muted">{s.reserved} reservadas</span> : null}
+              </label>
+            ))}
+          </fieldset>
+          {message ? (
+            <p className={message.ok ? 'staff-success' : 'staff-error'} role={message.ok ? 'status' : 'alert'}>
+              {message.text}
+            </p>
+          ) : null}
+          <button type="submit" className="button" disabled={loading}>
+            {loading ? 'Guardando…' : 'Guardar'}
+          </button>
+        </form>
+        <ProductImages product={product} />
+      </details>
+    </article>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useApolloClient } from '@apollo/client/react';
+import { signOut } from './staff-session';
+
+/** Neutral state while Firebase reports who is signed in (nothing protected is rendered). */
+export function SessionLoading() {
+  return (
+    <div className="staff-session-loading" role="status" aria-live="polite">
+      Verificando tu sesión…
+    </div>
+  );
+}
+
+export function SessionUnavailable() {
+  return (
+    <p className="staff-error" role="alert">
+      No pudimos conectar con el servicio de inicio de sesión. Revisa tu conexión y recarga la página.
+    </p>
+  );
+}
+
+/** Sign-out with a visible Spanish message when it fails; clears cached staff data on success. */
+export function useSignOut() {
+  const client = useApolloClient();
+  const [error, setError] = useState<string | null>(null);
+  async function run(): Promise<boolean> {
+    setError(null);
+    try {
+      await signOut();
+      await client.clearStore();
+      return true;
+    } catch {
+      setError('No pudimos cerrar la sesión. Revisa tu conexión e inténtalo de nuevo.');
+      return false;
+    }
+  }
+  return { signOut: run, error };
+}
+
+/** Signed in, but the account lacks the staff claim. */
+export function NoAccess({ email }: { email: string | null }) {
+  const { signOut: run, error } = useSignOut();
+  return (
+    <section className="staff-login" aria-labelledby="no-access-title">
+      <h1 id="no-access-title">No tienes acceso al panel</h1>
+      <p>
+        La cuenta {email ? <strong>{email}</strong> : null} no pertenece al personal de Enzo. Cierra la sesión e ingresa con una cuenta del personal.
+      </p>
+      {error ? (
+        <p className="staff-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+      <button type="button" className="button" onClick={() => void run()}>
+        Cerrar Sesión
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { Suspense, useState } from 'react';
+import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { PageFallback } from '../../app/page-fallback';
+import { useStaffSession } from './staff-session';
+import { NoAccess, SessionLoading, SessionUnavailable, useSignOut } from './session-states';
+
+const LOGIN = '/login-dashboard-enzo-fpl';
+
+/** Dashboard layout route: waits for the auth state, guards every staff page, side navigation. */
+export function StaffShell() {
+  const session = useStaffSession();
+  const location = useLocation();
+  if (session.status === 'loading') {
+    return (
+      <main className="layout-auth">
+        <SessionLoading />
+      </main>
+    );
+  }
+  if (session.status === 'unavailable') {
+    return (
+      <main className="layout-auth">
+        <SessionUnavailable />
+      </main>
+    );
+  }
+  if (session.status === 'signed-out') {
+    return <Navigate to={`${LOGIN}?next=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
+  if (session.status === 'not-staff') {
+    return (
+      <main className="layout-auth">
+        <NoAccess email={session.email} />
+      </main>
+    );
+  }
+  return <DashboardLayout />;
+}
+
+function DashboardLayout() {
+  const [open, setOpen] = useState(false);
+  const navigate = useNavigate();
+  const { signOut, error } = useSignOut();
+  const close = () => setOpen(false);
+
+  async function handleSignOut() {
+    if (await signOut()) navigate(LOGIN, { replace: true });
+  }
+
+  return (
+    <div className={`staff-layout${open ? ' staff-layout--nav-open' : ''}`}>
+      <a className="skip-link" href="#staff-main">
+        Saltar al contenido
+      </a>
+      <header className="staff-topbar">
+        <button type="button" className="staff-nav-toggle" aria-expanded={open} aria-controls="staff-nav" onClick={() => setOpen(!open)}>
+          {open ? 'Cerrar menú' : 'Menú'}
+        </button>
+        <span className="staff-topbar__brand">Enzo · Panel</span>
+      </header>
+      <nav id="staff-nav" className="staff-nav" aria-label="Panel de administración">
+        <p className="staff-nav__brand">Enzo · Panel</p>
+        <ul>
+          <li>
+            <NavLink to="/dashboard" end onClick={close}>
+              Inicio
+            </NavLink>
+          </li>
+          <li>
+            <span className="staff-nav__group">Administrar Ventas</span>
+            <ul>
+              <li>
+                <NavLink to="/orders" onClick={close}>
+                  Ordenes
+                </NavLink>
+              </li>
+            </ul>
+          </li>
+          <li>
+            <NavLink to="/dashboard/productos" onClick={close}>
+              Productos
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/dashboard/codigos-descuento" onClick={close}>
+              Códigos de descuento
+            </NavLink>
+          </li>
+          <li>
+            <button type="button" className="staff-nav__signout" onClick={() => void handleSignOut()}>
+              Cerrar Sesión
+            </button>
+            {error ? (
+              <p className="staff-error" role="alert">
+                {error}
+              </p>
+            ) : null}
+          </li>
+        </ul>
+      </nav>
+      <main id="staff-main" className="staff-main" tabIndex={-1}>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

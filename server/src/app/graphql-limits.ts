@@ -1,0 +1,104 @@
+import { ApolloArmor } from '@escape.tech/graphql-armor';
+import { GraphQLError, Kind, valueFromASTUntyped, type OperationDefinitionNode } from 'graphql';
+import type { ApolloServerPlugin } from '@apollo/server';
+import type { GraphQLContext } from './context.js';
+
+/** Depth, cost, alias, directive and token limits (graphql-armor). Batched requests stay disabled. */
+export function armorProtection() {
+  return new ApolloArmor({
+    maxDepth: { n: 10, exposeLimits: false, errorMessage: 'La consulta es demasiado profunda.' },
+    costLimit: { maxCost: 8000, exposeLimits: false, errorMessage: 'La consulta es demasiado costosa.' },
+    maxAliases: { n: 15, exposeLimits: false, errorMessage: 'La consulta tiene demasiados alias.' },
+    maxDirectives: { n: 20, exposeLimits: false, errorMessage: 'La consulta tiene demasiadas directivas.' },
+    // Tokens are limited by graphql-js itself (see PARSE_OPTIONS): armor's token plugin re-parses inside
+    // a plugin hook, which turns every syntax error into an HTTP 500.
+    maxTokens: { enabled: false },
+    blockFieldSuggestion: { enabled: true },
+  }).protect();
+}
+
+/** Parser options for Apollo: a token cap that fails as an ordinary 400 syntax error. */
+export const PARSE_OPTIONS = { maxTokens: 2000 };
+
+/** graphql-armor rejections arrive as validation errors; give each its own code for programs. */
+export function limitCodeFor(message: string): string | null {
+  if (message.includes('demasiado profunda')) return 'QUERY_TOO_DEEP';
+  if (message.includes('demasiado costosa')) return 'QUERY_TOO_COSTLY';
+  if (message.includes('demasiados alias')) return 'TOO_MANY_ALIASES';
+  if (message.includes('demasiadas directivas')) return 'TOO_MANY_DIRECTIVES';
+  if (/Document contains more than \d+ tokens/.test(message)) return 'TOO_MANY_TOKENS';
+  if (message.startsWith('Syntax Error:')) return 'GRAPHQL_PARSE_FAILED';
+  return null;
+}
+
+export interface RateRule {
+  /** Root field that is limited. */
+  field: string;
+  /** Only count calls where this predicate holds for the field's arguments. */
+  when?: (args: Record<string, unknown>) => boolean;
+  limit: number;
+  windowMs: number;
+  message: string;
+}
+
+/** Fixed-window counters per IP and rule (one instance; behind a load balancer use sticky or a shared store). */
+export class RateLimiter {
+  private readonly hits = new Map<string, { count: number; resetAt: number }>();
+  constructor(private readonly now: () => number = Date.now) {}
+
+  hit(key: string, limit: number, windowMs: number): boolean {
+    const t = this.now();
+    const entry = this.hits.get(key);
+    if (!entry || entry.resetAt <= t) {
+      this.hits.set(key, { count: 1, resetAt: t + windowMs });
+      if (this.hits.size > 50_000) this.sweep(t);
+      return true;
+    }
+    entry.count++;
+    return entry.count <= limit;
+  }
+
+  private sweep(t: number) {
+    for (const [k, v] of this.hits) if (v.resetAt <= t) this.hits.delete(k);
+  }
+}
+
+export const DEFAULT_RATE_RULES: RateRule[] = [
+  { field: 'placeOrder', limit: 10, windowMs: 60_000, message: 'Has hecho demasiados pedidos seguidos. Espera un minuto e inténtalo de nuevo.' },
+  {
+    field: 'cartQuote',
+    when: (args) => {
+      const input = args.input as { discountCode?: unknown } | undefined;
+      return typeof input?.discountCode === 'string' && input.discountCode.trim() !== '';
+    },
+    limit: 30,
+    windowMs: 60_000,
+    message: 'Demasiados intentos con códigos de descuento. Espera un minuto e inténtalo de nuevo.',
+  },
+];
+
+/** Apollo plugin: per-IP limits on sensitive root fields, checked before execution. */
+export function rateLimitPlugin(rules: RateRule[] = DEFAULT_RATE_RULES, limiter = new RateLimiter()): ApolloServerPlugin<GraphQLContext> {
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ operation, request, contextValue }) {
+          const op = operation as OperationDefinitionNode | undefined;
+          if (!op) return;
+          const variables = request.variables ?? {};
+          for (const selection of op.selectionSet.selections) {
+            if (selection.kind !== Kind.FIELD) continue;
+            const rule = rules.find((r) => r.field === selection.name.value);
+            if (!rule) continue;
+            const args: Record<string, unknown> = {};
+            for (const arg of selection.arguments ?? []) args[arg.name.value] = valueFromASTUntyped(arg.value, variables);
+            if (rule.when && !rule.when(args)) continue;
+            if (!limiter.hit(`${rule.field}:${contextValue.ip}`, rule.limit, rule.windowMs)) {
+              throw new GraphQLError(rule.message, { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
+            }
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,57 @@
+import type { Express } from 'express';
+import helmet from 'helmet';
+import cors from 'cors';
+import compression from 'compression';
+import type { Env } from '../config/env.js';
+
+/** Origins the browser may talk to besides our own (staff sign-in, media, payment redirect). */
+function allowedHosts(env: Env) {
+  const connect = ["'self'"];
+  const img = ["'self'", 'data:', 'blob:'];
+  const media = ["'self'", 'blob:'];
+  if (env.FIREBASE_STORAGE_BUCKET) {
+    img.push('https://firebasestorage.googleapis.com');
+    media.push('https://firebasestorage.googleapis.com');
+  }
+  if (env.FIREBASE_PROJECT_ID) {
+    connect.push('https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com');
+  } else {
+    // The local Auth emulator (any loopback port).
+    connect.push('http://127.0.0.1:*', 'http://localhost:*');
+  }
+  return { connect, img, media };
+}
+
+/** Security headers (CSP included), CORS limited to the shop's origin, and compression. */
+export function applySecurity(app: Express, env: Env) {
+  const hosts = allowedHosts(env);
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: hosts.img,
+          mediaSrc: hosts.media,
+          fontSrc: ["'self'", 'data:'],
+          connectSrc: hosts.connect,
+          workerSrc: ["'self'", 'blob:'],
+          frameSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          // Checkout forms post to our API; the payment page is a top-level navigation to Wompi.
+          formAction: ["'self'", 'https://checkout.wompi.co'],
+          ...(env.isProduction && env.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
+        },
+      },
+      crossOriginEmbedderPolicy: false,
+      strictTransportSecurity: env.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: true } : false,
+    }),
+  );
+  // publicUrl is read per request: with PORT=0 it is only known once the server listens.
+  app.use(['/graphql', '/api'], cors({ origin: (origin, cb) => cb(null, origin === new URL(env.publicUrl).origin), credentials: false, maxAge: 600 }));
+  app.use(compression({ threshold: 1024 }));
+}

@@ -1,0 +1,156 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../config/shop.js';
+import { badInput } from '../../app/errors.js';
+import { CategoryEntity } from '../catalog/category.entity.js';
+import { ProductEntity } from '../catalog/product.entity.js';
+import { ProductSizeEntity } from '../catalog/product-size.entity.js';
+import type { DiscountCodeEntity } from '../discounts/discount-code.entity.js';
+import type { DiscountService } from '../discounts/discount.service.js';
+import { priceCart } from './pricing.js';
+
+export interface CartLineInput {
+  productId: string;
+  sizeId: string;
+  quantity: number;
+}
+
+export type CartProblemKind = 'SOLD_OUT' | 'INSUFFICIENT_STOCK' | 'UNAVAILABLE' | 'INVALID_QUANTITY';
+
+export interface QuotedLine {
+  productId: string;
+  sizeId: string;
+  quantity: number;
+  product: ProductEntity | null;
+  size: ProductSizeEntity | null;
+  sizeLabel: string | null;
+  unitPrice: number;
+  lineTotal: number;
+  problem: { kind: CartProblemKind; available: number; message: string } | null;
+}
+
+export interface Quote {
+  lines: QuotedLine[];
+  itemCount: number;
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  ivaIncluded: number;
+  total: number;
+  appliedDiscount: DiscountCodeEntity | null;
+  discountCodeInvalid: boolean;
+  hasProblems: boolean;
+}
+
+interface VariantRow {
+  size_id: number;
+  label: string;
+  size_position: number;
+  stock: number;
+  reserved: number;
+  product_id: number;
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  category_slug: string;
+  category_name: string | null;
+  collections: string[];
+  size_chart: ProductEntity['sizeChart'];
+  active: boolean;
+  position: number;
+  created_at: Date;
+}
+
+const ID = /^\d{1,9}$/;
+
+function stockMessage(available: number): string {
+  return available === 1 ? 'Solo queda 1 unidad' : `Solo quedan ${available} unidades`;
+}
+
+/** Merges duplicate (productId, sizeId) lines, keeping the first one's position. */
+function mergeLines(lines: CartLineInput[]): CartLineInput[] {
+  const merged = new Map<string, CartLineInput>();
+  for (const line of lines) {
+    const key = `${line.productId}\u0000${line.sizeId}`;
+    const seen = merged.get(key);
+    if (seen) seen.quantity += line.quantity;
+    else merged.set(key, { productId: line.productId, sizeId: line.sizeId, quantity: line.quantity });
+  }
+  return [...merged.values()];
+}
+
+/**
+ * Prices carts on the server (design.md §2). Two statements whatever the number of lines:
+ * one for the variants (sizes + products + categories), one for the discount code.
+ */
+export class CartService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly discounts: DiscountService,
+  ) {}
+
+  async quote(input: { lines: CartLineInput[]; discountCode?: string | null }, manager: EntityManager = this.ds.manager): Promise<Quote> {
+    if (input.lines.length > MAX_CART_LINES) throw badInput(`El carro admite como máximo ${MAX_CART_LINES} productos distintos.`, 'lines');
+    const lines = mergeLines(input.lines);
+    const sizeIds = [...new Set(lines.filter((l) => ID.test(l.sizeId) && ID.test(l.productId)).map((l) => Number(l.sizeId)))];
+    const code = input.discountCode?.trim() ? input.discountCode : null;
+
+    const rows: VariantRow[] = sizeIds.length
+      ? await manager.query(
+          `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
+                  p.id AS product_id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
+                  p.collections, p.size_chart, p.active, p.position, p.created_at
+             FROM product_size s JOIN product p ON p.id = s.product_id LEFT JOIN category c ON c.slug = p.category_slug
+            WHERE s.id = ANY($1::int[])`,
+          [sizeIds],
+        )
+      : [];
+    const applied = code ? await this.discounts.findValid(code, manager) : null;
+    const bySize = new Map(rows.map((r) => [r.size_id, r]));
+
+    const quoted = lines.map((line) => this.quoteLine(manager, line, ID.test(line.productId) ? bySize.get(Number(line.sizeId)) : undefined));
+    const priced = priceCart({
+      lines: quoted.filter((l) => !l.problem).map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
+      discountPercent: applied?.percent ?? null,
+    });
+    return {
+      lines: quoted,
+      ...priced,
+      appliedDiscount: applied,
+      discountCodeInvalid: code !== null && applied === null,
+      hasProblems: quoted.some((l) => l.problem !== null),
+    };
+  }
+
+  private quoteLine(manager: EntityManager, line: CartLineInput, row: VariantRow | undefined): QuotedLine {
+    const base = { productId: line.productId, sizeId: line.sizeId, quantity: line.quantity, unitPrice: 0, lineTotal: 0 };
+    if (!row || String(row.product_id) !== line.productId) {
+      return { ...base, product: null, size: null, sizeLabel: null, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
+    }
+    const category = manager.create(CategoryEntity, { slug: row.category_slug, name: row.category_name ?? row.category_slug });
+    const product = manager.create(ProductEntity, {
+      id: row.product_id,
+      slug: row.slug,
+      name: row.name,
+      description: row.description,
+      price: row.price,
+      categorySlug: row.category_slug,
+      category,
+      collections: row.collections,
+      sizeChart: row.size_chart,
+      active: row.active,
+      position: row.position,
+      createdAt: row.created_at,
+    });
+    const size = manager.create(ProductSizeEntity, { id: row.size_id, productId: row.product_id, label: row.label, position: row.size_position, stock: row.stock, reserved: row.reserved });
+    const known = { ...base, product, size, sizeLabel: row.label };
+    const available = Math.max(0, Math.min(row.stock, MAX_LINE_QUANTITY));
+    if (!row.active) return { ...known, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
+    if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
+      return { ...known, problem: { kind: 'INVALID_QUANTITY', available, message: 'Cantidad no válida' } };
+    }
+    if (row.stock <= 0) return { ...known, problem: { kind: 'SOLD_OUT', available: 0, message: 'Agotado' } };
+    if (row.stock < line.quantity) return { ...known, problem: { kind: 'INSUFFICIENT_STOCK', available, message: stockMessage(available) } };
+    return { ...known, unitPrice: row.price, lineTotal: row.price * line.quantity, problem: null };
+  }
+}

@@ -1,0 +1,70 @@
+import type { OrderEntity } from './order.entity.js';
+import type { OrderLineEntity } from './order-line.entity.js';
+
+const cop = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+export const formatCop = (value: number) => cop.format(value).replace(/[\u00a0\u202f]/g, ' ');
+
+function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+function totalsRows(o: OrderEntity): string {
+  const rows: Array<[string, string]> = [['Subtotal', formatCop(o.subtotal)]];
+  if (o.discount > 0) rows.push([`Descuento${o.discountCode ? ` (${esc(o.discountCode)})` : ''}`, `− ${formatCop(o.discount)}`]);
+  rows.push(['Envío', o.shipping === 0 ? 'Gratis' : formatCop(o.shipping)]);
+  rows.push(['<strong>Total</strong>', `<strong>${formatCop(o.total)}</strong>`]);
+  rows.push(['IVA incluido', formatCop(o.ivaIncluded)]);
+  return rows.map(([k, v]) => `<tr><td colspan="2" style="padding:4px 0">${k}</td><td style="padding:4px 0;text-align:right">${v}</td></tr>`).join('');
+}
+
+function linesRows(lines: OrderLineEntity[]): string {
+  return lines
+    .map(
+      (l) =>
+        `<tr><td style="padding:6px 0">${esc(l.name)}<br><small>Talla ${esc(l.sizeLabel)} · ${formatCop(l.unitPrice)} c/u</small></td>` +
+        `<td style="padding:6px 8px;text-align:center">${l.quantity}</td><td style="padding:6px 0;text-align:right">${formatCop(l.lineTotal)}</td></tr>`,
+    )
+    .join('');
+}
+
+function addressBlock(o: OrderEntity): string {
+  return [esc(o.fullName), esc(o.address), o.neighborhood ? esc(o.neighborhood) : null, `${esc(o.municipalityName)}, ${esc(o.departmentName)}`, `Celular: ${esc(o.phone)}`]
+    .filter(Boolean)
+    .join('<br>');
+}
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html lang="es-CO"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
+<body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px;margin:0 auto;padding:16px">${body}
+<p style="color:#777;font-size:12px">Enzo · Accesorios para mascotas hechos en Colombia</p></body></html>`;
+}
+
+/** Spanish HTML confirmation for the shopper (sent when the order is paid). */
+export function shopperConfirmationEmail(o: OrderEntity, lines: OrderLineEntity[], receiptUrl: string) {
+  const subject = `Confirmación de tu pedido ${o.reference} · Enzo`;
+  const html = layout(
+    subject,
+    `<h1 style="font-size:22px">¡Gracias por tu compra, ${esc(o.fullName.split(' ')[0])}!</h1>
+<p>Recibimos el pago de tu pedido <strong>${o.reference}</strong>. Lo prepararemos en 1 a 2 días hábiles y te avisaremos cuando salga con la guía de envío.</p>
+<table style="width:100%;border-collapse:collapse"><thead><tr><th style="text-align:left">Producto</th><th>Cant.</th><th style="text-align:right">Total</th></tr></thead>
+<tbody>${linesRows(lines)}</tbody><tfoot>${totalsRows(o)}</tfoot></table>
+<h2 style="font-size:16px">Dirección de envío</h2><p>${addressBlock(o)}</p>
+<p><a href="${esc(receiptUrl)}">Ver el estado de tu pedido</a></p>`,
+  );
+  const text = `Gracias por tu compra. Pedido ${o.reference}. Total ${formatCop(o.total)} (IVA incluido ${formatCop(o.ivaIncluded)}). Envío a ${o.address}, ${o.municipalityName}, ${o.departmentName}.`;
+  return { subject, html, text };
+}
+
+/** Notice for the shop: a paid order to prepare. */
+export function shopNoticeEmail(o: OrderEntity, lines: OrderLineEntity[]) {
+  const subject = `Nuevo pedido pagado ${o.reference} · ${formatCop(o.total)}`;
+  const html = layout(
+    subject,
+    `<h1 style="font-size:20px">Nuevo pedido pagado: ${o.reference}</h1>
+<p>Cliente: ${esc(o.fullName)} · ${esc(o.email)} · ${esc(o.phone)} · ${o.documentType} ${esc(o.documentNumber)}</p>
+<p>Método de pago: ${o.paymentMethod === 'PSE' ? 'PSE' : 'Tarjeta'} · Transacción ${esc(o.transactionId ?? '')}</p>
+<table style="width:100%;border-collapse:collapse"><tbody>${linesRows(lines)}</tbody><tfoot>${totalsRows(o)}</tfoot></table>
+<h2 style="font-size:16px">Enviar a</h2><p>${addressBlock(o)}</p>`,
+  );
+  return { subject, html, text: `Pedido ${o.reference} pagado por ${formatCop(o.total)}.` };
+}

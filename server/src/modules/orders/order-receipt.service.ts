@@ -1,0 +1,99 @@
+import type { DataSource } from 'typeorm';
+import type { Env } from '../../config/env.js';
+import type { PaymentGateway } from '../payments/payment-gateway.js';
+import { OrderEntity } from './order.entity.js';
+import { OrderLineEntity } from './order-line.entity.js';
+import type { OrderPaymentService } from './order-payment.service.js';
+import { groupBySize, reserveStock, stockAvailable } from './order-stock.js';
+import { ACTORS, lockOrder, transitionOrder } from './order-timeline.js';
+import { orderReferenceFromPayment, REFERENCE_PATTERN, safeEqual } from './order-tokens.js';
+import { checkoutUrlFor } from './order-checkout.js';
+
+export type RetryResult =
+  | { __typename: 'OrderPlaced'; reference: string; accessToken: string; checkoutUrl: string }
+  | { __typename: 'PaymentRetryUnavailable'; message: string };
+
+const unavailable = (message: string): RetryResult => ({ __typename: 'PaymentRetryUnavailable', message });
+
+/** The public receipt (reference + token) and new payment attempts after a declined payment. */
+export class OrderReceiptService {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly env: Env,
+    private readonly gateway: PaymentGateway,
+    private readonly payments: OrderPaymentService,
+  ) {}
+
+  /** The order when the token matches (constant-time), else null. */
+  async authorize(reference: string, token: string): Promise<OrderEntity | null> {
+    const ref = reference.trim().toUpperCase();
+    if (!REFERENCE_PATTERN.test(ref) || token.length < 16 || token.length > 64) return null;
+    const order = await this.ds.getRepository(OrderEntity).findOneBy({ reference: ref });
+    return order && safeEqual(order.accessToken, token) ? order : null;
+  }
+
+  async receipt(reference: string, token: string, transactionId?: string | null) {
+    let order = await this.authorize(reference, token);
+    if (!order) return null;
+    if (order.status === 'PENDIENTE_PAGO' && transactionId) {
+      // Never trust the redirect's `id`: ask the gateway, and only for this order's transactions.
+      const tx = await this.gateway.getTransaction(transactionId).catch(() => null);
+      if (tx && orderReferenceFromPayment(tx.reference) === order.reference && tx.status !== 'PENDING') {
+        await this.payments.applyTransaction(tx, { source: 'transaction-lookup', transaction: tx });
+        order = (await this.ds.getRepository(OrderEntity).findOneBy({ id: order.id })) ?? order;
+      }
+    }
+    const lines = await this.ds.getRepository(OrderLineEntity).find({ where: { orderId: order.id }, order: { position: 'ASC' } });
+    const canRetryPayment =
+      order.status === 'PAGO_RECHAZADO' && order.expiresAt.getTime() > Date.now() && (await stockAvailable(this.ds.manager, groupBySize(lines)));
+    return {
+      reference: order.reference,
+      status: order.status,
+      createdAt: order.createdAt,
+      paymentMethod: order.paymentMethod,
+      customerName: order.fullName,
+      email: order.email,
+      lines: lines.map((l) => ({ ...l, productId: l.productId === null ? null : String(l.productId) })),
+      subtotal: order.subtotal,
+      discount: order.discount,
+      discountCode: order.discountCode,
+      shipping: order.shipping,
+      ivaIncluded: order.ivaIncluded,
+      total: order.total,
+      shippingAddress: {
+        departmentCode: order.departmentCode,
+        departmentName: order.departmentName,
+        municipalityCode: order.municipalityCode,
+        municipalityName: order.municipalityName,
+        address: order.address,
+        neighborhood: order.neighborhood,
+      },
+      canRetryPayment,
+    };
+  }
+
+  /** A new payment attempt for a declined order while the expiry window is open and stock is there. */
+  async retryPayment(reference: string, token: string): Promise<RetryResult> {
+    const found = await this.authorize(reference, token);
+    if (!found) return unavailable('No encontramos esta orden.');
+    const outcome = await this.ds.transaction(async (m) => {
+      const order = await lockOrder(m, { id: found.id });
+      if (!order || order.status !== 'PAGO_RECHAZADO') return unavailable('Esta orden ya no admite un nuevo intento de pago.');
+      if (order.expiresAt.getTime() <= Date.now()) return unavailable('El tiempo para reintentar el pago terminó. Vuelve a armar tu carrito para comprar de nuevo.');
+      const lines = await m.find(OrderLineEntity, { where: { orderId: order.id } });
+      await m.query('SAVEPOINT retry_payment');
+      if ((await reserveStock(m, groupBySize(lines))) !== null) {
+        await m.query('ROLLBACK TO SAVEPOINT retry_payment');
+        return unavailable('Algunos productos de esta orden se agotaron. Vuelve a armar tu carrito para comprar de nuevo.');
+      }
+      await transitionOrder(m, order, 'PENDIENTE_PAGO', ACTORS.shopper, 'Nuevo intento de pago', {
+        paymentAttempt: order.paymentAttempt + 1,
+        expiresAt: new Date(Date.now() + this.env.ORDER_EXPIRY_MINUTES * 60_000),
+      });
+      return order;
+    });
+    if (!(outcome instanceof OrderEntity)) return outcome;
+    const checkoutUrl = await checkoutUrlFor(this.env, this.gateway, outcome);
+    return { __typename: 'OrderPlaced', reference: outcome.reference, accessToken: outcome.accessToken, checkoutUrl };
+  }
+}

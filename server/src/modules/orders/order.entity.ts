@@ -1,0 +1,124 @@
+import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
+import type { OrderStatusValue } from './order-status.js';
+import { OrderLineEntity } from './order-line.entity.js';
+
+export type PaymentMethodValue = 'CARD' | 'PSE';
+export type DocumentTypeValue = 'CC' | 'CE' | 'NIT' | 'PP' | 'TI';
+
+/** Order flags for staff attention. */
+export const ORDER_FLAGS = {
+  amountMismatch: 'MONTO_NO_COINCIDE',
+  refundPending: 'REEMBOLSO_PENDIENTE',
+} as const;
+
+/**
+ * A placed order. Customer, address and lines are snapshots taken when the order was placed.
+ * Money columns are integer COP. Indexes live in the migration (1763700100000-orders).
+ */
+@Entity({ name: 'shop_order' })
+export class OrderEntity {
+  @PrimaryGeneratedColumn({ type: 'int' })
+  id: number;
+
+  /** Public reference, e.g. `ENZ-7K3Q9D`; also the gateway payment reference. */
+  @Column({ type: 'varchar', length: 20, unique: true })
+  reference: string;
+
+  /** Random token that unlocks the public receipt (compared in constant time). */
+  @Column({ name: 'access_token', type: 'varchar', length: 64 })
+  accessToken: string;
+
+  @Column({ type: 'varchar', length: 20 })
+  status: OrderStatusValue;
+
+  @Column({ name: 'payment_method', type: 'varchar', length: 4 })
+  paymentMethod: PaymentMethodValue;
+
+  @Column({ name: 'full_name', type: 'varchar', length: 120 })
+  fullName: string;
+
+  @Column({ type: 'varchar', length: 254 })
+  email: string;
+
+  /** Normalised 10-digit Colombian mobile, without +57. */
+  @Column({ type: 'varchar', length: 10 })
+  phone: string;
+
+  @Column({ name: 'document_type', type: 'varchar', length: 3 })
+  documentType: DocumentTypeValue;
+
+  @Column({ name: 'document_number', type: 'varchar', length: 20 })
+  documentNumber: string;
+
+  @Column({ name: 'department_code', type: 'varchar', length: 2 })
+  departmentCode: string;
+
+  @Column({ name: 'department_name', type: 'varchar', length: 80 })
+  departmentName: string;
+
+  @Column({ name: 'municipality_code', type: 'varchar', length: 5 })
+  municipalityCode: string;
+
+  @Column({ name: 'municipality_name', type: 'varchar', length: 80 })
+  municipalityName: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  address: string;
+
+  @Column({ type: 'varchar', length: 200, nullable: true })
+  neighborhood: string | null;
+
+  @Column({ type: 'int' })
+  subtotal: number;
+
+  @Column({ type: 'int' })
+  discount: number;
+
+  @Column({ name: 'discount_code', type: 'varchar', length: 40, nullable: true })
+  discountCode: string | null;
+
+  @Column({ type: 'int' })
+  shipping: number;
+
+  @Column({ name: 'iva_included', type: 'int' })
+  ivaIncluded: number;
+
+  @Column({ type: 'int' })
+  total: number;
+
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 100, unique: true })
+  idempotencyKey: string;
+
+  /** While PENDIENTE_PAGO (or PAGO_RECHAZADO): when the held stock is released. */
+  @Column({ name: 'expires_at', type: 'timestamptz' })
+  expiresAt: Date;
+
+  /** Payment attempts started (a retry after a declined payment adds one; Wompi needs a fresh reference). */
+  @Column({ name: 'payment_attempt', type: 'int', default: 1 })
+  paymentAttempt: number;
+
+  /** Last gateway transaction id seen for this order. */
+  @Column({ name: 'transaction_id', type: 'varchar', length: 100, nullable: true })
+  transactionId: string | null;
+
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  flags: string[];
+
+  @Column({ name: 'refund_pending', type: 'boolean', default: false })
+  refundPending: boolean;
+
+  @Column({ type: 'varchar', length: 80, nullable: true })
+  carrier: string | null;
+
+  @Column({ name: 'tracking_number', type: 'varchar', length: 80, nullable: true })
+  trackingNumber: string | null;
+
+  @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
+  createdAt: Date;
+
+  @UpdateDateColumn({ name: 'updated_at', type: 'timestamptz' })
+  updatedAt: Date;
+
+  @OneToMany(() => OrderLineEntity, (line) => line.order)
+  lines?: OrderLineEntity[];
+}

@@ -1,0 +1,29 @@
+import type { PaymentMethodValue } from '../orders/order.entity.js';
+import type { WompiEvent } from './wompi-signature.js';
+
+export interface CheckoutRequest {
+  /** Payment reference (the order reference, with `-n` for later attempts). */
+  reference: string;
+  amountInCents: number;
+  paymentMethod: PaymentMethodValue;
+  redirectUrl: string;
+  customer: { email: string; fullName: string; phone: string; legalId: string; legalIdType: string };
+}
+
+/** A transaction as the gateway reports it (event or lookup). */
+export interface GatewayTransaction {
+  id: string;
+  reference: string;
+  amountInCents: number;
+  status: string;
+}
+
+/** One interface, two adapters (Wompi in production, the built-in sandbox by default). */
+export interface PaymentGateway {
+  readonly kind: 'wompi' | 'sandbox';
+  createCheckoutUrl(request: CheckoutRequest): Promise<string>;
+  /** The authentic event, or null when the checksum does not match. */
+  verifyEvent(body: unknown, headerChecksum: string | undefined): WompiEvent | null;
+  /** Asks the gateway for a transaction (used when the shopper comes back with `?id=`). */
+  getTransaction(id: string): Promise<GatewayTransaction | null>;
+}

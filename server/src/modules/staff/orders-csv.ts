@@ -1,0 +1,53 @@
+import type { OrderEntity } from '../orders/order.entity.js';
+import { ORDER_STATUS_LABELS } from '../orders/order-status.js';
+import { SHOP_TIME_ZONE } from './staff-order-filter.js';
+
+/** `;` is the list separator Excel expects with Spanish (Colombia) regional settings. */
+export const CSV_SEPARATOR = ';';
+export const CSV_BOM = '\uFEFF';
+
+const PAYMENT_LABELS: Record<string, string> = { CARD: 'Tarjeta', PSE: 'PSE' };
+
+const dateFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+
+const COLUMNS: Array<[header: string, value: (o: OrderEntity) => string | number | null]> = [
+  ['Referencia', (o) => o.reference],
+  ['Fecha', (o) => dateFormat.format(o.createdAt)],
+  ['Estado', (o) => ORDER_STATUS_LABELS[o.status] ?? o.status],
+  ['Cliente', (o) => o.fullName],
+  ['Correo', (o) => o.email],
+  ['Celular', (o) => o.phone],
+  ['Tipo de documento', (o) => o.documentType],
+  ['Número de documento', (o) => o.documentNumber],
+  ['Departamento', (o) => o.departmentName],
+  ['Municipio', (o) => o.municipalityName],
+  ['Dirección', (o) => o.address],
+  ['Barrio', (o) => o.neighborhood],
+  ['Método de pago', (o) => PAYMENT_LABELS[o.paymentMethod] ?? o.paymentMethod],
+  ['Transacción', (o) => o.transactionId],
+  ['Subtotal', (o) => o.subtotal],
+  ['Descuento', (o) => o.discount],
+  ['Código de descuento', (o) => o.discountCode],
+  ['Envío', (o) => o.shipping],
+  ['IVA incluido', (o) => o.ivaIncluded],
+  ['Total', (o) => o.total],
+  ['Reembolso pendiente', (o) => (o.refundPending ? 'Sí' : 'No')],
+  ['Transportadora', (o) => o.carrier],
+  ['Número de guía', (o) => o.trackingNumber],
+];
+
+/** RFC 4180 quoting; text that a spreadsheet would run as a formula is prefixed with `'`. */
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  if (typeof value === 'number') return String(value);
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return /[";\n\r,]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+}
+
+export function csvHeader(): string {
+  return COLUMNS.map(([h]) => csvCell(h)).join(CSV_SEPARATOR) + '\r\n';
+}
+
+export function csvRow(order: OrderEntity): string {
+  return COLUMNS.map(([, value]) => csvCell(value(order))).join(CSV_SEPARATOR) + '\r\n';
+}

@@ -1,0 +1,138 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { startTestShop, type TestShop } from '../setup/test-shop.js';
+import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+
+let shop: TestShop;
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  await createUser('staff-catalog@enzo.test', 'clave-segura-1', true);
+  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-catalog@enzo.test', 'clave-segura-1'));
+});
+afterAll(() => shop?.close());
+
+type StaffProduct = { id: string; slug: string; name: string; price: number; active: boolean; category: { slug: string }; sizes: Array<{ id: string; label: string; stock: number; reserved: number }>; images: Array<{ id: string; url: string; alt: string }> };
+const PRODUCT_FIELDS = 'id slug name price active category { slug name } sizes { id label stock reserved } images { id url alt }';
+const UPDATE = `mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { ${PRODUCT_FIELDS} } }`;
+const ADD_IMAGE = `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { ${PRODUCT_FIELDS} } }`;
+
+async function firstCollar(): Promise<StaffProduct> {
+  const res = await shop.gql<{ staffProducts: StaffProduct[] }>(`query { staffProducts(category: "collares") { ${PRODUCT_FIELDS} } }`, {}, auth);
+  expect(res.errors).toBeUndefined();
+  return res.data!.staffProducts[0];
+}
+
+describe('staff products', () => {
+  it('lists products with stock and reserved units per size, filtered by search and category', async () => {
+    const all = await shop.gql<{ staffProducts: StaffProduct[] }>(`{ staffProducts { id active sizes { stock reserved } } }`, {}, auth);
+    expect(all.data!.staffProducts.length).toBeGreaterThanOrEqual(54);
+    const collar = await firstCollar();
+    expect(collar.sizes.map((s) => s.label)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+    const search = await shop.gql<{ staffProducts: StaffProduct[] }>(`query($q: String) { staffProducts(search: $q) { name } }`, { q: collar.name.slice(0, 8).toUpperCase() }, auth);
+    expect(search.data!.staffProducts.map((p) => p.name)).toContain(collar.name);
+  });
+
+  it('edits price, stock per size and active without touching reserved units', async () => {
+    const collar = await firstCollar();
+    const [size] = collar.sizes;
+    await shop.ds.query('UPDATE product_size SET reserved = 2 WHERE id = $1', [size.id]);
+    const res = await shop.gql<{ staffUpdateProduct: StaffProduct }>(UPDATE, { input: { productId: collar.id, price: 52_900, active: false, sizes: [{ sizeId: size.id, stock: 7 }] } }, auth);
+    expect(res.errors).toBeUndefined();
+    const updated = res.data!.staffUpdateProduct;
+    expect(updated).toMatchObject({ price: 52_900, active: false });
+    expect(updated.sizes[0]).toMatchObject({ id: size.id, stock: 7, reserved: 2 });
+    // The storefront sees the change and hides the inactive product.
+    const pub = await shop.gql<{ product: { price: number } | null }>(`query($id: ID!) { product(id: $id) { price } }`, { id: collar.id });
+    expect(pub.data!.product).toBeNull();
+    await shop.gql(UPDATE, { input: { productId: collar.id, active: true } }, auth);
+    const again = await shop.gql<{ product: { price: number; sizes: Array<{ stock: number }> } }>(`query($id: ID!) { product(id: $id) { price sizes { stock } } }`, { id: collar.id });
+    expect(again.data!.product.price).toBe(52_900);
+    expect(again.data!.product.sizes[0].stock).toBe(7);
+  });
+
+  it.each([
+    [{ price: 0 }, 'El precio debe ser un número entero de pesos mayor que 0.'],
+    [{ price: -5 }, 'El precio debe ser un número entero de pesos mayor que 0.'],
+    [{ sizes: [{ sizeId: 'OWN', stock: -1 }] }, 'El inventario debe ser un número entero mayor o igual a 0.'],
+    [{ sizes: [{ sizeId: '999999', stock: 3 }] }, 'Una de las tallas no pertenece a este producto.'],
+  ])('refuses %j', async (change, message) => {
+    const collar = await firstCollar();
+    const sizes = (change as { sizes?: Array<{ sizeId: string; stock: number }> }).sizes?.map((s) => ({ ...s, sizeId: s.sizeId === 'OWN' ? collar.sizes[1].id : s.sizeId }));
+    const res = await shop.gql(UPDATE, { input: { productId: collar.id, ...change, ...(sizes ? { sizes } : {}) } }, auth);
+    expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
+    expect((await firstCollar()).price).toBe(collar.price);
+  });
+
+  it('uploads an image to the media store and removes it', async () => {
+    const collar = await firstCollar();
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#f4b942"/></svg>';
+    const res = await shop.gql<{ staffAddProductImage: StaffProduct }>(ADD_IMAGE, { input: { productId: collar.id, contentType: 'image/svg+xml', dataBase64: Buffer.from(svg).toString('base64'), alt: 'Collar amarillo' } }, auth);
+    expect(res.errors).toBeUndefined();
+    const added = res.data!.staffAddProductImage.images.at(-1)!;
+    expect(added.alt).toBe('Collar amarillo');
+    expect(added.url).toMatch(new RegExp(`^/media/products/${collar.slug}-[0-9a-f]{10}\\.svg$`));
+    const file = path.join(inject('mediaDir'), added.url.replace('/media/', ''));
+    expect(fs.readFileSync(file, 'utf8')).toBe(svg);
+    const served = await fetch(`${shop.url}${added.url}`);
+    expect(served.status).toBe(200);
+
+    const removed = await shop.gql<{ staffRemoveProductImage: StaffProduct }>(`mutation($p: ID!, $i: ID!) { staffRemoveProductImage(productId: $p, imageId: $i) { images { id } } }`, { p: collar.id, i: added.id }, auth);
+    expect(removed.data!.staffRemoveProductImage.images.map((i) => i.id)).not.toContain(added.id);
+  });
+
+  it.each([
+    ['image/gif', Buffer.from('GIF89a').toString('base64'), 'Formato no admitido: usa PNG, JPEG, WebP o SVG.'],
+    ['image/png', Buffer.from('not a png at all').toString('base64'), 'El archivo no es una imagen válida del formato indicado.'],
+    ['image/png', '!!!', 'El archivo no es válido.'],
+    ['image/jpeg', Buffer.alloc(5 * 1024 * 1024 + 10, 0xff).toString('base64'), 'La imagen supera los 5 MB.'],
+  ])('refuses an upload of %s', async (contentType, dataBase64, message) => {
+    const collar = await firstCollar();
+    const res = await shop.gql(ADD_IMAGE, { input: { productId: collar.id, contentType, dataBase64, alt: 'x' } }, auth);
+    expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
+  });
+});
+
+type Code = { id: string; code: string; percent: number; active: boolean; validFrom: string | null; validUntil: string | null; usageLimit: number | null; uses: number };
+const CODE_FIELDS = 'id code percent active validFrom validUntil usageLimit uses';
+
+describe('staff discount codes', () => {
+  it('lists the seeded codes with their uses', async () => {
+    const res = await shop.gql<{ staffDiscountCodes: Code[] }>(`{ staffDiscountCodes { ${CODE_FIELDS} } }`, {}, auth);
+    expect(res.data!.staffDiscountCodes.length).toBeGreaterThanOrEqual(4);
+    for (const c of res.data!.staffDiscountCodes) expect(c.uses).toBeGreaterThanOrEqual(0);
+  });
+
+  it('creates (upper-cased), edits and deactivates a code', async () => {
+    const input = { code: 'verano-25', percent: 25, active: true, validFrom: '2024-01-01T05:00:00.000Z', validUntil: '2099-01-01T05:00:00.000Z', usageLimit: 100 };
+    const created = await shop.gql<{ staffCreateDiscountCode: Code }>(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_FIELDS} } }`, { input }, auth);
+    expect(created.errors).toBeUndefined();
+    expect(created.data!.staffCreateDiscountCode).toMatchObject({ code: 'VERANO-25', percent: 25, active: true, usageLimit: 100, uses: 0, validUntil: '2099-01-01T05:00:00.000Z' });
+    const id = created.data!.staffCreateDiscountCode.id;
+
+    const dup = await shop.gql(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { id } }`, { input: { ...input, code: 'Verano-25' } }, auth);
+    expect(dup.errors?.[0]).toMatchObject({ message: 'Ya existe un código de descuento con ese nombre.', extensions: { code: 'BAD_USER_INPUT' } });
+
+    const edited = await shop.gql<{ staffUpdateDiscountCode: Code }>(`mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { ${CODE_FIELDS} } }`, { id, input: { ...input, percent: 30, usageLimit: null } }, auth);
+    expect(edited.data!.staffUpdateDiscountCode).toMatchObject({ percent: 30, usageLimit: null });
+
+    const off = await shop.gql<{ staffUpdateDiscountCode: Code }>(`mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { active } }`, { id, input: { ...input, percent: 30, active: false } }, auth);
+    expect(off.data!.staffUpdateDiscountCode.active).toBe(false);
+    const [row] = await shop.ds.query('SELECT active FROM discount_code WHERE code = $1', ['VERANO-25']);
+    expect(row.active).toBe(false);
+  });
+
+  it.each([
+    [{ code: 'ab' }, 'code'],
+    [{ code: 'CON ESPACIO' }, 'code'],
+    [{ percent: 0 }, 'percent'],
+    [{ percent: 101 }, 'percent'],
+    [{ validFrom: '2030-01-01T00:00:00Z', validUntil: '2029-01-01T00:00:00Z' }, 'validUntil'],
+    [{ usageLimit: 0 }, 'usageLimit'],
+  ])('refuses %j', async (change, field) => {
+    const res = await shop.gql(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { id } }`, { input: { code: 'VALIDO10', percent: 10, active: true, ...change } }, auth);
+    expect(res.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
+  });
+});

@@ -1,0 +1,196 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { startTestShop, type TestShop } from '../setup/test-shop.js';
+import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { insertOrder } from '../setup/staff-order-fixtures.js';
+import type { OrderStatusValue } from '../../server/src/modules/orders/order-status.js';
+import { ORDER_STATUSES, STAFF_TRANSITIONS } from '../../server/src/modules/orders/order-status.js';
+
+let shop: TestShop;
+let auth: Record<string, string>;
+let product: { productId: number; sizeId: number; unitPrice: number };
+
+const sizeStock = async (sizeId: number) => (await shop.ds.query('SELECT stock, reserved FROM product_size WHERE id = $1', [sizeId]))[0] as { stock: number; reserved: number };
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  await createUser('staff-orders@enzo.test', 'clave-segura-1', true);
+  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-orders@enzo.test', 'clave-segura-1'));
+  const [row] = await shop.ds.query(`SELECT p.id AS "productId", s.id AS "sizeId", p.price AS "unitPrice" FROM product p JOIN product_size s ON s.product_id = p.id WHERE s.stock >= 20 ORDER BY p.id, s.position LIMIT 1`);
+  product = row;
+  await shop.ds.query('UPDATE product_size SET stock = 10000 WHERE id = $1', [product.sizeId]);
+});
+afterAll(() => shop?.close());
+
+const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { id status carrier trackingNumber refundPending flags allowedTransitions timeline { from to actor note } } }`;
+type Transitioned = { staffTransitionOrder: { status: string; carrier: string | null; trackingNumber: string | null; refundPending: boolean; flags: string[]; allowedTransitions: string[]; timeline: Array<{ from: string | null; to: string; actor: string; note: string | null }> } };
+
+describe('order transitions', () => {
+  const moves = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => to !== from).map((to) => ({ from, to, allowed: STAFF_TRANSITIONS[from].includes(to) })));
+
+  it.each(moves)('$from → $to (allowed: $allowed)', async ({ from, to, allowed }) => {
+    const order = await insertOrder(shop.ds, { ...product, status: from as OrderStatusValue });
+    const input = { orderId: String(order.id), to, note: 'Movido en prueba', ...(to === 'ENVIADO' ? { carrier: 'Servientrega', trackingNumber: 'SV-123' } : {}) };
+    const res = await shop.gql<Transitioned>(TRANSITION, { input }, auth);
+    if (!allowed) {
+      expect(res.errors?.[0].extensions?.code).toBe('CONFLICT');
+      const [row] = await shop.ds.query('SELECT status FROM shop_order WHERE id = $1', [order.id]);
+      expect(row.status).toBe(from);
+      return;
+    }
+    expect(res.errors).toBeUndefined();
+    const moved = res.data!.staffTransitionOrder;
+    expect(moved.status).toBe(to);
+    expect(moved.timeline.at(-1)).toEqual({ from, to, actor: 'staff-orders@enzo.test', note: 'Movido en prueba' });
+    expect(moved.allowedTransitions).toEqual([...STAFF_TRANSITIONS[to]]);
+  });
+
+  it('requires carrier and tracking number for ENVIADO', async () => {
+    const order = await insertOrder(shop.ds, { ...product, status: 'EN_PREPARACION' });
+    const res = await shop.gql(TRANSITION, { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Servientrega', trackingNumber: '  ' } }, auth);
+    expect(res.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(res.errors?.[0].message).toBe('Indica el número de guía.');
+    const ok = await shop.gql<Transitioned>(TRANSITION, { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Coordinadora', trackingNumber: '7700112233' } }, auth);
+    expect(ok.data!.staffTransitionOrder).toMatchObject({ status: 'ENVIADO', carrier: 'Coordinadora', trackingNumber: '7700112233' });
+  });
+
+  it('cancelling an unpaid order releases its held stock', async () => {
+    const before = await sizeStock(product.sizeId);
+    const order = await insertOrder(shop.ds, { ...product, status: 'PENDIENTE_PAGO', quantity: 3 });
+    expect(await sizeStock(product.sizeId)).toEqual({ stock: before.stock - 3, reserved: before.reserved + 3 });
+    const res = await shop.gql<Transitioned>(TRANSITION, { input: { orderId: String(order.id), to: 'CANCELADO', note: 'Cliente desistió' } }, auth);
+    expect(res.data!.staffTransitionOrder).toMatchObject({ status: 'CANCELADO', refundPending: false });
+    expect(await sizeStock(product.sizeId)).toEqual(before);
+  });
+
+  it('cancelling a paid order marks a pending refund and keeps stock as it is', async () => {
+    const order = await insertOrder(shop.ds, { ...product, status: 'PAGADO', quantity: 2 });
+    const before = await sizeStock(product.sizeId);
+    const res = await shop.gql<Transitioned>(TRANSITION, { input: { orderId: String(order.id), to: 'CANCELADO' } }, auth);
+    expect(res.data!.staffTransitionOrder).toMatchObject({ status: 'CANCELADO', refundPending: true, flags: ['REEMBOLSO_PENDIENTE'] });
+    expect(await sizeStock(product.sizeId)).toEqual(before);
+  });
+});
+
+const LIST = `query($filter: StaffOrderFilter, $first: Int, $after: String) { staffOrders(filter: $filter, first: $first, after: $after) {
+  totalCount csvUrl pageInfo { hasNextPage endCursor } edges { cursor node { id reference status createdAt total paymentMethod customer { fullName } shippingAddress { municipalityName } } } } }`;
+type List = { staffOrders: { totalCount: number; csvUrl: string; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: Array<{ node: { id: string; reference: string; status: string; createdAt: string; customer: { fullName: string } } }> } };
+
+describe('orders list, detail and CSV', () => {
+  let refs: Record<string, string>;
+  beforeAll(async () => {
+    await shop.ds.query('DELETE FROM shop_order');
+    const day = (d: string, h = 15) => new Date(`${d}T${String(h).padStart(2, '0')}:00:00-05:00`);
+    const made = await Promise.all([
+      insertOrder(shop.ds, { ...product, status: 'PAGADO', createdAt: day('2025-03-01'), fullName: 'Ñusta Gómez Ávila', email: 'nusta@example.com', municipalityName: 'Medellín' }),
+      insertOrder(shop.ds, { ...product, status: 'ENVIADO', createdAt: day('2025-03-02'), fullName: 'Carlos "Toto" Ruiz; hijo', phone: '3157654321' }),
+      insertOrder(shop.ds, { ...product, status: 'PENDIENTE_PAGO', createdAt: day('2025-03-03', 23), fullName: 'Lucía Fernández', documentNumber: '99887766' }),
+      // 00:30 Bogotá on 2025-03-04 is still 2025-03-04 locally although UTC says 05:30 the same day
+      insertOrder(shop.ds, { ...product, status: 'PAGADO', createdAt: day('2025-03-04', 0), fullName: '=Fórmula Peligrosa' }),
+    ]);
+    refs = Object.fromEntries(made.map((o) => [o.fullName, o.reference]));
+  });
+
+  it('lists newest first and pages with cursors without gaps or repeats', async () => {
+    const seen: string[] = [];
+    let after: string | null = null;
+    for (let i = 0; i < 5; i++) {
+      const res: { data?: List } = await shop.gql<List>(LIST, { first: 1, after }, auth);
+      const page: List['staffOrders'] = res.data!.staffOrders;
+      expect(page.totalCount).toBe(4);
+      seen.push(...page.edges.map((e) => e.node.customer.fullName));
+      if (!page.pageInfo.hasNextPage) break;
+      after = page.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(['=Fórmula Peligrosa', 'Lucía Fernández', 'Carlos "Toto" Ruiz; hijo', 'Ñusta Gómez Ávila']);
+    const bad = await shop.gql(LIST, { after: 'bm9wZQ' }, auth);
+    expect(bad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+  });
+
+  it.each([
+    [{ statuses: ['PAGADO'] }, ['=Fórmula Peligrosa', 'Ñusta Gómez Ávila']],
+    [{ from: '2025-03-02', to: '2025-03-03' }, ['Lucía Fernández', 'Carlos "Toto" Ruiz; hijo']],
+    [{ from: '2025-03-04' }, ['=Fórmula Peligrosa']],
+    [{ search: 'ÑUSTA' }, ['Ñusta Gómez Ávila']],
+    [{ search: 'gomez avila' }, ['Ñusta Gómez Ávila']],
+    [{ search: 'nusta@example' }, ['Ñusta Gómez Ávila']],
+    [{ search: '315 765' }, ['Carlos "Toto" Ruiz; hijo']],
+    [{ search: '99887766' }, ['Lucía Fernández']],
+    [{ search: '%' }, []],
+  ])('filters %j', async (filter, expected) => {
+    const res = await shop.gql<List>(LIST, { filter }, auth);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.staffOrders.edges.map((e) => e.node.customer.fullName)).toEqual(expected);
+    expect(res.data!.staffOrders.totalCount).toBe(expected.length);
+  });
+
+  it('finds an order by reference and shows its detail', async () => {
+    const ref = refs['Ñusta Gómez Ávila'];
+    const list = await shop.gql<List>(LIST, { filter: { search: ref.toLowerCase() } }, auth);
+    const id = list.data!.staffOrders.edges[0].node.id;
+    const res = await shop.gql<{ staffOrder: Record<string, unknown> }>(
+      `query($id: ID!) { staffOrder(id: $id) { reference status customer { fullName documentType documentNumber } shippingAddress { municipalityName departmentName address }
+        lines { name sizeLabel quantity unitPrice lineTotal } subtotal shipping total ivaIncluded payments { status } timeline { from to actor } allowedTransitions } }`,
+      { id },
+      auth,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.staffOrder).toMatchObject({
+      reference: ref,
+      status: 'PAGADO',
+      customer: { fullName: 'Ñusta Gómez Ávila', documentType: 'CC' },
+      shippingAddress: { municipalityName: 'Medellín' },
+      lines: [{ quantity: 1, unitPrice: product.unitPrice }],
+      timeline: [{ from: null, to: 'PENDIENTE_PAGO' }, { from: 'PENDIENTE_PAGO', to: 'PAGADO', actor: 'pasarela' }],
+      allowedTransitions: ['EN_PREPARACION', 'CANCELADO'],
+    });
+    const missing = await shop.gql<{ staffOrder: null }>(`{ staffOrder(id: "999999") { id } }`, {}, auth);
+    expect(missing.data!.staffOrder).toBeNull();
+  });
+
+  it('exports the filtered orders as CSV in UTF-8 with BOM, quoted and formula-safe', async () => {
+    const list = await shop.gql<List>(LIST, { filter: { statuses: ['PAGADO', 'ENVIADO'], from: '2025-03-01', to: '2025-03-31' } }, auth);
+    const url = list.data!.staffOrders.csvUrl;
+    expect(url).toBe('/api/staff/orders.csv?status=PAGADO%2CENVIADO&from=2025-03-01&to=2025-03-31');
+    const res = await fetch(`${shop.url}${url}`, { headers: auth });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="ordenes-enzo-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1);
+    const lines = text.trimEnd().split('\r\n');
+    expect(lines[0].split(';').slice(0, 6)).toEqual(['Referencia', 'Fecha', 'Estado', 'Cliente', 'Correo', 'Celular']);
+    expect(lines[0]).toContain('Número de guía');
+    expect(lines).toHaveLength(4);
+    expect(lines[1]).toContain(`${refs['=Fórmula Peligrosa']};2025-03-04 00:00;Pagado;'=Fórmula Peligrosa;`);
+    expect(lines[2]).toContain(';Enviado;"Carlos ""Toto"" Ruiz; hijo";');
+    expect(lines[3]).toContain(`${refs['Ñusta Gómez Ávila']};2025-03-01 15:00;Pagado;Ñusta Gómez Ávila;`);
+    expect(lines[3]).toContain(';Medellín;');
+    const bad = await fetch(`${shop.url}/api/staff/orders.csv?status=NADA`, { headers: auth });
+    expect(bad.status).toBe(400);
+  });
+
+  it('dashboard figures count sales per Bogotá day', async () => {
+    await shop.ds.query('DELETE FROM shop_order');
+    await insertOrder(shop.ds, { ...product, status: 'PAGADO', quantity: 2 });
+    await insertOrder(shop.ds, { ...product, status: 'ENVIADO' });
+    await insertOrder(shop.ds, { ...product, status: 'PENDIENTE_PAGO' });
+    await insertOrder(shop.ds, { ...product, status: 'CANCELADO' });
+    const res = await shop.gql<{ staffDashboard: { salesToday: number; salesThisMonth: number; awaitingShipment: number; ordersByStatus: Array<{ status: string; count: number }>; salesLast30Days: Array<{ date: string; total: number; orders: number }> } }>(
+      `{ staffDashboard { salesToday salesThisMonth awaitingShipment ordersByStatus { status count } salesLast30Days { date total orders } } }`,
+      {},
+      auth,
+    );
+    expect(res.errors).toBeUndefined();
+    const d = res.data!.staffDashboard;
+    const [totals] = await shop.ds.query(`SELECT SUM(total)::int AS t FROM shop_order WHERE status IN ('PAGADO','ENVIADO')`);
+    expect(d.salesToday).toBe(totals.t);
+    expect(d.salesThisMonth).toBe(totals.t);
+    expect(d.awaitingShipment).toBe(1);
+    expect(d.ordersByStatus).toHaveLength(8);
+    expect(d.ordersByStatus.find((s) => s.status === 'PENDIENTE_PAGO')!.count).toBe(1);
+    expect(d.salesLast30Days).toHaveLength(30);
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date());
+    expect(d.salesLast30Days.at(-1)).toEqual({ date: today, total: totals.t, orders: 2 });
+  });
+});
