@@ -1,8 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../config/shop.js';
 import { badInput } from '../../app/errors.js';
-import { CategoryEntity } from '../catalog/category.entity.js';
-import { ProductEntity } from '../catalog/product.entity.js';
+import type { ProductEntity } from '../catalog/product.entity.js';
+import { productFromRow, type ProductRow } from '../catalog/catalog.service.js';
 import { ProductSizeEntity } from '../catalog/product-size.entity.js';
 import type { DiscountCodeEntity } from '../discounts/discount-code.entity.js';
 import type { DiscountService } from '../discounts/discount.service.js';
@@ -41,24 +41,14 @@ export interface Quote {
   hasProblems: boolean;
 }
 
-interface VariantRow {
+/** One requested size joined with its product (product columns as in the catalog's ProductRow). */
+interface VariantRow extends Omit<ProductRow, 'id' | 'total'> {
   size_id: number;
   label: string;
   size_position: number;
   stock: number;
   reserved: number;
   product_id: number;
-  slug: string;
-  name: string;
-  description: string;
-  price: number;
-  category_slug: string;
-  category_name: string | null;
-  collections: string[];
-  size_chart: ProductEntity['sizeChart'];
-  active: boolean;
-  position: number;
-  created_at: Date;
 }
 
 const ID = /^\d{1,9}$/;
@@ -127,21 +117,7 @@ export class CartService {
     if (!row || String(row.product_id) !== line.productId) {
       return { ...base, product: null, size: null, sizeLabel: null, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
     }
-    const category = manager.create(CategoryEntity, { slug: row.category_slug, name: row.category_name ?? row.category_slug });
-    const product = manager.create(ProductEntity, {
-      id: row.product_id,
-      slug: row.slug,
-      name: row.name,
-      description: row.description,
-      price: row.price,
-      categorySlug: row.category_slug,
-      category,
-      collections: row.collections,
-      sizeChart: row.size_chart,
-      active: row.active,
-      position: row.position,
-      createdAt: row.created_at,
-    });
+    const product = productFromRow(manager, { ...row, id: row.product_id });
     const size = manager.create(ProductSizeEntity, { id: row.size_id, productId: row.product_id, label: row.label, position: row.size_position, stock: row.stock, reserved: row.reserved });
     const known = { ...base, product, size, sizeLabel: row.label };
     const available = Math.max(0, Math.min(row.stock, MAX_LINE_QUANTITY));

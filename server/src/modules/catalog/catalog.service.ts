@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { MAX_PAGE_SIZE } from '../../config/shop.js';
 import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../app/cursor.js';
 import { CategoryEntity } from './category.entity.js';
@@ -26,14 +26,15 @@ export interface CategoryWithCount extends CategoryEntity {
   productCount: number;
 }
 
-interface ProductRow {
+/** A product row as selected with PRODUCT_COLUMNS (shared by every raw catalog read). */
+export interface ProductRow {
   id: number;
   slug: string;
   name: string;
   description: string;
   price: number;
   category_slug: string;
-  category_name: string;
+  category_name: string | null;
   collections: string[];
   size_chart: ProductEntity['sizeChart'];
   active: boolean;
@@ -45,9 +46,10 @@ interface ProductRow {
 const PRODUCT_COLUMNS = `p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
   p.collections, p.size_chart, p.active, p.position, p.created_at`;
 
-function toProduct(ds: DataSource, row: ProductRow): ProductEntity {
-  const category = ds.manager.create(CategoryEntity, { slug: row.category_slug, name: row.category_name });
-  return ds.manager.create(ProductEntity, {
+/** Builds a ProductEntity (with its category) from a raw row, without another query. */
+export function productFromRow(manager: EntityManager, row: ProductRow): ProductEntity {
+  const category = manager.create(CategoryEntity, { slug: row.category_slug, name: row.category_name ?? row.category_slug });
+  return manager.create(ProductEntity, {
     id: row.id,
     slug: row.slug,
     name: row.name,
@@ -117,7 +119,7 @@ export class CatalogService {
       totalCount = Number(n);
     }
     return {
-      products: rows.map((r) => toProduct(this.ds, r)),
+      products: rows.map((r) => productFromRow(this.ds.manager, r)),
       offset,
       totalCount,
       hasNextPage: offset + rows.length < totalCount,
@@ -129,7 +131,7 @@ export class CatalogService {
       `SELECT ${PRODUCT_COLUMNS} FROM product p JOIN category c ON c.slug = p.category_slug WHERE p.id = $1 AND p.active`,
       [id],
     );
-    return rows[0] ? toProduct(this.ds, rows[0]) : null;
+    return rows[0] ? productFromRow(this.ds.manager, rows[0]) : null;
   }
 
   /** Batched for DataLoader: sizes of many products in one statement. */
