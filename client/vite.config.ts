@@ -21,6 +21,12 @@ export default defineConfig({
       },
     },
   },
+  optimizeDeps: {
+    // Only the shop is pre-bundled in dev; GraphiQL's Monaco workers (`?worker` imports) are left to Vite's
+    // worker plugin, which the dependency optimizer cannot handle.
+    entries: ['index.html'],
+    exclude: ['graphiql', '@graphiql/react', '@graphiql/toolkit', 'monaco-graphql', 'monaco-editor'],
+  },
   server: {
     port: 5173,
     proxy: {

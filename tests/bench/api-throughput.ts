@@ -1,0 +1,114 @@
+import autocannon, { type Result } from 'autocannon';
+import { config, TARGETS } from './bench-config.js';
+import { CART_QUOTE, LISTING, PRODUCT, firstError, gql, type CartLine } from './graphql-operations.js';
+
+export interface ApiFixtures {
+  listingCategory: string;
+  productId: string;
+  cartLines: CartLine[];
+}
+
+export interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  mismatches: number;
+}
+
+export interface ApiRow {
+  operation: string;
+  shop: Measured | null;
+  baseline: Measured | null;
+  ratio: number | null;
+  meetsRatio: boolean | null;
+  meetsP99: boolean | null;
+  note?: string;
+}
+
+interface Operation {
+  name: string;
+  query: string;
+  baselinePath: string;
+  variables: Record<string, unknown>;
+}
+
+function operations(f: ApiFixtures): Operation[] {
+  return [
+    { name: 'listado (collares, 24)', query: LISTING, baselinePath: '/listing', variables: { category: f.listingCategory, first: 24 } },
+    { name: 'detalle de producto', query: PRODUCT, baselinePath: '/product', variables: { id: f.productId } },
+    { name: 'cartQuote (5 líneas)', query: CART_QUOTE, baselinePath: '/cart-quote', variables: { input: { lines: f.cartLines } } },
+  ];
+}
+
+function measured(r: Result): Measured {
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    requests: r['2xx'] + r.non2xx,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    mismatches: r.mismatches,
+  };
+}
+
+async function cannon(url: string, body: string, duration: number): Promise<Result> {
+  return autocannon({
+    url,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+    connections: config.connections,
+    duration,
+    timeout: 10,
+    // A GraphQL error answers 200: such bodies are counted as mismatches, not as throughput.
+    verifyBody: (b) => b.startsWith('{"data"') && !b.includes('"errors"'),
+  });
+}
+
+/**
+ * Load generator (autocannon) in this process; the shop and the baseline each in their own child
+ * process, measured one after the other against the same database. 1 s of warm-up (discarded)
+ * before each measured run.
+ */
+export async function runApiThroughput(shopUrl: string, baselineUrl: string, fixtures: ApiFixtures): Promise<ApiRow[]> {
+  const rows: ApiRow[] = [];
+  for (const op of operations(fixtures)) {
+    const body = JSON.stringify({ query: op.query, variables: op.variables });
+    const check = await gql(shopUrl, op.query, op.variables);
+    const problem = firstError(check);
+    if (problem) {
+      rows.push({ operation: op.name, shop: null, baseline: null, ratio: null, meetsRatio: null, meetsP99: null, note: `n/d: ${problem.slice(0, 120)}` });
+      continue;
+    }
+    const baseCheck = await fetch(`${baselineUrl}${op.baselinePath}`, { method: 'POST', body });
+    const baseBody = await baseCheck.text();
+    if (baseCheck.status !== 200) throw new Error(`La línea base falla en ${op.name}: ${baseBody.slice(0, 200)}`);
+    const [a, b] = [JSON.stringify(JSON.parse(baseBody)), JSON.stringify({ data: check.data })];
+    if (a !== b) {
+      let i = 0;
+      while (i < a.length && a[i] === b[i]) i++;
+      console.warn(`  ⚠ ${op.name}: la línea base difiere de la tienda en …${a.slice(Math.max(0, i - 40), i + 60)}… vs …${b.slice(Math.max(0, i - 40), i + 60)}…`);
+    }
+    process.stdout.write(`  · ${op.name}: tienda…`);
+    await cannon(`${shopUrl}/graphql`, body, 1);
+    const shop = measured(await cannon(`${shopUrl}/graphql`, body, config.duration));
+    process.stdout.write(' línea base…');
+    await cannon(`${baselineUrl}${op.baselinePath}`, body, 1);
+    const baseline = measured(await cannon(`${baselineUrl}${op.baselinePath}`, body, config.duration));
+    process.stdout.write(' ✓\n');
+    const ratio = baseline.rps > 0 ? shop.rps / baseline.rps : null;
+    rows.push({
+      operation: op.name,
+      shop,
+      baseline,
+      ratio,
+      meetsRatio: ratio !== null && ratio >= TARGETS.apiRatio,
+      meetsP99: shop.p99 <= TARGETS.apiP99Ms,
+    });
+  }
+  return rows;
+}

@@ -1,0 +1,221 @@
+/**
+ * Baseline for the API benchmark: a bare `node:http` + `pg` server (child process entry) that runs
+ * the SAME SQL statements the shop sends for each operation (captured with the statement counter:
+ * listing + sizes + images; product + sizes + images; cart variants + images) and answers with
+ * `JSON.stringify` of a body shaped like the GraphQL response. No framework, no GraphQL, no ORM.
+ *
+ *   POST /listing     body { variables: { category, first } }
+ *   POST /product     body { variables: { id } }
+ *   POST /cart-quote  body { variables: { input: { lines } } }
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import pg from 'pg';
+import { priceCart } from '../../server/src/modules/cart/pricing.js';
+import { serveAsChild } from './child-server.js';
+
+// The statements below are copied from what the shop sends (see statement-counter.ts).
+const LISTING_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
+  p.collections, p.size_chart, p.active, p.position, p.created_at, count(*) OVER () AS total
+  FROM product p JOIN category c ON c.slug = p.category_slug
+  WHERE p.active AND p.category_slug = $1 ORDER BY p.position ASC, p.id ASC LIMIT $2 OFFSET $3`;
+const PRODUCT_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
+  p.collections, p.size_chart, p.active, p.position, p.created_at
+  FROM product p JOIN category c ON c.slug = p.category_slug WHERE p.id = $1 AND p.active`;
+const SIZES_SQL = `SELECT "s"."id" AS "s_id", "s"."product_id" AS "s_product_id", "s"."label" AS "s_label", "s"."position" AS "s_position",
+  "s"."stock" AS "s_stock", "s"."reserved" AS "s_reserved" FROM "product_size" "s" WHERE "s"."product_id" = ANY($1)
+  ORDER BY "s"."product_id" ASC, "s"."position" ASC`;
+const IMAGES_SQL = `SELECT "i"."id" AS "i_id", "i"."product_id" AS "i_product_id", "i"."storage_key" AS "i_storage_key", "i"."url" AS "i_url",
+  "i"."alt" AS "i_alt", "i"."width" AS "i_width", "i"."height" AS "i_height", "i"."position" AS "i_position"
+  FROM "product_image" "i" WHERE "i"."product_id" = ANY($1) ORDER BY "i"."product_id" ASC, "i"."position" ASC`;
+const VARIANTS_SQL = `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
+  p.id AS product_id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
+  p.collections, p.size_chart, p.active, p.position, p.created_at
+  FROM product_size s JOIN product p ON p.id = s.product_id LEFT JOIN category c ON c.slug = p.category_slug
+  WHERE s.id = ANY($1::int[])`;
+
+interface ProductRow {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  price: number;
+  category_slug: string;
+  category_name: string;
+  collections: string[];
+  size_chart: unknown;
+  total?: string;
+}
+interface SizeChartRow {
+  size: string;
+  cuelloCm: number;
+  pechoCm: number;
+  largoCm: number;
+}
+interface SizeRow {
+  s_id: number;
+  s_product_id: number;
+  s_label: string;
+  s_stock: number;
+}
+interface ImageRow {
+  i_product_id: number;
+  i_url: string;
+  i_alt: string;
+  i_width: number;
+  i_height: number;
+}
+interface VariantRow extends Omit<ProductRow, 'id'> {
+  size_id: number;
+  label: string;
+  stock: number;
+  product_id: number;
+  active: boolean;
+}
+
+const pool = new pg.Pool({ connectionString: process.env.BASELINE_DATABASE_URL, max: 20 });
+
+const cursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
+const image = (i: ImageRow) => ({ url: i.i_url, alt: i.i_alt, width: i.i_width, height: i.i_height });
+const size = (s: SizeRow) => ({ id: String(s.s_id), label: s.s_label, stock: s.s_stock, available: s.s_stock > 0 });
+
+function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
+  const map = new Map<number, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+async function sizesAndImages(ids: number[]) {
+  const [sizes, images] = await Promise.all([pool.query<SizeRow>(SIZES_SQL, [ids]), pool.query<ImageRow>(IMAGES_SQL, [ids])]);
+  return { sizes: groupBy(sizes.rows, (s) => s.s_product_id), images: groupBy(images.rows, (i) => i.i_product_id) };
+}
+
+async function listing(v: { category: string; first: number }) {
+  const { rows } = await pool.query<ProductRow>(LISTING_SQL, [v.category, v.first, 0]);
+  const { sizes, images } = await sizesAndImages(rows.map((r) => r.id));
+  const totalCount = rows.length ? Number(rows[0]!.total) : 0;
+  const edges = rows.map((p, i) => {
+    const ps = sizes.get(p.id) ?? [];
+    return {
+      cursor: cursor(i + 1),
+      node: {
+        id: String(p.id),
+        slug: p.slug,
+        name: p.name,
+        price: p.price,
+        soldOut: ps.every((s) => s.s_stock <= 0),
+        category: { slug: p.category_slug, name: p.category_name },
+        sizes: ps.map(size),
+        images: (images.get(p.id) ?? []).map(image),
+      },
+    };
+  });
+  return { data: { products: { edges, pageInfo: { hasNextPage: rows.length < totalCount, endCursor: rows.length ? cursor(rows.length) : null }, totalCount } } };
+}
+
+async function product(v: { id: string }) {
+  const { rows } = await pool.query<ProductRow>(PRODUCT_SQL, [Number(v.id)]);
+  const p = rows[0];
+  if (!p) return { data: { product: null } };
+  const { sizes, images } = await sizesAndImages([p.id]);
+  const ps = sizes.get(p.id) ?? [];
+  return {
+    data: {
+      product: {
+        id: String(p.id),
+        slug: p.slug,
+        name: p.name,
+        description: p.description,
+        price: p.price,
+        soldOut: ps.every((s) => s.s_stock <= 0),
+        collections: p.collections,
+        category: { slug: p.category_slug, name: p.category_name },
+        sizes: ps.map(size),
+        images: (images.get(p.id) ?? []).map(image),
+        // GraphQL answers fields in selection order; jsonb keeps its own key order.
+        sizeChart: (p.size_chart as SizeChartRow[] | null)?.map((r) => ({ size: r.size, cuelloCm: r.cuelloCm, pechoCm: r.pechoCm, largoCm: r.largoCm })) ?? null,
+      },
+    },
+  };
+}
+
+async function cartQuote(v: { input: { lines: Array<{ productId: string; sizeId: string; quantity: number }> } }) {
+  const lines = v.input.lines;
+  const { rows } = await pool.query<VariantRow>(VARIANTS_SQL, [[...new Set(lines.map((l) => Number(l.sizeId)))]]);
+  const bySize = new Map(rows.map((r) => [r.size_id, r]));
+  const quoted = lines.map((l) => {
+    const r = bySize.get(Number(l.sizeId));
+    if (!r || String(r.product_id) !== l.productId || !r.active) {
+      return { ...l, row: undefined, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
+    }
+    if (r.stock < l.quantity) return { ...l, row: r, problem: { kind: 'INSUFFICIENT_STOCK', available: r.stock, message: `Solo quedan ${r.stock} unidades` } };
+    return { ...l, row: r, problem: null };
+  });
+  const ids = [...new Set(quoted.filter((q) => q.row).map((q) => q.row!.product_id))];
+  const images = groupBy((await pool.query<ImageRow>(IMAGES_SQL, [ids])).rows, (i) => i.i_product_id);
+  const ok = quoted.filter((q) => !q.problem);
+  const priced = priceCart({ lines: ok.map((q) => ({ unitPrice: q.row!.price, quantity: q.quantity })), discountPercent: null });
+  return {
+    data: {
+      cartQuote: {
+        lines: quoted.map((q) => ({
+          productId: q.productId,
+          sizeId: q.sizeId,
+          quantity: q.quantity,
+          sizeLabel: q.row?.label ?? null,
+          unitPrice: q.problem ? 0 : q.row!.price,
+          lineTotal: q.problem ? 0 : q.row!.price * q.quantity,
+          problem: q.problem,
+          product: q.row ? { id: String(q.row.product_id), slug: q.row.slug, name: q.row.name, price: q.row.price, images: (images.get(q.row.product_id) ?? []).map(image) } : null,
+        })),
+        itemCount: priced.itemCount,
+        subtotal: priced.subtotal,
+        discount: priced.discount,
+        shipping: priced.shipping,
+        ivaIncluded: priced.ivaIncluded,
+        total: priced.total,
+        discountCodeInvalid: false,
+        hasProblems: quoted.some((q) => q.problem),
+      },
+    },
+  };
+}
+
+const routes: Record<string, (variables: never) => Promise<unknown>> = { '/listing': listing, '/product': product, '/cart-quote': cartQuote };
+
+const server = http.createServer((req, res) => {
+  const handler = req.method === 'POST' ? routes[req.url ?? ''] : undefined;
+  if (!handler) {
+    res.writeHead(404).end();
+    return;
+  }
+  const chunks: Buffer[] = [];
+  req.on('data', (c: Buffer) => chunks.push(c));
+  req.on('end', () => {
+    void (async () => {
+      try {
+        const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { variables: never };
+        const json = JSON.stringify(await handler(body.variables));
+        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) }).end(json);
+      } catch (err) {
+        res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
+      }
+    })();
+  });
+});
+
+server.listen(0, '127.0.0.1', () => {
+  const { port } = server.address() as AddressInfo;
+  serveAsChild(`http://127.0.0.1:${port}`, async () => {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    await pool.end();
+  });
+});

@@ -1,0 +1,100 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { ensureDatabase, startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
+import { openDatabase } from '../../server/src/db/data-source.js';
+import { seedDatabase } from '../../server/src/db/seed/seed.js';
+import { LocalMediaStore } from '../../server/src/modules/media/local-media-store.js';
+import { onCleanup } from './lifecycle.js';
+
+export interface BenchDatabase {
+  /** Temp folder: `postgres/` (embedded data) and `media/` (seeded files, served by the shop). */
+  dir: string;
+  url: string;
+  productCount: number;
+  sizeCount: number;
+  imageCount: number;
+  setupMs: number;
+}
+
+/** Runs one statement (or a few) on a short-lived client. */
+export async function sql<T = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const res = await client.query(text, params);
+    return res.rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+const SYNTHETIC = `
+  WITH cats AS (
+    SELECT slug, (row_number() OVER (ORDER BY position) - 1)::int AS idx, count(*) OVER ()::int AS n FROM category
+  ), charts AS (
+    SELECT DISTINCT ON (category_slug) category_slug, size_chart FROM product WHERE size_chart IS NOT NULL ORDER BY category_slug, id
+  )
+  INSERT INTO product (slug, name, description, price, category_slug, collections, size_chart, position, created_at)
+  SELECT 'bench-' || c.slug || '-' || g,
+         'Producto de prueba ' || g,
+         'Producto sintético del benchmark: misma forma que el catálogo real.',
+         19900 + (g % 60) * 1000,
+         c.slug, '{}', ch.size_chart, 1000 + g, now() - make_interval(mins => g)
+    FROM generate_series(1, $1::int) g
+    JOIN cats c ON c.idx = g % c.n
+    LEFT JOIN charts ch ON ch.category_slug = c.slug`;
+
+const SYNTHETIC_SIZES = `
+  INSERT INTO product_size (product_id, label, position, stock)
+  SELECT p.id, l.label, l.pos, 10 + (p.id % 40)
+    FROM product p CROSS JOIN (VALUES ('XS', 0), ('S', 1), ('M', 2), ('L', 3), ('XL', 4)) AS l(label, pos)
+   WHERE p.slug LIKE 'bench-%'`;
+
+const SYNTHETIC_IMAGES = `
+  WITH sample AS (
+    SELECT DISTINCT ON (q.category_slug) q.category_slug, i.storage_key, i.url, i.width, i.height
+      FROM product_image i JOIN product q ON q.id = i.product_id ORDER BY q.category_slug, i.id
+  )
+  INSERT INTO product_image (product_id, storage_key, url, alt, width, height, position)
+  SELECT p.id, s.storage_key, s.url, p.name || ' (foto ' || n || ')', s.width, s.height, n - 1
+    FROM product p JOIN sample s ON s.category_slug = p.category_slug CROSS JOIN generate_series(1, 2) n
+   WHERE p.slug LIKE 'bench-%'`;
+
+/**
+ * Embedded PostgreSQL (fast settings) in a temp folder; migrations and the normal seed through the
+ * shop's own code; then synthetic products with SQL up to `products` in total.
+ */
+export async function createBenchDatabase(products: number): Promise<BenchDatabase> {
+  const started = Date.now();
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'enzo-bench-'));
+  // As root, embedded-postgres runs initdb as the `postgres` user: it must be able to enter the folder.
+  await fs.chmod(dir, 0o755);
+  onCleanup('carpeta temporal de la base', () => fs.rm(dir, { recursive: true, force: true }));
+  const embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), fast: true });
+  onCleanup('PostgreSQL embebido', () => embedded.stop());
+  const url = await ensureDatabase(embedded.url, 'enzo_bench');
+
+  const ds = await openDatabase({ url });
+  try {
+    await seedDatabase(ds, new LocalMediaStore(path.join(dir, 'media')));
+  } finally {
+    await ds.destroy();
+  }
+
+  const [{ n: seeded }] = await sql<{ n: number }>(url, 'SELECT count(*)::int AS n FROM product');
+  const missing = Math.max(0, products - seeded);
+  if (missing > 0) {
+    await sql(url, SYNTHETIC, [missing]);
+    await sql(url, SYNTHETIC_SIZES);
+    await sql(url, SYNTHETIC_IMAGES);
+  }
+  await sql(url, 'ANALYZE');
+  const [counts] = await sql<{ products: number; sizes: number; images: number }>(
+    url,
+    `SELECT (SELECT count(*) FROM product)::int AS products, (SELECT count(*) FROM product_size)::int AS sizes,
+            (SELECT count(*) FROM product_image)::int AS images`,
+  );
+  return { dir, url, productCount: counts.products, sizeCount: counts.sizes, imageCount: counts.images, setupMs: Date.now() - started };
+}

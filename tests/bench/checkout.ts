@@ -1,0 +1,173 @@
+import { randomUUID } from 'node:crypto';
+import { config } from './bench-config.js';
+import { sql } from './bench-database.js';
+import { PLACE_ORDER, firstError, gql, placeOrderInput, type CartLine, type GqlResult } from './graphql-operations.js';
+import { percentile } from './stats.js';
+
+type PlaceOrderData = { placeOrder?: { __typename: string; reference?: string; message?: string } };
+
+export interface Throughput {
+  buyers: number;
+  seconds: number;
+  attempts: number;
+  placed: number;
+  ordersPerSec: number;
+  p50: number;
+  p99: number;
+  outcomes: Record<string, number>;
+}
+
+export interface OversellRound {
+  round: number;
+  sizeId: number;
+  initialStock: number;
+  buyers: number;
+  placed: number;
+  rejected: number;
+  stockAfter: number;
+  reservedAfter: number;
+  orderedUnits: number;
+  oversold: number;
+  consistent: boolean;
+  ms: number;
+}
+
+export interface CheckoutResult {
+  note: string | null;
+  throughput: Throughput | null;
+  rounds: OversellRound[];
+  oversold: number | null;
+}
+
+/** One "buyer" = one client IP behind the shop's trusted proxy (198.18.0.0/15 is the RFC 2544 benchmarking range; header only). */
+const buyerHeaders = (buyer: number) => ({ 'x-forwarded-for': `198.18.${Math.floor(buyer / 250) % 256}.${(buyer % 250) + 1}` });
+
+function outcome(r: GqlResult<PlaceOrderData>): string {
+  if (r.data?.placeOrder?.__typename) return r.data.placeOrder.__typename;
+  return r.errors?.[0]?.extensions?.code ?? `HTTP ${r.status}`;
+}
+
+async function placeOrder(url: string, lines: CartLine[], buyer: number): Promise<{ ms: number; result: GqlResult<PlaceOrderData> }> {
+  const started = performance.now();
+  const result = await gql<PlaceOrderData>(url, PLACE_ORDER, { input: placeOrderInput(lines, buyer, `bench-${randomUUID()}`) }, buyerHeaders(buyer));
+  return { ms: performance.now() - started, result };
+}
+
+/** Synthetic sizes (never used by the API or cart fixtures) for checkout. */
+async function syntheticSizes(dbUrl: string, count: number, offset: number): Promise<Array<{ productId: number; sizeId: number }>> {
+  const rows = await sql<{ product_id: number; size_id: number }>(
+    dbUrl,
+    `SELECT p.id AS product_id, s.id AS size_id FROM product p JOIN product_size s ON s.product_id = p.id AND s.label = 'M'
+      WHERE p.slug LIKE 'bench-%' AND p.active ORDER BY p.id DESC LIMIT $1 OFFSET $2`,
+    [count, offset],
+  );
+  return rows.map((r) => ({ productId: r.product_id, sizeId: r.size_id }));
+}
+
+/** Places `count` orders (a few at a time) so the staff listing has pages to show. */
+export async function createOrders(shopUrl: string, dbUrl: string, count: number): Promise<number> {
+  const sizes = await syntheticSizes(dbUrl, 20, 500);
+  await sql(dbUrl, `UPDATE product_size SET stock = stock + 1000 WHERE id = ANY($1::int[])`, [sizes.map((s) => s.sizeId)]);
+  let placed = 0;
+  for (let i = 0; i < count; i += 5) {
+    const batch = Array.from({ length: Math.min(5, count - i) }, (_, j) => {
+      const a = sizes[(i + j) % sizes.length]!;
+      const b = sizes[(i + j + 7) % sizes.length]!;
+      const lines = [a, b].map((s) => ({ productId: String(s.productId), sizeId: String(s.sizeId), quantity: 1 }));
+      return placeOrder(shopUrl, lines, i + j);
+    });
+    for (const { result } of await Promise.all(batch)) if (outcome(result) === 'OrderPlaced') placed++;
+  }
+  return placed;
+}
+
+/** Is placeOrder implemented? Tries one real order; returns the problem or null. */
+export async function placeOrderProblem(shopUrl: string, dbUrl: string): Promise<string | null> {
+  const [s] = await syntheticSizes(dbUrl, 1, 600);
+  const { result } = await placeOrder(shopUrl, [{ productId: String(s!.productId), sizeId: String(s!.sizeId), quantity: 1 }], 0);
+  const error = firstError(result);
+  if (error) return error;
+  return outcome(result) === 'OrderPlaced' ? null : `${outcome(result)}: ${result.data?.placeOrder?.message ?? ''}`;
+}
+
+/** 50 concurrent checkouts for BENCH_DURATION seconds, each order 1 unit of a size with plenty of stock. */
+async function throughput(shopUrl: string, dbUrl: string): Promise<Throughput> {
+  const sizes = await syntheticSizes(dbUrl, 200, 0);
+  await sql(dbUrl, `UPDATE product_size SET stock = 100000 WHERE id = ANY($1::int[])`, [sizes.map((s) => s.sizeId)]);
+  const latencies: number[] = [];
+  const outcomes: Record<string, number> = {};
+  let next = 0;
+  const started = performance.now();
+  const deadline = started + config.duration * 1000;
+  await Promise.all(
+    Array.from({ length: config.buyers }, async () => {
+      while (performance.now() < deadline) {
+        // Each attempt is a new shopper (own email and client IP): 50 checkouts in flight at all times.
+        const shopper = next++;
+        const s = sizes[shopper % sizes.length]!;
+        const { ms, result } = await placeOrder(shopUrl, [{ productId: String(s.productId), sizeId: String(s.sizeId), quantity: 1 }], 2000 + shopper);
+        latencies.push(ms);
+        const o = outcome(result);
+        outcomes[o] = (outcomes[o] ?? 0) + 1;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  const placed = outcomes.OrderPlaced ?? 0;
+  return {
+    buyers: config.buyers,
+    seconds,
+    attempts: latencies.length,
+    placed,
+    ordersPerSec: placed / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    outcomes,
+  };
+}
+
+/**
+ * 50 buyers at once for one size never ordered before, stock 20, 1 unit each: at most 20 orders,
+ * stock ≥ 0, stock + reserved = 20 and reserved = units in order lines = orders placed.
+ */
+async function oversellRound(shopUrl: string, dbUrl: string, round: number, size: { productId: number; sizeId: number }): Promise<OversellRound> {
+  const initialStock = config.oversellStock;
+  await sql(dbUrl, `UPDATE product_size SET stock = $2, reserved = 0 WHERE id = $1`, [size.sizeId, initialStock]);
+  const line = [{ productId: String(size.productId), sizeId: String(size.sizeId), quantity: 1 }];
+  const started = performance.now();
+  const results = await Promise.all(Array.from({ length: config.buyers }, (_, buyer) => placeOrder(shopUrl, line, 1000 + round * 100 + buyer)));
+  const ms = performance.now() - started;
+  const placed = results.filter((r) => outcome(r.result) === 'OrderPlaced').length;
+  const [after] = await sql<{ stock: number; reserved: number; units: number }>(
+    dbUrl,
+    `SELECT s.stock, s.reserved,
+            (SELECT coalesce(sum(l.quantity), 0)::int FROM order_line l WHERE l.size_id = s.id) AS units
+       FROM product_size s WHERE s.id = $1`,
+    [size.sizeId],
+  );
+  const oversold = Math.max(0, placed - initialStock, after!.units - initialStock, -after!.stock);
+  return {
+    round,
+    sizeId: size.sizeId,
+    initialStock,
+    buyers: config.buyers,
+    placed,
+    rejected: results.length - placed,
+    stockAfter: after!.stock,
+    reservedAfter: after!.reserved,
+    orderedUnits: after!.units,
+    oversold,
+    consistent: after!.stock >= 0 && after!.stock + after!.reserved === initialStock && after!.reserved === after!.units && placed === after!.units,
+    ms,
+  };
+}
+
+export async function runCheckout(shopUrl: string, dbUrl: string): Promise<CheckoutResult> {
+  const problem = await placeOrderProblem(shopUrl, dbUrl);
+  if (problem) return { note: `placeOrder no disponible: ${problem.slice(0, 160)}`, throughput: null, rounds: [], oversold: null };
+  const tp = await throughput(shopUrl, dbUrl);
+  const fresh = await syntheticSizes(dbUrl, config.oversellRounds, 1000);
+  const rounds: OversellRound[] = [];
+  for (const [i, size] of fresh.entries()) rounds.push(await oversellRound(shopUrl, dbUrl, i + 1, size));
+  return { note: null, throughput: tp, rounds, oversold: rounds.reduce((n, r) => n + r.oversold, 0) };
+}

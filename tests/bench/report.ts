@@ -1,0 +1,197 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { config, TARGETS } from './bench-config.js';
+import type { ApiRow } from './api-throughput.js';
+import type { CheckoutResult } from './checkout.js';
+import type { SqlResult } from './sql-count.js';
+import { storefrontMeets, type StorefrontResult } from './storefront.js';
+import type { StartupRun } from './startup.js';
+import { fmt, formatTable, type Cell } from './table.js';
+
+export interface BenchReport {
+  startedAt: string;
+  finishedAt?: string;
+  machine: { cpus: number; loadavg: number[]; loadavgEnd?: number[]; node: string; platform: string };
+  settings: { durationS: number; connections: number; products: number; lighthouseRuns: number; oversellRounds: number };
+  database?: { products: number; sizes: number; images: number; setupMs: number };
+  api?: ApiRow[];
+  sql?: SqlResult;
+  checkout?: CheckoutResult;
+  storefront?: StorefrontResult;
+  startup?: StartupRun[];
+  /** Sections that could not run, with the reason. */
+  errors: Record<string, string>;
+  summary?: SummaryLine[];
+}
+
+export interface SummaryLine {
+  target: string;
+  measured: string;
+  met: boolean | null;
+}
+
+export function newReport(): BenchReport {
+  return {
+    startedAt: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, loadavg: os.loadavg(), node: process.version, platform: `${os.platform()} ${os.release()}` },
+    settings: { durationS: config.duration, connections: config.connections, products: config.products, lighthouseRuns: config.lighthouseRuns, oversellRounds: config.oversellRounds },
+    errors: {},
+  };
+}
+
+function apiTable(rows: ApiRow[]): string {
+  const body: Cell[][] = [];
+  for (const r of rows) {
+    if (!r.shop || !r.baseline) {
+      body.push([r.operation, 'tienda', null, null, null, null, r.note ?? 'n/d']);
+      continue;
+    }
+    const extra = (m: NonNullable<ApiRow['shop']>) => (m.non2xx || m.errors || m.mismatches ? `no-2xx ${m.non2xx}, errores ${m.errors}, cuerpos inválidos ${m.mismatches}` : '');
+    body.push([r.operation, 'tienda', fmt.int(r.shop.rps), fmt.ms(r.shop.p50), fmt.ms(r.shop.p99), fmt.pct(r.ratio), extra(r.shop)]);
+    body.push(['', 'línea base', fmt.int(r.baseline.rps), fmt.ms(r.baseline.p50), fmt.ms(r.baseline.p99), '', extra(r.baseline)]);
+  }
+  return formatTable(
+    `1. API (autocannon, ${config.connections} conexiones, ${config.duration} s por prueba tras 1 s de calentamiento; tienda y línea base node:http + pg, cada una en su proceso hijo; autocannon en el proceso principal)`,
+    ['operación', 'servidor', 'req/s', 'p50', 'p99', 'tienda/base', 'notas'],
+    body,
+  );
+}
+
+function sqlTable(s: SqlResult): string {
+  return formatTable(
+    '2. Sentencias SQL por operación (contadas en pg, una petición a la vez, tras un calentamiento)',
+    ['operación', 'sentencias', 'notas'],
+    s.rows.map((r) => [r.operation, r.statements, r.note ?? '']),
+  );
+}
+
+function checkoutTables(c: CheckoutResult): string {
+  if (c.note || !c.throughput) return formatTable('3. Checkout (placeOrder)', ['resultado'], [[c.note ?? 'n/d']]);
+  const t = c.throughput;
+  const outcomes = Object.entries(t.outcomes)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const tp = formatTable(
+    `3. Checkout: ${t.buyers} compradores concurrentes durante ${t.seconds.toFixed(1)} s (cada intento un comprador nuevo, 1 unidad, tallas con inventario amplio)`,
+    ['pedidos/s', 'intentos', 'pedidos', 'p50', 'p99', 'resultados'],
+    [[t.ordersPerSec.toFixed(1), t.attempts, t.placed, fmt.ms(t.p50, 0), fmt.ms(t.p99, 0), outcomes]],
+  );
+  const rounds = formatTable(
+    `   Sobreventa: ${config.buyers} compradores a la vez por 1 unidad de una talla con inventario ${config.oversellStock}`,
+    ['ronda', 'pedidos', 'rechazados', 'stock', 'reservado', 'uds. en pedidos', 'stock+reservado', 'sobreventa', 'coherente', 'duración', 'pedidos/s'],
+    c.rounds.map((r) => [
+      r.round,
+      r.placed,
+      r.rejected,
+      r.stockAfter,
+      r.reservedAfter,
+      r.orderedUnits,
+      `${r.stockAfter + r.reservedAfter}/${r.initialStock}`,
+      r.oversold,
+      fmt.mark(r.consistent),
+      fmt.ms(r.ms, 0),
+      ((r.placed / r.ms) * 1000).toFixed(1),
+    ]),
+  );
+  return `${tp}\n${rounds}`;
+}
+
+function storefrontTable(s: StorefrontResult): string {
+  const t = formatTable(
+    `4. Tienda: Lighthouse (móvil, throttling simulado, solo rendimiento), mediana de ${config.lighthouseRuns} ejecuciones`,
+    ['página', 'ruta', 'puntuación', 'LCP', 'TBT', 'CLS', 'JS inicial (transferido)', 'JS (sin comprimir)', 'notas'],
+    s.pages.map((p) => [
+      p.page,
+      p.path,
+      p.median ? p.median.score : null,
+      p.median ? fmt.s(p.median.lcpMs) : null,
+      p.median ? fmt.ms(p.median.tbtMs, 0) : null,
+      p.median ? p.median.cls.toFixed(3) : null,
+      p.median ? fmt.kb(p.median.jsTransferBytes) : null,
+      p.median ? fmt.kb(p.median.jsResourceBytes) : null,
+      [p.runs.length < config.lighthouseRuns ? `${p.runs.length}/${config.lighthouseRuns} ejecuciones` : '', p.error ? p.error.slice(0, 80) : ''].filter(Boolean).join('; '),
+    ]),
+  );
+  const bi = s.pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)).filter((n): n is number => n !== null);
+  const notes = [
+    s.uncompressed ? '   Nota: el servidor envía el JS sin comprimir (transferido ≈ sin comprimir).' : '',
+    bi.length ? `   benchmarkIndex de Lighthouse en esta máquina: ${Math.min(...bi)}–${Math.max(...bi)}.` : '',
+  ].filter(Boolean);
+  return [t, ...notes].join('\n');
+}
+
+function startupTable(runs: StartupRun[]): string {
+  return formatTable(
+    '5. Arranque: `node --import tsx server/src/index.ts` (NODE_ENV=production, sin compilar el cliente) hasta /healthz 200',
+    ['variante', 'ejecución', 'hasta sano', 'parada (SIGINT)', 'código', 'restos'],
+    runs.map((r) => [r.variant, r.run, r.ms !== null ? fmt.s(r.ms) : `✖ ${(r.error ?? '').slice(0, 160)}`, fmt.s(r.stopMs), r.exitCode, r.leftovers.length ? r.leftovers.join(', ') : 'ninguno']),
+  );
+}
+
+export function summarize(r: BenchReport): SummaryLine[] {
+  const out: SummaryLine[] = [];
+  for (const row of r.api ?? []) {
+    out.push({ target: `API ${row.operation}: ≥ ${TARGETS.apiRatio * 100} % de la línea base`, measured: row.ratio !== null ? fmt.pct(row.ratio)! : row.note ?? 'n/d', met: row.meetsRatio });
+    out.push({ target: `API ${row.operation}: p99 ≤ ${TARGETS.apiP99Ms} ms`, measured: row.shop ? fmt.ms(row.shop.p99)! : 'n/d', met: row.meetsP99 });
+  }
+  if (r.sql) {
+    const s = r.sql;
+    const n = (op: string) => s.rows.find((x) => x.operation === op)?.statements ?? 'n/d';
+    out.push({ target: `SQL listado ≤ ${TARGETS.listingStatements} sentencias`, measured: String(s.listingMax ?? 'n/d'), met: s.listingMax === null ? null : s.listingMax <= TARGETS.listingStatements });
+    out.push({ target: 'SQL listado constante (24 vs 48)', measured: `${n('listado de 24')} / ${n('listado de 48')}`, met: s.listingConstant });
+    out.push({ target: 'SQL cartQuote constante (5 vs 20 líneas)', measured: `${n('cartQuote, 5 líneas')} / ${n('cartQuote, 20 líneas')}`, met: s.cartConstant });
+    out.push({ target: 'SQL pedidos del personal constante (10 vs 50)', measured: `${n('pedidos del personal, página de 10')} / ${n('pedidos del personal, página de 50')}`, met: s.staffConstant });
+  }
+  if (r.checkout) {
+    const c = r.checkout;
+    out.push({
+      target: 'Checkout: 0 sobreventa, stock + reservado = inicial',
+      measured: c.oversold === null ? c.note ?? 'n/d' : `${c.oversold} sobrevendidas en ${c.rounds.length} rondas`,
+      met: c.oversold === null ? null : c.oversold === 0 && c.rounds.every((x) => x.consistent),
+    });
+  }
+  for (const p of r.storefront?.pages ?? []) {
+    const m = storefrontMeets(p);
+    const v = p.median;
+    out.push({ target: `Lighthouse ${p.page}: puntuación ≥ ${TARGETS.lighthouseScore}`, measured: v ? String(v.score) : 'n/d', met: m?.score ?? null });
+    out.push({ target: `Lighthouse ${p.page}: LCP ≤ ${TARGETS.lcpMs / 1000} s`, measured: v ? fmt.s(v.lcpMs)! : 'n/d', met: m?.lcp ?? null });
+    out.push({ target: `Lighthouse ${p.page}: CLS ≤ ${TARGETS.cls}`, measured: v ? v.cls.toFixed(3) : 'n/d', met: m?.cls ?? null });
+    out.push({ target: `Lighthouse ${p.page}: JS inicial ≤ ${TARGETS.firstLoadJsBytes / 1024} KB comprimido`, measured: v ? fmt.kb(v.jsTransferBytes)! : 'n/d', met: m?.js ?? null });
+  }
+  if (r.startup) {
+    const clean = r.startup.every((x) => x.ms !== null && x.leftovers.length === 0 && x.exitCode === 0);
+    out.push({ target: 'Arranque: sano, parada limpia con SIGINT, sin procesos restantes', measured: r.startup.map((x) => (x.ms !== null ? fmt.s(x.ms) : '✖')).join(' / '), met: clean });
+  }
+  for (const [section, message] of Object.entries(r.errors)) out.push({ target: `Sección ${section}`, measured: `no medida: ${message.slice(0, 120)}`, met: null });
+  return out;
+}
+
+const load = (l: number[] | undefined) => (l ? l[0]!.toFixed(1) : 'n/d');
+
+export function printReport(r: BenchReport): void {
+  const parts: string[] = [];
+  if (r.database) {
+    parts.push(
+      `\nBase del benchmark: ${r.database.products.toLocaleString('en-US')} productos, ${r.database.sizes.toLocaleString('en-US')} tallas, ${r.database.images.toLocaleString('en-US')} imágenes (preparada en ${fmt.s(r.database.setupMs)}); máquina: ${r.machine.cpus} núcleos, Node ${r.machine.node}; carga media (1 min) ${load(r.machine.loadavg)} al empezar, ${load(r.machine.loadavgEnd)} al terminar.`,
+    );
+  }
+  if (r.api) parts.push(apiTable(r.api));
+  if (r.sql) parts.push(sqlTable(r.sql));
+  if (r.checkout) parts.push(checkoutTables(r.checkout));
+  if (r.storefront) parts.push(storefrontTable(r.storefront));
+  if (r.startup) parts.push(startupTable(r.startup));
+  const summary = r.summary ?? [];
+  parts.push(formatTable('Resumen de objetivos', ['', 'objetivo', 'medido'], summary.map((s) => [fmt.mark(s.met), s.target, s.measured]), ['l', 'l', 'l']));
+  console.log(parts.join('\n'));
+}
+
+export async function writeReport(r: BenchReport): Promise<string> {
+  await fs.mkdir(config.resultsDir, { recursive: true });
+  const stamp = r.startedAt.replace(/[:.]/g, '-');
+  const file = path.join(config.resultsDir, `bench-${stamp}.json`);
+  const json = `${JSON.stringify(r, null, 2)}\n`;
+  await fs.writeFile(file, json);
+  await fs.writeFile(path.join(config.resultsDir, 'latest.json'), json);
+  return file;
+}

@@ -1,0 +1,108 @@
+import { parseEnv } from '../../server/src/config/env.js';
+import { createLogger, startShop } from '../../server/src/app/start-shop.js';
+import { CART_QUOTE, LISTING, STAFF_ORDERS, firstError, gql } from './graphql-operations.js';
+import type { Fixtures } from './fixtures.js';
+import { onCleanup } from './lifecycle.js';
+import { captureStatements } from './statement-counter.js';
+
+export interface SqlRow {
+  operation: string;
+  statements: number | null;
+  note?: string;
+  /** The statements of the measured request (whitespace collapsed). */
+  sql?: string[];
+}
+
+export interface SqlResult {
+  rows: SqlRow[];
+  listingMax: number | null;
+  listingConstant: boolean | null;
+  cartConstant: boolean | null;
+  staffConstant: boolean | null;
+}
+
+interface Probe {
+  operation: string;
+  query: string;
+  variables: Record<string, unknown>;
+  headers?: Record<string, string>;
+}
+
+/**
+ * A second shop, in this process, over the same database: every statement its pool sends while one
+ * request is in flight is counted (pg-level hook, no server change). One warm-up request first;
+ * requests run one at a time.
+ */
+export async function runSqlCount(dbUrl: string, dataDir: string, authHost: string | null, staffToken: string | null, fixtures: Fixtures): Promise<SqlResult> {
+  const env = parseEnv({
+    DATABASE_URL: dbUrl,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_ON_START: 'false',
+    NODE_ENV: 'production',
+    DATA_DIR: dataDir,
+    ...(authHost ? { FIREBASE_AUTH_EMULATOR_HOST: authHost } : {}),
+  });
+  const shop = await startShop(env, createLogger(env));
+  const stop = onCleanup('tienda que cuenta SQL', () => shop.close());
+  try {
+    const probes: Probe[] = [
+      { operation: 'listado de 24', query: LISTING, variables: { category: fixtures.listingCategory, first: 24 } },
+      { operation: 'listado de 48', query: LISTING, variables: { category: fixtures.listingCategory, first: 48 } },
+      { operation: 'cartQuote, 5 líneas', query: CART_QUOTE, variables: { input: { lines: fixtures.cartLines(5) } } },
+      { operation: 'cartQuote, 20 líneas', query: CART_QUOTE, variables: { input: { lines: fixtures.cartLines(20) } } },
+      {
+        operation: 'pedidos del personal, página de 10',
+        query: STAFF_ORDERS,
+        variables: { first: 10 },
+        headers: staffToken ? { authorization: `Bearer ${staffToken}` } : undefined,
+      },
+      {
+        operation: 'pedidos del personal, página de 50',
+        query: STAFF_ORDERS,
+        variables: { first: 50 },
+        headers: staffToken ? { authorization: `Bearer ${staffToken}` } : undefined,
+      },
+    ];
+    const rows: SqlRow[] = [];
+    for (const probe of probes) {
+      if (probe.query === STAFF_ORDERS && !staffToken) {
+        rows.push({ operation: probe.operation, statements: null, note: 'n/d (sin token del personal)' });
+        continue;
+      }
+      await gql(shop.url, probe.query, probe.variables, probe.headers);
+      const capture = captureStatements();
+      let result;
+      try {
+        result = await gql<Record<string, { edges?: unknown[] }>>(shop.url, probe.query, probe.variables, probe.headers);
+      } finally {
+        capture.stop();
+      }
+      const error = firstError(result);
+      if (error) {
+        const missing = /null for non-nullable|Cannot query field|not implemented/i.test(error);
+        rows.push({ operation: probe.operation, statements: null, note: missing ? 'n/d (no implementado)' : `n/d (${error.slice(0, 100)})` });
+        continue;
+      }
+      const edges = Object.values(result.data ?? {})[0]?.edges;
+      rows.push({
+        operation: probe.operation,
+        statements: capture.statements.length,
+        note: Array.isArray(edges) ? `${edges.length} elementos` : undefined,
+        sql: capture.statements,
+      });
+    }
+    const count = (name: string) => rows.find((r) => r.operation === name)?.statements ?? null;
+    const same = (a: number | null, b: number | null) => (a !== null && b !== null ? a === b : null);
+    const [l24, l48] = [count('listado de 24'), count('listado de 48')];
+    return {
+      rows,
+      listingMax: l24 !== null && l48 !== null ? Math.max(l24, l48) : null,
+      listingConstant: same(l24, l48),
+      cartConstant: same(count('cartQuote, 5 líneas'), count('cartQuote, 20 líneas')),
+      staffConstant: same(count('pedidos del personal, página de 10'), count('pedidos del personal, página de 50')),
+    };
+  } finally {
+    await stop();
+  }
+}
