@@ -39,7 +39,7 @@ export const staffOrdersResolvers: Resolvers = {
       neighborhood: o.neighborhood,
     }),
     lines: async (o, _a, ctx) =>
-      (await ctx.services.staff.orders.lines(o.id)).map((l) => ({
+      (await ctx.loaders.orderLines.load(o.id)).map((l) => ({
         productId: l.productId === null ? null : String(l.productId),
         name: l.name,
         sizeLabel: l.sizeLabel,
@@ -49,8 +49,8 @@ export const staffOrdersResolvers: Resolvers = {
         imageUrl: l.imageUrl,
         categorySlug: l.categorySlug,
       })),
-    payments: (o, _a, ctx) => ctx.services.staff.orders.payments(o.id),
-    timeline: (o, _a, ctx) => ctx.services.staff.orders.timeline(o.id),
+    payments: (o, _a, ctx) => ctx.loaders.orderPayments.load(o.id),
+    timeline: (o, _a, ctx) => ctx.loaders.orderTimeline.load(o.id),
     allowedTransitions: (o) => allowedStaffTransitions(o.status),
   },
   PaymentEvent: {

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import { In, type DataSource } from 'typeorm';
 import { badInput } from '../../app/errors.js';
 import { checkPageSize } from '../../app/cursor.js';
 import { OrderEntity } from '../orders/order.entity.js';
@@ -74,15 +74,32 @@ export class StaffOrdersService {
     return this.ds.getRepository(OrderEntity).findOneBy({ id: n });
   }
 
-  lines(orderId: number): Promise<OrderLineEntity[]> {
-    return this.ds.getRepository(OrderLineEntity).find({ where: { orderId }, order: { position: 'ASC', id: 'ASC' } });
+  /** Batched for DataLoader: lines of many orders in one statement. */
+  async linesByOrder(orderIds: readonly number[]): Promise<OrderLineEntity[][]> {
+    const rows = await this.ds.getRepository(OrderLineEntity).find({ where: { orderId: In([...orderIds]) }, order: { position: 'ASC', id: 'ASC' } });
+    return groupBy(orderIds, rows);
   }
 
-  payments(orderId: number): Promise<PaymentEventEntity[]> {
-    return this.ds.getRepository(PaymentEventEntity).find({ where: { orderId }, order: { receivedAt: 'ASC', id: 'ASC' } });
+  /** Batched for DataLoader: payment events of many orders in one statement. */
+  async paymentsByOrder(orderIds: readonly number[]): Promise<PaymentEventEntity[][]> {
+    const rows = await this.ds.getRepository(PaymentEventEntity).find({ where: { orderId: In([...orderIds]) }, order: { receivedAt: 'ASC', id: 'ASC' } });
+    return groupBy(orderIds, rows);
   }
 
-  timeline(orderId: number): Promise<OrderTransitionEntity[]> {
-    return this.ds.getRepository(OrderTransitionEntity).find({ where: { orderId }, order: { at: 'ASC', id: 'ASC' } });
+  /** Batched for DataLoader: state changes of many orders in one statement. */
+  async timelineByOrder(orderIds: readonly number[]): Promise<OrderTransitionEntity[][]> {
+    const rows = await this.ds.getRepository(OrderTransitionEntity).find({ where: { orderId: In([...orderIds]) }, order: { at: 'ASC', id: 'ASC' } });
+    return groupBy(orderIds, rows);
   }
+}
+
+function groupBy<T extends { orderId: number | null }>(orderIds: readonly number[], rows: T[]): T[][] {
+  const byOrder = new Map<number, T[]>();
+  for (const row of rows) {
+    if (row.orderId === null) continue;
+    const list = byOrder.get(row.orderId);
+    if (list) list.push(row);
+    else byOrder.set(row.orderId, [row]);
+  }
+  return orderIds.map((id) => byOrder.get(id) ?? []);
 }
