@@ -88,6 +88,9 @@ describe('sandbox gateway and webhook', () => {
     expect(await postEvent(shop, paymentEvent(shop, { id: 'tx-dec', reference: placed.reference, amountInCents: row.total * 100, status: 'DECLINED' }))).toBe(200);
     expect((await orderRow(shop, placed.reference)).status).toBe('PAGO_RECHAZADO');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
+    // Staff read the timeline in Spanish, not the gateway's status code.
+    const notes: Array<{ note: string }> = await shop.ds.query(`SELECT note FROM order_transition WHERE order_id = $1 AND to_status = 'PAGO_RECHAZADO'`, [row.id]);
+    expect(notes.map((n) => n.note)).toEqual(['Transacción tx-dec rechazada']);
     const receipt = await shop.gql<{ orderReceipt: { status: string; canRetryPayment: boolean } }>(RECEIPT, { reference: placed.reference, token: placed.accessToken });
     expect(receipt.data!.orderReceipt).toMatchObject({ status: 'PAGO_RECHAZADO', canRetryPayment: true });
 

@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 /** Category page → cart (the stored cart the storefront uses) → checkout form → `Pagar` → sandbox. */
-async function checkoutToGateway(page: Page, method: 'CARD' | 'PSE') {
+async function checkoutToGateway(page: Page, method: 'CARD' | 'PSE', place: 'Cúcuta' | 'Bogotá' = 'Cúcuta') {
   await page.goto(`${base}/collares`);
   await page.locator('.product-card__link').first().waitFor();
   await page.evaluate((line) => localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [line] })), { ...product, quantity: 2 });
@@ -44,8 +44,14 @@ async function checkoutToGateway(page: Page, method: 'CARD' | 'PSE') {
   await page.getByLabel('Celular').fill('315 482 7760');
   await page.getByLabel('Tipo de documento').selectOption('CC');
   await page.getByLabel('Número de documento').fill('123');
-  await page.getByLabel('Departamento').selectOption({ label: 'Norte de Santander' });
-  await page.getByLabel('Municipio').fill('Cúcuta');
+  if (place === 'Cúcuta') {
+    await page.getByLabel('Departamento').selectOption({ label: 'Norte de Santander' });
+    await page.getByLabel('Municipio').fill('Cúcuta');
+  } else {
+    // Bogotá D.C. is its department's only municipality: choosing the department fills it in.
+    await page.getByLabel('Departamento').selectOption({ label: 'Bogotá D.C.' });
+    expect(await page.getByLabel('Municipio').inputValue()).toBe('Bogotá D.C.');
+  }
   await page.getByLabel('Dirección', { exact: true }).fill('Av. 0 # 11-64');
   await page.getByLabel('Barrio / indicaciones (opcional)').fill('Caobos, casa esquinera');
   await page.getByRole('button', { name: 'Pagar' }).click();
@@ -53,6 +59,10 @@ async function checkoutToGateway(page: Page, method: 'CARD' | 'PSE') {
   await page.getByText('La cédula de ciudadanía debe tener entre 6 y 10 dígitos.').waitFor();
   await page.getByText('Debes aceptar la política de tratamiento de datos para continuar.').waitFor();
   await page.getByLabel('Número de documento').fill('1020304050');
+  // A corrected field loses its (now stale) message right away; the others keep theirs.
+  await page.getByText('La cédula de ciudadanía debe tener entre 6 y 10 dígitos.').waitFor({ state: 'detached' });
+  expect(await page.getByLabel('Número de documento').getAttribute('aria-invalid')).toBe('false');
+  await page.getByText('Debes aceptar la política de tratamiento de datos para continuar.').waitFor();
   await page.getByRole('checkbox', { name: /política de tratamiento de datos/ }).check();
   await page.getByRole('radio', { name: method === 'CARD' ? 'Tarjeta de crédito o débito' : 'PSE' }).check();
   await page.getByRole('button', { name: 'Pagar' }).click();
@@ -81,7 +91,7 @@ describe('checkout in Chromium', () => {
   it('shows Intentar de nuevo after a declined payment, and gives the stock back after expiry', async () => {
     await db.query('UPDATE product_size SET stock = 5, reserved = 0 WHERE id = $1', [Number(product.sizeId)]);
     const { page, problems, context } = await newPage(browser);
-    await checkoutToGateway(page, 'PSE');
+    await checkoutToGateway(page, 'PSE', 'Bogotá');
     await page.getByLabel('Banco').selectOption('2');
     await page.getByRole('button', { name: 'Rechazar pago' }).click();
     await page.waitForURL(/\/pago-exitoso/);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
 import pg from 'pg';
-import { launchBrowser, newPage } from './browser.js';
+import { launchBrowser, newPage, PHONE } from './browser.js';
 import { exportAuthEmulatorHost } from '../../server/src/config/env.js';
 import { createUser } from '../setup/staff-tokens.js';
 
@@ -94,7 +94,12 @@ describe('staff dashboard in Chromium', () => {
     await page.getByText('Orden movida a «En preparación».').waitFor();
     await page.getByText('Empacando con moño').waitFor();
 
+    // The payment event reads in Spanish.
+    await page.locator('.payment-events').getByText(/· Aprobada ·/).waitFor();
     await page.getByLabel('Nuevo estado').selectOption({ label: 'Enviado' });
+    // Without carrier and tracking: our Spanish message, not the browser's own (English) bubble.
+    await page.getByRole('button', { name: 'Guardar cambio' }).click();
+    await page.getByRole('alert').getByText('Indica la transportadora y el número de guía.').waitFor();
     await page.getByLabel('Transportadora').fill('Servientrega');
     await page.getByLabel('Número de guía').fill('SV-998877');
     await page.getByRole('button', { name: 'Guardar cambio' }).click();
@@ -142,6 +147,31 @@ describe('staff dashboard in Chromium', () => {
     await page.locator('.sales-chart svg[role="img"]').waitFor();
     await page.goto(`${base}/login-dashboard-enzo-fpl`);
     await page.waitForURL(`${base}/dashboard`);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone: the order detail fits the screen and a final state is confirmed', async () => {
+    const { page, problems, context } = await newPage(browser, PHONE);
+    await page.goto(`${base}/orders?q=${reference}`);
+    await page.getByLabel('Correo electrónico').fill(EMAIL);
+    await page.getByLabel('Contraseña').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Ingresar' }).click();
+    await page.getByRole('link', { name: reference }).click();
+    await page.getByRole('heading', { name: new RegExp(`Orden ${reference}`) }).waitFor();
+    expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+
+    // The shipped order (first test) is delivered: the confirmation stays although no action is left.
+    await page.getByLabel('Nuevo estado').selectOption({ label: 'Entregado' });
+    await page.getByRole('button', { name: 'Guardar cambio' }).click();
+    await page.getByText('Orden movida a «Entregado».').waitFor();
+    await page.getByText('Esta orden ya no admite cambios de estado.').waitFor();
+
+    // Escape closes the phone menu.
+    await page.getByRole('button', { name: 'Menú' }).click();
+    await page.getByRole('link', { name: 'Productos' }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('button', { name: 'Menú' }).getAttribute('aria-expanded')).toBe('false');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -1,9 +1,10 @@
-import type { FormEvent } from 'react';
+import { useCallback, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CartSummary, DiscountCodeField, useCartQuote } from '../cart';
 import { formatCop } from '../../lib/shop-config';
 import { CustomerFields } from './customer-fields';
 import { PaymentFields, ShippingFields } from './shipping-fields';
+import type { CheckoutForm } from './checkout-validation';
 import { useCheckoutForm } from './use-checkout-form';
 import { usePlaceOrder } from './use-place-order';
 import './checkout.css';
@@ -11,8 +12,17 @@ import './checkout.css';
 /** `/proceso-pago-items`: cart summary, shopper and shipping data, payment method, `Pagar`. */
 export function CheckoutPage() {
   const { data, loading, error, refetch } = useCartQuote();
-  const { form, update } = useCheckoutForm();
-  const { errors, notice, submitting, submit } = usePlaceOrder(() => void refetch());
+  const { form, update: setField } = useCheckoutForm();
+  const { errors, notice, submitting, submit, clearError } = usePlaceOrder(() => void refetch());
+  const update = useCallback(
+    <K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K]) => {
+      setField(key, value);
+      clearError(key);
+      // A new department makes the municipality's message stale too.
+      if (key === 'departmentCode') clearError('municipalityName');
+    },
+    [setField, clearError],
+  );
   const quote = data?.cartQuote;
 
   if (!quote && loading) return <p className="checkout-page checkout-loading">Cargando tu carrito…</p>;

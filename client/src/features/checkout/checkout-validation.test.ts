@@ -39,4 +39,16 @@ describe('checkout form validation (mirrors the server)', () => {
     expect(municipalitiesOf('11').map((m) => m.code)).toEqual(['11001']);
     expect(findMunicipalityByName('54', 'CÚCUTA')?.code).toBe('54001');
   });
+
+  it('finds a municipality however the shopper writes it (accents, case, punctuation)', () => {
+    expect(findMunicipalityByName('11', 'bogota dc')?.code).toBe('11001');
+    expect(findMunicipalityByName('11', 'Bogotá D. C.')?.code).toBe('11001');
+    // Bogotá D.C. is the only municipality of its department: "Bogotá" is enough.
+    expect(findMunicipalityByName('11', 'Bogotá')?.code).toBe('11001');
+    expect(findMunicipalityByName('11', 'Bo')).toBeNull();
+    expect(validateForm({ ...valid, departmentCode: '11', municipalityName: 'Bogota' })).toEqual({});
+    // Elsewhere the name must still be complete: "Cartagena" is not "Cartagena del Chairá".
+    expect(findMunicipalityByName('18', 'Cartagena')).toBeNull();
+    expect(findMunicipalityByName('13', 'cartagena')?.code).toBe('13001');
+  });
 });

@@ -20,8 +20,10 @@ export function ShippingFields({ form, errors, update }: FieldsProps) {
             autoComplete="address-level1"
             value={form.departmentCode}
             onChange={(e) => {
+              const places = municipalitiesOf(e.target.value);
               update('departmentCode', e.target.value);
-              update('municipalityName', '');
+              // Bogotá D.C. (and any department with a single municipality) needs no second choice.
+              update('municipalityName', places.length === 1 ? places[0].name : '');
             }}
           >
             <option value="">Elige un departamento</option>

@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { cartLinesAtom, clearCartAtom, discountCodeAtom } from '../cart';
 import { PlaceOrderDocument } from './checkout-documents';
-import { FIELD_ORDER, SERVER_FIELDS, validateForm, type CheckoutForm, type FormErrors } from './checkout-validation';
+import { FIELD_ORDER, SERVER_FIELDS, validateForm, type CheckoutForm, type FormErrors, type FormField } from './checkout-validation';
 import { findMunicipalityByName } from './divipola';
 import { forgetIdempotencyKey, idempotencyKey } from './use-checkout-form';
 
@@ -86,5 +86,15 @@ export function usePlaceOrder(onCartChanged: () => void) {
     }
   }
 
-  return { ...state, submit };
+  /** The shopper changed a field: its error (now possibly stale) goes away until the next submit. */
+  const clearError = useCallback((field: FormField) => {
+    setState((s) => {
+      if (!s.errors[field]) return s;
+      const errors = { ...s.errors };
+      delete errors[field];
+      return { ...s, errors };
+    });
+  }, []);
+
+  return { ...state, submit, clearError };
 }

@@ -33,7 +33,7 @@ const DashboardHomeDocument = graphql(`
 /** `/dashboard` (Inicio): greeting, sales today and this month, orders per state, 30-day chart. */
 export function DashboardHome() {
   const { data, error, loading, refetch } = useQuery(DashboardHomeDocument, { fetchPolicy: 'cache-and-network' });
-  if (error && !data) return <QueryError onRetry={() => void refetch()} />;
+  if (error && !data) return <QueryError onRetry={() => void refetch()} error={error} />;
   if (loading && !data) return <p role="status">Cargando…</p>;
   if (!data) return null;
   const { me, staffDashboard: d } = data;
@@ -52,7 +52,7 @@ export function DashboardHome() {
         <div className="staff-card">
           <p className="staff-card__label">Por enviar</p>
           <p className="staff-card__value">
-            <Link to="/orders?estado=PAGADO,EN_PREPARACION">{d.awaitingShipment} órdenes</Link>
+            <Link to="/orders?estado=PAGADO,EN_PREPARACION">{d.awaitingShipment === 1 ? '1 orden' : `${d.awaitingShipment} órdenes`}</Link>
           </p>
         </div>
       </div>

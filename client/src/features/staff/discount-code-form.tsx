@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql';
+import { staffErrorMessage } from './staff-errors';
 import type { DiscountCodeInput, StaffDiscountCodeFieldsFragment } from '../../gql/graphql';
 
 const CreateCodeDocument = graphql(`
@@ -38,16 +39,20 @@ export function DiscountCodeForm({ code, onDone, onCreated }: { code: StaffDisco
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
+    const codeText = value.code.trim().toUpperCase();
+    if (!/^[A-Z0-9][A-Z0-9_-]{2,39}$/.test(codeText)) return setError('El código debe tener entre 3 y 40 caracteres: letras, números, guiones.');
     const percent = Number(value.percent);
     if (!Number.isInteger(percent) || percent < 1 || percent > 100) return setError('El porcentaje debe ser un número entero entre 1 y 100.');
     if (value.from && value.until && value.from > value.until) return setError('La fecha de inicio debe ser anterior a la fecha de fin.');
+    const limit = value.limit.trim();
+    if (limit && (!/^\d+$/.test(limit) || Number(limit) < 1)) return setError('El límite de usos debe ser un número entero mayor que 0, o quedar vacío para no tener límite.');
     const input: DiscountCodeInput = {
-      code: value.code.trim().toUpperCase(),
+      code: codeText,
       percent,
       active: value.active,
       validFrom: value.from ? new Date(`${value.from}T00:00:00${BOGOTA_OFFSET}`).toISOString() : null,
       validUntil: value.until ? new Date(`${value.until}T23:59:59${BOGOTA_OFFSET}`).toISOString() : null,
-      usageLimit: value.limit ? Number(value.limit) : null,
+      usageLimit: limit ? Number(limit) : null,
     };
     try {
       if (code) await update({ variables: { id: code.id, input } });
@@ -57,20 +62,20 @@ export function DiscountCodeForm({ code, onDone, onCreated }: { code: StaffDisco
       }
       onDone();
     } catch (err) {
-      setError((err as Error).message);
+      setError(staffErrorMessage(err));
     }
   }
 
   return (
-    <form className="staff-card discount-form" onSubmit={submit} aria-label={code ? `Editar ${code.code}` : 'Nuevo código de descuento'}>
+    <form className="staff-card discount-form" onSubmit={submit} noValidate aria-label={code ? `Editar ${code.code}` : 'Nuevo código de descuento'}>
       <h2>{code ? `Editar ${code.code}` : 'Nuevo código de descuento'}</h2>
       <label>
         Código
-        <input value={value.code} onChange={set('code')} maxLength={40} required autoCapitalize="characters" />
+        <input value={value.code} onChange={set('code')} maxLength={40} aria-required="true" autoCapitalize="characters" autoComplete="off" />
       </label>
       <label>
         Porcentaje
-        <input type="number" min={1} max={100} value={value.percent} onChange={set('percent')} required />
+        <input type="number" inputMode="numeric" min={1} max={100} value={value.percent} onChange={set('percent')} aria-required="true" />
       </label>
       <label>
         Válido desde
@@ -82,7 +87,7 @@ export function DiscountCodeForm({ code, onDone, onCreated }: { code: StaffDisco
       </label>
       <label>
         Límite de usos
-        <input type="number" min={1} value={value.limit} onChange={set('limit')} placeholder="Sin límite" />
+        <input type="number" inputMode="numeric" min={1} value={value.limit} onChange={set('limit')} placeholder="Sin límite" />
       </label>
       <label className="checkbox">
         <input type="checkbox" checked={value.active} onChange={(e) => setValue({ ...value, active: e.target.checked })} /> Activo

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { graphql } from '../../gql';
+import { staffErrorMessage } from './staff-errors';
 import type { StaffDiscountCodeFieldsFragment } from '../../gql/graphql';
 import { DiscountCodeForm, toInput } from './discount-code-form';
 import { QueryError } from './query-error';
@@ -50,7 +51,7 @@ export function DiscountCodesPage() {
     try {
       await update({ variables: { id: c.id, input: { ...toInput(c), active: !c.active } } });
     } catch (err) {
-      setToggleError((err as Error).message);
+      setToggleError(staffErrorMessage(err));
     }
   }
 
@@ -68,7 +69,7 @@ export function DiscountCodesPage() {
           {toggleError}
         </p>
       ) : null}
-      {error && !data ? <QueryError onRetry={() => void refetch()} message={error.message} /> : null}
+      {error && !data ? <QueryError onRetry={() => void refetch()} error={error} /> : null}
       {loading && !data ? <p role="status">Cargando códigos…</p> : null}
       {data ? (
         <div className="staff-table-wrap">

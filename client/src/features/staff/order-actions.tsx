@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql';
+import { staffErrorMessage } from './staff-errors';
 import type { OrderStatus, StaffOrderFieldsFragment } from '../../gql/graphql';
 import { ORDER_STATUS_LABELS } from './order-status';
 
@@ -27,7 +28,21 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [transition, { loading }] = useMutation(TransitionDocument);
 
-  if (order.allowedTransitions.length === 0) return <p className="muted no-print">Esta orden ya no admite cambios de estado.</p>;
+  const feedback = message ? (
+    <p className={message.ok ? 'staff-success' : 'staff-error'} role={message.ok ? 'status' : 'alert'}>
+      {message.text}
+    </p>
+  ) : null;
+
+  if (order.allowedTransitions.length === 0) {
+    // A final state (ENTREGADO, CANCELADO): still confirm the change that led here.
+    return (
+      <div className="no-print">
+        {feedback}
+        <p className="muted">Esta orden ya no admite cambios de estado.</p>
+      </div>
+    );
+  }
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -41,12 +56,12 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
       setTo('');
       setNote('');
     } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message || 'No pudimos cambiar el estado.' });
+      setMessage({ ok: false, text: staffErrorMessage(err) });
     }
   }
 
   return (
-    <form className="staff-card order-actions no-print" onSubmit={submit} aria-labelledby="order-actions-title">
+    <form className="staff-card order-actions no-print" onSubmit={submit} noValidate aria-labelledby="order-actions-title">
       <h2 id="order-actions-title">Cambiar estado</h2>
       <label>
         Nuevo estado
@@ -63,11 +78,11 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
         <>
           <label>
             Transportadora
-            <input value={carrier} onChange={(e) => setCarrier(e.target.value)} maxLength={80} required />
+            <input value={carrier} onChange={(e) => setCarrier(e.target.value)} maxLength={80} aria-required="true" autoComplete="off" />
           </label>
           <label>
             Número de guía
-            <input value={tracking} onChange={(e) => setTracking(e.target.value)} maxLength={80} required />
+            <input value={tracking} onChange={(e) => setTracking(e.target.value)} maxLength={80} aria-required="true" autoComplete="off" />
           </label>
         </>
       ) : null}
@@ -76,11 +91,7 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
         Nota (opcional)
         <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} rows={2} />
       </label>
-      {message ? (
-        <p className={message.ok ? 'staff-success' : 'staff-error'} role={message.ok ? 'status' : 'alert'}>
-          {message.text}
-        </p>
-      ) : null}
+      {feedback}
       <button type="submit" className="button" disabled={loading}>
         {loading ? 'Guardando…' : 'Guardar cambio'}
       </button>

@@ -74,13 +74,17 @@ const OrderDetailDocument = graphql(`
   }
 `);
 
-const FLAG_LABELS: Record<string, string> = { MONTO_NO_COINCIDE: 'El monto pagado no coincide', REEMBOLSO_PENDIENTE: 'Reembolso pendiente' };
+const FLAG_LABELS: Record<string, string> = {
+  MONTO_NO_COINCIDE: 'El monto pagado no coincide',
+  REEMBOLSO_PENDIENTE: 'Reembolso pendiente',
+  PAGO_ANULADO: 'La pasarela anuló el pago',
+};
 
 /** `/detail-order/:id`: everything about one order, its history and the allowed actions. */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
   const { data, error, loading, refetch } = useQuery(OrderDetailDocument, { variables: { id }, fetchPolicy: 'cache-and-network' });
-  if (error && !data) return <QueryError onRetry={() => void refetch()} message={error.message} />;
+  if (error && !data) return <QueryError onRetry={() => void refetch()} error={error} />;
   if (loading && !data) return <p role="status">Cargando la orden…</p>;
   const o = data?.staffOrder;
   if (!o) {
@@ -121,7 +125,9 @@ export function OrderDetailPage() {
             {o.customer.documentType} {o.customer.documentNumber}
           </p>
           <p>{o.customer.email}</p>
-          <p>+57 {o.customer.phone}</p>
+          <p>
+            <a href={`tel:+57${o.customer.phone}`}>+57 {o.customer.phone}</a>
+          </p>
         </div>
         <div className="staff-card">
           <h2>Envío</h2>
@@ -138,30 +144,35 @@ export function OrderDetailPage() {
         </div>
       </div>
       <h2>Productos</h2>
-      <table className="staff-table order-lines">
-        <thead>
-          <tr>
-            <th scope="col">Producto</th>
-            <th scope="col">Talla</th>
-            <th scope="col">Cantidad</th>
-            <th scope="col">Precio</th>
-            <th scope="col">Total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {o.lines.map((l, i) => (
-            <tr key={i}>
-              <td className="order-lines__product">
-                {l.imageUrl ? <img src={l.imageUrl} alt="" width={48} height={48} /> : null} {l.name}
-              </td>
-              <td>{l.sizeLabel}</td>
-              <td className="num">{l.quantity}</td>
-              <td className="num">{formatCop(l.unitPrice)}</td>
-              <td className="num">{formatCop(l.lineTotal)}</td>
+      <div className="staff-table-wrap">
+        <table className="staff-table order-lines">
+          <thead>
+            <tr>
+              <th scope="col">Producto</th>
+              <th scope="col">Talla</th>
+              <th scope="col">Cantidad</th>
+              <th scope="col">Precio</th>
+              <th scope="col">Total</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {o.lines.map((l, i) => (
+              <tr key={i}>
+                <td>
+                  <div className="order-lines__product">
+                    {l.imageUrl ? <img src={l.imageUrl} alt="" width={48} height={48} /> : null}
+                    <span>{l.name}</span>
+                  </div>
+                </td>
+                <td>{l.sizeLabel}</td>
+                <td className="num">{l.quantity}</td>
+                <td className="num">{formatCop(l.unitPrice)}</td>
+                <td className="num">{formatCop(l.lineTotal)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <dl className="order-totals">
         <dt>Subtotal</dt>
         <dd>{formatCop(o.subtotal)}</dd>

@@ -1,6 +1,6 @@
 import type { StaffOrderFieldsFragment } from '../../gql/graphql';
 import { formatCop } from '../../lib/shop-config';
-import { formatDateTime, ORDER_STATUS_LABELS } from './order-status';
+import { formatDateTime, ORDER_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from './order-status';
 
 /** Payment (method, gateway transaction and its events) and the timeline of state changes. */
 export function OrderHistory({ order: o, paymentLabel }: { order: StaffOrderFieldsFragment; paymentLabel: string }) {
@@ -14,7 +14,7 @@ export function OrderHistory({ order: o, paymentLabel }: { order: StaffOrderFiel
           <ul className="payment-events">
             {o.payments.map((p) => (
               <li key={p.id}>
-                {formatDateTime(p.receivedAt)} · {p.status} · {formatCop(Math.round(p.amountInCents / 100))} · {p.transactionId}
+                {formatDateTime(p.receivedAt)} · {TRANSACTION_STATUS_LABELS[p.status] ?? p.status} · {formatCop(Math.round(p.amountInCents / 100))} · {p.transactionId}
                 {p.checksumValid ? '' : ' · firma no válida'}
               </li>
             ))}

@@ -13,6 +13,15 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
 
 export const ORDER_STATUSES = Object.keys(ORDER_STATUS_LABELS) as OrderStatus[];
 
+/** Gateway (Wompi) transaction statuses in Spanish. */
+export const TRANSACTION_STATUS_LABELS: Record<string, string> = {
+  APPROVED: 'Aprobada',
+  DECLINED: 'Rechazada',
+  VOIDED: 'Anulada',
+  ERROR: 'Error',
+  PENDING: 'Pendiente',
+};
+
 export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = { CARD: 'Tarjeta', PSE: 'PSE' };
 
 /** Coloured badge with the Spanish label of an order state. */

@@ -100,7 +100,7 @@ export function OrdersPage() {
           apply(v);
         }}
       />
-      {error && !data ? <QueryError onRetry={() => void refetch()} message={error.message} /> : null}
+      {error && !data ? <QueryError onRetry={() => void refetch()} error={error} /> : null}
       {loading && !data ? <p role="status">Cargando órdenes…</p> : null}
       {page ? (
         <>

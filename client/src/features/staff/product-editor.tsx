@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql';
+import { staffErrorMessage } from './staff-errors';
 import type { StaffProductFieldsFragment } from '../../gql/graphql';
 import { formatCop } from '../../lib/shop-config';
 import { ProductImages } from './product-images';
+import { parsePesos } from './staff-format';
 
 const UpdateProductDocument = graphql(`
   mutation StaffUpdateProduct($input: UpdateProductInput!) {
@@ -25,15 +27,15 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
   async function save(e: FormEvent) {
     e.preventDefault();
     setMessage(null);
-    const priceValue = Number(price);
-    if (!/^\d+$/.test(price) || priceValue <= 0) return setMessage({ ok: false, text: 'El precio debe ser un número entero de pesos mayor que 0.' });
+    const priceValue = parsePesos(price);
+    if (priceValue === null || priceValue <= 0) return setMessage({ ok: false, text: 'El precio debe ser un número entero de pesos mayor que 0 (ej. 85000 o 85.000).' });
     const sizes = product.sizes.map((s) => ({ sizeId: s.id, stock: Number(stock[s.id]) }));
     if (product.sizes.some((s) => !/^\d+$/.test(stock[s.id] ?? ''))) return setMessage({ ok: false, text: 'El inventario debe ser un número entero mayor o igual a 0.' });
     try {
       await update({ variables: { input: { productId: product.id, price: priceValue, active, sizes } } });
       setMessage({ ok: true, text: 'Cambios guardados.' });
     } catch (err) {
-      setMessage({ ok: false, text: (err as Error).message });
+      setMessage({ ok: false, text: staffErrorMessage(err) });
     }
   }
 
@@ -53,7 +55,7 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
         <form onSubmit={save} className="product-editor__form">
           <label>
             Precio (COP, IVA incluido)
-            <input inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value.trim())} />
+            <input inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} />
           </label>
           <label className="checkbox">
             <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Activo (visible en la tienda)

@@ -1,6 +1,7 @@
 import { useState, type ChangeEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql';
+import { staffErrorMessage } from './staff-errors';
 import type { StaffProductFieldsFragment } from '../../gql/graphql';
 
 const AddImageDocument = graphql(`
@@ -47,16 +48,17 @@ export function ProductImages({ product }: { product: StaffProductFieldsFragment
     try {
       await add({ variables: { input: { productId: product.id, contentType: file.type, dataBase64: await toBase64(file), alt: product.name } } });
     } catch (err) {
-      setError((err as Error).message);
+      setError(staffErrorMessage(err));
     }
   }
 
   async function drop(imageId: string) {
     setError(null);
+    if (!window.confirm('¿Quitar esta imagen del producto?')) return;
     try {
       await remove({ variables: { productId: product.id, imageId } });
     } catch (err) {
-      setError((err as Error).message);
+      setError(staffErrorMessage(err));
     }
   }
 
@@ -64,10 +66,10 @@ export function ProductImages({ product }: { product: StaffProductFieldsFragment
     <div className="product-images">
       <h3>Imágenes</h3>
       <ul>
-        {product.images.map((img) => (
+        {product.images.map((img, i) => (
           <li key={img.id}>
             <img src={img.url} alt={img.alt} width={96} height={96} loading="lazy" />
-            <button type="button" className="button button--secondary" onClick={() => void drop(img.id)} disabled={removing}>
+            <button type="button" className="button button--secondary" onClick={() => void drop(img.id)} disabled={removing} aria-label={`Quitar la imagen ${i + 1} de ${product.name}`}>
               Quitar
             </button>
           </li>

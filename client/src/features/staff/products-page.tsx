@@ -66,7 +66,7 @@ export function ProductsPage() {
           </select>
         </label>
       </div>
-      {error && !data ? <QueryError onRetry={() => void refetch()} message={error.message} /> : null}
+      {error && !data ? <QueryError onRetry={() => void refetch()} error={error} /> : null}
       {loading && !data ? <p role="status">Cargando productos…</p> : null}
       {data ? (
         <ul className="staff-products">

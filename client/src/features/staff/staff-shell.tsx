@@ -48,7 +48,16 @@ function DashboardLayout() {
   }
 
   return (
-    <div className={`staff-layout${open ? ' staff-layout--nav-open' : ''}`}>
+    <div
+      className={`staff-layout${open ? ' staff-layout--nav-open' : ''}`}
+      onKeyDown={(e) => {
+        // Escape closes the phone menu and gives the focus back to its toggle.
+        if (e.key === 'Escape' && open) {
+          setOpen(false);
+          document.querySelector<HTMLElement>('.staff-nav-toggle')?.focus();
+        }
+      }}
+    >
       <a className="skip-link" href="#staff-main">
         Saltar al contenido
       </a>

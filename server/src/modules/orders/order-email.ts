@@ -51,8 +51,34 @@ export function shopperConfirmationEmail(o: OrderEntity, lines: OrderLineEntity[
 <h2 style="font-size:16px">Dirección de envío</h2><p>${addressBlock(o)}</p>
 <p><a href="${esc(receiptUrl)}">Ver el estado de tu pedido</a></p>`,
   );
-  const text = `Gracias por tu compra. Pedido ${o.reference}. Total ${formatCop(o.total)} (IVA incluido ${formatCop(o.ivaIncluded)}). Envío a ${o.address}, ${o.municipalityName}, ${o.departmentName}.`;
-  return { subject, html, text };
+  return { subject, html, text: shopperConfirmationText(o, lines, receiptUrl) };
+}
+
+/** The plain-text part: the same lines, totals and address as the HTML. */
+function shopperConfirmationText(o: OrderEntity, lines: OrderLineEntity[], receiptUrl: string): string {
+  const totals = [
+    `Subtotal: ${formatCop(o.subtotal)}`,
+    o.discount > 0 ? `Descuento${o.discountCode ? ` (${o.discountCode})` : ''}: − ${formatCop(o.discount)}` : null,
+    `Envío: ${o.shipping === 0 ? 'Gratis' : formatCop(o.shipping)}`,
+    `Total: ${formatCop(o.total)}`,
+    `IVA incluido: ${formatCop(o.ivaIncluded)}`,
+  ];
+  return [
+    `¡Gracias por tu compra, ${o.fullName.split(' ')[0]}!`,
+    `Recibimos el pago de tu pedido ${o.reference}. Lo prepararemos en 1 a 2 días hábiles y te avisaremos cuando salga con la guía de envío.`,
+    '',
+    ...lines.map((l) => `- ${l.name} · Talla ${l.sizeLabel} · ${l.quantity} × ${formatCop(l.unitPrice)} = ${formatCop(l.lineTotal)}`),
+    '',
+    ...totals.filter((t): t is string => t !== null),
+    '',
+    'Dirección de envío:',
+    o.fullName,
+    o.address,
+    ...(o.neighborhood ? [o.neighborhood] : []),
+    `${o.municipalityName}, ${o.departmentName}`,
+    '',
+    `Ver el estado de tu pedido: ${receiptUrl}`,
+  ].join('\n');
 }
 
 /** Notice for the shop: a paid order to prepare. */

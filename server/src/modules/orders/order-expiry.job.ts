@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { OrderLineEntity } from './order-line.entity.js';
-import { groupBySize, releaseStock } from './order-stock.js';
+import { groupBySize, releaseDiscountUses, releaseStock } from './order-stock.js';
 import { ACTORS } from './order-timeline.js';
 
 const BATCH = 100;
@@ -45,6 +45,7 @@ export class OrderExpiryJob {
       );
       const lines = await m.getRepository(OrderLineEntity).createQueryBuilder('l').where('l.orderId IN (:...ids)', { ids }).getMany();
       await releaseStock(m, groupBySize(lines));
+      await releaseDiscountUses(m, ids);
       return ids.length;
     });
   }

@@ -2,14 +2,24 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { GatewayTransaction } from '../payments/payment-gateway.js';
 import { ORDER_FLAGS, OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
-import { groupBySize, releaseStock, reserveStock, sellReserved } from './order-stock.js';
+import { groupBySize, releaseDiscountUses, releaseStock, reserveStock, retakeDiscountUse, sellReserved } from './order-stock.js';
 import { ACTORS, lockOrder, transitionOrder } from './order-timeline.js';
+import { ORDER_STATUS_LABELS } from './order-status.js';
 import { orderReferenceFromPayment } from './order-tokens.js';
 
 export type PaymentOutcome = 'duplicate' | 'unknown-order' | 'paid' | 'declined' | 'flagged' | 'ignored';
 
 const FAILED = new Set(['DECLINED', 'VOIDED', 'ERROR']);
 const AFTER_PAYMENT = new Set(['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO']);
+
+/** Gateway transaction statuses as staff read them in the order's timeline. */
+export const TRANSACTION_STATUS_LABELS: Record<string, string> = {
+  APPROVED: 'aprobada',
+  DECLINED: 'rechazada',
+  VOIDED: 'anulada',
+  ERROR: 'con error',
+  PENDING: 'pendiente',
+};
 
 export interface PaidListener {
   (orderId: number): void;
@@ -47,7 +57,8 @@ export class OrderPaymentService {
     if (FAILED.has(tx.status)) {
       if (order.status === 'PENDIENTE_PAGO') {
         await releaseStock(m, await this.items(m, order.id));
-        await transitionOrder(m, order, 'PAGO_RECHAZADO', ACTORS.gateway, `Transacción ${tx.id}: ${tx.status}`, { transactionId: tx.id });
+        await releaseDiscountUses(m, [order.id]);
+        await transitionOrder(m, order, 'PAGO_RECHAZADO', ACTORS.gateway, `Transacción ${tx.id} ${TRANSACTION_STATUS_LABELS[tx.status] ?? tx.status.toLowerCase()}`, { transactionId: tx.id });
         return 'declined';
       }
       if (AFTER_PAYMENT.has(order.status) && order.transactionId === tx.id) {
@@ -76,7 +87,8 @@ export class OrderPaymentService {
       if (short === null) {
         await m.query('RELEASE SAVEPOINT late_approval');
         await sellReserved(m, items);
-        await transitionOrder(m, order, 'PAGADO', ACTORS.gateway, `Transacción ${tx.id} aprobada después de ${order.status}`, { transactionId: tx.id });
+        await retakeDiscountUse(m, order.discountCode);
+        await transitionOrder(m, order, 'PAGADO', ACTORS.gateway, `Transacción ${tx.id} aprobada cuando la orden estaba «${ORDER_STATUS_LABELS[order.status]}»`, { transactionId: tx.id });
         return 'paid';
       }
       await m.query('ROLLBACK TO SAVEPOINT late_approval');

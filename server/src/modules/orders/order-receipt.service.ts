@@ -4,7 +4,7 @@ import type { PaymentGateway } from '../payments/payment-gateway.js';
 import { OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import type { OrderPaymentService } from './order-payment.service.js';
-import { groupBySize, reserveStock, stockAvailable } from './order-stock.js';
+import { groupBySize, reserveStock, retakeDiscountUse, stockAvailable } from './order-stock.js';
 import { ACTORS, lockOrder, transitionOrder } from './order-timeline.js';
 import { orderReferenceFromPayment, REFERENCE_PATTERN, safeEqual } from './order-tokens.js';
 import { checkoutUrlFor } from './order-checkout.js';
@@ -86,6 +86,7 @@ export class OrderReceiptService {
         await m.query('ROLLBACK TO SAVEPOINT retry_payment');
         return unavailable('Algunos productos de esta orden se agotaron. Vuelve a armar tu carrito para comprar de nuevo.');
       }
+      await retakeDiscountUse(m, order.discountCode);
       await transitionOrder(m, order, 'PENDIENTE_PAGO', ACTORS.shopper, 'Nuevo intento de pago', {
         paymentAttempt: order.paymentAttempt + 1,
         expiresAt: new Date(Date.now() + this.env.ORDER_EXPIRY_MINUTES * 60_000),

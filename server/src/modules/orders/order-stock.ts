@@ -56,3 +56,23 @@ export async function stockAvailable(manager: EntityManager, items: SizeQuantiti
   const stock = new Map(rows.map((r) => [r.id, r.stock]));
   return items.every((i) => (stock.get(i.sizeId) ?? 0) >= i.quantity);
 }
+
+/**
+ * A discount use is held by an order while it can still be paid, like its stock: it goes back when
+ * the order ends unpaid (declined, expired, cancelled) and is taken again if the order comes back
+ * (retry, late approval) — without the usage limit, since the shopper already had the code.
+ */
+export async function releaseDiscountUses(manager: EntityManager, orderIds: number[]): Promise<void> {
+  if (orderIds.length === 0) return;
+  await manager.query(
+    `UPDATE discount_code d SET uses = GREATEST(d.uses - c.n, 0)
+       FROM (SELECT discount_code, count(*)::int AS n FROM shop_order
+              WHERE id = ANY($1::int[]) AND discount_code IS NOT NULL GROUP BY discount_code) c
+      WHERE d.code = c.discount_code`,
+    [orderIds],
+  );
+}
+
+export async function retakeDiscountUse(manager: EntityManager, code: string | null): Promise<void> {
+  if (code) await manager.query(`UPDATE discount_code SET uses = uses + 1 WHERE code = $1`, [code]);
+}

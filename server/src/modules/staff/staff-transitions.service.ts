@@ -1,8 +1,9 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
 import { GraphQLError } from 'graphql';
 import { badInput, notFound } from '../../app/errors.js';
 import { OrderEntity, ORDER_FLAGS } from '../orders/order.entity.js';
 import { OrderLineEntity } from '../orders/order-line.entity.js';
+import { groupBySize, releaseDiscountUses, releaseStock } from '../orders/order-stock.js';
 import { OrderTransitionEntity } from '../orders/order-transition.entity.js';
 import { canStaffTransition, canTransition, holdsReservation, ORDER_STATUS_LABELS, STAFF_TRANSITIONS, type OrderStatusValue } from '../orders/order-status.js';
 
@@ -57,7 +58,11 @@ export class StaffTransitionsService {
       const changes: Partial<OrderEntity> = { status: input.to };
       if (input.to === 'ENVIADO') Object.assign(changes, { carrier, trackingNumber });
       if (input.to === 'CANCELADO') {
-        if (holdsReservation(from)) await this.releaseStock(em, order.id);
+        if (holdsReservation(from)) {
+          const lines = await em.getRepository(OrderLineEntity).find({ where: { orderId: order.id }, select: { sizeId: true, quantity: true } });
+          await releaseStock(em, groupBySize(lines));
+          await releaseDiscountUses(em, [order.id]);
+        }
         if (PAID_STATES.includes(from)) {
           changes.refundPending = true;
           changes.flags = order.flags.includes(ORDER_FLAGS.refundPending) ? order.flags : [...order.flags, ORDER_FLAGS.refundPending];
@@ -67,13 +72,5 @@ export class StaffTransitionsService {
       await em.getRepository(OrderTransitionEntity).insert({ orderId: order.id, from, to: input.to, actor, note });
       return (await em.getRepository(OrderEntity).findOneBy({ id: order.id }))!;
     });
-  }
-
-  /** Units held by an unpaid order go back on sale: stock += n, reserved -= n. */
-  private async releaseStock(em: EntityManager, orderId: number): Promise<void> {
-    const lines = await em.getRepository(OrderLineEntity).find({ where: { orderId }, order: { sizeId: 'ASC' } });
-    for (const line of lines) {
-      await em.query('UPDATE product_size SET stock = stock + $1, reserved = GREATEST(reserved - $1, 0) WHERE id = $2', [line.quantity, line.sizeId]);
-    }
   }
 }

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { parsePesos } from './staff-format';
+import { NETWORK_ERROR, staffErrorMessage } from './staff-errors';
+
+describe('parsePesos (prices as staff type them)', () => {
+  it('accepts plain digits, dot-grouped thousands and a $ sign', () => {
+    expect(parsePesos('85000')).toBe(85000);
+    expect(parsePesos('85.000')).toBe(85000);
+    expect(parsePesos('$ 1.250.000')).toBe(1250000);
+    expect(parsePesos(' 61000 ')).toBe(61000);
+  });
+
+  it('rejects decimals, misplaced separators and text', () => {
+    for (const text of ['85,5', '85.5', '8.50.00', '85.0000', '', 'abc', '-5000', '1e5']) expect(parsePesos(text)).toBeNull();
+  });
+});
+
+describe('staffErrorMessage', () => {
+  it("shows the server's Spanish message and never a browser's English network error", () => {
+    const gqlError = new CombinedGraphQLErrors({ errors: [{ message: 'Ya existe un código de descuento con ese nombre.' }] });
+    expect(staffErrorMessage(gqlError)).toBe('Ya existe un código de descuento con ese nombre.');
+    expect(staffErrorMessage(new TypeError('Failed to fetch'))).toBe(NETWORK_ERROR);
+    expect(staffErrorMessage(new Error('Response not successful: Received status code 500'), 'Otro mensaje.')).toBe('Otro mensaje.');
+  });
+});
