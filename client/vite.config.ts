@@ -1,13 +1,99 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const api = process.env.API_URL ?? 'http://127.0.0.1:4000';
 
+/**
+ * Production builds: replaces each `graphql(`…`)` call with an import of its generated document, as the codegen
+ * client preset's babel/swc plugin does. The `graphql()` lookup map in src/gql/gql.ts references every document
+ * of the app (checkout and staff included); each document also becomes its own module so that it lands in the
+ * chunk of the pages that use it instead of a shared one.
+ */
+function graphqlDocuments(): Plugin {
+  const gqlDir = fileURLToPath(new URL('./src/gql/', import.meta.url));
+  const PREFIX = '\0enzo-gql-document:';
+  let cache: { bySource: Map<string, string>; documents: Map<string, string> } | null = null;
+  const load = () => {
+    const lookup = fs.readFileSync(`${gqlDir}gql.ts`, 'utf8');
+    const map = lookup.slice(lookup.indexOf('const documents'));
+    const bySource = new Map([...map.matchAll(/^\s*("(?:[^"\\]|\\.)*"): types\.(\w+),?$/gm)].map((m) => [JSON.parse(m[1]!) as string, m[2]!] as const));
+    const generated = fs.readFileSync(`${gqlDir}graphql.ts`, 'utf8');
+    const documents = new Map([...generated.matchAll(/^export const (\w+) = (\{.*\}) as unknown as DocumentNode<.*>;$/gm)].map((m) => [m[1]!, m[2]!] as const));
+    return { bySource, documents };
+  };
+  return {
+    name: 'enzo-graphql-documents',
+    apply: 'build',
+    enforce: 'pre',
+    buildStart() {
+      cache = null;
+    },
+    resolveId(id) {
+      return id.startsWith(PREFIX) ? id : null;
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return null;
+      cache ??= load();
+      const json = cache.documents.get(id.slice(PREFIX.length));
+      if (!json) this.error(`No generated document ${id.slice(PREFIX.length)} in src/gql/graphql.ts`);
+      return `export default ${json};`;
+    },
+    transform(code, id) {
+      if (id.startsWith(gqlDir) || !/\.tsx?$/.test(id) || !code.includes('graphql(`')) return null;
+      cache ??= load();
+      const used = new Set<string>();
+      const out = code.replace(/\bgraphql\(`([^`]*)`\)/g, (_call, text: string) => {
+        const name = cache!.bySource.get(text);
+        if (!name || !cache!.documents.has(name)) this.error(`${id}: graphql() document not found in src/gql (run npm run codegen)`);
+        used.add(name);
+        return `__doc_${name}`;
+      });
+      const imports = [...used].map((n) => `import __doc_${n} from ${JSON.stringify(PREFIX + n)};`).join('\n');
+      return { code: `${imports}\n${out}`, map: null };
+    },
+  };
+}
+
+/**
+ * Writes a Brotli copy (`.br`) next to every compressible asset; the server sends it to browsers that accept
+ * `br` (quality 11 once at build time is ~12 % smaller than on-the-fly gzip).
+ */
+function brotliAssets(): Plugin {
+  return {
+    name: 'enzo-brotli-assets',
+    apply: 'build',
+    // After every file is written: chunks are final only once Vite has filled in their preload lists.
+    writeBundle(options, bundle) {
+      const dir = options.dir!;
+      for (const fileName of Object.keys(bundle)) {
+        if (!fileName.startsWith('assets/') || !/\.(js|css|svg|json)$/.test(fileName)) continue;
+        const content = fs.readFileSync(path.join(dir, fileName));
+        if (content.length < 1024) continue;
+        const quality = content.length > 1_000_000 ? 9 : 11;
+        const br = zlib.brotliCompressSync(content, {
+          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        });
+        if (br.length < content.length * 0.9) fs.writeFileSync(path.join(dir, `${fileName}.br`), br);
+      }
+    },
+  };
+}
+
+/**
+ * One long-lived vendor chunk for what every storefront page runs (React, the router, Apollo Client): cached across
+ * deploys that do not touch dependencies. One chunk rather than one per library: each response also carries
+ * ~1 KB of headers (CSP and others).
+ */
+const VENDOR = /node_modules\/(react|react-dom|scheduler|react-router|@apollo\/client|@wry|optimism|rxjs)\//;
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [graphqlDocuments(), react(), brotliAssets()],
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
@@ -19,13 +105,21 @@ export default defineConfig({
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
         playground: fileURLToPath(new URL('./playground.html', import.meta.url)),
       },
+      output: {
+        codeSplitting: {
+          groups: [{ name: 'vendor', test: VENDOR }],
+        },
+      },
     },
   },
   optimizeDeps: {
-    // Only the shop is pre-bundled in dev; GraphiQL's Monaco workers (`?worker` imports) are left to Vite's
-    // worker plugin, which the dependency optimizer cannot handle.
-    entries: ['index.html'],
-    exclude: ['graphiql', '@graphiql/react', '@graphiql/toolkit', 'monaco-graphql', 'monaco-editor'],
+    // Both pages are pre-bundled in dev (GraphiQL ships CommonJS dependencies that only work pre-bundled).
+    // Only GraphiQL's worker set-up is left out: its Monaco workers (`?worker` imports) belong to Vite's
+    // worker plugin, which the dependency optimizer cannot handle. The workers are served unbundled, so
+    // the CommonJS packages they import are pre-bundled by name.
+    entries: ['index.html', 'playground.html'],
+    exclude: ['graphiql/setup-workers/vite', '@graphiql/react/setup-workers/vite'],
+    include: ['nullthrows', 'debounce-promise', 'picomatch-browser'],
   },
   server: {
     port: 5173,

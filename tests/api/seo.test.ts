@@ -59,7 +59,10 @@ describe('server-rendered head tags', () => {
     expect(home.og('og:image')).toMatch(/^https?:\/\//);
     expect(home.robots).toBeUndefined();
     expect((await page('/about')).canonical).toBe(`${PUBLIC}/`);
+    // Storefront pages get their first query's result embedded (no GraphQL round trip on landing); other pages do not.
     expect(home.html).toContain('<div id="root"></div>');
+    expect(home.html).toContain('<script type="application/json" id="enzo-initial-data">');
+    expect((await page('/nosotros')).html).not.toContain('enzo-initial-data');
   });
 
   it('gives category listings their title, description and an absolute image', async () => {

@@ -16,18 +16,16 @@ import { serveAsChild } from './child-server.js';
 
 // The statements below are copied from what the shop sends (see statement-counter.ts).
 const LISTING_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_chart, p.active, p.position, p.created_at, count(*) OVER () AS total
+  p.collections, p.size_chart, p.active, p.position, p.created_at, (SELECT count(*) FROM product p WHERE p.active AND p.category_slug = $1) AS total
   FROM product p JOIN category c ON c.slug = p.category_slug
   WHERE p.active AND p.category_slug = $1 ORDER BY p.position ASC, p.id ASC LIMIT $2 OFFSET $3`;
 const PRODUCT_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
   p.collections, p.size_chart, p.active, p.position, p.created_at
   FROM product p JOIN category c ON c.slug = p.category_slug WHERE p.id = $1 AND p.active`;
-const SIZES_SQL = `SELECT "s"."id" AS "s_id", "s"."product_id" AS "s_product_id", "s"."label" AS "s_label", "s"."position" AS "s_position",
-  "s"."stock" AS "s_stock", "s"."reserved" AS "s_reserved" FROM "product_size" "s" WHERE "s"."product_id" = ANY($1)
-  ORDER BY "s"."product_id" ASC, "s"."position" ASC`;
-const IMAGES_SQL = `SELECT "i"."id" AS "i_id", "i"."product_id" AS "i_product_id", "i"."storage_key" AS "i_storage_key", "i"."url" AS "i_url",
-  "i"."alt" AS "i_alt", "i"."width" AS "i_width", "i"."height" AS "i_height", "i"."position" AS "i_position"
-  FROM "product_image" "i" WHERE "i"."product_id" = ANY($1) ORDER BY "i"."product_id" ASC, "i"."position" ASC`;
+const SIZES_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
+  WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
+const IMAGES_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position FROM product_image
+  WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
 const VARIANTS_SQL = `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
   p.id AS product_id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
   p.collections, p.size_chart, p.active, p.position, p.created_at
@@ -53,17 +51,17 @@ interface SizeChartRow {
   largoCm: number;
 }
 interface SizeRow {
-  s_id: number;
-  s_product_id: number;
-  s_label: string;
-  s_stock: number;
+  id: number;
+  product_id: number;
+  label: string;
+  stock: number;
 }
 interface ImageRow {
-  i_product_id: number;
-  i_url: string;
-  i_alt: string;
-  i_width: number;
-  i_height: number;
+  product_id: number;
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
 }
 interface VariantRow extends Omit<ProductRow, 'id'> {
   size_id: number;
@@ -76,8 +74,8 @@ interface VariantRow extends Omit<ProductRow, 'id'> {
 const pool = new pg.Pool({ connectionString: process.env.BASELINE_DATABASE_URL, max: 20 });
 
 const cursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
-const image = (i: ImageRow) => ({ url: i.i_url, alt: i.i_alt, width: i.i_width, height: i.i_height });
-const size = (s: SizeRow) => ({ id: String(s.s_id), label: s.s_label, stock: s.s_stock, available: s.s_stock > 0 });
+const image = (i: ImageRow) => ({ url: i.url, alt: i.alt, width: i.width, height: i.height });
+const size = (s: SizeRow) => ({ id: String(s.id), label: s.label, stock: s.stock, available: s.stock > 0 });
 
 function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
   const map = new Map<number, T[]>();
@@ -92,7 +90,7 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 
 async function sizesAndImages(ids: number[]) {
   const [sizes, images] = await Promise.all([pool.query<SizeRow>(SIZES_SQL, [ids]), pool.query<ImageRow>(IMAGES_SQL, [ids])]);
-  return { sizes: groupBy(sizes.rows, (s) => s.s_product_id), images: groupBy(images.rows, (i) => i.i_product_id) };
+  return { sizes: groupBy(sizes.rows, (s) => s.product_id), images: groupBy(images.rows, (i) => i.product_id) };
 }
 
 async function listing(v: { category: string; first: number }) {
@@ -108,7 +106,7 @@ async function listing(v: { category: string; first: number }) {
         slug: p.slug,
         name: p.name,
         price: p.price,
-        soldOut: ps.every((s) => s.s_stock <= 0),
+        soldOut: ps.every((s) => s.stock <= 0),
         category: { slug: p.category_slug, name: p.category_name },
         sizes: ps.map(size),
         images: (images.get(p.id) ?? []).map(image),
@@ -132,7 +130,7 @@ async function product(v: { id: string }) {
         name: p.name,
         description: p.description,
         price: p.price,
-        soldOut: ps.every((s) => s.s_stock <= 0),
+        soldOut: ps.every((s) => s.stock <= 0),
         collections: p.collections,
         category: { slug: p.category_slug, name: p.category_name },
         sizes: ps.map(size),
@@ -157,7 +155,7 @@ async function cartQuote(v: { input: { lines: Array<{ productId: string; sizeId:
     return { ...l, row: r, problem: null };
   });
   const ids = [...new Set(quoted.filter((q) => q.row).map((q) => q.row!.product_id))];
-  const images = groupBy((await pool.query<ImageRow>(IMAGES_SQL, [ids])).rows, (i) => i.i_product_id);
+  const images = groupBy((await pool.query<ImageRow>(IMAGES_SQL, [ids])).rows, (i) => i.product_id);
   const ok = quoted.filter((q) => !q.problem);
   const priced = priceCart({ lines: ok.map((q) => ({ unitPrice: q.row!.price, quantity: q.quantity })), discountPercent: null });
   return {

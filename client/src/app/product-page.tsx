@@ -1,6 +1,7 @@
 import { useSetAtom } from 'jotai';
-import { addToCartAtom } from '../features/cart';
+import { addToCartAtom } from '../features/cart/cart-atoms';
 import { ProductRoute } from '../features/catalog/product-route';
+import { ProductDetailDocument } from '../features/catalog/product-detail.graphql';
 import { NotFoundPage } from '../features/content/not-found-page';
 import { DocumentMeta } from './document-meta';
 
@@ -19,3 +20,6 @@ export function ProductPage() {
     />
   );
 }
+
+/** Queries whose results the server may embed in the HTML of this route (lib/initial-data). */
+export const INITIAL_QUERIES = [ProductDetailDocument];

@@ -3,7 +3,7 @@ import type { RouteObject } from 'react-router';
 import { PublicLayout } from './layouts/public-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { DocumentMeta } from './document-meta';
-import { RouteError } from './route-error';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { DEFAULT_DESCRIPTION, HOME_DESCRIPTION } from './route-meta';
 
 interface Meta {
@@ -12,24 +12,37 @@ interface Meta {
   noindex?: boolean;
 }
 
-/** A lazily loaded page with its static title and description. */
-function page<M extends Record<string, unknown>>(load: () => Promise<M>, pick: (m: M) => ComponentType, meta?: Meta, canonicalPath?: string): Pick<RouteObject, 'lazy'> {
-  return {
-    lazy: async () => {
-      const Component = pick(await load());
-      const element: ReactNode = (
-        <>
-          {meta ? <DocumentMeta {...meta} canonicalPath={canonicalPath} /> : null}
-          <Component />
-        </>
-      );
-      return { element };
-    },
-  };
+/** What the entry needs to know about a route: how to fetch its chunk before the first render. */
+export interface RouteHandle {
+  preload: () => Promise<void>;
+  /** The route chunk's module once loaded (it may export INITIAL_QUERIES, see lib/initial-data). */
+  loadedModule: () => unknown;
+}
+
+/**
+ * Declarative routes (useRoutes): the data router (createBrowserRouter) costs ~16 KB gzip of first-load JS
+ * that the shop does not use. Every page is its own chunk; the server preloads the landing route's chunk.
+ */
+function route(lazy: LazyPage<object>, meta?: Meta, canonicalPath?: string): Pick<RouteObject, 'element' | 'handle'> {
+  const element: ReactNode = (
+    <>
+      {meta ? <DocumentMeta {...meta} canonicalPath={canonicalPath} /> : null}
+      <lazy.Page />
+    </>
+  );
+  const handle: RouteHandle = { preload: lazy.preload, loadedModule: lazy.loadedModule };
+  return { element, handle };
+}
+
+function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, meta?: Meta, canonicalPath?: string) {
+  return route(lazyPage(load, pick), meta, canonicalPath);
 }
 
 const content = () => import('../features/content/routes');
 const catalog = () => import('../features/catalog/routes');
+const checkout = () => import('../features/checkout/routes');
+const staff = () => import('../features/staff/routes');
+const home = lazyPage(() => import('../features/home/routes'), (m) => m.HomeRoute);
 
 export const CATEGORY_LISTINGS: { path: string; category?: string; collection?: string; title: string; description: string }[] = [
   { path: '/collares', category: 'collares', title: 'Collares', description: 'Collares para perros y gatos en cuero, neopreno y tela, hechos en Colombia.' },
@@ -42,6 +55,8 @@ export const CATEGORY_LISTINGS: { path: string; category?: string; collection?: 
   { path: '/halloween', collection: 'halloween', title: 'Halloween', description: 'Bandanas de edición limitada para el Halloween más peludo.' },
 ];
 
+const categoryPage = lazyPage(catalog, (m) => m.CategoryPage);
+
 const PRODUCT_PATHS = [
   '/bandana/:id/:nombre',
   '/bandana/halloween/:id/:nombre',
@@ -53,23 +68,23 @@ const PRODUCT_PATHS = [
   '/correa/:id/:nombre',
 ];
 
+const productPage = lazyPage(() => import('./product-page'), (m) => m.ProductPage);
+const staffShell = lazyPage(staff, (m) => m.StaffShell);
+
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
-    errorElement: <RouteError />,
     children: [
-      { path: '/', ...page(() => import('../features/home/routes'), (m) => m.HomeRoute, { description: HOME_DESCRIPTION }, '/') },
-      { path: '/about', ...page(() => import('../features/home/routes'), (m) => m.HomeRoute, { description: HOME_DESCRIPTION }, '/') },
+      { path: '/', ...route(home, { description: HOME_DESCRIPTION }, '/') },
+      { path: '/about', ...route(home, { description: HOME_DESCRIPTION }, '/') },
       ...CATEGORY_LISTINGS.map(
         (c): RouteObject => ({
           path: c.path,
-          lazy: async () => {
-            const { CategoryPage } = await catalog();
-            return { element: <CategoryPage key={c.path} title={c.title} description={c.description} path={c.path} category={c.category} collection={c.collection} /> };
-          },
+          element: <categoryPage.Page key={c.path} title={c.title} description={c.description} path={c.path} category={c.category} collection={c.collection} />,
+          handle: { preload: categoryPage.preload, loadedModule: categoryPage.loadedModule } satisfies RouteHandle,
         }),
       ),
-      ...PRODUCT_PATHS.map((path): RouteObject => ({ path, ...page(() => import('./product-page'), (m) => m.ProductPage) })),
+      ...PRODUCT_PATHS.map((path): RouteObject => ({ path, ...route(productPage) })),
       { path: '/nosotros', ...page(content, (m) => m.AboutPage, { title: 'Nosotros', description: 'Conoce la historia de Enzo y de los artesanos colombianos detrás de cada accesorio.' }, '/nosotros') },
       { path: '/TratamientoDatos', ...page(content, (m) => m.DataPolicyPage, { title: 'Tratamiento de datos personales', description: 'Política de tratamiento de datos personales de Enzo (Ley 1581 de 2012).' }, '/TratamientoDatos') },
       { path: '/PoliticaDevolucion', ...page(content, (m) => m.ReturnsPolicyPage, { title: 'Política de devoluciones', description: 'Derecho de retracto, garantías y devoluciones en Enzo (Ley 1480 de 2011).' }, '/PoliticaDevolucion') },
@@ -79,28 +94,26 @@ export const routes: RouteObject[] = [
       { path: '/alianza-laika-enzo', ...page(content, (m) => m.AllianceLaikaPage, { title: 'Alianza Laika y Enzo' }, '/alianza-laika-enzo') },
       { path: '/alianza-kumpet', ...page(content, (m) => m.AllianceKumpetPage, { title: 'Alianza Kumpet y Enzo' }, '/alianza-kumpet') },
       { path: '/alianza-puppis-enzo', ...page(content, (m) => m.AlliancePuppisPage, { title: 'Alianza Puppis y Enzo' }, '/alianza-puppis-enzo') },
-      { path: '/proceso-pago-items', ...page(() => import('../features/checkout/routes'), (m) => m.CheckoutRoute, { title: 'Finalizar compra', noindex: true }) },
-      { path: '/pago-exitoso', ...page(() => import('../features/checkout/routes'), (m) => m.ReceiptRoute, { title: 'Estado de tu pago', noindex: true }) },
+      { path: '/proceso-pago-items', ...page(checkout, (m) => m.CheckoutRoute, { title: 'Finalizar compra', noindex: true }) },
+      { path: '/pago-exitoso', ...page(checkout, (m) => m.ReceiptRoute, { title: 'Estado de tu pago', noindex: true }) },
       { path: '*', ...page(content, (m) => m.NotFoundPage, { title: 'Página no encontrada', noindex: true }) },
     ],
   },
   {
     element: <AuthLayout />,
-    errorElement: <RouteError />,
     children: [
-      { path: '/pasarela-sandbox', ...page(() => import('../features/checkout/routes'), (m) => m.SandboxGatewayRoute, { title: 'Pasarela de pagos de prueba', noindex: true }) },
-      { path: '/login-dashboard-enzo-fpl', ...page(() => import('../features/staff/routes'), (m) => m.LoginRoute, { title: 'Ingreso del personal', noindex: true }) },
+      { path: '/pasarela-sandbox', ...page(checkout, (m) => m.SandboxGatewayRoute, { title: 'Pasarela de pagos de prueba', noindex: true }) },
+      { path: '/login-dashboard-enzo-fpl', ...page(staff, (m) => m.LoginRoute, { title: 'Ingreso del personal', noindex: true }) },
     ],
   },
   {
-    lazy: async () => ({ Component: (await import('../features/staff/routes')).StaffShell }),
-    errorElement: <RouteError />,
+    ...route(staffShell),
     children: [
-      { path: '/dashboard', ...page(() => import('../features/staff/routes'), (m) => m.DashboardHomeRoute, { title: 'Inicio · Panel', noindex: true }) },
-      { path: '/orders', ...page(() => import('../features/staff/routes'), (m) => m.OrdersRoute, { title: 'Órdenes · Panel', noindex: true }) },
-      { path: '/detail-order/:id', ...page(() => import('../features/staff/routes'), (m) => m.OrderDetailRoute, { title: 'Detalle de la orden · Panel', noindex: true }) },
-      { path: '/dashboard/productos', ...page(() => import('../features/staff/routes'), (m) => m.ProductsRoute, { title: 'Productos · Panel', noindex: true }) },
-      { path: '/dashboard/codigos-descuento', ...page(() => import('../features/staff/routes'), (m) => m.DiscountCodesRoute, { title: 'Códigos de descuento · Panel', noindex: true }) },
+      { path: '/dashboard', ...page(staff, (m) => m.DashboardHomeRoute, { title: 'Inicio · Panel', noindex: true }) },
+      { path: '/orders', ...page(staff, (m) => m.OrdersRoute, { title: 'Órdenes · Panel', noindex: true }) },
+      { path: '/detail-order/:id', ...page(staff, (m) => m.OrderDetailRoute, { title: 'Detalle de la orden · Panel', noindex: true }) },
+      { path: '/dashboard/productos', ...page(staff, (m) => m.ProductsRoute, { title: 'Productos · Panel', noindex: true }) },
+      { path: '/dashboard/codigos-descuento', ...page(staff, (m) => m.DiscountCodesRoute, { title: 'Códigos de descuento · Panel', noindex: true }) },
     ],
   },
 ];

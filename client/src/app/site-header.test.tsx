@@ -80,7 +80,8 @@ describe('cart drawer', () => {
     renderHeader();
     const opener = screen.getByRole('button', { name: 'Carro de compras' });
     await user.click(opener);
-    const dialog = screen.getByRole('dialog', { name: 'Carro de Compras' });
+    // The drawer's code is downloaded when it is first opened.
+    const dialog = await screen.findByRole('dialog', { name: 'Carro de Compras' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
     expect(within(dialog).getByText('Artículos añadidos')).toBeInTheDocument();
     expect(await within(dialog).findByText('Collar Cuero Miel')).toBeInTheDocument();
@@ -111,16 +112,17 @@ describe('cart drawer', () => {
     renderHeader();
     const opener = screen.getByRole('button', { name: 'Carro de compras' });
     await user.click(opener);
+    await screen.findByRole('dialog');
     await screen.findByText('Collar Cuero Miel');
     await user.click(screen.getByRole('button', { name: 'Cerrar Carro' }));
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(opener);
-    await user.click(screen.getByRole('button', { name: 'Continuar Comprando' }));
+    await user.click(await screen.findByRole('button', { name: 'Continuar Comprando' }));
     expect(screen.queryByRole('dialog')).toBeNull();
 
     await user.click(opener);
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     for (let i = 0; i < 15; i++) {
       await user.tab();
       expect(dialog.contains(document.activeElement)).toBe(true);
@@ -135,12 +137,12 @@ describe('cart drawer', () => {
     const user = userEvent.setup();
     renderHeader();
     await user.click(screen.getByRole('button', { name: 'Menú' }));
-    const menu = screen.getByRole('dialog', { name: 'Menú' });
+    const menu = await screen.findByRole('dialog', { name: 'Menú' });
     await user.click(within(menu).getByRole('button', { name: /Accesorios/ }));
     expect(within(menu).getByRole('link', { name: 'Collares' })).toHaveAttribute('href', '/collares');
     expect(within(menu).getByRole('link', { name: 'Chaquetas' })).toHaveAttribute('href', '/chaquetas');
     await user.click(within(menu).getByRole('button', { name: /Ver carro/ }));
-    const cart = screen.getByRole('dialog', { name: 'Carro de Compras' });
+    const cart = await screen.findByRole('dialog', { name: 'Carro de Compras' });
     await within(cart).findByText('Pechera Azul');
     await user.click(within(cart).getByRole('button', { name: 'Ir a Pagar' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -157,7 +159,7 @@ describe('cart drawer', () => {
     const user = userEvent.setup();
     renderHeader();
     await user.click(screen.getByRole('button', { name: 'Carro de compras' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Agotado')).toBeInTheDocument();
     expect(within(dialog).getByText('Solo quedan 2 unidades')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Dejar 2 unidades' }));
@@ -179,7 +181,7 @@ describe('discount code field', () => {
     const user = userEvent.setup();
     renderHeader();
     await user.click(screen.getByRole('button', { name: 'Carro de compras' }));
-    const dialog = screen.getByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Pechera Azul');
     const input = within(dialog).getByLabelText('Código de descuento');
     await user.type(input, 'NOEXISTE');

@@ -1,16 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { SiteHeaderView } from '../components/site-header-view';
-import { MobileMenu } from '../components/mobile-menu';
-import { CartButton, CartDrawer, cartCountAtom, cartOpenAtom, mobileMenuOpenAtom } from '../features/cart';
+// Straight from the modules (not the feature's index): the drawer must stay out of the entry chunk.
+import { CartButton } from '../features/cart/cart-button';
+import { cartCountAtom, cartOpenAtom, mobileMenuOpenAtom } from '../features/cart/cart-atoms';
+
+// Downloaded when first opened: neither is needed to show a page.
+const CartDrawer = lazy(() => import('../features/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })));
+const MobileMenu = lazy(() => import('../components/mobile-menu').then((m) => ({ default: m.MobileMenu })));
 
 /** Wires the presentational header to the cart and the shared menu/cart drawer state. */
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useAtom(mobileMenuOpenAtom);
+  const cartOpen = useAtomValue(cartOpenAtom);
   return (
     <>
       <SiteHeaderView cart={<CartButton />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
-      {menuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} /> : null}
-      <CartDrawer />
+      <Suspense fallback={null}>
+        {menuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} /> : null}
+        {cartOpen ? <CartDrawer /> : null}
+      </Suspense>
     </>
   );
 }

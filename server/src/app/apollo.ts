@@ -1,5 +1,5 @@
 import { ApolloServer } from '@apollo/server';
-import { ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
 import fs from 'node:fs';
@@ -88,7 +88,9 @@ export function createApollo(env: Env, log: Logger): ApolloServer<GraphQLContext
     allowBatchedHttpRequests: false,
     validationRules: armor.validationRules,
     formatError: formatError(env, log),
-    plugins: [ApolloServerPluginLandingPageDisabled(), ...(armor.plugins as never[]), rateLimitPlugin()],
+    // No @cacheControl hints in the schema: the default cache-control plugin would only wrap every
+    // field resolver (willResolveField) to compute "no-store", which http-app.ts sets once per request.
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...(armor.plugins as never[]), rateLimitPlugin()],
     parseOptions: PARSE_OPTIONS,
     // The bootstrap owns signal handling and stops Apollo, HTTP and the database in order.
     stopOnTerminationSignals: false,

@@ -15,27 +15,64 @@ export interface Loaders {
   orderTimeline: DataLoader<number, OrderTransitionEntity[]>;
 }
 
+/** Product sizes and images already loaded for this request (see catalog/product-prefetch.ts). */
+export interface ReadyProductData {
+  sizes: Map<number, ProductSizeEntity[]>;
+  images: Map<number, ProductImageEntity[]>;
+}
+
 /** Per-request context: shared services plus request-scoped loaders. */
 export interface GraphQLContext {
   services: Services;
   loaders: Loaders;
+  ready: ReadyProductData;
   requestId: string;
   ip: string;
   /** Who is calling (Firebase ID token), checked at most once per request and only when asked. */
   staffAuth(): Promise<StaffAuthResult>;
 }
 
+/**
+ * Request-scoped DataLoaders, each built on first use: most operations touch one or two of them
+ * (a cart quote none), so a request does not pay for five loaders and their closures up front.
+ */
+class RequestLoaders implements Loaders {
+  #sizes?: Loaders['sizes'];
+  #images?: Loaders['images'];
+  #orderLines?: Loaders['orderLines'];
+  #orderPayments?: Loaders['orderPayments'];
+  #orderTimeline?: Loaders['orderTimeline'];
+
+  constructor(private readonly services: Services) {}
+
+  get sizes() {
+    return (this.#sizes ??= new DataLoader((ids) => this.services.catalog.sizesByProduct(ids)));
+  }
+  get images() {
+    return (this.#images ??= new DataLoader((ids) => this.services.catalog.imagesByProduct(ids)));
+  }
+  get orderLines() {
+    return (this.#orderLines ??= new DataLoader((ids) => this.services.staff.orders.linesByOrder(ids)));
+  }
+  get orderPayments() {
+    return (this.#orderPayments ??= new DataLoader((ids) => this.services.staff.orders.paymentsByOrder(ids)));
+  }
+  get orderTimeline() {
+    return (this.#orderTimeline ??= new DataLoader((ids) => this.services.staff.orders.timelineByOrder(ids)));
+  }
+}
+
 export function createLoaders(services: Services): Loaders {
-  return {
-    sizes: new DataLoader((ids) => services.catalog.sizesByProduct(ids)),
-    images: new DataLoader((ids) => services.catalog.imagesByProduct(ids)),
-    orderLines: new DataLoader((ids) => services.staff.orders.linesByOrder(ids)),
-    orderPayments: new DataLoader((ids) => services.staff.orders.paymentsByOrder(ids)),
-    orderTimeline: new DataLoader((ids) => services.staff.orders.timelineByOrder(ids)),
-  };
+  return new RequestLoaders(services);
 }
 
 export function createContext(services: Services, request: { requestId: string; ip: string; authorization?: string }): GraphQLContext {
-  const { authorization, ...rest } = request;
-  return { services, loaders: createLoaders(services), ...rest, staffAuth: lazyStaffAuth(services.staff.auth, authorization) };
+  return {
+    services,
+    loaders: createLoaders(services),
+    ready: { sizes: new Map(), images: new Map() },
+    requestId: request.requestId,
+    ip: request.ip,
+    staffAuth: lazyStaffAuth(services.staff.auth, request.authorization),
+  };
 }

@@ -4,13 +4,14 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { pinoHttp } from 'pino-http';
 import type { Services } from './services.js';
 import { createApollo } from './apollo.js';
 import { createContext } from './context.js';
 import { LocalMediaStore } from '../modules/media/local-media-store.js';
 import { applySecurity } from './security.js';
-import { createSpaRenderer, mountSeoRoutes } from '../modules/seo/seo.http.js';
+import { mountRequestLog } from './request-log.js';
+import { createSpaRenderer, mountSeoRoutes, type QueryRunner } from '../modules/seo/seo.http.js';
+import { readClientAssets } from '../modules/seo/landing-route.js';
 
 export const DEFAULT_CLIENT_DIST = path.resolve(new URL('../../../dist/client', import.meta.url).pathname);
 
@@ -25,9 +26,26 @@ function graphqlErrorBody(message: string, code: string) {
   return { errors: [{ message, extensions: { code } }] };
 }
 
+/** The escape JSON uses for U+0000 (a raw NUL byte is already invalid JSON). */
+const JSON_NUL_ESCAPE = Buffer.from('\\u0000');
+
+type CheckedRequest = Request & { nullCharacter?: 'found' | 'unknown' };
+
+/**
+ * express.json `verify`: looks for U+0000 in the raw UTF-8 bytes instead of re-serialising every
+ * parsed body. Other UTF charsets (rare) are checked after parsing, as before.
+ */
+function flagNullCharacters(req: Request, _res: Response, raw: Buffer, encoding: string) {
+  if (encoding !== 'utf-8' && encoding !== 'utf8') (req as CheckedRequest).nullCharacter = 'unknown';
+  else if (raw.includes(JSON_NUL_ESCAPE)) (req as CheckedRequest).nullCharacter = 'found';
+}
+
 /** PostgreSQL cannot store U+0000: refuse it at the door with a clear message instead of a 500. */
 function rejectNullCharacters(req: Request, res: Response, next: NextFunction) {
-  if (req.body && JSON.stringify(req.body).includes('\\u0000')) {
+  // GraphQL answers are live (stock, prices): never cached by browsers or proxies.
+  res.setHeader('cache-control', 'no-store');
+  const flag = (req as CheckedRequest).nullCharacter;
+  if (flag === 'found' || (flag === 'unknown' && req.body && JSON.stringify(req.body).includes('\\u0000'))) {
     res.status(400).json(graphqlErrorBody('La solicitud contiene caracteres no permitidos.', 'BAD_USER_INPUT'));
     return;
   }
@@ -49,6 +67,29 @@ function jsonErrorHandler(err: unknown, _req: Request, res: Response, next: Next
   }
 }
 
+/**
+ * Hashed assets that the build also wrote Brotli-compressed (`.br`, quality 11): sent as such to browsers that
+ * accept `br` (the compression middleware leaves responses that already have a Content-Encoding alone).
+ */
+function servePrecompressed(dir: string) {
+  let files: Set<string>;
+  try {
+    files = new Set(fs.readdirSync(dir).filter((f) => f.endsWith('.br')).map((f) => `/${f.slice(0, -3)}`));
+  } catch {
+    files = new Set();
+  }
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !files.has(req.path)) return next();
+    res.vary('Accept-Encoding');
+    if (req.acceptsEncodings('br') !== 'br') return next();
+    res.type(path.extname(req.path));
+    res.setHeader('Content-Encoding', 'br');
+    res.sendFile(`${req.path.slice(1)}.br`, { root: dir, immutable: true, maxAge: '1y', dotfiles: 'deny' }, (err) => {
+      if (err && !res.headersSent) next(err);
+    });
+  };
+}
+
 export interface HttpAppOptions {
   services: Services;
   log: Logger;
@@ -62,22 +103,7 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback');
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const incoming = req.headers['x-request-id'];
-        const id = typeof incoming === 'string' && /^[\w-]{1,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader('x-request-id', id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || (req.url ?? '').startsWith('/assets/') || (req.url ?? '').startsWith('/media/') },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url.split('?')[0] }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  mountRequestLog(app, log, (url) => url === '/healthz' || url.startsWith('/assets/') || url.startsWith('/media/'));
 
   applySecurity(app, env);
 
@@ -97,11 +123,11 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
   await apollo.start();
   app.use(
     '/graphql',
-    express.json({ limit: '8mb' }),
+    express.json({ limit: '8mb', verify: flagNullCharacters }),
     rejectNullCharacters,
     expressMiddleware(apollo, {
       context: async ({ req }) =>
-        createContext(services, { requestId: String((req as Request & { id?: string }).id ?? randomUUID()), ip: req.ip ?? '', authorization: req.headers.authorization }),
+        createContext(services, { requestId: req.id ?? randomUUID(), ip: req.ip ?? '', authorization: req.headers.authorization }),
     }),
   );
 
@@ -115,6 +141,7 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
   const CLIENT_DIST = env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : DEFAULT_CLIENT_DIST;
   const hasClient = fs.existsSync(path.join(CLIENT_DIST, 'index.html'));
   if (hasClient) {
+    app.use('/assets', servePrecompressed(path.join(CLIENT_DIST, 'assets')));
     app.use('/assets', express.static(path.join(CLIENT_DIST, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }));
     if (env.playground) {
       app.get('/playground', (_req, res) => res.sendFile(path.join(CLIENT_DIST, 'playground.html')));
@@ -124,7 +151,18 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
 
   app.use(jsonErrorHandler);
 
-  const renderSpa = createSpaRenderer(env, services.seo, path.join(CLIENT_DIST, 'index.html'));
+  // Storefront pages ship their first query's result in the HTML (same resolvers as POST /graphql).
+  const runQuery: QueryRunner = async (document, variables) => {
+    const contextValue = createContext(services, { requestId: randomUUID(), ip: '' });
+    const response = await apollo.executeOperation({ query: document, variables }, { contextValue });
+    if (response.body.kind !== 'single') return null;
+    const { data, errors } = response.body.singleResult;
+    return errors?.length || !data ? null : data;
+  };
+  const renderSpa = createSpaRenderer(env, services.seo, path.join(CLIENT_DIST, 'index.html'), {
+    clientAssets: hasClient ? readClientAssets(CLIENT_DIST) : { routes: {} },
+    runQuery,
+  });
   app.use(async (req: Request, res: Response) => {
     if (req.method === 'GET' && hasClient && !isApiPath(req.path) && req.accepts('html')) {
       await renderSpa(req, res);

@@ -51,7 +51,13 @@ export function applySecurity(app: Express, env: Env) {
       strictTransportSecurity: env.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: true } : false,
     }),
   );
-  // publicUrl is read per request: with PORT=0 it is only known once the server listens.
-  app.use(['/graphql', '/api'], cors({ origin: (origin, cb) => cb(null, origin === new URL(env.publicUrl).origin), credentials: false, maxAge: 600 }));
+  // publicUrl is read per request: with PORT=0 it is only known once the server listens. Its origin is
+  // parsed again only when it changes, not on every request.
+  let origin = { publicUrl: '', value: '' };
+  const shopOrigin = () => {
+    if (origin.publicUrl !== env.publicUrl) origin = { publicUrl: env.publicUrl, value: new URL(env.publicUrl).origin };
+    return origin.value;
+  };
+  app.use(['/graphql', '/api'], cors({ origin: (requestOrigin, cb) => cb(null, requestOrigin === shopOrigin()), credentials: false, maxAge: 600 }));
   app.use(compression({ threshold: 1024 }));
 }

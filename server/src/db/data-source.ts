@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { DataSource, type Logger } from 'typeorm';
+import type { Pool } from 'pg';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
 
@@ -42,4 +43,17 @@ export async function openDatabase(options: DataSourceOptions): Promise<DataSour
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
   return ds;
+}
+
+/**
+ * Runs one read statement straight on the pg pool that TypeORM owns and returns its rows: the same
+ * SQL, pool and connections as `ds.query`, without a QueryRunner, EntityManager and subscriber
+ * broadcast per statement (measurable on the hot catalog and cart reads). The DataSource's logger
+ * still sees every statement. Use `ds.query`/a manager for writes and inside transactions.
+ */
+export async function selectRows<T>(ds: DataSource, sql: string, params: unknown[] = []): Promise<T[]> {
+  const pool = (ds.driver as { master?: Pool }).master;
+  if (!pool) return ds.query(sql, params);
+  ds.logger.logQuery(sql, params);
+  return (await pool.query(sql, params)).rows as T[];
 }

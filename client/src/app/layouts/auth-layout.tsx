@@ -1,14 +1,17 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { PageFallback } from '../page-fallback';
+import { RouteErrorBoundary } from '../route-error';
 
 /** Centred page without the shop's chrome (staff sign-in, payment sandbox). */
 export function AuthLayout() {
   return (
     <main className="layout-auth">
-      <Suspense fallback={<PageFallback />}>
-        <Outlet />
-      </Suspense>
+      <RouteErrorBoundary>
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </RouteErrorBoundary>
     </main>
   );
 }

@@ -3,6 +3,7 @@ import { Outlet } from 'react-router';
 import { SiteFooter } from '../../components/site-footer';
 import { SiteHeader } from '../site-header';
 import { PageFallback } from '../page-fallback';
+import { RouteErrorBoundary } from '../route-error';
 import { ScrollToTop } from '../scroll-to-top';
 
 /** Public pages: sticky header with the free-shipping banner, the page, the footer. */
@@ -15,9 +16,11 @@ export function PublicLayout() {
       </a>
       <SiteHeader />
       <main id="contenido" tabIndex={-1}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<PageFallback />}>
+            <Outlet />
+          </Suspense>
+        </RouteErrorBoundary>
       </main>
       <SiteFooter />
     </div>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { cartCountAtom, cartOpenAtom } from './cart-atoms';
+import './cart-button.css';
 
 /** Header cart button with the quantity badge (hidden when the cart is empty). */
 export function CartButton({ className = '' }: { className?: string }) {

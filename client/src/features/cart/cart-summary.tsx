@@ -1,6 +1,7 @@
 import type { CartQuoteFieldsFragment } from '../../gql/graphql';
 import { formatCop } from '../../lib/shop-config';
 import { CartLineItem } from './cart-line-item';
+import './cart.css';
 
 export interface CartSummaryProps {
   quote: CartQuoteFieldsFragment;

@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { discountCodeAtom } from './cart-atoms';
 import { useCartQuote } from './use-cart-quote';
+import './cart.css';
 
 export const INVALID_CODE_MESSAGE = 'Código de Descuento no valido.';
 

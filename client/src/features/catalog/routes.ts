@@ -1,4 +1,7 @@
-/** Route entry of the catalog feature (lazy-loaded by app/routes). */
+/** Route entry of the catalog listing (lazy-loaded by app/routes; the product page is app/product-page). */
+import { CategoryListingDocument } from './category-page';
+
 export { CategoryPage } from './category-page';
-export { ProductRoute } from './product-route';
 export type { ProductRouteProps } from './product-route';
+/** Queries whose results the server may embed in the HTML of this route (lib/initial-data). */
+export const INITIAL_QUERIES = [CategoryListingDocument];

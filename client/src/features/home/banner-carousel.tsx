@@ -1,10 +1,55 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import useEmblaCarousel from 'embla-carousel-react';
+import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import type { HomeImageFragment } from '../../gql/graphql';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
 
 const AUTOPLAY_MS = 5000;
+const OPTIONS: EmblaOptionsType = { loop: true, align: 'start' };
+
+/**
+ * Embla, downloaded on first use (pointer over or touching the carousel, keyboard focus, an arrow or dot, or the
+ * first autoplay tick): until then the first slide is plain markup (the page's LCP image) and the page does
+ * not pay for the carousel engine. `run` performs an action now or as soon as the engine is ready.
+ */
+function useLazyEmbla() {
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const [api, setApi] = useState<EmblaCarouselType>();
+  const pending = useRef<((api: EmblaCarouselType) => void) | null>(null);
+  useEffect(() => {
+    if (!viewport || !wanted) return;
+    let cancelled = false;
+    let instance: EmblaCarouselType | undefined;
+    import('embla-carousel').then(
+      ({ default: EmblaCarousel }) => {
+        if (cancelled) return;
+        instance = EmblaCarousel(viewport, OPTIONS);
+        setApi(instance);
+        pending.current?.(instance);
+        pending.current = null;
+      },
+      () => undefined, // Offline: the first slide stays, without swiping.
+    );
+    return () => {
+      cancelled = true;
+      instance?.destroy();
+      setApi(undefined);
+    };
+  }, [viewport, wanted]);
+  const activate = useCallback(() => setWanted(true), []);
+  const run = useCallback(
+    (action: (api: EmblaCarouselType) => void) => {
+      if (api) action(api);
+      else {
+        pending.current = action;
+        setWanted(true);
+      }
+    },
+    [api],
+  );
+  return { viewportRef: setViewport, api, activate, run };
+}
 
 interface BannerCarouselProps {
   images: HomeImageFragment[];
@@ -16,7 +61,7 @@ interface BannerCarouselProps {
 
 /** One slide per view, swipeable, autoplay paused on hover/focus/reduced motion; slides link to /halloween. */
 export function BannerCarousel({ images, label, className, visible }: BannerCarouselProps) {
-  const [viewportRef, api] = useEmblaCarousel({ loop: true, align: 'start' });
+  const { viewportRef, api, activate, run } = useLazyEmbla();
   const [selected, setSelected] = useState(0);
   const paused = useRef(false);
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
@@ -31,23 +76,28 @@ export function BannerCarousel({ images, label, className, visible }: BannerCaro
   }, [api]);
 
   useEffect(() => {
-    if (!api || reducedMotion || !visible || images.length < 2) return;
+    if (reducedMotion || !visible || images.length < 2) return;
     const timer = window.setInterval(() => {
-      if (!paused.current && document.visibilityState === 'visible') api.scrollNext();
+      if (!paused.current && document.visibilityState === 'visible') run((a) => a.scrollNext());
     }, AUTOPLAY_MS);
+    return () => window.clearInterval(timer);
+  }, [run, reducedMotion, visible, images.length]);
+
+  useEffect(() => {
+    if (!api) return;
     const stop = () => {
       paused.current = true;
     };
     api.on('pointerDown', stop);
     return () => {
-      window.clearInterval(timer);
       api.off('pointerDown', stop);
     };
-  }, [api, reducedMotion, visible, images.length]);
+  }, [api]);
 
   const pause = useCallback(() => {
     paused.current = true;
-  }, []);
+    activate();
+  }, [activate]);
   const resume = useCallback(() => {
     paused.current = false;
   }, []);
@@ -58,6 +108,7 @@ export function BannerCarousel({ images, label, className, visible }: BannerCaro
       aria-roledescription="carrusel"
       aria-label={label}
       onMouseEnter={pause}
+      onTouchStart={activate}
       onMouseLeave={resume}
       onFocus={pause}
       onBlur={(e) => {
@@ -77,15 +128,15 @@ export function BannerCarousel({ images, label, className, visible }: BannerCaro
       </div>
       {images.length > 1 ? (
         <div className="banner-carousel__controls">
-          <button type="button" className="banner-carousel__arrow" aria-label="Diapositiva anterior" onClick={() => api?.scrollPrev()}>
+          <button type="button" className="banner-carousel__arrow" aria-label="Diapositiva anterior" onClick={() => run((a) => a.scrollPrev())}>
             ‹
           </button>
           <div className="banner-carousel__dots">
             {images.map((image, i) => (
-              <button key={image.url} type="button" aria-label={`Ir a la diapositiva ${i + 1}`} aria-current={i === selected ? 'true' : undefined} onClick={() => api?.scrollTo(i)} />
+              <button key={image.url} type="button" aria-label={`Ir a la diapositiva ${i + 1}`} aria-current={i === selected ? 'true' : undefined} onClick={() => run((a) => a.scrollTo(i))} />
             ))}
           </div>
-          <button type="button" className="banner-carousel__arrow" aria-label="Diapositiva siguiente" onClick={() => api?.scrollNext()}>
+          <button type="button" className="banner-carousel__arrow" aria-label="Diapositiva siguiente" onClick={() => run((a) => a.scrollNext())}>
             ›
           </button>
         </div>

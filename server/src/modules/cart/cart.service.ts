@@ -7,6 +7,7 @@ import { ProductSizeEntity } from '../catalog/product-size.entity.js';
 import type { DiscountCodeEntity } from '../discounts/discount-code.entity.js';
 import type { DiscountService } from '../discounts/discount.service.js';
 import { priceCart } from './pricing.js';
+import { selectRows } from '../../db/data-source.js';
 
 export interface CartLineInput {
   productId: string;
@@ -85,8 +86,10 @@ export class CartService {
     const sizeIds = [...new Set(lines.filter((l) => ID.test(l.sizeId) && ID.test(l.productId)).map((l) => Number(l.sizeId)))];
     const code = input.discountCode?.trim() ? input.discountCode : null;
 
+    // Outside a transaction (the storefront's quotes) the statement goes straight to the pool.
+    const read = (sql: string, params: unknown[]): Promise<VariantRow[]> => (manager === this.ds.manager ? selectRows<VariantRow>(this.ds, sql, params) : manager.query(sql, params));
     const rows: VariantRow[] = sizeIds.length
-      ? await manager.query(
+      ? await read(
           `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
                   p.id AS product_id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
                   p.collections, p.size_chart, p.active, p.position, p.created_at
@@ -98,7 +101,7 @@ export class CartService {
     const applied = code ? await this.discounts.findValid(code, manager) : null;
     const bySize = new Map(rows.map((r) => [r.size_id, r]));
 
-    const quoted = lines.map((line) => this.quoteLine(manager, line, ID.test(line.productId) ? bySize.get(Number(line.sizeId)) : undefined));
+    const quoted = lines.map((line) => this.quoteLine(line, ID.test(line.productId) ? bySize.get(Number(line.sizeId)) : undefined));
     const priced = priceCart({
       lines: quoted.filter((l) => !l.problem).map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
       discountPercent: applied?.percent ?? null,
@@ -112,13 +115,19 @@ export class CartService {
     };
   }
 
-  private quoteLine(manager: EntityManager, line: CartLineInput, row: VariantRow | undefined): QuotedLine {
+  private quoteLine(line: CartLineInput, row: VariantRow | undefined): QuotedLine {
     const base = { productId: line.productId, sizeId: line.sizeId, quantity: line.quantity, unitPrice: 0, lineTotal: 0 };
     if (!row || String(row.product_id) !== line.productId) {
       return { ...base, product: null, size: null, sizeLabel: null, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
     }
-    const product = productFromRow(manager, { ...row, id: row.product_id });
-    const size = manager.create(ProductSizeEntity, { id: row.size_id, productId: row.product_id, label: row.label, position: row.size_position, stock: row.stock, reserved: row.reserved });
+    const product = productFromRow({ ...row, id: row.product_id });
+    const size = new ProductSizeEntity();
+    size.id = row.size_id;
+    size.productId = row.product_id;
+    size.label = row.label;
+    size.position = row.size_position;
+    size.stock = row.stock;
+    size.reserved = row.reserved;
     const known = { ...base, product, size, sizeLabel: row.label };
     const available = Math.max(0, Math.min(row.stock, MAX_LINE_QUANTITY));
     if (!row.active) return { ...known, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };

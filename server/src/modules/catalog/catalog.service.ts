@@ -1,4 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource } from 'typeorm';
+import { selectRows } from '../../db/data-source.js';
 import { MAX_PAGE_SIZE } from '../../config/shop.js';
 import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../app/cursor.js';
 import { CategoryEntity } from './category.entity.js';
@@ -46,23 +47,66 @@ export interface ProductRow {
 const PRODUCT_COLUMNS = `p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
   p.collections, p.size_chart, p.active, p.position, p.created_at`;
 
-/** Builds a ProductEntity (with its category) from a raw row, without another query. */
-export function productFromRow(manager: EntityManager, row: ProductRow): ProductEntity {
-  const category = manager.create(CategoryEntity, { slug: row.category_slug, name: row.category_name ?? row.category_slug });
-  return manager.create(ProductEntity, {
-    id: row.id,
-    slug: row.slug,
-    name: row.name,
-    description: row.description,
-    price: row.price,
-    categorySlug: row.category_slug,
-    category,
-    collections: row.collections,
-    sizeChart: row.size_chart,
-    active: row.active,
-    position: row.position,
-    createdAt: row.created_at,
-  });
+/**
+ * Builds a ProductEntity (with its category) from a raw row, without another query. Plain
+ * assignment instead of `manager.create` (which walks entity metadata per call): this runs for every
+ * product of every listing and cart line.
+ */
+export function productFromRow(row: ProductRow): ProductEntity {
+  const category = new CategoryEntity();
+  category.slug = row.category_slug;
+  category.name = row.category_name ?? row.category_slug;
+  const product = new ProductEntity();
+  product.id = row.id;
+  product.slug = row.slug;
+  product.name = row.name;
+  product.description = row.description;
+  product.price = row.price;
+  product.categorySlug = row.category_slug;
+  product.category = category;
+  product.collections = row.collections;
+  product.sizeChart = row.size_chart;
+  product.active = row.active;
+  product.position = row.position;
+  product.createdAt = row.created_at;
+  return product;
+}
+
+/** Sizes and images of many products, one statement each (DataLoader batches; the bench baseline runs the same text). */
+export const SIZES_BY_PRODUCT_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
+  WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
+export const IMAGES_BY_PRODUCT_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position FROM product_image
+  WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
+
+interface SizeRow {
+  id: number;
+  product_id: number;
+  label: string;
+  position: number;
+  stock: number;
+  reserved: number;
+}
+
+interface ImageRow {
+  id: number;
+  product_id: number;
+  storage_key: string;
+  url: string;
+  alt: string;
+  width: number;
+  height: number;
+  position: number;
+}
+
+/** Rows ordered by product → one list per requested id (empty when none), in the requested order. */
+function groupByProduct<T extends { productId: number }>(productIds: readonly number[], items: T[]): T[][] {
+  const byProduct = new Map<number, T[]>();
+  for (const item of items) {
+    const list = byProduct.get(item.productId);
+    if (list) list.push(item);
+    else byProduct.set(item.productId, [item]);
+  }
+  return productIds.map((id) => byProduct.get(id) ?? []);
 }
 
 /** Public catalog reads. Listing = 1 statement; sizes and images are batched by DataLoader. */
@@ -70,7 +114,8 @@ export class CatalogService {
   constructor(private readonly ds: DataSource) {}
 
   async categories(): Promise<CategoryWithCount[]> {
-    const rows: Array<CategoryEntity & { product_count: string }> = await this.ds.query(
+    const rows = await selectRows<CategoryEntity & { product_count: string }>(
+      this.ds,
       `SELECT c.slug, c.name, c.description, c.position, count(p.id) AS product_count
          FROM category c LEFT JOIN product p ON p.category_slug = c.slug AND p.active
         GROUP BY c.slug ORDER BY c.position`,
@@ -102,8 +147,12 @@ export class CatalogService {
       where.push(`p.collections @> $${params.length}::text[]`);
     }
     params.push(first, offset);
-    const rows: ProductRow[] = await this.ds.query(
-      `SELECT ${PRODUCT_COLUMNS}, count(*) OVER () AS total
+    const rows = await selectRows<ProductRow>(
+      this.ds,
+      // The total is an uncorrelated sub-select (one scan that reads no product columns), so the page
+      // itself is a LIMIT over the (category_slug, active, position, id) index instead of a window
+      // over every matching row.
+      `SELECT ${PRODUCT_COLUMNS}, (SELECT count(*) FROM product p WHERE ${where.join(' AND ')}) AS total
          FROM product p JOIN category c ON c.slug = p.category_slug
         WHERE ${where.join(' AND ')}
         ORDER BY ${ORDER_BY[args.sort ?? 'RELEVANCE']}
@@ -112,14 +161,15 @@ export class CatalogService {
     );
     let totalCount = rows.length > 0 ? Number(rows[0]!.total) : 0;
     if (rows.length === 0 && offset > 0) {
-      const [{ n }] = await this.ds.query(
+      const [{ n }] = await selectRows<{ n: string }>(
+        this.ds,
         `SELECT count(*) AS n FROM product p WHERE ${where.join(' AND ')}`,
         params.slice(0, params.length - 2),
       );
       totalCount = Number(n);
     }
     return {
-      products: rows.map((r) => productFromRow(this.ds.manager, r)),
+      products: rows.map((r) => productFromRow(r)),
       offset,
       totalCount,
       hasNextPage: offset + rows.length < totalCount,
@@ -127,23 +177,46 @@ export class CatalogService {
   }
 
   async product(id: number): Promise<ProductEntity | null> {
-    const rows: ProductRow[] = await this.ds.query(
+    const rows = await selectRows<ProductRow>(
+      this.ds,
       `SELECT ${PRODUCT_COLUMNS} FROM product p JOIN category c ON c.slug = p.category_slug WHERE p.id = $1 AND p.active`,
       [id],
     );
-    return rows[0] ? productFromRow(this.ds.manager, rows[0]) : null;
+    return rows[0] ? productFromRow(rows[0]) : null;
   }
 
   /** Batched for DataLoader: sizes of many products in one statement. */
   async sizesByProduct(productIds: readonly number[]): Promise<ProductSizeEntity[][]> {
-    const sizes = await this.ds.getRepository(ProductSizeEntity).createQueryBuilder('s').where('s.productId = ANY(:ids)', { ids: [...productIds] }).orderBy('s.productId').addOrderBy('s.position').getMany();
-    return productIds.map((id) => sizes.filter((s) => s.productId === id));
+    const rows = await selectRows<SizeRow>(this.ds, SIZES_BY_PRODUCT_SQL, [productIds]);
+    const sizes = rows.map((r) => {
+      const s = new ProductSizeEntity();
+      s.id = r.id;
+      s.productId = r.product_id;
+      s.label = r.label;
+      s.position = r.position;
+      s.stock = r.stock;
+      s.reserved = r.reserved;
+      return s;
+    });
+    return groupByProduct(productIds, sizes);
   }
 
   /** Batched for DataLoader: images of many products in one statement. */
   async imagesByProduct(productIds: readonly number[]): Promise<ProductImageEntity[][]> {
-    const images = await this.ds.getRepository(ProductImageEntity).createQueryBuilder('i').where('i.productId = ANY(:ids)', { ids: [...productIds] }).orderBy('i.productId').addOrderBy('i.position').getMany();
-    return productIds.map((id) => images.filter((i) => i.productId === id));
+    const rows = await selectRows<ImageRow>(this.ds, IMAGES_BY_PRODUCT_SQL, [productIds]);
+    const images = rows.map((r) => {
+      const i = new ProductImageEntity();
+      i.id = r.id;
+      i.productId = r.product_id;
+      i.storageKey = r.storage_key;
+      i.url = r.url;
+      i.alt = r.alt;
+      i.width = r.width;
+      i.height = r.height;
+      i.position = r.position;
+      return i;
+    });
+    return groupByProduct(productIds, images);
   }
 
   static cursor(offset: number): string {
