@@ -2,8 +2,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '../../config/shop.js';
 import { badInput } from '../../app/errors.js';
 import type { ProductEntity } from '../catalog/product.entity.js';
-import { productFromRow, type ProductRow } from '../catalog/catalog.service.js';
-import { ProductSizeEntity } from '../catalog/product-size.entity.js';
+import { productFromRow, sizeFromRow, type ProductRow } from '../catalog/catalog.service.js';
+import type { ProductSizeEntity } from '../catalog/product-size.entity.js';
 import type { DiscountCodeEntity } from '../discounts/discount-code.entity.js';
 import type { DiscountService } from '../discounts/discount.service.js';
 import { priceCart } from './pricing.js';
@@ -121,13 +121,7 @@ export class CartService {
       return { ...base, product: null, size: null, sizeLabel: null, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
     }
     const product = productFromRow({ ...row, id: row.product_id });
-    const size = new ProductSizeEntity();
-    size.id = row.size_id;
-    size.productId = row.product_id;
-    size.label = row.label;
-    size.position = row.size_position;
-    size.stock = row.stock;
-    size.reserved = row.reserved;
+    const size = sizeFromRow({ id: row.size_id, product_id: row.product_id, label: row.label, position: row.size_position, stock: row.stock, reserved: row.reserved });
     const known = { ...base, product, size, sizeLabel: row.label };
     const available = Math.max(0, Math.min(row.stock, MAX_LINE_QUANTITY));
     if (!row.active) return { ...known, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };

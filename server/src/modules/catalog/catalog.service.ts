@@ -78,13 +78,18 @@ export const SIZES_BY_PRODUCT_SQL = `SELECT id, product_id, label, position, sto
 export const IMAGES_BY_PRODUCT_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position FROM product_image
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
 
-interface SizeRow {
+export interface SizeRow {
   id: number;
   product_id: number;
   label: string;
   position: number;
   stock: number;
   reserved: number;
+}
+
+/** Builds a ProductSizeEntity from a raw row (listing loaders and the cart quote share it). */
+export function sizeFromRow(r: SizeRow): ProductSizeEntity {
+  return Object.assign(new ProductSizeEntity(), { id: r.id, productId: r.product_id, label: r.label, position: r.position, stock: r.stock, reserved: r.reserved });
 }
 
 interface ImageRow {
@@ -188,17 +193,7 @@ export class CatalogService {
   /** Batched for DataLoader: sizes of many products in one statement. */
   async sizesByProduct(productIds: readonly number[]): Promise<ProductSizeEntity[][]> {
     const rows = await selectRows<SizeRow>(this.ds, SIZES_BY_PRODUCT_SQL, [productIds]);
-    const sizes = rows.map((r) => {
-      const s = new ProductSizeEntity();
-      s.id = r.id;
-      s.productId = r.product_id;
-      s.label = r.label;
-      s.position = r.position;
-      s.stock = r.stock;
-      s.reserved = r.reserved;
-      return s;
-    });
-    return groupByProduct(productIds, sizes);
+    return groupByProduct(productIds, rows.map(sizeFromRow));
   }
 
   /** Batched for DataLoader: images of many products in one statement. */
