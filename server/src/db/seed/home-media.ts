@@ -168,9 +168,8 @@ function tileSvg(t: Tile): string {
     item.defs,
     `<rect width="600" height="600" fill="${t.bg}"/>` +
       paw(530, 70, 30, '#000', 0.06) + paw(70, 420, 24, '#000', 0.05) +
-      item.body +
-      `<rect x="0" y="500" width="600" height="100" fill="#ffffff" opacity=".85"/>` +
-      `<text x="300" y="565" ${SANS} font-size="40" font-weight="bold" fill="#2e2a26" text-anchor="middle">${escapeXml(t.label)}</text>`,
+      // No baked-in caption: the page puts the category name over the tile as real text.
+      item.body,
   );
 }
 
