@@ -1,6 +1,7 @@
 // `npm run staff:add -- <correo> <contraseña>`: creates or updates a staff account (custom claim
 // `staff: true`). Auth emulator by default (started here when none is running); the real Firebase
 // project when FIREBASE_PROJECT_ID is set (credentials from GOOGLE_APPLICATION_CREDENTIALS).
+import path from 'node:path';
 import { EnvError, exportAuthEmulatorHost, parseEnv } from '../server/src/config/env.js';
 import { startAuthEmulator, type AuthEmulator } from '../server/src/modules/staff/auth-emulator.js';
 import { upsertStaffAccount } from '../server/src/modules/staff/staff-accounts.js';
@@ -16,10 +17,10 @@ async function main() {
   if (env.FIREBASE_AUTH_EMULATOR_HOST) {
     exportAuthEmulatorHost(env.FIREBASE_AUTH_EMULATOR_HOST);
   } else if (!env.FIREBASE_PROJECT_ID) {
-    emulator = await startAuthEmulator({ port: env.FIREBASE_AUTH_EMULATOR_PORT, projectId: env.firebaseProjectId, log: (m) => console.log(m) });
+    emulator = await startAuthEmulator({ port: env.FIREBASE_AUTH_EMULATOR_PORT, projectId: env.firebaseProjectId, log: (m) => console.log(m), persistDir: path.join(env.dataDir, 'auth-emulator') });
     exportAuthEmulatorHost(emulator.host);
     if (emulator.startedHere) {
-      console.log('Aviso: el emulador guarda las cuentas en memoria; se pierden al detenerlo. Con `npm start` corriendo, la cuenta queda en su emulador.');
+      console.log(`Las cuentas del emulador se guardan en ${path.join(env.dataDir, 'auth-emulator')} y las carga el próximo \`npm start\`.`);
     }
   }
   try {

@@ -47,6 +47,8 @@ export interface StartAuthEmulatorOptions {
   /** Gives up after this long (the emulator needs ~14 s on a quiet machine). */
   timeoutMs?: number;
   log?: (message: string) => void;
+  /** Keeps the emulator's accounts in this folder between runs (imported at start, exported on stop). */
+  persistDir?: string;
 }
 
 /**
@@ -54,7 +56,7 @@ export interface StartAuthEmulatorOptions {
  * it answers. The config is written to a temporary folder with free hub/logging ports, so several
  * emulators (a dev server and test runs) can coexist.
  */
-export async function startAuthEmulator({ port, projectId, timeoutMs = 90_000, log = () => {} }: StartAuthEmulatorOptions): Promise<AuthEmulator> {
+export async function startAuthEmulator({ port, projectId, timeoutMs = 90_000, log = () => {}, persistDir }: StartAuthEmulatorOptions): Promise<AuthEmulator> {
   const host = `127.0.0.1:${port}`;
   if (await isAuthEmulatorUp(host)) {
     log(`Usando el emulador de Firebase Auth que ya corre en ${host}`);
@@ -67,7 +69,19 @@ export async function startAuthEmulator({ port, projectId, timeoutMs = 90_000, l
   };
   await fs.writeFile(path.join(dir, 'firebase.json'), JSON.stringify(config));
   log(`Iniciando el emulador de Firebase Auth en ${host}…`);
-  const child: ChildProcess = spawn(FIREBASE_BIN, ['emulators:start', '--only', 'auth', '--project', projectId, '--config', path.join(dir, 'firebase.json')], {
+  const persistence: string[] = [];
+  if (persistDir) {
+    const target = path.resolve(persistDir);
+    await fs.mkdir(target, { recursive: true });
+    const exported = await fs
+      .access(path.join(target, 'firebase-export-metadata.json'))
+      .then(() => true)
+      .catch(() => false);
+    if (exported) persistence.push('--import', target);
+    persistence.push('--export-on-exit', target);
+  }
+  const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', path.join(dir, 'firebase.json'), ...persistence];
+  const child: ChildProcess = spawn(FIREBASE_BIN, args, {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -91,7 +105,7 @@ export async function startAuthEmulator({ port, projectId, timeoutMs = 90_000, l
     process.removeListener('exit', killOnExit);
     if (!exited) {
       child.kill('SIGINT');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      const timer = setTimeout(() => child.kill('SIGKILL'), persistDir ? 15_000 : 5000);
       await exit;
       clearTimeout(timer);
     }

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Logger } from 'pino';
 import { exportAuthEmulatorHost, type Env } from '../../config/env.js';
 import { startAuthEmulator } from './auth-emulator.js';
@@ -24,7 +25,12 @@ export async function prepareStaffAuth(env: Env, log: Logger): Promise<StaffAuth
   }
   if (env.FIREBASE_PROJECT_ID) return { emulatorHost: null, devAccount: null, stop: none };
 
-  const emulator = await startAuthEmulator({ port: env.FIREBASE_AUTH_EMULATOR_PORT, projectId: env.firebaseProjectId, log: (m) => log.info(m) });
+  const emulator = await startAuthEmulator({
+    port: env.FIREBASE_AUTH_EMULATOR_PORT,
+    projectId: env.firebaseProjectId,
+    log: (m) => log.info(m),
+    persistDir: path.join(env.dataDir, 'auth-emulator'),
+  });
   try {
     exportAuthEmulatorHost(emulator.host);
     env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
