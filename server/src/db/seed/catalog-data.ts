@@ -1,4 +1,5 @@
 // Seed catalog for Enzo (dog and cat accessories, Colombia). Pure data, no DB access.
+import type { SIZE_LABELS } from '../../config/shop.js';
 import type { ArtSpec } from './artwork.js';
 import { collares } from './catalog-data/collares.js';
 import { correas } from './catalog-data/correas.js';
@@ -19,7 +20,7 @@ export type CategorySlug =
   | 'pecheras-backpack'
   | 'chaquetas';
 
-export type SizeLabel = 'XS' | 'S' | 'M' | 'L' | 'XL';
+export type SizeLabel = (typeof SIZE_LABELS)[number];
 
 export interface SeedCategory {
   slug: CategorySlug;

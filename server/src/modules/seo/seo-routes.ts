@@ -2,12 +2,13 @@
  * Static route metadata for server-rendered <head> tags. Mirrors the client's route table
  * (client/src/app/routes.tsx, route-meta.ts): the client keeps them right while navigating.
  */
-export const BRAND_TITLE = 'Enzo | Accesorios para mascotas';
+import { BRAND, SHOP_TITLE } from '../../config/shop.js';
+
 export const DEFAULT_DESCRIPTION = 'Accesorios de calidad para mascotas en Colombia: collares, arneses, correas y ropa.';
 export const HOME_DESCRIPTION = 'Compra collares, arneses, correas, pecheras y ropa para perros y gatos. Envíos a toda Colombia.';
 
 export function pageTitle(title?: string): string {
-  return title ? `${title} | Enzo` : BRAND_TITLE;
+  return title ? `${title} | ${BRAND}` : SHOP_TITLE;
 }
 
 export interface StaticRouteMeta {

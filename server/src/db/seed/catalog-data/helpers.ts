@@ -1,7 +1,6 @@
 // Small builders shared by the per-category seed lists.
+import { SIZE_LABELS } from '../../../config/shop.js';
 import type { SeedSizeChartRow, SizeLabel } from '../catalog-data.js';
-
-export const SIZE_LABELS: SizeLabel[] = ['XS', 'S', 'M', 'L', 'XL'];
 
 /** Stock per size, in XS, S, M, L, XL order. */
 export function sizes(
