@@ -3,6 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { staffErrorMessage } from './staff-errors';
 import type { DiscountCodeInput, StaffDiscountCodeFieldsFragment } from '../../gql/graphql';
+import { ActionError } from './query-error';
 
 const CreateCodeDocument = graphql(`
   mutation StaffCreateDiscountCode($input: DiscountCodeInput!) {
@@ -92,11 +93,7 @@ export function DiscountCodeForm({ code, onDone, onCreated }: { code: StaffDisco
       <label className="checkbox">
         <input type="checkbox" checked={value.active} onChange={(e) => setValue({ ...value, active: e.target.checked })} /> Activo
       </label>
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ActionError message={error} />
       <div className="orders-filters__actions">
         <button type="submit" className="button" disabled={creating || updating}>
           Guardar

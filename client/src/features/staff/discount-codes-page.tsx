@@ -4,7 +4,7 @@ import { graphql } from '../../gql';
 import { staffErrorMessage } from './staff-errors';
 import type { StaffDiscountCodeFieldsFragment } from '../../gql/graphql';
 import { DiscountCodeForm, toInput } from './discount-code-form';
-import { QueryError } from './query-error';
+import { ActionError, QueryError } from './query-error';
 
 export const StaffDiscountCodeFieldsDocument = graphql(`
   fragment StaffDiscountCodeFields on StaffDiscountCode {
@@ -64,11 +64,7 @@ export function DiscountCodesPage() {
         </button>
       </div>
       {editing ? <DiscountCodeForm key={editing === 'new' ? 'new' : editing.id} code={editing === 'new' ? null : editing} onDone={() => setEditing(null)} onCreated={() => void refetch()} /> : null}
-      {toggleError ? (
-        <p className="staff-error" role="alert">
-          {toggleError}
-        </p>
-      ) : null}
+      <ActionError message={toggleError} />
       {error && !data ? <QueryError onRetry={() => void refetch()} error={error} /> : null}
       {loading && !data ? <p role="status">Cargando códigos…</p> : null}
       {data ? (

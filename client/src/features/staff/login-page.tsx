@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { safeNext, signIn, signInErrorMessage, useStaffSession } from './staff-session';
 import { NoAccess, SessionLoading, SessionUnavailable } from './session-states';
+import { ActionError } from './query-error';
 
 /** `/login-dashboard-enzo-fpl`: staff sign-in through Firebase (the Auth emulator by default). */
 export function LoginPage() {
@@ -48,11 +49,7 @@ export function LoginPage() {
           Contraseña
           <input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
         </label>
-        {error ? (
-          <p className="staff-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <ActionError message={error} />
         <button type="submit" className="button" disabled={busy}>
           {busy ? 'Ingresando…' : 'Ingresar'}
         </button>

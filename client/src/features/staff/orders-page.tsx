@@ -7,7 +7,7 @@ import { formatCop } from '../../lib/shop-config';
 import { formatDateTime, PAYMENT_METHOD_LABELS, StatusBadge } from './order-status';
 import { OrdersFilters, type OrdersFilterValues } from './orders-filters';
 import { downloadCsv } from './csv-download';
-import { QueryError } from './query-error';
+import { ActionError, QueryError } from './query-error';
 
 const OrdersDocument = graphql(`
   query StaffOrdersList($filter: StaffOrderFilter, $first: Int, $after: String) {
@@ -87,11 +87,7 @@ export function OrdersPage() {
           {exporting ? 'Exportando…' : 'Exportar CSV'}
         </button>
       </div>
-      {csvError ? (
-        <p className="staff-error" role="alert">
-          {csvError}
-        </p>
-      ) : null}
+      <ActionError message={csvError} />
       <OrdersFilters
         key={params.toString()}
         values={values}

@@ -3,6 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { graphql } from '../../gql';
 import { staffErrorMessage } from './staff-errors';
 import type { StaffProductFieldsFragment } from '../../gql/graphql';
+import { ActionError } from './query-error';
 
 const AddImageDocument = graphql(`
   mutation StaffAddProductImage($input: AddProductImageInput!) {
@@ -79,11 +80,7 @@ export function ProductImages({ product }: { product: StaffProductFieldsFragment
         {adding ? 'Subiendo…' : 'Subir imagen'}
         <input type="file" accept={TYPES.join(',')} onChange={(e) => void upload(e)} className="visually-hidden" disabled={adding} />
       </label>
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ActionError message={error} />
     </div>
   );
 }

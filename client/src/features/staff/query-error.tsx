@@ -14,3 +14,12 @@ export function QueryError({ onRetry, error }: { onRetry?: () => void; error?: u
     </div>
   );
 }
+
+/** An action failed (or a form is invalid): its Spanish message, announced; nothing when there is none. */
+export function ActionError({ message }: { message: string | null | undefined }) {
+  return message ? (
+    <p className="staff-error" role="alert">
+      {message}
+    </p>
+  ) : null;
+}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { signOut } from './staff-session';
+import { ActionError } from './query-error';
 
 /** Neutral state while Firebase reports who is signed in (nothing protected is rendered). */
 export function SessionLoading() {
@@ -46,11 +47,7 @@ export function NoAccess({ email }: { email: string | null }) {
       <p>
         La cuenta {email ? <strong>{email}</strong> : null} no pertenece al personal de Enzo. Cierra la sesión e ingresa con una cuenta del personal.
       </p>
-      {error ? (
-        <p className="staff-error" role="alert">
-          {error}
-        </p>
-      ) : null}
+      <ActionError message={error} />
       <button type="button" className="button" onClick={() => void run()}>
         Cerrar Sesión
       </button>

@@ -3,6 +3,7 @@ import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-route
 import { PageFallback } from '../../app/page-fallback';
 import { useStaffSession } from './staff-session';
 import { NoAccess, SessionLoading, SessionUnavailable, useSignOut } from './session-states';
+import { ActionError } from './query-error';
 
 const LOGIN = '/login-dashboard-enzo-fpl';
 
@@ -99,11 +100,7 @@ function DashboardLayout() {
             <button type="button" className="staff-nav__signout" onClick={() => void handleSignOut()}>
               Cerrar Sesión
             </button>
-            {error ? (
-              <p className="staff-error" role="alert">
-                {error}
-              </p>
-            ) : null}
+            <ActionError message={error} />
           </li>
         </ul>
       </nav>
