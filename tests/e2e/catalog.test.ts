@@ -26,4 +26,19 @@ describe('category listing in Chromium', () => {
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  it('renders landing pages from the data embedded in the HTML, without a GraphQL request', async () => {
+    for (const path of ['/', '/collares', '/halloween']) {
+      const { page, problems, context } = await newPage(browser);
+      const operations: string[] = [];
+      page.on('request', (r) => {
+        if (r.url().endsWith('/graphql') && r.method() === 'POST') operations.push(String((r.postDataJSON() as { operationName?: string }).operationName));
+      });
+      await page.goto(`${base}${path}`);
+      await page.locator(path === '/' ? '.home-tile' : '.product-card__link').first().waitFor();
+      expect(operations.filter((o) => o === 'HomeMedia' || o === 'CategoryListing'), path).toEqual([]);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
 });

@@ -8,7 +8,7 @@ import { useDocumentMeta } from '../../app/use-document-meta';
 import './catalog.css';
 
 export const CategoryListingDocument = graphql(`
-  query CategoryListing($category: String, $collection: String, $sort: ProductSort, $first: Int, $after: String) {
+  query CategoryListing($category: String, $collection: String, $sort: ProductSort = RELEVANCE, $first: Int = 12, $after: String) {
     products(category: $category, collection: $collection, sort: $sort, first: $first, after: $after) {
       totalCount
       pageInfo {
@@ -43,8 +43,6 @@ export const CategoryListingDocument = graphql(`
   }
 `);
 
-const PAGE_SIZE = 12;
-
 const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
   { value: 'RELEVANCE', label: 'Relevancia' },
   { value: 'PRICE_ASC', label: 'Menor precio' },
@@ -65,7 +63,9 @@ export function CategoryPage({ title, description, path, category, collection }:
   const [sort, setSort] = useState<ProductSort>('RELEVANCE');
   useDocumentMeta({ title, description, canonicalPath: path });
   const { data, loading, error, fetchMore } = useQuery(CategoryListingDocument, {
-    variables: { category, collection, sort, first: PAGE_SIZE },
+    // Page size and default sort live in the document, so the server's embedded first page (seo/landing-route.ts)
+    // has the same cache key without mirroring them.
+    variables: { category, collection, sort },
     notifyOnNetworkStatusChange: true,
   });
   const [loadingMore, setLoadingMore] = useState(false);

@@ -13,9 +13,6 @@ import { parseProductPath, STATIC_ROUTES } from './seo-routes.js';
  * preload of its LCP image.
  */
 
-/** Mirrors client/src/features/catalog/category-page.tsx (first page, default sort). */
-const LISTING_PAGE_SIZE = 12;
-const LISTING_SORT = 'RELEVANCE';
 
 /** Route chunks by the source module that app/routes lazy-loads (client/src/app/routes.tsx). */
 const ROUTE_MODULES = {
@@ -40,8 +37,9 @@ export function landingQuery(pathname: string): LandingQuery | null {
   }
   const listing = STATIC_ROUTES[pathname]?.listing;
   if (listing) {
-    // Undefined variables are left out, as the client's cache key leaves them out.
-    const variables: Record<string, unknown> = { sort: LISTING_SORT, first: LISTING_PAGE_SIZE };
+    // Page size and sort come from the document's defaults (as on the client); undefined variables are left out,
+    // as the client's cache key leaves them out.
+    const variables: Record<string, unknown> = {};
     if (listing.category) variables.category = listing.category;
     if (listing.collection) variables.collection = listing.collection;
     return { kind: 'listing', operationName: 'CategoryListing', document: CategoryListingDocument, variables };
