@@ -11,7 +11,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { priceCart } from '../../server/src/modules/cart/pricing.js';
+import { priceCart } from '#shared/pricing.js';
 import { serveAsChild } from './child-server.js';
 
 // The statements below are copied from what the shop sends (see statement-counter.ts).

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DEFAULT_DESCRIPTION, pageTitle } from './route-meta';
+import { DEFAULT_DESCRIPTION, pageTitle } from '#shared/storefront-routes.js';
 
 function setMeta(selector: string, create: () => HTMLElement, attr: string, value: string | null) {
   let el = document.head.querySelector<HTMLElement>(selector);

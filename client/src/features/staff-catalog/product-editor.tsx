@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { staffErrorMessage } from '../../lib/staff-errors';
-import { formatCop } from '../../lib/shop-config';
+import { formatCop } from '#shared/money.js';
 import { ProductImages } from './product-images';
 import { parsePesos } from '../../lib/staff-format';
 import { StaffUpdateProductDocument } from './staff-catalog.generated';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { staffErrorMessage } from '../../lib/staff-errors';
-import { ORDER_STATUS_LABELS } from '../../components/staff/status-badge';
+import { ORDER_STATUS_LABELS } from '#shared/orders.js';
 import type { OrderStatus } from '../../gql/types';
 import { StaffTransitionOrderDocument } from './staff-orders.generated';
 import type { StaffOrderFieldsFragment } from './staff-orders.generated';

@@ -3,7 +3,7 @@ import { CatalogService } from './catalog.service.js';
 import { prefetchProductData } from './product-prefetch.js';
 import type { ProductSizeEntity } from './product-size.entity.js';
 import { badInput } from '../../app/errors.js';
-import { BRAND, FREE_SHIPPING_THRESHOLD, IVA_RATE, SHIPPING_FEE } from '../../config/shop.js';
+import { BRAND, FREE_SHIPPING_THRESHOLD, IVA_RATE, SHIPPING_FEE } from '#shared/shop.js';
 
 export function parseId(id: string, field = 'id'): number {
   if (!/^\d{1,9}$/.test(id)) throw badInput('El identificador no es válido.', field);

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { selectRows } from '../../db/data-source.js';
-import { MAX_PAGE_SIZE } from '../../config/shop.js';
+import { MAX_PAGE_SIZE } from '#shared/shop.js';
 import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../app/cursor.js';
 import { CategoryEntity } from './category.entity.js';
 import { ProductEntity } from './product.entity.js';

@@ -1,28 +1,6 @@
-/** Order lifecycle (design §2). Every change goes through `canTransition` and is recorded. */
-export const ORDER_STATUSES = [
-  'PENDIENTE_PAGO',
-  'PAGADO',
-  'EN_PREPARACION',
-  'ENVIADO',
-  'ENTREGADO',
-  'PAGO_RECHAZADO',
-  'EXPIRADO',
-  'CANCELADO',
-] as const;
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatusValue } from '#shared/orders.js';
 
-export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
-
-/** Spanish labels shown in the UI. */
-export const ORDER_STATUS_LABELS: Record<OrderStatusValue, string> = {
-  PENDIENTE_PAGO: 'Pendiente de pago',
-  PAGADO: 'Pagado',
-  EN_PREPARACION: 'En preparación',
-  ENVIADO: 'Enviado',
-  ENTREGADO: 'Entregado',
-  PAGO_RECHAZADO: 'Pago rechazado',
-  EXPIRADO: 'Expirado',
-  CANCELADO: 'Cancelado',
-};
+export { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, type OrderStatusValue };
 
 /**
  * Every allowed transition. The payment flow moves PENDIENTE_PAGO → PAGADO / PAGO_RECHAZADO /
@@ -50,10 +28,6 @@ export const STAFF_TRANSITIONS: Record<OrderStatusValue, readonly OrderStatusVal
   EXPIRADO: ['CANCELADO'],
   CANCELADO: [],
 };
-
-export function isOrderStatus(value: string): value is OrderStatusValue {
-  return (ORDER_STATUSES as readonly string[]).includes(value);
-}
 
 export function canTransition(from: OrderStatusValue, to: OrderStatusValue): boolean {
   return TRANSITIONS[from].includes(to);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizePhone, validateCheckout, validateDocument, type CheckoutInput } from './order-validation.js';
-import { DIVIPOLA_COUNTS, findMunicipality } from './divipola.js';
+import { normalizePhone, validateDocument } from '#shared/checkout.js';
+import { validateCheckout, type CheckoutInput } from './order-validation.js';
+import { DIVIPOLA_COUNTS, findMunicipality } from '#shared/divipola.js';
 import { newOrderReference, orderReferenceFromPayment, paymentReference, REFERENCE_PATTERN, safeEqual } from './order-tokens.js';
 
 const valid: CheckoutInput = {

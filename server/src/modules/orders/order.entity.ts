@@ -1,9 +1,8 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { OrderStatusValue } from './order-status.js';
+import type { DocumentTypeValue, OrderStatusValue, PaymentMethodValue } from '#shared/orders.js';
 import { OrderLineEntity } from './order-line.entity.js';
 
-export type PaymentMethodValue = 'CARD' | 'PSE';
-export type DocumentTypeValue = 'CC' | 'CE' | 'NIT' | 'PP' | 'TI';
+export type { DocumentTypeValue, PaymentMethodValue };
 
 /** Order flags for staff attention. */
 export const ORDER_FLAGS = {

@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import { forbidden, notFound } from '../../app/errors.js';
-import { BRAND } from '../../config/shop.js';
+import { BRAND } from '#shared/shop.js';
 import type { GraphQLContext } from '../../app/context.js';
 import { SandboxGateway } from './sandbox-gateway.js';
 

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { parseProductPath, pageTitle, PRIVATE_PREFIXES, productPath, STATIC_ROUTES, DEFAULT_DESCRIPTION } from './seo-routes.js';
+import { DEFAULT_DESCRIPTION, PAGES, pageTitle, parseProductPath, PRIVATE_PREFIXES, productPath, sitemapPagePaths, staticPageMeta } from '#shared/storefront-routes.js';
 
 export interface PageMeta {
   status: number;
@@ -24,7 +24,7 @@ interface ProductRow {
   image: string | null;
 }
 
-const NOT_FOUND: Omit<PageMeta, 'canonical'> = { status: 404, title: pageTitle('Página no encontrada'), description: DEFAULT_DESCRIPTION, noindex: true };
+const NOT_FOUND: Omit<PageMeta, 'canonical'> = { status: 404, title: pageTitle(PAGES.notFound.title), description: PAGES.notFound.description, noindex: true };
 
 function absolute(base: string, url: string): string {
   return new URL(url, `${base}/`).toString();
@@ -36,7 +36,7 @@ export class SeoService {
 
   async pageMeta(pathname: string, publicUrl: string): Promise<PageMeta> {
     const isPrivate = PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-    const known = STATIC_ROUTES[pathname];
+    const known = staticPageMeta(pathname);
     if (isPrivate) {
       return { status: 200, title: pageTitle(known?.title ?? 'Panel'), description: DEFAULT_DESCRIPTION, noindex: true };
     }
@@ -103,9 +103,6 @@ export class SeoService {
     const products: Array<{ id: number; slug: string; category_slug: string; collections: string[] }> = await this.ds.query(
       `SELECT id, slug, category_slug, collections FROM product WHERE active ORDER BY category_slug, position, id`,
     );
-    const pages = Object.entries(STATIC_ROUTES)
-      .filter(([, meta]) => meta.inSitemap)
-      .map(([path]) => path);
-    return [...pages, ...products.map((p) => productPath({ id: p.id, slug: p.slug, categorySlug: p.category_slug, collections: p.collections }))];
+    return [...sitemapPagePaths(), ...products.map((p) => productPath({ id: p.id, slug: p.slug, categorySlug: p.category_slug, collections: p.collections }))];
   }
 }

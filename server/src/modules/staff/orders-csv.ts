@@ -1,12 +1,10 @@
 import type { OrderEntity } from '../orders/order.entity.js';
-import { ORDER_STATUS_LABELS } from '../orders/order-status.js';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '#shared/orders.js';
 import { SHOP_TIME_ZONE } from './staff-order-filter.js';
 
 /** `;` is the list separator Excel expects with Spanish (Colombia) regional settings. */
 export const CSV_SEPARATOR = ';';
 export const CSV_BOM = '\uFEFF';
-
-const PAYMENT_LABELS: Record<string, string> = { CARD: 'Tarjeta', PSE: 'PSE' };
 
 const dateFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
 
@@ -23,7 +21,7 @@ const COLUMNS: Array<[header: string, value: (o: OrderEntity) => string | number
   ['Municipio', (o) => o.municipalityName],
   ['Dirección', (o) => o.address],
   ['Barrio', (o) => o.neighborhood],
-  ['Método de pago', (o) => PAYMENT_LABELS[o.paymentMethod] ?? o.paymentMethod],
+  ['Método de pago', (o) => PAYMENT_METHOD_LABELS[o.paymentMethod] ?? o.paymentMethod],
   ['Transacción', (o) => o.transactionId],
   ['Subtotal', (o) => o.subtotal],
   ['Descuento', (o) => o.discount],

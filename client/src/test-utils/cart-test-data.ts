@@ -1,6 +1,7 @@
-import type { CartQuoteFieldsFragment } from './cart.generated';
+import { priceCart } from '#shared/pricing.js';
+import type { CartQuoteFieldsFragment } from '../features/cart/cart.generated';
 
-/** Test helper: a server-shaped quote for the given lines (figures follow design §2). */
+/** Test helper: a server-shaped quote for the given lines, priced by the shop's own pricing function. */
 export function fakeQuote(
   lines: { productId: string; sizeId: string; quantity: number; price: number; name?: string; stock?: number }[],
   options: { code?: string | null; percent?: number } = {},
@@ -33,20 +34,19 @@ export function fakeQuote(
       },
     };
   });
-  const subtotal = quoted.reduce((n, l) => n + l.lineTotal, 0);
   const valid = options.code && options.percent ? options.code : null;
-  const discount = valid ? Math.floor((subtotal * options.percent! + 50) / 100) : 0;
-  const merchandise = subtotal - discount;
-  const shipping = merchandise > 0 && merchandise < 150_000 ? 16_500 : 0;
-  const total = merchandise + shipping;
+  const priced = priceCart({
+    lines: quoted.filter((l) => !l.problem).map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
+    discountPercent: valid ? options.percent! : null,
+  });
   const quote = {
     __typename: 'CartQuote' as const,
-    itemCount: quoted.filter((l) => !l.problem).reduce((n, l) => n + l.quantity, 0),
-    subtotal,
-    discount,
-    shipping,
-    total,
-    ivaIncluded: total - Math.round(total / 1.19),
+    itemCount: priced.itemCount,
+    subtotal: priced.subtotal,
+    discount: priced.discount,
+    shipping: priced.shipping,
+    total: priced.total,
+    ivaIncluded: priced.ivaIncluded,
     discountCodeInvalid: Boolean(options.code) && !valid,
     hasProblems: quoted.some((l) => l.problem),
     appliedDiscount: valid ? { __typename: 'AppliedDiscount' as const, code: valid, percent: options.percent! } : null,

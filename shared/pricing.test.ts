@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '../../config/shop.js';
+import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from './shop.js';
 import { priceCart } from './pricing.js';
 
 describe('priceCart', () => {

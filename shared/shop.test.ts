@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BRAND, FREE_SHIPPING_THRESHOLD, IVA_RATE, SHIPPING_FEE, formatCop } from './shop-config';
+import { BRAND, FREE_SHIPPING_THRESHOLD, IVA_RATE, SHIPPING_FEE } from './shop.js';
+import { formatCop } from './money.js';
 
 describe('formatCop', () => {
   it('formats thousands with dots and a regular space after the sign', () => {

@@ -1,10 +1,20 @@
-import { FREE_SHIPPING_THRESHOLD, IVA_RATE, SHIPPING_FEE } from '../../config/shop.js';
+import { FREE_SHIPPING_THRESHOLD, IVA_RATE, SHIPPING_FEE } from './shop.js';
 
 export interface PricingInput {
   lines: { unitPrice: number; quantity: number }[];
   /** Whole percent (e.g. 15) or null when no code applies. */
   discountPercent: number | null;
+  /** Shipping rule; the shop's default (design.md §2) when omitted. */
+  shipping?: ShippingRule;
 }
+
+/** Flat fee below a merchandise threshold (after discount), free from it. */
+export interface ShippingRule {
+  fee: number;
+  freeFrom: number;
+}
+
+export const DEFAULT_SHIPPING_RULE: ShippingRule = { fee: SHIPPING_FEE, freeFrom: FREE_SHIPPING_THRESHOLD };
 
 export interface PricingResult {
   subtotal: number;
@@ -24,7 +34,7 @@ function divRoundHalfUp(numerator: number, denominator: number): number {
  * Prices a cart (design.md §2). Integer COP only; prices already include IVA.
  * Pure: the single source of every figure the shopper and the order see.
  */
-export function priceCart({ lines, discountPercent }: PricingInput): PricingResult {
+export function priceCart({ lines, discountPercent, shipping: rule = DEFAULT_SHIPPING_RULE }: PricingInput): PricingResult {
   let subtotal = 0;
   let itemCount = 0;
   for (const line of lines) {
@@ -35,7 +45,7 @@ export function priceCart({ lines, discountPercent }: PricingInput): PricingResu
   // subtotal × percent / 100, rounded half up, in integer arithmetic (no float drift).
   const discount = percent ? divRoundHalfUp(subtotal * percent, 100) : 0;
   const merchandise = subtotal - discount;
-  const shipping = merchandise > 0 && merchandise < FREE_SHIPPING_THRESHOLD ? SHIPPING_FEE : 0;
+  const shipping = merchandise > 0 && merchandise < rule.freeFrom ? rule.fee : 0;
   const total = merchandise + shipping;
   const ivaIncluded = total - Math.round(total / (1 + IVA_RATE));
   return { subtotal, discount, shipping, ivaIncluded, total, itemCount };
