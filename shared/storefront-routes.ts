@@ -93,6 +93,9 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffDiscountCodes: '/dashboard/codigos-descuento',
 };
 
+/** Query parameter of a staff preview link of a switched-off campaign page (`/halloween?vista-previa=<token>`). */
+export const CAMPAIGN_PREVIEW_PARAM = 'vista-previa';
+
 /** Staff order detail: `/detail-order/:id`. */
 export const STAFF_ORDER_DETAIL_PATH = '/detail-order/:id';
 

@@ -34,14 +34,14 @@ const SYNTHETIC = `
   WITH cats AS (
     SELECT slug, (row_number() OVER (ORDER BY position) - 1)::int AS idx, count(*) OVER ()::int AS n FROM category
   ), charts AS (
-    SELECT DISTINCT ON (category_slug) category_slug, size_chart FROM product WHERE size_chart IS NOT NULL ORDER BY category_slug, id
+    SELECT DISTINCT ON (category_slug) category_slug, size_guide FROM product WHERE size_guide IS NOT NULL ORDER BY category_slug, id
   )
-  INSERT INTO product (slug, name, description, price, category_slug, collections, size_chart, position, created_at)
+  INSERT INTO product (slug, name, description, price, category_slug, collections, size_guide, position, created_at)
   SELECT 'bench-' || c.slug || '-' || g,
          'Producto de prueba ' || g,
          'Producto sintético del benchmark: misma forma que el catálogo real.',
          19900 + (g % 60) * 1000,
-         c.slug, '{}', ch.size_chart, 1000 + g, now() - make_interval(mins => g)
+         c.slug, '{}', ch.size_guide, 1000 + g, now() - make_interval(mins => g)
     FROM generate_series(1, $1::int) g
     JOIN cats c ON c.idx = g % c.n
     LEFT JOIN charts ch ON ch.category_slug = c.slug`;

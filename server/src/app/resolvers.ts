@@ -6,7 +6,8 @@ import { createCartResolvers } from '../modules/cart/index.js';
 import { createMediaResolvers } from '../modules/media/index.js';
 import { createOrderResolvers } from '../modules/orders/index.js';
 import { createSandboxResolvers } from '../modules/payments/index.js';
-import { createStaffCatalogResolvers, createStaffOrdersResolvers, createStaffSessionResolvers } from '../modules/staff/index.js';
+import { createContentResolvers } from '../modules/content/index.js';
+import { createStaffCatalogResolvers, createStaffContentResolvers, createStaffOrdersResolvers, createStaffSessionResolvers } from '../modules/staff/index.js';
 
 const DateTime = new GraphQLScalarType<Date | null, string>({
   name: 'DateTime',
@@ -41,11 +42,13 @@ export function createResolvers(s: Services): Resolvers {
     { DateTime } as Resolvers,
     createCatalogResolvers(s.catalog),
     createMediaResolvers(s.homeMedia),
+    createContentResolvers({ content: s.content, campaigns: s.campaigns }),
     createCartResolvers(s.cart, s.catalog),
     createOrderResolvers(s.orders),
     createSandboxResolvers(s.gateway),
     createStaffSessionResolvers(),
     createStaffOrdersResolvers(s.orders),
-    createStaffCatalogResolvers({ catalog: s.catalog, catalogAdmin: s.catalogAdmin, discountAdmin: s.discountAdmin }),
+    createStaffCatalogResolvers({ catalog: s.catalog, catalogAdmin: s.catalogAdmin, stockAlerts: s.stockAlerts, discountAdmin: s.discountAdmin }),
+    createStaffContentResolvers({ content: s.content, contentAdmin: s.contentAdmin, campaigns: s.campaigns }),
   );
 }

@@ -1,4 +1,5 @@
-import { CategoryEntity, ProductEntity, ProductImageEntity, ProductSizeEntity } from '../modules/catalog/index.js';
+import { CategoryEntity, ProductEntity, ProductImageEntity, ProductSizeEntity, ProductSlugHistoryEntity, ShopSettingEntity } from '../modules/catalog/index.js';
+import { CampaignEntity, HomeSlideEntity, PromoBlockEntity } from '../modules/content/index.js';
 import { DiscountCodeEntity } from '../modules/discounts/index.js';
 import { MediaAssetEntity } from '../modules/media/index.js';
 import { OutboundEmailEntity } from '../modules/mail/index.js';
@@ -9,4 +10,5 @@ import { SandboxSessionEntity } from '../modules/payments/index.js';
 export const entities = [
   CategoryEntity, ProductEntity, ProductSizeEntity, ProductImageEntity, DiscountCodeEntity, MediaAssetEntity,
   OrderEntity, OrderLineEntity, OrderTransitionEntity, PaymentEventEntity, SandboxSessionEntity, OutboundEmailEntity,
+  ProductSlugHistoryEntity, ShopSettingEntity, HomeSlideEntity, PromoBlockEntity, CampaignEntity,
 ];

@@ -1,5 +1,5 @@
 // Seed catalog for Enzo (dog and cat accessories, Colombia). Pure data, no DB access.
-import type { SIZE_LABELS } from '#shared/shop.js';
+import { defaultSizeGuide, type SizeGuide } from '#shared/size-guide.js';
 import type { ArtSpec } from './artwork.js';
 import { collares } from './catalog-data/collares.js';
 import { correas } from './catalog-data/correas.js';
@@ -20,20 +20,17 @@ export type CategorySlug =
   | 'pecheras-backpack'
   | 'chaquetas';
 
-export type SizeLabel = (typeof SIZE_LABELS)[number];
+/** A size and its stock: letter sizes (XS–XL) or `Única` for one-size products such as leashes. */
+export interface SeedSize {
+  label: string;
+  stock: number;
+}
 
 export interface SeedCategory {
   slug: CategorySlug;
   name: string;
   description: string;
   position: number;
-}
-
-export interface SeedSizeChartRow {
-  size: SizeLabel;
-  cuelloCm: number;
-  pechoCm: number;
-  largoCm: number;
 }
 
 export interface SeedProduct {
@@ -43,8 +40,9 @@ export interface SeedProduct {
   price: number;
   category: CategorySlug;
   collections: string[];
-  sizes: { label: SizeLabel; stock: number }[];
-  sizeChart: SeedSizeChartRow[] | null;
+  sizes: SeedSize[];
+  /** Measurements per size; the category's defaults (shared/size-guide.ts) when left out. */
+  sizeGuide?: SizeGuide | null;
   art: ArtSpec;
   createdDaysAgo: number;
 }
@@ -59,7 +57,7 @@ export const categories: SeedCategory[] = [
   { slug: 'chaquetas', name: 'Chaquetas (Denim For Pets)', position: 7, description: 'Chaquetas de denim colombiano confeccionadas a mano para perros y gatos.' },
 ];
 
-export const products: SeedProduct[] = [
+export const products: Array<SeedProduct & { sizeGuide: SizeGuide | null }> = [
   ...collares,
   ...correas,
   ...arneses,
@@ -67,7 +65,7 @@ export const products: SeedProduct[] = [
   ...pecheras,
   ...pecherasBackpack,
   ...chaquetas,
-];
+].map((p) => ({ ...p, sizeGuide: p.sizeGuide ?? defaultSizeGuide(p.category, p.sizes.map((s) => s.label)) }));
 
 export const discountCodes: { code: string; percent: number }[] = [
   { code: 'BIENVENIDO10', percent: 10 },

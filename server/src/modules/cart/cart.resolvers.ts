@@ -14,7 +14,7 @@ export function createCartResolvers(cart: CartService, catalog: CatalogService):
       },
     },
     CartQuote: {
-      appliedDiscount: (q) => (q.appliedDiscount ? { code: q.appliedDiscount.code, percent: q.appliedDiscount.percent } : null),
+      appliedDiscount: (q) => (q.appliedDiscount ? { code: q.appliedDiscount.code, percent: q.appliedDiscount.percent, categorySlugs: q.appliedDiscount.categorySlugs } : null),
     },
   };
 }

@@ -5,7 +5,7 @@ import { BRAND } from '#shared/shop.js';
 import type { DocumentNode } from 'graphql';
 import { escapeHtml, injectHead, injectLandingHints } from './html-head.js';
 import { landingQuery, lcpImages, withTypename, type ClientAssets } from './landing-route.js';
-import { PRIVATE_PREFIXES } from '#shared/storefront-routes.js';
+import { CAMPAIGN_PREVIEW_PARAM, PRIVATE_PREFIXES } from '#shared/storefront-routes.js';
 import type { SeoService } from './seo.service.js';
 
 /** `/robots.txt` and `/sitemap.xml` (absolute URLs from PUBLIC_URL, read per request). */
@@ -72,7 +72,8 @@ export function createSpaRenderer(env: Env, seo: SeoService, indexPath: string, 
     const html = await template;
     let meta;
     try {
-      meta = await seo.pageMeta(req.path, env.publicUrl);
+      const preview = req.query[CAMPAIGN_PREVIEW_PARAM];
+      meta = await seo.pageMeta(req.path, env.publicUrl, typeof preview === 'string' ? preview : null);
     } catch (err) {
       // The page still works without its tags: the client sets them after loading.
       req.log?.error({ err }, 'seo: no se pudieron calcular las etiquetas de la ruta');
