@@ -44,7 +44,7 @@ export class ProductEditorService {
         if (!slug) return rollback(invalidField('slug', PRODUCT_MESSAGES.slug));
         const inserted: Array<{ id: number }> = await m.query(
           `INSERT INTO product (slug, name, description, price, category_slug, collections, size_guide, active, position)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, (SELECT COALESCE(MAX(position), 0) + 1 FROM product WHERE category_slug = $5))
+           VALUES ($1, $2, $3, $4, $5::varchar, $6, $7, $8, (SELECT COALESCE(MAX(position), 0) + 1 FROM product WHERE category_slug = $5::varchar))
            ON CONFLICT (slug) DO NOTHING RETURNING id`,
           [slug, p.name, p.description, p.price, p.categorySlug, p.collections, guide ? JSON.stringify(guide) : null, p.active],
         );
@@ -86,8 +86,8 @@ export class ProductEditorService {
         const sizes = await this.saveSizes(m, id, p.sizes);
         if (sizes) return rollback(sizes);
         await m.query(
-          `UPDATE product SET slug = $2, name = $3, description = $4, price = $5, category_slug = $6, collections = $7, size_guide = $8, active = $9,
-                  position = CASE WHEN category_slug = $6 THEN position ELSE (SELECT COALESCE(MAX(position), 0) + 1 FROM product WHERE category_slug = $6) END
+          `UPDATE product SET slug = $2, name = $3, description = $4, price = $5, category_slug = $6::varchar, collections = $7, size_guide = $8, active = $9,
+                  position = CASE WHEN category_slug = $6::varchar THEN position ELSE (SELECT COALESCE(MAX(position), 0) + 1 FROM product WHERE category_slug = $6::varchar) END
             WHERE id = $1`,
           [id, slug, p.name, p.description, p.price, p.categorySlug, p.collections, guide ? JSON.stringify(guide) : null, p.active],
         );
