@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { In } from 'typeorm';
 import type { ProductFormInput } from '#shared/product-form.js';
-import { commit, inTransaction, rollback, type Outcome } from '../../common/db.js';
+import { commit, inTransaction, returningRows, rollback, type Outcome } from '../../common/db.js';
 import { invalidField, notFoundResult, ok, type NotFound, type ValidationErrors } from '../../common/results.js';
 import { decodeImageUpload, uploadKey, type MediaStore } from '../media/index.js';
 import { ProductEntity } from './product.entity.js';
@@ -68,7 +68,7 @@ export class CatalogAdminService {
   async archive(id: string): Promise<ProductChangeResult> {
     const n = productId(id);
     if (n === null) return notFoundResult(PRODUCT_MISSING);
-    const rows: unknown[] = await this.ds.query(`UPDATE product SET archived_at = COALESCE(archived_at, now()), active = false WHERE id = $1 RETURNING id`, [n]);
+    const rows = await returningRows(this.ds, `UPDATE product SET archived_at = COALESCE(archived_at, now()), active = false WHERE id = $1 RETURNING id`, [n]);
     return rows.length ? this.found(n) : notFoundResult(PRODUCT_MISSING);
   }
 
@@ -76,7 +76,7 @@ export class CatalogAdminService {
   async restore(id: string): Promise<ProductChangeResult> {
     const n = productId(id);
     if (n === null) return notFoundResult(PRODUCT_MISSING);
-    const rows: unknown[] = await this.ds.query(`UPDATE product SET archived_at = NULL, active = true WHERE id = $1 RETURNING id`, [n]);
+    const rows = await returningRows(this.ds, `UPDATE product SET archived_at = NULL, active = true WHERE id = $1 RETURNING id`, [n]);
     return rows.length ? this.found(n) : notFoundResult(PRODUCT_MISSING);
   }
 

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { campaignInputSchema, type CampaignFormInput } from '#shared/content.js';
 import { CAMPAIGN_PREVIEW_PARAM } from '#shared/storefront-routes.js';
 import { safeEqual } from '../../common/crypto.js';
+import { returningRows } from '../../common/db.js';
 import { notFoundResult, ok, validationErrors, type NotFound, type ValidationErrors } from '../../common/results.js';
 import { CampaignEntity } from './campaign.entity.js';
 
@@ -53,7 +54,8 @@ export class CampaignService {
   async previewLink(slug: string): Promise<PreviewResult> {
     const token = randomBytes(24).toString('base64url');
     const expiresAt = new Date(Date.now() + PREVIEW_HOURS * 3_600_000);
-    const rows: Array<{ path: string }> = await this.ds.query(
+    const rows = await returningRows<{ path: string }>(
+      this.ds,
       `UPDATE campaign SET preview_token_hash = $2, preview_expires_at = $3 WHERE slug = $1 RETURNING path`,
       [slug, hash(token), expiresAt],
     );

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { CONTENT_MESSAGES, homeSlideInputSchema, promoBlockInputSchema, type HomeSlideFormInput, type PromoBlockFormInput } from '#shared/content.js';
-import { commit, inTransaction, rollback } from '../../common/db.js';
+import { commit, inTransaction, returningRows, rollback } from '../../common/db.js';
 import { invalidField, notFoundResult, ok, validationErrors, type NotFound, type ValidationErrors } from '../../common/results.js';
 import { decodeImageUpload, uploadKey, type MediaStore } from '../media/index.js';
 import type { ContentService, PromoView, SlideView } from './content.service.js';
@@ -76,7 +76,8 @@ export class ContentAdminService {
     const v = parsed.data;
     const missing = await this.missingImage(this.ds.manager, { desktopImageKey: v.desktopImageKey, mobileImageKey: v.mobileImageKey });
     if (missing) return missing;
-    const rows: unknown[] = await this.ds.query(
+    const rows = await returningRows(
+      this.ds,
       `UPDATE home_slide SET title = $2, alt = $3, link = $4, desktop_image_key = $5, mobile_image_key = $6, starts_at = $7, ends_at = $8, active = $9, updated_at = now()
         WHERE id = $1 RETURNING id`,
       [id, v.title, v.alt, v.link, v.desktopImageKey, v.mobileImageKey, v.startsAt, v.endsAt, v.active],
@@ -117,7 +118,8 @@ export class ContentAdminService {
     if (id === null) return notFoundResult(PROMO_MISSING);
     const v = await this.checkPromo(input);
     if ('__typename' in v) return v;
-    const rows: unknown[] = await this.ds.query(
+    const rows = await returningRows(
+      this.ds,
       `UPDATE promo_block SET title = $2, body = $3, image_key = $4, image_alt = $5, link_url = $6, link_label = $7, from_price_category = $8,
               starts_at = $9, ends_at = $10, active = $11, updated_at = now()
         WHERE id = $1 RETURNING id`,
@@ -166,7 +168,7 @@ export class ContentAdminService {
 
   private async deleteRow(table: 'home_slide' | 'promo_block', idValue: string, missing: string): Promise<DeleteResult> {
     const id = rowId(idValue);
-    const rows: unknown[] = id === null ? [] : await this.ds.query(`DELETE FROM ${table} WHERE id = $1 RETURNING id`, [id]);
+    const rows = id === null ? [] : await returningRows(this.ds, `DELETE FROM ${table} WHERE id = $1 RETURNING id`, [id]);
     return rows.length ? { __typename: 'Deleted', id: String(id) } : notFoundResult(missing);
   }
 

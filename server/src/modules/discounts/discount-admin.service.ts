@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { DISCOUNT_CODE_MESSAGES, discountCodeInputSchema, type DiscountCodeFormInput, type ValidDiscountCode } from '#shared/discount-codes.js';
-import { isUniqueViolation } from '../../common/db.js';
+import { isUniqueViolation, returningRows } from '../../common/db.js';
 import { invalidField, notFoundResult, ok, validationErrors, type NotFound, type ValidationErrors } from '../../common/results.js';
 import { DiscountCodeEntity } from './discount-code.entity.js';
 
@@ -55,7 +55,7 @@ export class DiscountAdminService {
     if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) return notFoundResult(MISSING);
     let changed: unknown[];
     try {
-      changed = await this.ds.query(`UPDATE discount_code SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1 RETURNING id`, [n, ...values(v)]);
+      changed = await returningRows(this.ds, `UPDATE discount_code SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1 RETURNING id`, [n, ...values(v)]);
     } catch (err) {
       // Renamed to a code another row already has (the unique index decides, race-free).
       if (isUniqueViolation(err)) return invalidField('code', DISCOUNT_CODE_MESSAGES.duplicate);
