@@ -9,6 +9,7 @@ import { MailSender } from '../modules/mail/index.js';
 import { createOrdersModule, type OrdersModule } from '../modules/orders/index.js';
 import { createPaymentGateway, type PaymentGateway } from '../modules/payments/index.js';
 import { SeoService } from '../modules/seo/seo.service.js';
+import { ShippingService } from '../modules/shipping/index.js';
 import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
 
@@ -23,6 +24,7 @@ export interface Services {
   discounts: DiscountService;
   discountAdmin: DiscountAdminService;
   cart: CartService;
+  shipping: ShippingService;
   gateway: PaymentGateway;
   orders: OrdersModule;
   mail: MailSender;
@@ -33,7 +35,8 @@ export interface Services {
 export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger): Services {
   const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
-  const cart = new CartService(ds, discounts);
+  const shipping = new ShippingService(ds);
+  const cart = new CartService(ds, discounts, shipping);
   const gateway = createPaymentGateway(env, ds);
   if (gateway.kind === 'sandbox' && env.isProduction) {
     log?.warn('Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.');
@@ -48,6 +51,7 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     discounts,
     discountAdmin: new DiscountAdminService(ds),
     cart,
+    shipping,
     gateway,
     orders: createOrdersModule({ env, ds, cart, gateway }),
     mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM }, log),

@@ -10,6 +10,7 @@ import { groupBySize, stockAvailable } from './order-stock.js';
 import { SHOPPER, type OrderLifecycle } from './order-lifecycle.js';
 import { orderReferenceFromPayment, REFERENCE_PATTERN } from './order-tokens.js';
 import { checkoutUrlFor } from './order-checkout.js';
+import { orderDelivery } from './order-delivery.js';
 
 export type RetryResult =
   | { __typename: 'OrderPlaced'; reference: string; accessToken: string; checkoutUrl: string }
@@ -72,6 +73,7 @@ export class OrderReceiptService {
         neighborhood: order.neighborhood,
       },
       canRetryPayment,
+      delivery: await orderDelivery(this.ds.manager, order),
     };
   }
 
