@@ -4,6 +4,7 @@ import { badInput } from '../../common/errors.js';
 import { productFromRow, sizeFromRow, type ProductEntity, type ProductRow, type ProductSizeEntity } from '../catalog/index.js';
 import type { DiscountCodeEntity, DiscountCustomer, DiscountService } from '../discounts/index.js';
 import type { DiscountProblemReason } from '#shared/discount-codes.js';
+import type { Destination, ShippingService, ShippingTerms } from '../shipping/index.js';
 import { priceCart } from '#shared/pricing.js';
 import { selectRows } from '../../common/db.js';
 
@@ -40,6 +41,8 @@ export interface Quote {
   discountCodeInvalid: boolean;
   discountProblem: { reason: DiscountProblemReason; message: string } | null;
   hasProblems: boolean;
+  /** Shipping fee, threshold and delivery time used (to the destination, or «desde» without one). */
+  shippingTerms: ShippingTerms;
 }
 
 export interface QuoteRequest {
@@ -47,6 +50,7 @@ export interface QuoteRequest {
   discountCode?: string | null;
   /** The shopper's email when known (checkout): per-customer code rules are then checked too. */
   customerEmail?: string | null;
+  destination?: Destination | null;
 }
 
 /** One requested size joined with its product (product columns as in the catalog's ProductRow). */
@@ -85,6 +89,7 @@ export class CartService {
   constructor(
     private readonly ds: DataSource,
     private readonly discounts: DiscountService,
+    private readonly shipping: ShippingService,
   ) {}
 
   /** `customer` (placeOrder) overrides `input.customerEmail` with the full identity (email and document). */
@@ -106,6 +111,7 @@ export class CartService {
           [sizeIds],
         )
       : [];
+    const shippingTerms = await this.shipping.terms(input.destination, manager === this.ds.manager ? undefined : manager);
     const bySize = new Map(rows.map((r) => [r.size_id, r]));
 
     const quoted = lines.map((line) => this.quoteLine(line, ID.test(line.productId) ? bySize.get(Number(line.sizeId)) : undefined));
@@ -118,6 +124,7 @@ export class CartService {
     const priced = priceCart({
       lines: sellable.map((l, i) => ({ unitPrice: l.unitPrice, quantity: l.quantity, discountable: applied ? applied.covers[i] : true })),
       discountPercent: applied?.code.percent ?? null,
+      shipping: shippingTerms,
     });
     return {
       lines: quoted,
@@ -126,6 +133,7 @@ export class CartService {
       discountCodeInvalid: decision !== null && !decision.applies,
       discountProblem: decision && !decision.applies ? { reason: decision.reason, message: decision.message } : null,
       hasProblems: quoted.some((l) => l.problem !== null),
+      shippingTerms,
     };
   }
 

@@ -83,8 +83,9 @@ export class OrderPlacementService {
     const earlier = await m.getRepository(OrderEntity).findOneBy({ idempotencyKey: key });
     if (earlier) return commit(earlier);
 
+    const destination = { departmentCode: valid.department.code, municipalityCode: valid.municipality.code };
     const { email, documentType, documentNumber } = valid.customer;
-    const quote = await this.cart.quote({ lines: input.lines, discountCode: input.discountCode }, m, { email, documentType, documentNumber });
+    const quote = await this.cart.quote({ lines: input.lines, discountCode: input.discountCode, destination }, m, { email, documentType, documentNumber });
     if (quote.discountCodeInvalid) return rollback(invalidCode(input.discountCode, quote.discountProblem));
     if (quote.hasProblems) return rollback(cartProblem(quote));
     if (quote.lines.length === 0) {
@@ -142,6 +143,8 @@ export class OrderPlacementService {
         shipping: quote.shipping,
         ivaIncluded: quote.ivaIncluded,
         total: quote.total,
+        deliveryMinDays: quote.shippingTerms.minDays,
+        deliveryMaxDays: quote.shippingTerms.maxDays,
         idempotencyKey: key,
         expiresAt: new Date(Date.now() + this.env.ORDER_EXPIRY_MINUTES * 60_000),
         paymentAttempt: 1,
