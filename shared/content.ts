@@ -99,6 +99,9 @@ export const campaignInputSchema = z.object({
 });
 
 export type HomeSlideFormInput = z.input<typeof homeSlideInputSchema>;
+export type ValidHomeSlide = z.output<typeof homeSlideInputSchema>;
+export type ValidPromoBlock = z.output<typeof promoBlockInputSchema>;
+export type ValidCampaign = z.output<typeof campaignInputSchema>;
 export type PromoBlockFormInput = z.input<typeof promoBlockInputSchema>;
 export type CampaignFormInput = z.input<typeof campaignInputSchema>;
 

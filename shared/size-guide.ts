@@ -197,6 +197,6 @@ export function defaultSizeGuide(category: string, sizes: readonly string[], opt
 }
 
 /** The measuring hints for a guide's columns, in order. */
-export function guideHints(guide: Pick<SizeGuide, 'measurements'>): string[] {
+export function guideHints(guide: { measurements: readonly SizeMeasurement[] }): string[] {
   return guide.measurements.map((m) => MEASUREMENT_HINTS[m]);
 }

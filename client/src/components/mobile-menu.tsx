@@ -8,10 +8,12 @@ interface MobileMenuProps {
   onClose: () => void;
   /** The cart entry (button with badge) shown inside the menu. */
   cart: ReactNode;
+  /** Links to the campaign pages that are on (before the fixed links). */
+  campaignLinks?: Array<{ to: string; label: string; mobileLabel?: string }>;
 }
 
 /** Mobile navigation drawer (left): collapsible sections, links and the cart. Render only while open. */
-export function MobileMenu({ onClose, cart }: MobileMenuProps) {
+export function MobileMenu({ onClose, cart, campaignLinks = [] }: MobileMenuProps) {
   const titleId = useId();
   const { ref, onKeyDown } = useFocusTrap(true, onClose);
   return createPortal(
@@ -31,7 +33,7 @@ export function MobileMenu({ onClose, cart }: MobileMenuProps) {
             {NAV_MENUS.map((menu) => (
               <MobileSection key={menu.id} menu={menu} onNavigate={onClose} />
             ))}
-            {NAV_LINKS.map((link) => (
+            {[...campaignLinks, ...NAV_LINKS].map((link) => (
               <li key={link.to}>
                 <Link className="mobile-menu__link" to={link.to} onClick={onClose}>
                   {link.mobileLabel ?? link.label}

@@ -1,12 +1,13 @@
+import { INVALID_DISCOUNT_MESSAGE } from '#shared/discount-codes.js';
 import { useId, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { discountCodeAtom } from './cart-atoms';
 import { useCartQuote } from './use-cart-quote';
 import './cart.css';
 
-export const INVALID_CODE_MESSAGE = 'Código de Descuento no valido.';
+export const INVALID_CODE_MESSAGE = INVALID_DISCOUNT_MESSAGE;
 
-/** Code entry: the server decides; unknown, expired or exhausted codes get the spec's message. */
+/** Code entry: the server decides and says why a code does not apply (unknown or expired, minimum not reached, other categories, first purchase, per-customer limit). */
 export function DiscountCodeField() {
   const [code, setCode] = useAtom(discountCodeAtom);
   const [draft, setDraft] = useState(code);
@@ -45,7 +46,7 @@ export function DiscountCodeField() {
       <div id={messageId} aria-live="polite">
         {invalid ? (
           <p className="discount-field__error" role="alert">
-            {INVALID_CODE_MESSAGE}
+            {quote?.discountProblem?.message ?? INVALID_CODE_MESSAGE}
           </p>
         ) : null}
         {applied ? (

@@ -20,12 +20,14 @@ export interface CategoryPageProps {
   path: string;
   category?: string;
   collection?: string;
+  /** A staff preview of a switched-off campaign page: never indexed. */
+  noindex?: boolean;
 }
 
 /** Listing of one category (or collection): grid, sort, load more, empty state, skeletons. */
-export function CategoryPage({ title, description, path, category, collection }: CategoryPageProps) {
+export function CategoryPage({ title, description, path, category, collection, noindex }: CategoryPageProps) {
   const [sort, setSort] = useState<ProductSort>('RELEVANCE');
-  useDocumentMeta({ title, description, canonicalPath: path });
+  useDocumentMeta({ title, description, canonicalPath: path, noindex });
   const { data, loading, error, fetchMore } = useQuery(CategoryListingDocument, {
     // Page size and default sort live in the document, so the server's embedded first page (seo/landing-route.ts)
     // has the same cache key without mirroring them.

@@ -2,12 +2,12 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { formatCop } from '#shared/money.js';
-import { ProductImages } from './product-images';
+import { Link } from 'react-router';
 import { parsePesos } from '../../lib/staff-format';
 import { StaffUpdateProductDocument } from './staff-catalog.generated';
 import type { StaffProductFieldsFragment } from './staff-catalog.generated';
 
-/** One product: price, active and stock per size (reserved units shown, not editable), and images. */
+/** One product in the list, with a quick edit of price, published and stock per size (reserved units shown, not editable). */
 export function ProductEditor({ product }: { product: StaffProductFieldsFragment }) {
   const [price, setPrice] = useState(String(product.price));
   const [active, setActive] = useState(product.active);
@@ -34,25 +34,30 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
 
   return (
     <article className="staff-card product-editor" aria-labelledby={`product-${product.id}`}>
-      <header className="product-editor__head">
+      <header className="product-list-item">
         {product.images[0] ? <img src={product.images[0].url} alt="" width={64} height={64} /> : null}
-        <div>
+        <div className="product-list-item__info">
           <h2 id={`product-${product.id}`}>{product.name}</h2>
           <p className="muted">
-            {product.category.name} · {formatCop(product.price)} · {total} unidades {product.active ? '' : '· Inactivo'}
+            {product.category.name} · {formatCop(product.price)} · {total} unidades {product.archived ? '· Archivado' : product.active ? '' : '· Borrador'}
           </p>
         </div>
+        <Link className="button button--secondary" to={`/dashboard/productos/${product.id}`} aria-label={`Editar ${product.name}`}>
+          Editar producto
+        </Link>
       </header>
       <details>
-        <summary>Editar</summary>
+        <summary>Edición rápida: precio e inventario</summary>
         <form onSubmit={save} className="product-editor__form">
           <label>
             Precio (COP, IVA incluido)
             <input inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} />
           </label>
-          <label className="checkbox">
-            <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Activo (visible en la tienda)
-          </label>
+          {product.archived ? null : (
+            <label className="checkbox">
+              <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Publicado (visible en la tienda)
+            </label>
+          )}
           <fieldset>
             <legend>Inventario por talla</legend>
             {product.sizes.map((s) => (
@@ -72,7 +77,6 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
             {loading ? 'Guardando…' : 'Guardar'}
           </button>
         </form>
-        <ProductImages product={product} />
       </details>
     </article>
   );
