@@ -1,6 +1,7 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { relayStylePagination } from '@apollo/client/utilities';
+import unionMembers from '../gql/possible-types';
 
 /** Supplies a bearer token for staff requests (set by the dashboard once Firebase is loaded). */
 let tokenProvider: (() => Promise<string | null>) | null = null;
@@ -16,9 +17,14 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
   return new ApolloClient({
     link: auth.concat(new HttpLink({ uri })),
     cache: new InMemoryCache({
+      // Members of each union (generated from the schema): fragments on union members read right.
+      possibleTypes: unionMembers.possibleTypes,
       typePolicies: {
         Query: { fields: { products: relayStylePagination(['category', 'collection', 'sort']) } },
         Product: { keyFields: ['id'] },
+        // Campaigns are identified by their slug (a staff change updates every list that shows one).
+        Campaign: { keyFields: ['slug'] },
+        StaffCampaign: { keyFields: ['slug'] },
       },
     }),
   });

@@ -46,17 +46,15 @@ export function ProductForm({ initial, categories, collections, path, formerPath
   });
 
   // Choosing a category for a product without a guide fills in that category's suggested measurements.
-  const category = register('categorySlug', {
-    onChange: () => {
-      const v = getValues();
-      if (v.sizeGuide.measurements.length) return;
-      const guide = suggestedGuide(v.categorySlug, v.sizes.map((s) => s.label));
-      if (guide) {
-        setValue('sizeGuide', guide);
-        setValue('guideOn', true);
-      }
-    },
-  });
+  const onCategory = () => {
+    const v = getValues();
+    if (v.sizeGuide.measurements.length) return;
+    const guide = suggestedGuide(v.categorySlug, v.sizes.map((s) => s.label));
+    if (guide) {
+      setValue('sizeGuide', guide);
+      setValue('guideOn', true);
+    }
+  };
 
   return (
     <FormProvider {...form}>
@@ -75,7 +73,7 @@ export function ProductForm({ initial, categories, collections, path, formerPath
         <div className="staff-form__row">
           <StaffField label="Categoría" error={errors.categorySlug?.message}>
             {(a) => (
-              <select {...a} {...category}>
+              <select {...a} {...register('categorySlug', { onChange: onCategory })}>
                 <option value="">Elige…</option>
                 {categories.map((c) => (
                   <option key={c.slug} value={c.slug}>

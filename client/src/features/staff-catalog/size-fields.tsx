@@ -22,13 +22,27 @@ export function SizeFields() {
       <ol className="size-rows" aria-label="Tallas">
         {fields.map((field, i) => (
           <li key={field.key} className="size-row">
-            <StaffField label={`Talla ${i + 1}`} error={errors?.[i]?.label?.message}>
+            <StaffField
+              label={
+                <>
+                  Talla<span className="visually-hidden"> {i + 1}</span>
+                </>
+              }
+              error={errors?.[i]?.label?.message}
+            >
               {(a) => <input {...a} {...register(`sizes.${i}.label`)} maxLength={10} autoComplete="off" />}
             </StaffField>
-            <StaffField label={`Unidades de la talla ${i + 1}`} error={errors?.[i]?.stock?.message}>
+            <StaffField
+              label={
+                <>
+                  Unidades<span className="visually-hidden"> de la talla {i + 1}</span>
+                </>
+              }
+              error={errors?.[i]?.stock?.message}
+            >
               {(a) => <input {...a} {...register(`sizes.${i}.stock`)} inputMode="numeric" autoComplete="off" />}
             </StaffField>
-            <div className="staff-form__actions">
+            <div className="staff-form__actions size-row__actions">
               <button type="button" className="button button--secondary" onClick={() => move(i, i - 1)} disabled={i === 0} aria-label={`Subir la talla ${i + 1}`}>
                 ↑
               </button>
