@@ -4,13 +4,14 @@ import type { OrderStatus } from '../gql/types';
 
 /** A staff order as the StaffOrderFields fragment returns it (typed by the generated document). */
 export function staffOrder(overrides: Partial<StaffOrderFieldsFragment> & { status?: OrderStatus } = {}): StaffOrderFieldsFragment & { __typename: 'StaffOrder' } {
-  return {
-    __typename: 'StaffOrder',
+  // Nested objects carry their __typename as the server sends them (the generated types leave it out).
+  const order = {
+    __typename: 'StaffOrder' as const,
     id: '41',
     reference: 'ENZ-7K3Q9D',
-    status: 'PAGADO',
+    status: 'PAGADO' as OrderStatus,
     createdAt: '2026-11-20T15:00:00.000Z',
-    paymentMethod: 'CARD',
+    paymentMethod: 'CARD' as const,
     transactionId: 'tx-1',
     subtotal: 116_000,
     discount: 0,
@@ -22,19 +23,19 @@ export function staffOrder(overrides: Partial<StaffOrderFieldsFragment> & { stat
     refundPending: false,
     carrier: null,
     trackingNumber: null,
-    allowedTransitions: ['EN_PREPARACION', 'CANCELADO'],
+    allowedTransitions: ['EN_PREPARACION', 'CANCELADO'] as OrderStatus[],
     customer: { __typename: 'StaffCustomer', fullName: 'Valentina Ñáñez Ortiz', email: 'valentina@correo.com', phone: '3104567890', documentType: 'CC', documentNumber: '52123456' },
     shippingAddress: { __typename: 'ShippingAddress', departmentName: 'Antioquia', municipalityName: 'Medellín', address: 'Cra. 43A # 1-50', neighborhood: 'El Poblado' },
     lines: [{ __typename: 'OrderLine', productId: '7', name: 'Collar de cuero Miel', sizeLabel: 'M', unitPrice: 58_000, quantity: 2, lineTotal: 116_000, imageUrl: null }],
     payments: [],
-    timeline: [{ __typename: 'OrderTransition', from: null, to: 'PENDIENTE_PAGO', at: '2026-11-20T15:00:00.000Z', actor: 'cliente', note: 'Orden creada' }],
-    ...overrides,
+    timeline: [{ __typename: 'OrderTransition', from: null, to: 'PENDIENTE_PAGO' as const, at: '2026-11-20T15:00:00.000Z', actor: 'cliente', note: 'Orden creada' }],
   };
+  return { ...(order as StaffOrderFieldsFragment & { __typename: 'StaffOrder' }), ...overrides };
 }
 
 /** A staff product as the StaffProductFields fragment returns it. */
 export function staffProduct(overrides: Partial<StaffProductFieldsFragment> = {}): StaffProductFieldsFragment & { __typename: 'StaffProduct' } {
-  return {
+  const product = {
     __typename: 'StaffProduct',
     id: '77',
     slug: 'collar-cuero-cafe',
@@ -51,8 +52,14 @@ export function staffProduct(overrides: Partial<StaffProductFieldsFragment> = {}
     sizes: [{ __typename: 'StaffProductSize', id: '900', label: 'M', stock: 6, reserved: 0 }],
     images: [],
     sizeGuide: null,
-    ...overrides,
   };
+  return { ...product, ...overrides } as StaffProductFieldsFragment & { __typename: 'StaffProduct' };
+}
+
+/** A server refusal of one field, as GraphQL sends it. */
+export function fieldRefusal(field: string, message: string) {
+  const errors = [{ __typename: 'FieldError' as const, field, message }];
+  return { __typename: 'ValidationErrors' as const, message, errors };
 }
 
 export const CATEGORIES = [

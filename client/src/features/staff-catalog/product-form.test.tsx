@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { fill } from '../../test-utils/fill';
 import { mswServer } from '../../test-utils/msw-server';
-import { CATEGORIES, staffProduct } from '../../test-utils/staff-test-data';
+import { CATEGORIES, fieldRefusal, staffProduct } from '../../test-utils/staff-test-data';
 import { StaffCreateProductDocument, StaffProductFormOptionsDocument, StaffSaveProductDocument, StaffProductEditorDocument, type StaffCreateProductMutationVariables, type StaffSaveProductMutationVariables } from './staff-catalog.generated';
 import { EditProductPage, NewProductPage } from './product-form-page';
 
@@ -23,7 +23,7 @@ function renderNew() {
     graphql.mutation(StaffCreateProductDocument, ({ variables }) => {
       sent.push(variables.input);
       if (variables.input.slug === 'collar-cuero-miel') {
-        return HttpResponse.json({ data: { staffCreateProduct: { __typename: 'ValidationErrors', message: 'Ya hay otro producto con esa dirección (slug).', errors: [{ __typename: 'FieldError', field: 'slug', message: 'Ya hay otro producto con esa dirección (slug).' }] } } });
+        return HttpResponse.json({ data: { staffCreateProduct: fieldRefusal('slug', 'Ya hay otro producto con esa dirección (slug).') } });
       }
       return HttpResponse.json({ data: { staffCreateProduct: staffProduct({ id: '77', name: variables.input.name }) } });
     }),
@@ -118,7 +118,8 @@ describe('staff product form', () => {
 
   it('edits a product: keeps the slug, sends sizes with the stock staff saw, shows former URLs', async () => {
     const user = userEvent.setup();
-    const product = staffProduct({ formerPaths: ['/collares/77/collar-viejo'], sizes: [{ __typename: 'StaffProductSize', id: '900', label: 'M', stock: 6, reserved: 2 }] });
+    const sizes = [{ __typename: 'StaffProductSize' as const, id: '900', label: 'M', stock: 6, reserved: 2 }];
+    const product = staffProduct({ formerPaths: ['/collares/77/collar-viejo'], sizes });
     const sent: Array<StaffSaveProductMutationVariables> = [];
     mswServer.use(
       graphql.query(StaffProductEditorDocument, () => HttpResponse.json({ data: { ...OPTIONS, staffProduct: product } })),

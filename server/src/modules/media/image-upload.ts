@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { slugify } from '#shared/product-form.js';
 import { invalidField, type ValidationErrors } from '../../common/results.js';
 import { IMAGE_TYPES, imageSize, MAX_IMAGE_BYTES, type ImageSize } from './image-info.js';
 
@@ -28,6 +29,6 @@ export function decodeImageUpload(input: { dataBase64: string; contentType: stri
 
 /** `<folder>/<name>-<random>.<ext>`: a fresh, unguessable key per upload (files are never overwritten). */
 export function uploadKey(folder: string, name: string, ext: string): string {
-  const base = name.replace(/[^a-z0-9-]/g, '').slice(0, 80) || 'imagen';
+  const base = slugify(name).slice(0, 80) || 'imagen';
   return `${folder}/${base}-${randomBytes(5).toString('hex')}.${ext}`;
 }
