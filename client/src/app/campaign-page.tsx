@@ -1,4 +1,5 @@
 import { CategoryPage } from '../features/catalog/category-page';
+import { CategoryListingDocument } from '../features/catalog/catalog.generated';
 import { CampaignRoute } from '../features/campaigns';
 import { NotFoundPage } from '../features/content/not-found-page';
 import { DocumentMeta } from './document-meta';
@@ -19,3 +20,6 @@ export function CampaignPage({ slug, path }: { slug: string; path: string }) {
     </CampaignRoute>
   );
 }
+
+/** Queries whose results the server may embed in the HTML of this route (lib/initial-data): the collection's listing. */
+export const INITIAL_QUERIES = [CategoryListingDocument];
