@@ -21,7 +21,7 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
     setMessage(null);
     const priceValue = parsePesos(price);
     if (priceValue === null || priceValue <= 0) return setMessage({ ok: false, text: 'El precio debe ser un número entero de pesos mayor que 0 (ej. 85000 o 85.000).' });
-    const sizes = product.sizes.map((s) => ({ sizeId: s.id, stock: Number(stock[s.id]) }));
+    const sizes = product.sizes.map((s) => ({ sizeId: s.id, stock: Number(stock[s.id]), expectedStock: s.stock }));
     if (product.sizes.some((s) => !/^\d+$/.test(stock[s.id] ?? ''))) return setMessage({ ok: false, text: 'El inventario debe ser un número entero mayor o igual a 0.' });
     try {
       const { data } = await update({ variables: { input: { productId: product.id, price: priceValue, active, sizes } } });

@@ -13,7 +13,8 @@ export interface UpdateProductInput {
   productId: string;
   price?: number | null;
   active?: boolean | null;
-  sizes?: Array<{ sizeId: string; stock: number }> | null;
+  /** `expectedStock`: the stock staff saw; the change is refused when orders moved it since. */
+  sizes?: Array<{ sizeId: string; stock: number; expectedStock?: number | null }> | null;
 }
 
 export interface AddImageInput {
@@ -119,8 +120,14 @@ export class CatalogAdminService {
       if (Object.keys(changes).length) await em.getRepository(ProductEntity).update({ id }, changes);
       if (input.sizes?.length) {
         const sizeIds = input.sizes.map((s) => Number(s.sizeId));
-        const owned = await em.getRepository(ProductSizeEntity).findBy({ productId: id, id: In(sizeIds.filter(Number.isInteger)) });
+        const owned = await em.getRepository(ProductSizeEntity).find({ where: { productId: id, id: In(sizeIds.filter(Number.isInteger)) }, lock: { mode: 'pessimistic_write' }, order: { id: 'ASC' } });
         if (owned.length !== new Set(sizeIds).size) return rollback(invalidField('sizes', 'Una de las tallas no pertenece a este producto.'));
+        for (const s of input.sizes) {
+          const row = owned.find((o) => o.id === Number(s.sizeId))!;
+          if (s.expectedStock != null && s.expectedStock !== row.stock) {
+            return rollback(invalidField('sizes', `El inventario de la talla ${row.label} cambió mientras editabas (ahora hay ${row.stock}): revisa y guarda de nuevo.`));
+          }
+        }
         for (const s of input.sizes) await em.getRepository(ProductSizeEntity).update({ id: Number(s.sizeId), productId: id }, { stock: s.stock });
       }
       return commit(id);
