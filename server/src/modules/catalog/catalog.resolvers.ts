@@ -1,8 +1,11 @@
 import type { Resolvers } from '../../generated/graphql.js';
-import { CatalogService } from './catalog.service.js';
+import { connection } from './listing-models.js';
+import { parseFilter, parseSearchText } from './search-input.js';
+import type { ListingSpec } from './search-sql.js';
 import { prefetchProductData } from './product-prefetch.js';
 import type { ProductSizeEntity } from './product-size.entity.js';
 import { badInput } from '../../app/errors.js';
+import { checkPageSize } from '../../app/cursor.js';
 import { BRAND, FREE_SHIPPING_THRESHOLD, IVA_RATE, SHIPPING_FEE } from '../../config/shop.js';
 
 export function parseId(id: string, field = 'id'): number {
@@ -17,16 +20,22 @@ export const catalogResolvers: Resolvers = {
     categories: (_p, _a, ctx) => ctx.services.catalog.categories(),
     category: (_p, { slug }, ctx) => ctx.services.catalog.category(slug),
     products: async (_p, args, ctx, info) => {
-      const page = await ctx.services.catalog.products(args);
+      const spec: ListingSpec = { text: null, category: args.category, collection: args.collection, filter: parseFilter(args.filter) };
+      const page = await ctx.services.catalog.products({ ...args, filter: spec.filter });
       await prefetchProductData(ctx, info, ['edges', 'node'], page.products.map((p) => p.id));
-      return {
-        edges: page.products.map((node, i) => ({ node, cursor: CatalogService.cursor(page.offset + i + 1) })),
-        pageInfo: {
-          hasNextPage: page.hasNextPage,
-          endCursor: page.products.length ? CatalogService.cursor(page.offset + page.products.length) : null,
-        },
-        totalCount: page.totalCount,
-      };
+      return connection(page, spec);
+    },
+    search: async (_p, args, ctx, info) => {
+      const text = parseSearchText(args.query);
+      const spec: ListingSpec = { text, filter: parseFilter(args.filter) };
+      const page = await ctx.services.catalog.products({ text, filter: spec.filter, sort: args.sort, first: args.first, after: args.after });
+      await prefetchProductData(ctx, info, ['products', 'edges', 'node'], page.products.map((p) => p.id));
+      return { query: text?.display ?? '', correctedQuery: page.correctedQuery, products: connection(page, spec), text };
+    },
+    bestSellers: async (_p, { first }, ctx, info) => {
+      const products = await ctx.services.catalog.bestSellers(checkPageSize(first, 24, 8));
+      await prefetchProductData(ctx, info, [], products.map((p) => p.id));
+      return products;
     },
     product: async (_p, { id }, ctx, info) => {
       if (!/^\d{1,9}$/.test(id)) return null;
@@ -36,6 +45,12 @@ export const catalogResolvers: Resolvers = {
     },
     homeMedia: (_p, _a, ctx) => ctx.services.homeMedia.get(),
     shopSettings: () => ({ freeShippingThreshold: FREE_SHIPPING_THRESHOLD, shippingFee: SHIPPING_FEE, ivaRate: IVA_RATE, brand: BRAND }),
+  },
+  ProductConnection: {
+    facets: (conn, _a, ctx) => ctx.services.catalog.facets(conn.spec),
+  },
+  SearchResult: {
+    categories: (r, _a, ctx) => ctx.services.catalog.matchingCategories(r.text),
   },
   Product: {
     id: (p) => String(p.id),

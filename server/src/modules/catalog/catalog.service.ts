@@ -1,26 +1,42 @@
 import type { DataSource } from 'typeorm';
 import { selectRows } from '../../db/data-source.js';
-import { MAX_PAGE_SIZE } from '../../config/shop.js';
+import { MAX_PAGE_SIZE, PRICE_RANGES, SIZE_LABELS } from '../../config/shop.js';
 import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../app/cursor.js';
 import { CategoryEntity } from './category.entity.js';
-import { ProductEntity } from './product.entity.js';
+import { ProductEntity, type Pet } from './product.entity.js';
 import { ProductSizeEntity } from './product-size.entity.js';
 import { ProductImageEntity } from './product-image.entity.js';
+import { isEmptyFilter, NO_FILTER, type SearchText } from './search-input.js';
+import {
+  BEST_SELLERS_SQL,
+  countStatement,
+  facetsStatement,
+  matchingCategoriesStatement,
+  ORDER_BY,
+  pageStatement,
+  PRODUCT_COLUMNS,
+  staffMatchStatement,
+  type ListingSpec,
+} from './search-sql.js';
 
 export type ProductSortKey = 'RELEVANCE' | 'PRICE_ASC' | 'PRICE_DESC' | 'NEWEST';
-
-const ORDER_BY: Record<ProductSortKey, string> = {
-  RELEVANCE: 'p.position ASC, p.id ASC',
-  PRICE_ASC: 'p.price ASC, p.id ASC',
-  PRICE_DESC: 'p.price DESC, p.id ASC',
-  NEWEST: 'p.created_at DESC, p.id DESC',
-};
 
 export interface ProductPage {
   products: ProductEntity[];
   offset: number;
   totalCount: number;
   hasNextPage: boolean;
+  /** The words searched after typo correction, when a word was corrected («colar» → «collar»). */
+  correctedQuery: string | null;
+}
+
+/** Counts per filter option (facetsStatement). */
+export interface ProductFacets {
+  inStock: number;
+  sizes: { label: string; count: number }[];
+  pets: { pet: Pet; count: number }[];
+  priceRanges: { min: number; max: number | null; count: number }[];
+  categories: { slug: string; name: string; count: number }[];
 }
 
 export interface CategoryWithCount extends CategoryEntity {
@@ -41,11 +57,14 @@ export interface ProductRow {
   active: boolean;
   position: number;
   created_at: Date;
+  pets: Pet[];
   total?: string;
 }
 
-const PRODUCT_COLUMNS = `p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_chart, p.active, p.position, p.created_at`;
+interface SearchRow extends ProductRow {
+  search_used?: string | null;
+  search_corrected?: boolean;
+}
 
 /**
  * Builds a ProductEntity (with its category) from a raw row, without another query. Plain
@@ -69,6 +88,7 @@ export function productFromRow(row: ProductRow): ProductEntity {
   product.active = row.active;
   product.position = row.position;
   product.createdAt = row.created_at;
+  product.pets = row.pets;
   return product;
 }
 
@@ -132,15 +152,24 @@ export class CatalogService {
     return (await this.categories()).find((c) => c.slug === slug) ?? null;
   }
 
+  /**
+   * A listing page: category/collection scope, optional search text and filters. Without text and
+   * filters it is the plain listing statement (index order, uncorrelated total); otherwise one
+   * statement from search-sql.ts. Sizes and images come after, batched: constant statements per page.
+   */
   async products(args: {
     category?: string | null;
     collection?: string | null;
+    text?: SearchText | null;
+    filter?: ListingSpec['filter'];
     sort?: ProductSortKey | null;
     first?: number | null;
     after?: string | null;
   }): Promise<ProductPage> {
     const first = checkPageSize(args.first, MAX_PAGE_SIZE, 24);
     const offset = decodeOffsetCursor(args.after);
+    const spec: ListingSpec = { text: args.text ?? null, category: args.category, collection: args.collection, filter: args.filter ?? NO_FILTER };
+    if (spec.text || !isEmptyFilter(spec.filter)) return this.searchPage(spec, args.sort ?? 'RELEVANCE', first, offset);
     const params: unknown[] = [];
     const where = ['p.active'];
     if (args.category) {
@@ -178,7 +207,72 @@ export class CatalogService {
       offset,
       totalCount,
       hasNextPage: offset + rows.length < totalCount,
+      correctedQuery: null,
     };
+  }
+
+  private async searchPage(spec: ListingSpec, sort: ProductSortKey, first: number, offset: number): Promise<ProductPage> {
+    // Emoji or symbols only: nothing to look for, and nothing sent to PostgreSQL.
+    if (spec.text && spec.text.words.length === 0) return { products: [], offset, totalCount: 0, hasNextPage: false, correctedQuery: null };
+    const page = pageStatement(spec, sort, first, offset);
+    const rows = await selectRows<SearchRow>(this.ds, page.sql, page.params);
+    let totalCount = rows.length > 0 ? Number(rows[0]!.total) : 0;
+    if (rows.length === 0 && offset > 0) {
+      const count = countStatement(spec);
+      const [{ n }] = await selectRows<{ n: number }>(this.ds, count.sql, count.params);
+      totalCount = n;
+    }
+    const first0 = rows[0];
+    return {
+      products: rows.map((r) => productFromRow(r)),
+      offset,
+      totalCount,
+      hasNextPage: offset + rows.length < totalCount,
+      correctedQuery: first0?.search_corrected && first0.search_used ? first0.search_used : null,
+    };
+  }
+
+  /** Counts per filter option for the same scope, text and filters (one statement). */
+  async facets(spec: ListingSpec): Promise<ProductFacets> {
+    const empty = (): ProductFacets => ({
+      inStock: 0,
+      sizes: SIZE_LABELS.map((label) => ({ label, count: 0 })),
+      pets: (['DOG', 'CAT'] as const).map((pet) => ({ pet, count: 0 })),
+      priceRanges: PRICE_RANGES.map((r) => ({ ...r, count: 0 })),
+      categories: [],
+    });
+    if (spec.text && spec.text.words.length === 0) return empty();
+    const st = facetsStatement(spec, PRICE_RANGES);
+    const [row] = await selectRows<{ in_stock: number; sizes: Record<string, number>; pets: Record<Pet, number>; prices: number[]; categories: ProductFacets['categories'] }>(this.ds, st.sql, st.params);
+    if (!row) return empty();
+    return {
+      inStock: row.in_stock,
+      sizes: SIZE_LABELS.map((label) => ({ label, count: row.sizes[label] ?? 0 })),
+      pets: (['DOG', 'CAT'] as const).map((pet) => ({ pet, count: row.pets[pet] ?? 0 })),
+      priceRanges: PRICE_RANGES.map((r, i) => ({ ...r, count: row.prices[i] ?? 0 })),
+      categories: row.categories,
+    };
+  }
+
+  /** Categories whose name matches the search text (suggestions). */
+  async matchingCategories(text: SearchText | null): Promise<CategoryWithCount[]> {
+    if (!text || text.words.length === 0) return [];
+    const st = matchingCategoriesStatement(text);
+    const rows = await selectRows<CategoryEntity & { product_count: number }>(this.ds, st.sql, st.params);
+    return rows.map((r) => ({ slug: r.slug, name: r.name, description: r.description, position: r.position, productCount: r.product_count }));
+  }
+
+  /** Ids of the products matching `text` (staff list: inactive ones too), most relevant first. */
+  async matchingProductIds(text: SearchText, category: string | null, limit = 500): Promise<number[]> {
+    if (text.words.length === 0) return [];
+    const st = staffMatchStatement(text, category, limit);
+    return (await selectRows<{ id: number }>(this.ds, st.sql, st.params)).map((r) => r.id);
+  }
+
+  /** Most sold (paid orders, last 90 days) in-stock products, then the shop's own order. */
+  async bestSellers(first: number): Promise<ProductEntity[]> {
+    const rows = await selectRows<ProductRow>(this.ds, BEST_SELLERS_SQL, [first]);
+    return rows.map((r) => productFromRow(r));
   }
 
   async product(id: number): Promise<ProductEntity | null> {
