@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'client/src/gql/', 'server/src/generated/', 'bench-results/', '.data/', 'coverage/'] },
+  { ignores: ['dist/', 'node_modules/', 'client/src/gql/', 'client/src/**/*.generated.ts', 'server/src/generated/', 'bench-results/', '.data/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -9,57 +9,6 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 const api = process.env.API_URL ?? 'http://127.0.0.1:4000';
 
 /**
- * Production builds: replaces each `graphql(`…`)` call with an import of its generated document, as the codegen
- * client preset's babel/swc plugin does. The `graphql()` lookup map in src/gql/gql.ts references every document
- * of the app (checkout and staff included); each document also becomes its own module so that it lands in the
- * chunk of the pages that use it instead of a shared one.
- */
-function graphqlDocuments(): Plugin {
-  const gqlDir = fileURLToPath(new URL('./src/gql/', import.meta.url));
-  const PREFIX = '\0enzo-gql-document:';
-  let cache: { bySource: Map<string, string>; documents: Map<string, string> } | null = null;
-  const load = () => {
-    const lookup = fs.readFileSync(`${gqlDir}gql.ts`, 'utf8');
-    const map = lookup.slice(lookup.indexOf('const documents'));
-    const bySource = new Map([...map.matchAll(/^\s*("(?:[^"\\]|\\.)*"): types\.(\w+),?$/gm)].map((m) => [JSON.parse(m[1]!) as string, m[2]!] as const));
-    const generated = fs.readFileSync(`${gqlDir}graphql.ts`, 'utf8');
-    const documents = new Map([...generated.matchAll(/^export const (\w+) = (\{.*\}) as unknown as DocumentNode<.*>;$/gm)].map((m) => [m[1]!, m[2]!] as const));
-    return { bySource, documents };
-  };
-  return {
-    name: 'enzo-graphql-documents',
-    apply: 'build',
-    enforce: 'pre',
-    buildStart() {
-      cache = null;
-    },
-    resolveId(id) {
-      return id.startsWith(PREFIX) ? id : null;
-    },
-    load(id) {
-      if (!id.startsWith(PREFIX)) return null;
-      cache ??= load();
-      const json = cache.documents.get(id.slice(PREFIX.length));
-      if (!json) this.error(`No generated document ${id.slice(PREFIX.length)} in src/gql/graphql.ts`);
-      return `export default ${json};`;
-    },
-    transform(code, id) {
-      if (id.startsWith(gqlDir) || !/\.tsx?$/.test(id) || !code.includes('graphql(`')) return null;
-      cache ??= load();
-      const used = new Set<string>();
-      const out = code.replace(/\bgraphql\(`([^`]*)`\)/g, (_call, text: string) => {
-        const name = cache!.bySource.get(text);
-        if (!name || !cache!.documents.has(name)) this.error(`${id}: graphql() document not found in src/gql (run npm run codegen)`);
-        used.add(name);
-        return `__doc_${name}`;
-      });
-      const imports = [...used].map((n) => `import __doc_${n} from ${JSON.stringify(PREFIX + n)};`).join('\n');
-      return { code: `${imports}\n${out}`, map: null };
-    },
-  };
-}
-
-/**
  * Writes a Brotli copy (`.br`) next to every compressible asset; the server sends it to browsers that accept
  * `br` (quality 11 once at build time is ~12 % smaller than on-the-fly gzip).
  */
@@ -93,12 +42,12 @@ const VENDOR = /node_modules\/(react|react-dom|scheduler|react-router|@apollo\/c
 
 export default defineConfig({
   root,
-  plugins: [graphqlDocuments(), react(), brotliAssets()],
+  plugins: [react(), brotliAssets()],
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
     target: 'es2022',
-    sourcemap: false,
+    sourcemap: true,
     manifest: true,
     rollupOptions: {
       input: {

@@ -141,7 +141,7 @@ describe('storefront in Chromium', () => {
     const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string; name?: string }>;
     const forbidden = new Set(
       Object.entries(manifest)
-        .filter(([key, chunk]) => /firebase|features\/staff/i.test(`${key} ${chunk.src ?? ''} ${chunk.name ?? ''}`))
+        .filter(([key, chunk]) => /firebase|features\/staff|layouts\/staff|components\/staff/i.test(`${key} ${chunk.src ?? ''} ${chunk.name ?? ''}`))
         .map(([, chunk]) => `/${chunk.file}`),
     );
     expect(forbidden.size).toBeGreaterThan(0);

@@ -1,7 +1,7 @@
 import { useSetAtom } from 'jotai';
 import { addToCartAtom } from '../features/cart/cart-atoms';
 import { ProductRoute } from '../features/catalog/product-route';
-import { ProductDetailDocument } from '../features/catalog/product-detail.graphql';
+import { ProductDetailDocument } from '../features/catalog/catalog.generated';
 import { NotFoundPage } from '../features/content/not-found-page';
 import { DocumentMeta } from './document-meta';
 

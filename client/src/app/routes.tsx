@@ -41,7 +41,11 @@ function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, meta?: M
 const content = () => import('../features/content/routes');
 const catalog = () => import('../features/catalog/routes');
 const checkout = () => import('../features/checkout/routes');
-const staff = () => import('../features/staff/routes');
+const staffSession = () => import('../features/staff-session');
+const staffHome = () => import('../features/staff-home');
+const staffOrders = () => import('../features/staff-orders');
+const staffCatalog = () => import('../features/staff-catalog');
+const staffDiscounts = () => import('../features/staff-discounts');
 const home = lazyPage(() => import('../features/home/routes'), (m) => m.HomeRoute);
 
 export const CATEGORY_LISTINGS: { path: string; category?: string; collection?: string; title: string; description: string }[] = [
@@ -69,7 +73,7 @@ const PRODUCT_PATHS = [
 ];
 
 const productPage = lazyPage(() => import('./product-page'), (m) => m.ProductPage);
-const staffShell = lazyPage(staff, (m) => m.StaffShell);
+const staffShell = lazyPage(() => import('./layouts/staff-layout'), (m) => m.StaffShell);
 
 export const routes: RouteObject[] = [
   {
@@ -103,17 +107,17 @@ export const routes: RouteObject[] = [
     element: <AuthLayout />,
     children: [
       { path: '/pasarela-sandbox', ...page(checkout, (m) => m.SandboxGatewayRoute, { title: 'Pasarela de pagos de prueba', noindex: true }) },
-      { path: '/login-dashboard-enzo-fpl', ...page(staff, (m) => m.LoginRoute, { title: 'Ingreso del personal', noindex: true }) },
+      { path: '/login-dashboard-enzo-fpl', ...page(staffSession, (m) => m.LoginPage, { title: 'Ingreso del personal', noindex: true }) },
     ],
   },
   {
     ...route(staffShell),
     children: [
-      { path: '/dashboard', ...page(staff, (m) => m.DashboardHomeRoute, { title: 'Inicio · Panel', noindex: true }) },
-      { path: '/orders', ...page(staff, (m) => m.OrdersRoute, { title: 'Órdenes · Panel', noindex: true }) },
-      { path: '/detail-order/:id', ...page(staff, (m) => m.OrderDetailRoute, { title: 'Detalle de la orden · Panel', noindex: true }) },
-      { path: '/dashboard/productos', ...page(staff, (m) => m.ProductsRoute, { title: 'Productos · Panel', noindex: true }) },
-      { path: '/dashboard/codigos-descuento', ...page(staff, (m) => m.DiscountCodesRoute, { title: 'Códigos de descuento · Panel', noindex: true }) },
+      { path: '/dashboard', ...page(staffHome, (m) => m.DashboardHome, { title: 'Inicio · Panel', noindex: true }) },
+      { path: '/orders', ...page(staffOrders, (m) => m.OrdersPage, { title: 'Órdenes · Panel', noindex: true }) },
+      { path: '/detail-order/:id', ...page(staffOrders, (m) => m.OrderDetailPage, { title: 'Detalle de la orden · Panel', noindex: true }) },
+      { path: '/dashboard/productos', ...page(staffCatalog, (m) => m.ProductsPage, { title: 'Productos · Panel', noindex: true }) },
+      { path: '/dashboard/codigos-descuento', ...page(staffDiscounts, (m) => m.DiscountCodesPage, { title: 'Códigos de descuento · Panel', noindex: true }) },
     ],
   },
 ];

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { useSetAtom } from 'jotai';
-import type { CartQuoteFieldsFragment } from '../../gql/graphql';
 import { formatCop } from '../../lib/shop-config';
 import { categoryPath, productPath } from '../../lib/catalog-paths';
 import { removeLineAtom, setLineQuantityAtom } from './cart-atoms';
 import { MAX_QUANTITY } from './cart-storage';
+import type { CartQuoteFieldsFragment } from './cart.generated';
 
 export type QuoteLine = CartQuoteFieldsFragment['lines'][number];
 

@@ -1,7 +1,7 @@
-import type { CartQuoteFieldsFragment } from '../../gql/graphql';
 import { formatCop } from '../../lib/shop-config';
 import { CartLineItem } from './cart-line-item';
 import './cart.css';
+import type { CartQuoteFieldsFragment } from './cart.generated';
 
 export interface CartSummaryProps {
   quote: CartQuoteFieldsFragment;

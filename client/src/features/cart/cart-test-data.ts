@@ -1,4 +1,4 @@
-import type { CartQuoteFieldsFragment } from '../../gql/graphql';
+import type { CartQuoteFieldsFragment } from './cart.generated';
 
 /** Test helper: a server-shaped quote for the given lines (figures follow design §2). */
 export function fakeQuote(

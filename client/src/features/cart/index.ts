@@ -4,7 +4,8 @@
  */
 export { cartLinesAtom, discountCodeAtom, clearCartAtom, cartCountAtom, cartOpenAtom, mobileMenuOpenAtom, addToCartAtom, closeDrawersAtom } from './cart-atoms';
 export type { CartLine } from './cart-storage';
-export { useCartQuote, CartQuoteDocument } from './use-cart-quote';
+export { useCartQuote } from './use-cart-quote';
+export { CartQuoteDocument } from './cart.generated';
 export { CartSummary, CartTotals } from './cart-summary';
 export { DiscountCodeField, INVALID_CODE_MESSAGE } from './discount-code-field';
 export { CartDrawer, CHECKOUT_PATH } from './cart-drawer';

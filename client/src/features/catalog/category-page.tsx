@@ -1,47 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../../gql';
-import type { ProductSort } from '../../gql/graphql';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import { productPath } from '../../lib/catalog-paths';
 import { useDocumentMeta } from '../../app/use-document-meta';
 import './catalog.css';
-
-export const CategoryListingDocument = graphql(`
-  query CategoryListing($category: String, $collection: String, $sort: ProductSort = RELEVANCE, $first: Int = 12, $after: String) {
-    products(category: $category, collection: $collection, sort: $sort, first: $first, after: $after) {
-      totalCount
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      edges {
-        cursor
-        node {
-          ...ProductCardFields
-        }
-      }
-    }
-  }
-  fragment ProductCardFields on Product {
-    id
-    slug
-    name
-    price
-    soldOut
-    collections
-    category {
-      slug
-      name
-    }
-    images {
-      url
-      alt
-      width
-      height
-    }
-  }
-`);
+import type { ProductSort } from '../../gql/types';
+import { CategoryListingDocument } from './catalog.generated';
 
 const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
   { value: 'RELEVANCE', label: 'Relevancia' },

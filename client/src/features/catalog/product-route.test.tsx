@@ -5,7 +5,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
-import { ProductDetailDocument } from './product-detail.graphql';
+import { ProductDetailDocument } from './catalog.generated';
 import { ProductRoute } from './product-route';
 
 const jacket = {

@@ -4,7 +4,7 @@ import { useQuery } from '@apollo/client/react';
 import { formatCop, FREE_SHIPPING_THRESHOLD } from '../../lib/shop-config';
 import { categoryPath, productPath } from '../../lib/catalog-paths';
 import { useDocumentMeta } from '../../app/use-document-meta';
-import { ProductDetailDocument } from './product-detail.graphql';
+import { ProductDetailDocument } from './catalog.generated';
 import { checkProductLocation } from './product-location';
 import { ProductGallery } from './product-gallery';
 import { ProductPurchase, type AddToCartLine } from './product-purchase';

@@ -1,5 +1,5 @@
 /** Route entry of the catalog listing (lazy-loaded by app/routes; the product page is app/product-page). */
-import { CategoryListingDocument } from './category-page';
+import { CategoryListingDocument } from './catalog.generated';
 
 export { CategoryPage } from './category-page';
 export type { ProductRouteProps } from './product-route';

@@ -1,5 +1,5 @@
-import type { DocumentType, PaymentMethod } from '../../gql/graphql';
 import { findMunicipalityByName } from './divipola';
+import type { DocumentType, PaymentMethod } from '../../gql/types';
 
 /** What the shopper types (persisted in sessionStorage so a reload keeps it). */
 export interface CheckoutForm {

@@ -1,6 +1,6 @@
-import type { DocumentType } from '../../gql/graphql';
 import { FormField } from './form-field';
 import { DOCUMENT_TYPES, type CheckoutForm, type FormErrors } from './checkout-validation';
+import type { DocumentType } from '../../gql/types';
 
 export interface FieldsProps {
   form: CheckoutForm;

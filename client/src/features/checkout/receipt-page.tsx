@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
-import type { ReceiptFieldsFragment } from '../../gql/graphql';
-import { OrderReceiptDocument, RetryPaymentDocument } from './checkout-documents';
 import { ReceiptDetails } from './receipt-view';
 import './checkout.css';
+import { OrderReceiptDocument, RetryPaymentDocument } from './checkout.generated';
+import type { ReceiptFieldsFragment } from './checkout.generated';
 
 const PAID = new Set(['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO']);
 

@@ -1,5 +1,5 @@
-import type { ReceiptFieldsFragment } from '../../gql/graphql';
 import { formatCop } from '../../lib/shop-config';
+import type { ReceiptFieldsFragment } from './checkout.generated';
 
 /** Lines, totals (with `IVA incluido`) and the shipping address of a receipt. */
 export function ReceiptDetails({ receipt }: { receipt: ReceiptFieldsFragment }) {

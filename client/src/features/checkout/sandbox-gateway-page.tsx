@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatCop } from '../../lib/shop-config';
-import { SandboxCheckoutDocument, SandboxPayDocument } from './checkout-documents';
+import { SandboxCheckoutDocument, SandboxPayDocument } from './checkout.generated';
 import './checkout.css';
 
 /** `/pasarela-sandbox`: the built-in test gateway (what Wompi's hosted checkout does in production). */

@@ -1,9 +1,9 @@
 import { useId, useMemo } from 'react';
 import { Link } from 'react-router';
-import type { PaymentMethod } from '../../gql/graphql';
 import { FormField } from './form-field';
 import { DEPARTMENTS, municipalitiesOf } from './divipola';
 import type { FieldsProps } from './customer-fields';
+import type { PaymentMethod } from '../../gql/types';
 
 /** Where to deliver: DIVIPOLA department, municipality (searchable list), address. */
 export function ShippingFields({ form, errors, update }: FieldsProps) {

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { cartLinesAtom, clearCartAtom, discountCodeAtom } from '../cart';
-import { PlaceOrderDocument } from './checkout-documents';
+import { PlaceOrderDocument } from './checkout.generated';
 import { FIELD_ORDER, SERVER_FIELDS, validateForm, type CheckoutForm, type FormErrors, type FormField } from './checkout-validation';
 import { findMunicipalityByName } from './divipola';
 import { forgetIdempotencyKey, idempotencyKey } from './use-checkout-form';

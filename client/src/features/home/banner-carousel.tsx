@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
-import type { HomeImageFragment } from '../../gql/graphql';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
+import type { HomeImageFragment } from './home.generated';
 
 const AUTOPLAY_MS = 5000;
 const OPTIONS: EmblaOptionsType = { loop: true, align: 'start' };

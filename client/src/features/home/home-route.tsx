@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { HomeMediaDocument } from './home-media.graphql';
+import { HomeMediaDocument } from './home.generated';
 import { BannerCarousel } from './banner-carousel';
 import { PromoVideo } from './promo-video';
 import { LoadingOverlay } from './loading-overlay';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { HomeImageFragment } from '../../gql/graphql';
 import { categoryPath } from '../../lib/catalog-paths';
+import type { HomeImageFragment } from './home.generated';
 
 const CATEGORY_LABELS: Record<string, string> = {
   chaquetas: 'Chaquetas',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { HomeImageFragment } from '../../gql/graphql';
+import type { HomeImageFragment } from './home.generated';
 
 export const LOADING_OVERLAY_MS = 500;
 

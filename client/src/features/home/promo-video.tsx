@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import type { HomeImageFragment } from '../../gql/graphql';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
+import type { HomeImageFragment } from './home.generated';
 
 /** Muted looping promo that plays only while at least half of it is visible. */
 export function PromoVideo({ src, poster }: { src: string; poster: HomeImageFragment }) {

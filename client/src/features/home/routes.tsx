@@ -1,5 +1,5 @@
 /** Route entry of the home feature (lazy-loaded by app/routes). */
-import { HomeMediaDocument } from './home-media.graphql';
+import { HomeMediaDocument } from './home.generated';
 
 export { HomeRoute } from './home-route';
 /** Queries whose results the server may embed in the HTML of this route (lib/initial-data). */

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Kind, visit, type DocumentNode, type FieldNode } from 'graphql';
 // The very documents the client sends (generated from client/src by codegen), so the embedded results have
 // exactly the shape its cache expects.
-import { CategoryListingDocument, HomeMediaDocument, ProductDetailDocument } from '../../../../client/src/gql/graphql.js';
+import { HomeMediaDocument } from '../../../../client/src/features/home/home.generated.js';
+import { CategoryListingDocument, ProductDetailDocument } from '../../../../client/src/features/catalog/catalog.generated.js';
 import { parseProductPath, STATIC_ROUTES } from './seo-routes.js';
 
 /**

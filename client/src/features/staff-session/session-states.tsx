@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useApolloClient } from '@apollo/client/react';
 import { signOut } from './staff-session';
-import { ActionError } from './query-error';
+import { ActionError } from '../../components/staff/query-error';
 
 /** Neutral state while Firebase reports who is signed in (nothing protected is rendered). */
 export function SessionLoading() {

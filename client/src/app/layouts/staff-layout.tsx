@@ -1,9 +1,10 @@
+import '../../components/staff/staff.css';
 import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
-import { PageFallback } from '../../app/page-fallback';
-import { useStaffSession } from './staff-session';
-import { NoAccess, SessionLoading, SessionUnavailable, useSignOut } from './session-states';
-import { ActionError } from './query-error';
+import { PageFallback } from '../page-fallback';
+import { useStaffSession } from '../../features/staff-session';
+import { NoAccess, SessionLoading, SessionUnavailable, useSignOut } from '../../features/staff-session';
+import { ActionError } from '../../components/staff/query-error';
 
 const LOGIN = '/login-dashboard-enzo-fpl';
 

@@ -1,8 +1,9 @@
+import '../../components/staff/staff.css';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { safeNext, signIn, signInErrorMessage, useStaffSession } from './staff-session';
 import { NoAccess, SessionLoading, SessionUnavailable } from './session-states';
-import { ActionError } from './query-error';
+import { ActionError } from '../../components/staff/query-error';
 
 /** `/login-dashboard-enzo-fpl`: staff sign-in through Firebase (the Auth emulator by default). */
 export function LoginPage() {

@@ -1,38 +1,14 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { graphql } from '../../gql';
 import { formatCop } from '../../lib/shop-config';
-import { ORDER_STATUS_LABELS, StatusBadge } from './order-status';
+import { ORDER_STATUS_LABELS, StatusBadge } from '../../components/staff/status-badge';
 import { SalesChart } from './sales-chart';
-import { QueryError } from './query-error';
-
-const DashboardHomeDocument = graphql(`
-  query StaffDashboardHome {
-    me {
-      uid
-      email
-      name
-    }
-    staffDashboard {
-      salesToday
-      salesThisMonth
-      awaitingShipment
-      ordersByStatus {
-        status
-        count
-      }
-      salesLast30Days {
-        date
-        total
-        orders
-      }
-    }
-  }
-`);
+import { QueryError } from '../../components/staff/query-error';
+import { StaffDashboardHomeDocument } from './staff-home.generated';
 
 /** `/dashboard` (Inicio): greeting, sales today and this month, orders per state, 30-day chart. */
 export function DashboardHome() {
-  const { data, error, loading, refetch } = useQuery(DashboardHomeDocument, { fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffDashboardHomeDocument, { fetchPolicy: 'cache-and-network' });
   if (error && !data) return <QueryError onRetry={() => void refetch()} error={error} />;
   if (loading && !data) return <p role="status">Cargando…</p>;
   if (!data) return null;

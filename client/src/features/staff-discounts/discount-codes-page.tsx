@@ -1,39 +1,10 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { graphql } from '../../gql';
-import { staffErrorMessage } from './staff-errors';
-import type { StaffDiscountCodeFieldsFragment } from '../../gql/graphql';
+import { staffErrorMessage } from '../../lib/staff-errors';
 import { DiscountCodeForm, toInput } from './discount-code-form';
-import { ActionError, QueryError } from './query-error';
-
-export const StaffDiscountCodeFieldsDocument = graphql(`
-  fragment StaffDiscountCodeFields on StaffDiscountCode {
-    id
-    code
-    percent
-    active
-    validFrom
-    validUntil
-    usageLimit
-    uses
-  }
-`);
-
-const CodesDocument = graphql(`
-  query StaffDiscountCodesList {
-    staffDiscountCodes {
-      ...StaffDiscountCodeFields
-    }
-  }
-`);
-
-const UpdateCodeDocument = graphql(`
-  mutation StaffToggleDiscountCode($id: ID!, $input: DiscountCodeInput!) {
-    staffUpdateDiscountCode(id: $id, input: $input) {
-      ...StaffDiscountCodeFields
-    }
-  }
-`);
+import { ActionError, QueryError } from '../../components/staff/query-error';
+import { StaffDiscountCodesListDocument, StaffToggleDiscountCodeDocument } from './staff-discounts.generated';
+import type { StaffDiscountCodeFieldsFragment } from './staff-discounts.generated';
 
 const day = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'medium' });
 const validity = (c: StaffDiscountCodeFieldsFragment) =>
@@ -41,10 +12,10 @@ const validity = (c: StaffDiscountCodeFieldsFragment) =>
 
 /** `/dashboard/codigos-descuento`: list with uses; create, edit and (de)activate codes. */
 export function DiscountCodesPage() {
-  const { data, error, loading, refetch } = useQuery(CodesDocument, { fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffDiscountCodesListDocument, { fetchPolicy: 'cache-and-network' });
   const [editing, setEditing] = useState<StaffDiscountCodeFieldsFragment | 'new' | null>(null);
   const [toggleError, setToggleError] = useState<string | null>(null);
-  const [update] = useMutation(UpdateCodeDocument);
+  const [update] = useMutation(StaffToggleDiscountCodeDocument);
 
   async function toggle(c: StaffDiscountCodeFieldsFragment) {
     setToggleError(null);

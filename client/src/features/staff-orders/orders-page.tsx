@@ -1,44 +1,13 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router';
-import { graphql } from '../../gql';
-import type { OrderStatus } from '../../gql/graphql';
 import { formatCop } from '../../lib/shop-config';
-import { formatDateTime, PAYMENT_METHOD_LABELS, StatusBadge } from './order-status';
+import { formatDateTime, PAYMENT_METHOD_LABELS, StatusBadge } from '../../components/staff/status-badge';
 import { OrdersFilters, type OrdersFilterValues } from './orders-filters';
 import { downloadCsv } from './csv-download';
-import { ActionError, QueryError } from './query-error';
-
-const OrdersDocument = graphql(`
-  query StaffOrdersList($filter: StaffOrderFilter, $first: Int, $after: String) {
-    staffOrders(filter: $filter, first: $first, after: $after) {
-      totalCount
-      csvUrl
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-      edges {
-        cursor
-        node {
-          id
-          reference
-          createdAt
-          status
-          total
-          paymentMethod
-          customer {
-            fullName
-          }
-          shippingAddress {
-            municipalityName
-            departmentName
-          }
-        }
-      }
-    }
-  }
-`);
+import { ActionError, QueryError } from '../../components/staff/query-error';
+import type { OrderStatus } from '../../gql/types';
+import { StaffOrdersListDocument } from './staff-orders.generated';
 
 const PAGE_SIZE = 25;
 
@@ -56,7 +25,7 @@ export function OrdersPage() {
     to: values.hasta || null,
     search: values.q || null,
   };
-  const { data, error, loading, refetch } = useQuery(OrdersDocument, { variables: { filter, first: PAGE_SIZE, after }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffOrdersListDocument, { variables: { filter, first: PAGE_SIZE, after }, fetchPolicy: 'cache-and-network' });
 
   function apply(next: OrdersFilterValues, cursor: string | null = null) {
     const p = new URLSearchParams();

@@ -1,6 +1,6 @@
-import type { StaffOrderFieldsFragment } from '../../gql/graphql';
 import { formatCop } from '../../lib/shop-config';
-import { formatDateTime, ORDER_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from './order-status';
+import { formatDateTime, ORDER_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '../../components/staff/status-badge';
+import type { StaffOrderFieldsFragment } from './staff-orders.generated';
 
 /** Payment (method, gateway transaction and its events) and the timeline of state changes. */
 export function OrderHistory({ order: o, paymentLabel }: { order: StaffOrderFieldsFragment; paymentLabel: string }) {

@@ -1,51 +1,14 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { graphql } from '../../gql';
 import { ProductEditor } from './product-editor';
-import { QueryError } from './query-error';
-
-export const StaffProductFieldsDocument = graphql(`
-  fragment StaffProductFields on StaffProduct {
-    id
-    slug
-    name
-    price
-    active
-    category {
-      slug
-      name
-    }
-    sizes {
-      id
-      label
-      stock
-      reserved
-    }
-    images {
-      id
-      url
-      alt
-    }
-  }
-`);
-
-const ProductsDocument = graphql(`
-  query StaffProductsList($search: String, $category: String) {
-    staffProducts(search: $search, category: $category) {
-      ...StaffProductFields
-    }
-    categories {
-      slug
-      name
-    }
-  }
-`);
+import { QueryError } from '../../components/staff/query-error';
+import { StaffProductsListDocument } from './staff-catalog.generated';
 
 /** `/dashboard/productos`: stock per size, price, active flag and images of every product. */
 export function ProductsPage() {
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
-  const { data, error, loading, refetch } = useQuery(ProductsDocument, { variables: { search: search || null, category: category || null }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffProductsListDocument, { variables: { search: search || null, category: category || null }, fetchPolicy: 'cache-and-network' });
   return (
     <section className="staff-page">
       <h1>Productos</h1>

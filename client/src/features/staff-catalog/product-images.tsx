@@ -1,25 +1,9 @@
 import { useState, type ChangeEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { graphql } from '../../gql';
-import { staffErrorMessage } from './staff-errors';
-import type { StaffProductFieldsFragment } from '../../gql/graphql';
-import { ActionError } from './query-error';
-
-const AddImageDocument = graphql(`
-  mutation StaffAddProductImage($input: AddProductImageInput!) {
-    staffAddProductImage(input: $input) {
-      ...StaffProductFields
-    }
-  }
-`);
-
-const RemoveImageDocument = graphql(`
-  mutation StaffRemoveProductImage($productId: ID!, $imageId: ID!) {
-    staffRemoveProductImage(productId: $productId, imageId: $imageId) {
-      ...StaffProductFields
-    }
-  }
-`);
+import { staffErrorMessage } from '../../lib/staff-errors';
+import { ActionError } from '../../components/staff/query-error';
+import { StaffAddProductImageDocument, StaffRemoveProductImageDocument } from './staff-catalog.generated';
+import type { StaffProductFieldsFragment } from './staff-catalog.generated';
 
 const TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/svg+xml'];
 const MAX_BYTES = 5 * 1024 * 1024;
@@ -36,8 +20,8 @@ function toBase64(file: File): Promise<string> {
 /** Product pictures: upload to the media store (PNG, JPEG, WebP, SVG ≤ 5 MB) and remove. */
 export function ProductImages({ product }: { product: StaffProductFieldsFragment }) {
   const [error, setError] = useState<string | null>(null);
-  const [add, { loading: adding }] = useMutation(AddImageDocument);
-  const [remove, { loading: removing }] = useMutation(RemoveImageDocument);
+  const [add, { loading: adding }] = useMutation(StaffAddProductImageDocument);
+  const [remove, { loading: removing }] = useMutation(StaffRemoveProductImageDocument);
 
   async function upload(e: ChangeEvent<HTMLInputElement>) {
     const file = e.target.files?.[0];

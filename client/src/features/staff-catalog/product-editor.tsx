@@ -1,19 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { graphql } from '../../gql';
-import { staffErrorMessage } from './staff-errors';
-import type { StaffProductFieldsFragment } from '../../gql/graphql';
+import { staffErrorMessage } from '../../lib/staff-errors';
 import { formatCop } from '../../lib/shop-config';
 import { ProductImages } from './product-images';
-import { parsePesos } from './staff-format';
-
-const UpdateProductDocument = graphql(`
-  mutation StaffUpdateProduct($input: UpdateProductInput!) {
-    staffUpdateProduct(input: $input) {
-      ...StaffProductFields
-    }
-  }
-`);
+import { parsePesos } from '../../lib/staff-format';
+import { StaffUpdateProductDocument } from './staff-catalog.generated';
+import type { StaffProductFieldsFragment } from './staff-catalog.generated';
 
 /** One product: price, active and stock per size (reserved units shown, not editable), and images. */
 export function ProductEditor({ product }: { product: StaffProductFieldsFragment }) {
@@ -21,7 +13,7 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
   const [active, setActive] = useState(product.active);
   const [stock, setStock] = useState<Record<string, string>>(Object.fromEntries(product.sizes.map((s) => [s.id, String(s.stock)])));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [update, { loading }] = useMutation(UpdateProductDocument);
+  const [update, { loading }] = useMutation(StaffUpdateProductDocument);
   const total = product.sizes.reduce((n, s) => n + s.stock, 0);
 
   async function save(e: FormEvent) {

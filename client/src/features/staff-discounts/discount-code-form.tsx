@@ -1,25 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { graphql } from '../../gql';
-import { staffErrorMessage } from './staff-errors';
-import type { DiscountCodeInput, StaffDiscountCodeFieldsFragment } from '../../gql/graphql';
-import { ActionError } from './query-error';
-
-const CreateCodeDocument = graphql(`
-  mutation StaffCreateDiscountCode($input: DiscountCodeInput!) {
-    staffCreateDiscountCode(input: $input) {
-      ...StaffDiscountCodeFields
-    }
-  }
-`);
-
-const UpdateCodeDocument = graphql(`
-  mutation StaffUpdateDiscountCode($id: ID!, $input: DiscountCodeInput!) {
-    staffUpdateDiscountCode(id: $id, input: $input) {
-      ...StaffDiscountCodeFields
-    }
-  }
-`);
+import { staffErrorMessage } from '../../lib/staff-errors';
+import { ActionError } from '../../components/staff/query-error';
+import type { DiscountCodeInput } from '../../gql/types';
+import { StaffCreateDiscountCodeDocument, StaffUpdateDiscountCodeDocument } from './staff-discounts.generated';
+import type { StaffDiscountCodeFieldsFragment } from './staff-discounts.generated';
 
 export function toInput(c: StaffDiscountCodeFieldsFragment): DiscountCodeInput {
   return { code: c.code, percent: c.percent, active: c.active, validFrom: c.validFrom ?? null, validUntil: c.validUntil ?? null, usageLimit: c.usageLimit ?? null };
@@ -33,8 +18,8 @@ const toDay = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat
 export function DiscountCodeForm({ code, onDone, onCreated }: { code: StaffDiscountCodeFieldsFragment | null; onDone: () => void; onCreated: () => void }) {
   const [value, setValue] = useState({ code: code?.code ?? '', percent: String(code?.percent ?? 10), active: code?.active ?? true, from: toDay(code?.validFrom), until: toDay(code?.validUntil), limit: code?.usageLimit ? String(code.usageLimit) : '' });
   const [error, setError] = useState<string | null>(null);
-  const [create, { loading: creating }] = useMutation(CreateCodeDocument);
-  const [update, { loading: updating }] = useMutation(UpdateCodeDocument);
+  const [create, { loading: creating }] = useMutation(StaffCreateDiscountCodeDocument);
+  const [update, { loading: updating }] = useMutation(StaffUpdateDiscountCodeDocument);
   const set = (key: keyof typeof value) => (e: { target: { value: string } }) => setValue({ ...value, [key]: e.target.value });
 
   async function submit(e: FormEvent) {

@@ -1,78 +1,11 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { graphql } from '../../gql';
 import { formatCop } from '../../lib/shop-config';
-import { formatDateTime, PAYMENT_METHOD_LABELS, StatusBadge } from './order-status';
+import { formatDateTime, PAYMENT_METHOD_LABELS, StatusBadge } from '../../components/staff/status-badge';
 import { OrderActions } from './order-actions';
 import { OrderHistory } from './order-history';
-import { QueryError } from './query-error';
-
-export const StaffOrderFieldsDocument = graphql(`
-  fragment StaffOrderFields on StaffOrder {
-    id
-    reference
-    status
-    createdAt
-    paymentMethod
-    transactionId
-    subtotal
-    discount
-    discountCode
-    shipping
-    ivaIncluded
-    total
-    flags
-    refundPending
-    carrier
-    trackingNumber
-    allowedTransitions
-    customer {
-      fullName
-      email
-      phone
-      documentType
-      documentNumber
-    }
-    shippingAddress {
-      departmentName
-      municipalityName
-      address
-      neighborhood
-    }
-    lines {
-      productId
-      name
-      sizeLabel
-      unitPrice
-      quantity
-      lineTotal
-      imageUrl
-    }
-    payments {
-      id
-      transactionId
-      status
-      amountInCents
-      receivedAt
-      checksumValid
-    }
-    timeline {
-      from
-      to
-      at
-      actor
-      note
-    }
-  }
-`);
-
-const OrderDetailDocument = graphql(`
-  query StaffOrderDetail($id: ID!) {
-    staffOrder(id: $id) {
-      ...StaffOrderFields
-    }
-  }
-`);
+import { QueryError } from '../../components/staff/query-error';
+import { StaffOrderDetailDocument } from './staff-orders.generated';
 
 const FLAG_LABELS: Record<string, string> = {
   MONTO_NO_COINCIDE: 'El monto pagado no coincide',
@@ -83,7 +16,7 @@ const FLAG_LABELS: Record<string, string> = {
 /** `/detail-order/:id`: everything about one order, its history and the allowed actions. */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
-  const { data, error, loading, refetch } = useQuery(OrderDetailDocument, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffOrderDetailDocument, { variables: { id }, fetchPolicy: 'cache-and-network' });
   if (error && !data) return <QueryError onRetry={() => void refetch()} error={error} />;
   if (loading && !data) return <p role="status">Cargando la orden…</p>;
   const o = data?.staffOrder;

@@ -1,4 +1,4 @@
-import { staffErrorMessage } from './staff-errors';
+import { staffErrorMessage } from '../../lib/staff-errors';
 
 /** A query failed: a Spanish message (the server's, or a connection hint) and a retry button. */
 export function QueryError({ onRetry, error }: { onRetry?: () => void; error?: unknown }) {

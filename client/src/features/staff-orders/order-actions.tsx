@@ -1,17 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { graphql } from '../../gql';
-import { staffErrorMessage } from './staff-errors';
-import type { OrderStatus, StaffOrderFieldsFragment } from '../../gql/graphql';
-import { ORDER_STATUS_LABELS } from './order-status';
-
-const TransitionDocument = graphql(`
-  mutation StaffTransitionOrder($input: TransitionOrderInput!) {
-    staffTransitionOrder(input: $input) {
-      ...StaffOrderFields
-    }
-  }
-`);
+import { staffErrorMessage } from '../../lib/staff-errors';
+import { ORDER_STATUS_LABELS } from '../../components/staff/status-badge';
+import type { OrderStatus } from '../../gql/types';
+import { StaffTransitionOrderDocument } from './staff-orders.generated';
+import type { StaffOrderFieldsFragment } from './staff-orders.generated';
 
 const CANCEL_HINTS: Partial<Record<OrderStatus, string>> = {
   PENDIENTE_PAGO: 'Se liberará el inventario reservado por esta orden.',
@@ -26,7 +19,7 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
   const [carrier, setCarrier] = useState('');
   const [tracking, setTracking] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [transition, { loading }] = useMutation(TransitionDocument);
+  const [transition, { loading }] = useMutation(StaffTransitionOrderDocument);
 
   const feedback = message ? (
     <p className={message.ok ? 'staff-success' : 'staff-error'} role={message.ok ? 'status' : 'alert'}>

@@ -1,4 +1,4 @@
-import type { OrderStatus, PaymentMethod } from '../../gql/graphql';
+import type { OrderStatus, PaymentMethod } from '../../gql/types';
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   PENDIENTE_PAGO: 'Pendiente de pago',

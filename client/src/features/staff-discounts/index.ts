@@ -1,0 +1,1 @@
+export { DiscountCodesPage } from './discount-codes-page';

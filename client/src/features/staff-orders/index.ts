@@ -1,0 +1,2 @@
+export { OrdersPage } from './orders-page';
+export { OrderDetailPage } from './order-detail-page';
