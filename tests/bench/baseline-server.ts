@@ -7,12 +7,14 @@
  *   POST /listing     body { variables: { category, first } }
  *   POST /product     body { variables: { id } }
  *   POST /cart-quote  body { variables: { input: { lines } } }
+ *   POST /search, /suggest, /filtered-listing  (baseline-search.ts)
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { priceCart } from '../../server/src/modules/cart/pricing.js';
 import { serveAsChild } from './child-server.js';
+import { baselineSearch, type SearchVariables } from './baseline-search.js';
 
 // The statements below are copied from what the shop sends (see statement-counter.ts).
 const LISTING_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
@@ -184,7 +186,14 @@ async function cartQuote(v: { input: { lines: Array<{ productId: string; sizeId:
   };
 }
 
-const routes: Record<string, (variables: never) => Promise<unknown>> = { '/listing': listing, '/product': product, '/cart-quote': cartQuote };
+const routes: Record<string, (variables: never) => Promise<unknown>> = {
+  '/listing': listing,
+  '/product': product,
+  '/cart-quote': cartQuote,
+  '/search': (v: SearchVariables) => baselineSearch(pool, v, 'search'),
+  '/suggest': (v: SearchVariables) => baselineSearch(pool, v, 'suggest'),
+  '/filtered-listing': (v: SearchVariables) => baselineSearch(pool, v, 'listing'),
+};
 
 const server = http.createServer((req, res) => {
   const handler = req.method === 'POST' ? routes[req.url ?? ''] : undefined;

@@ -14,6 +14,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   Levenshtein distance ≤ 2, name words first): «colar» → «collar». Statement-level triggers keep it
  *   current when products or categories are inserted or renamed; terms are never removed (a stale
  *   term only costs a correction that then finds nothing).
+ * - `product_size_available_idx`: the sizes in stock of a product, read for every match (size filter,
+ *   availability in the relevance order, facet counts) as an index-only scan.
  * - `enzo_search_variants(word, prefix, weights)`: the tsquery text for one query word, OR-ing it with
  *   its singular and plural forms, because the Spanish snowball stemmer does not give a word and its
  *   plural the same stem every time (collar → coll, collares → collar; correa → corre, correas → corr).
@@ -66,6 +68,8 @@ export class ProductSearch1763700300000 implements MigrationInterface {
       ALTER TABLE product ADD COLUMN search_vector tsvector NOT NULL
         GENERATED ALWAYS AS (enzo_search_document(name, description, category_slug, collections, pets)) STORED;
       CREATE INDEX product_search_idx ON product USING gin (search_vector);
+      -- Sizes in stock per product (size filter, availability order, facets): an index-only probe per match.
+      CREATE INDEX product_size_available_idx ON product_size (product_id, label) WHERE stock > 0;
 
       CREATE TABLE search_term (
         term text COLLATE "C" PRIMARY KEY,
@@ -119,6 +123,7 @@ export class ProductSearch1763700300000 implements MigrationInterface {
       DROP TRIGGER product_search_terms_insert ON product;
       DROP FUNCTION enzo_learn_category_terms(), enzo_learn_product_terms(), enzo_learn_terms(text[], text[]);
       DROP TABLE search_term;
+      DROP INDEX product_size_available_idx;
       ALTER TABLE product DROP COLUMN search_vector, DROP COLUMN pets;
       DROP FUNCTION enzo_search_variants(text, boolean, text), enzo_search_words(text),
         enzo_search_document(text, text, text, text[], text[]), enzo_unaccent(text);

@@ -2,7 +2,7 @@ import type { Resolvers } from '../../generated/graphql.js';
 import { connection } from './listing-models.js';
 import { parseFilter, parseSearchText } from './search-input.js';
 import type { ListingSpec } from './search-sql.js';
-import { prefetchProductData } from './product-prefetch.js';
+import { prefetchProductData, selectedFields } from './product-prefetch.js';
 import type { ProductSizeEntity } from './product-size.entity.js';
 import { badInput } from '../../app/errors.js';
 import { checkPageSize } from '../../app/cursor.js';
@@ -21,14 +21,16 @@ export const catalogResolvers: Resolvers = {
     category: (_p, { slug }, ctx) => ctx.services.catalog.category(slug),
     products: async (_p, args, ctx, info) => {
       const spec: ListingSpec = { text: null, category: args.category, collection: args.collection, filter: parseFilter(args.filter) };
-      const page = await ctx.services.catalog.products({ ...args, filter: spec.filter });
+      const withFacets = selectedFields(info, []).has('facets');
+      const page = await ctx.services.catalog.products({ ...args, filter: spec.filter, withFacets });
       await prefetchProductData(ctx, info, ['edges', 'node'], page.products.map((p) => p.id));
       return connection(page, spec);
     },
     search: async (_p, args, ctx, info) => {
       const text = parseSearchText(args.query);
       const spec: ListingSpec = { text, filter: parseFilter(args.filter) };
-      const page = await ctx.services.catalog.products({ text, filter: spec.filter, sort: args.sort, first: args.first, after: args.after });
+      const withFacets = selectedFields(info, ['products']).has('facets');
+      const page = await ctx.services.catalog.products({ text, filter: spec.filter, withFacets, sort: args.sort, first: args.first, after: args.after });
       await prefetchProductData(ctx, info, ['products', 'edges', 'node'], page.products.map((p) => p.id));
       return { query: text?.display ?? '', correctedQuery: page.correctedQuery, products: connection(page, spec), text };
     },
@@ -47,7 +49,7 @@ export const catalogResolvers: Resolvers = {
     shopSettings: () => ({ freeShippingThreshold: FREE_SHIPPING_THRESHOLD, shippingFee: SHIPPING_FEE, ivaRate: IVA_RATE, brand: BRAND }),
   },
   ProductConnection: {
-    facets: (conn, _a, ctx) => ctx.services.catalog.facets(conn.spec),
+    facets: (conn, _a, ctx) => conn.facets ?? ctx.services.catalog.facets(conn.spec),
   },
   SearchResult: {
     categories: (r, _a, ctx) => ctx.services.catalog.matchingCategories(r.text),

@@ -7,17 +7,7 @@ import { ProductEntity, type Pet } from './product.entity.js';
 import { ProductSizeEntity } from './product-size.entity.js';
 import { ProductImageEntity } from './product-image.entity.js';
 import { isEmptyFilter, NO_FILTER, type SearchText } from './search-input.js';
-import {
-  BEST_SELLERS_SQL,
-  countStatement,
-  facetsStatement,
-  matchingCategoriesStatement,
-  ORDER_BY,
-  pageStatement,
-  PRODUCT_COLUMNS,
-  staffMatchStatement,
-  type ListingSpec,
-} from './search-sql.js';
+import { BEST_SELLERS_SQL, listingStatement, matchingCategoriesStatement, ORDER_BY, PRODUCT_COLUMNS, staffMatchStatement, type ListingSpec } from './search-sql.js';
 
 export type ProductSortKey = 'RELEVANCE' | 'PRICE_ASC' | 'PRICE_DESC' | 'NEWEST';
 
@@ -28,9 +18,11 @@ export interface ProductPage {
   hasNextPage: boolean;
   /** The words searched after typo correction, when a word was corrected («colar» → «collar»). */
   correctedQuery: string | null;
+  /** Counts per filter option, when asked for. */
+  facets: ProductFacets | null;
 }
 
-/** Counts per filter option (facetsStatement). */
+/** Counts per filter option (listingStatement). */
 export interface ProductFacets {
   inStock: number;
   sizes: { label: string; count: number }[];
@@ -61,9 +53,33 @@ export interface ProductRow {
   total?: string;
 }
 
-interface SearchRow extends ProductRow {
+/** A row of listingStatement: product columns are null on the single row of an empty page. */
+type ListingRow = Omit<ProductRow, 'id'> & {
+  id: number | null;
+  total: number;
   search_used?: string | null;
   search_corrected?: boolean;
+  facets?: { inStock: number; sizes: number[]; pets: [number, number]; prices: number[]; categories: ProductFacets['categories'] };
+};
+
+const emptyFacets = (): ProductFacets => ({
+  inStock: 0,
+  sizes: SIZE_LABELS.map((label) => ({ label, count: 0 })),
+  pets: (['DOG', 'CAT'] as const).map((pet) => ({ pet, count: 0 })),
+  priceRanges: PRICE_RANGES.map((r) => ({ ...r, count: 0 })),
+  categories: [],
+});
+
+function facetsFromRow(row: ListingRow): ProductFacets {
+  const f = row.facets;
+  if (!f) return emptyFacets();
+  return {
+    inStock: f.inStock,
+    sizes: SIZE_LABELS.map((label, i) => ({ label, count: f.sizes[i] ?? 0 })),
+    pets: (['DOG', 'CAT'] as const).map((pet, i) => ({ pet, count: f.pets[i] ?? 0 })),
+    priceRanges: PRICE_RANGES.map((r, i) => ({ ...r, count: f.prices[i] ?? 0 })),
+    categories: f.categories,
+  };
 }
 
 /**
@@ -162,6 +178,8 @@ export class CatalogService {
     collection?: string | null;
     text?: SearchText | null;
     filter?: ListingSpec['filter'];
+    /** Compute the counts per filter option in the same statement. */
+    withFacets?: boolean;
     sort?: ProductSortKey | null;
     first?: number | null;
     after?: string | null;
@@ -169,7 +187,7 @@ export class CatalogService {
     const first = checkPageSize(args.first, MAX_PAGE_SIZE, 24);
     const offset = decodeOffsetCursor(args.after);
     const spec: ListingSpec = { text: args.text ?? null, category: args.category, collection: args.collection, filter: args.filter ?? NO_FILTER };
-    if (spec.text || !isEmptyFilter(spec.filter)) return this.searchPage(spec, args.sort ?? 'RELEVANCE', first, offset);
+    if (spec.text || args.withFacets || !isEmptyFilter(spec.filter)) return this.listing(spec, args.sort ?? 'RELEVANCE', first, offset, args.withFacets ?? false);
     const params: unknown[] = [];
     const where = ['p.active'];
     if (args.category) {
@@ -208,50 +226,32 @@ export class CatalogService {
       totalCount,
       hasNextPage: offset + rows.length < totalCount,
       correctedQuery: null,
+      facets: null,
     };
   }
 
-  private async searchPage(spec: ListingSpec, sort: ProductSortKey, first: number, offset: number): Promise<ProductPage> {
+  private async listing(spec: ListingSpec, sort: ProductSortKey, first: number, offset: number, withFacets: boolean): Promise<ProductPage> {
     // Emoji or symbols only: nothing to look for, and nothing sent to PostgreSQL.
-    if (spec.text && spec.text.words.length === 0) return { products: [], offset, totalCount: 0, hasNextPage: false, correctedQuery: null };
-    const page = pageStatement(spec, sort, first, offset);
-    const rows = await selectRows<SearchRow>(this.ds, page.sql, page.params);
-    let totalCount = rows.length > 0 ? Number(rows[0]!.total) : 0;
-    if (rows.length === 0 && offset > 0) {
-      const count = countStatement(spec);
-      const [{ n }] = await selectRows<{ n: number }>(this.ds, count.sql, count.params);
-      totalCount = n;
+    if (spec.text && spec.text.words.length === 0) {
+      return { products: [], offset, totalCount: 0, hasNextPage: false, correctedQuery: null, facets: withFacets ? emptyFacets() : null };
     }
-    const first0 = rows[0];
+    const st = listingStatement(spec, sort, first, offset, withFacets ? PRICE_RANGES : null);
+    const rows = await selectRows<ListingRow>(this.ds, st.sql, st.params);
+    const head = rows[0]!;
+    const products = rows.filter((r): r is ListingRow & { id: number } => r.id !== null).map((r) => productFromRow(r));
     return {
-      products: rows.map((r) => productFromRow(r)),
+      products,
       offset,
-      totalCount,
-      hasNextPage: offset + rows.length < totalCount,
-      correctedQuery: first0?.search_corrected && first0.search_used ? first0.search_used : null,
+      totalCount: head.total,
+      hasNextPage: offset + products.length < head.total,
+      correctedQuery: head.search_corrected && head.search_used ? head.search_used : null,
+      facets: withFacets ? facetsFromRow(head) : null,
     };
   }
 
-  /** Counts per filter option for the same scope, text and filters (one statement). */
+  /** Counts per filter option alone (when the page was read without them). */
   async facets(spec: ListingSpec): Promise<ProductFacets> {
-    const empty = (): ProductFacets => ({
-      inStock: 0,
-      sizes: SIZE_LABELS.map((label) => ({ label, count: 0 })),
-      pets: (['DOG', 'CAT'] as const).map((pet) => ({ pet, count: 0 })),
-      priceRanges: PRICE_RANGES.map((r) => ({ ...r, count: 0 })),
-      categories: [],
-    });
-    if (spec.text && spec.text.words.length === 0) return empty();
-    const st = facetsStatement(spec, PRICE_RANGES);
-    const [row] = await selectRows<{ in_stock: number; sizes: Record<string, number>; pets: Record<Pet, number>; prices: number[]; categories: ProductFacets['categories'] }>(this.ds, st.sql, st.params);
-    if (!row) return empty();
-    return {
-      inStock: row.in_stock,
-      sizes: SIZE_LABELS.map((label) => ({ label, count: row.sizes[label] ?? 0 })),
-      pets: (['DOG', 'CAT'] as const).map((pet) => ({ pet, count: row.pets[pet] ?? 0 })),
-      priceRanges: PRICE_RANGES.map((r, i) => ({ ...r, count: row.prices[i] ?? 0 })),
-      categories: row.categories,
-    };
+    return (await this.listing(spec, 'RELEVANCE', 1, 0, true)).facets!;
   }
 
   /** Categories whose name matches the search text (suggestions). */

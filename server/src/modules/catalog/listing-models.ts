@@ -1,7 +1,7 @@
 import type { ProductEntity } from './product.entity.js';
 import type { SearchText } from './search-input.js';
 import type { ListingSpec } from './search-sql.js';
-import { CatalogService, type ProductPage } from './catalog.service.js';
+import { CatalogService, type ProductFacets, type ProductPage } from './catalog.service.js';
 
 /** GraphQL ProductConnection as the resolvers return it: the page plus what `facets` needs. */
 export interface ProductConnectionModel {
@@ -9,6 +9,8 @@ export interface ProductConnectionModel {
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
   totalCount: number;
   spec: ListingSpec;
+  /** Read with the page when the operation selected them. */
+  facets: ProductFacets | null;
 }
 
 export interface SearchResultModel {
@@ -27,5 +29,6 @@ export function connection(page: ProductPage, spec: ListingSpec): ProductConnect
     },
     totalCount: page.totalCount,
     spec,
+    facets: page.facets,
   };
 }

@@ -13,6 +13,7 @@
  */
 import type { ProductSortKey } from './catalog.service.js';
 import type { ProductFilter, SearchText } from './search-input.js';
+import { SIZE_LABELS } from '../../config/shop.js';
 
 export interface ListingSpec {
   text: SearchText | null;
@@ -74,12 +75,23 @@ function textCtes(words: string): string {
   )`;
 }
 
+/** Relevance for the staff list (reads the row itself). */
 const RELEVANCE_ORDER = `CASE WHEN p.search_vector @@ q.q_a THEN 3 WHEN p.search_vector @@ q.q_ab THEN 2 ELSE 1 END DESC,
-  ${IN_STOCK} DESC, ts_rank(p.search_vector, q.q_any) DESC, p.position ASC, p.id ASC`;
+  ts_rank(p.search_vector, q.q_any) DESC, p.position ASC, p.id ASC`;
+
+/** Page order over the `hits` CTE (its own columns). */
+const HIT_ORDER: Record<ProductSortKey, string> = {
+  RELEVANCE: 'position ASC, id ASC',
+  PRICE_ASC: 'price ASC, id ASC',
+  PRICE_DESC: 'price DESC, id ASC',
+  NEWEST: 'created_at DESC, id DESC',
+};
+const HIT_RELEVANCE = 'tier DESC, cardinality(avail) > 0 DESC, rank DESC, position ASC, id ASC';
 
 type FilterKey = 'categories' | 'sizes' | 'pets' | 'price' | 'inStock';
+const FILTER_KEYS: FilterKey[] = ['categories', 'sizes', 'pets', 'price', 'inStock'];
 
-/** One predicate per active filter (by facet), plus the scope (active, category, collection, text). */
+/** The scope (active, category, collection) over `p`, and one predicate per active filter over the `m` row. */
 function predicates(spec: ListingSpec, params: Params) {
   const scope: string[] = [];
   if (!spec.includeInactive) scope.push('p.active');
@@ -88,82 +100,84 @@ function predicates(spec: ListingSpec, params: Params) {
   const f = spec.filter;
   const filters: Partial<Record<FilterKey, string>> = {};
   if (f.categories.length) filters.categories = `p.category_slug = ANY(${params.add(f.categories, '::text[]')})`;
-  if (f.sizes.length) filters.sizes = `EXISTS (SELECT 1 FROM product_size s WHERE s.product_id = p.id AND s.stock > 0 AND s.label = ANY(${params.add(f.sizes, '::text[]')}))`;
+  if (f.sizes.length) filters.sizes = `avail && ${params.add(f.sizes, '::text[]')}`;
   if (f.pets.length) filters.pets = `p.pets && ${params.add(f.pets, '::text[]')}`;
   const price: string[] = [];
   if (f.minPrice !== null) price.push(`p.price >= ${params.add(f.minPrice, '::int')}`);
   if (f.maxPrice !== null) price.push(`p.price <= ${params.add(f.maxPrice, '::int')}`);
   if (price.length) filters.price = price.join(' AND ');
-  if (f.inStock) filters.inStock = IN_STOCK;
+  if (f.inStock) filters.inStock = 'cardinality(avail) > 0';
   return { scope, filters };
-}
-
-function withText(spec: ListingSpec, params: Params): { ctes: string; from: string } {
-  if (!spec.text) return { ctes: '', from: 'product p' };
-  return { ctes: `WITH ${textCtes(params.add(spec.text.words, '::text[]'))}`, from: 'q JOIN product p ON p.search_vector @@ q.q_any' };
 }
 
 const where = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
 
-/** One page of a filtered listing or search, with the total (window count) on every row. */
-export function pageStatement(spec: ListingSpec, sort: ProductSortKey, first: number, offset: number): Statement {
-  const params = new Params();
-  const { ctes, from } = withText(spec, params);
-  const { scope, filters } = predicates(spec, params);
-  const order = spec.text && sort === 'RELEVANCE' ? RELEVANCE_ORDER : ORDER_BY[sort];
-  const textColumns = spec.text ? ', q.used AS search_used, q.corrected AS search_corrected' : '';
-  const sql = `${ctes}
-    SELECT ${PRODUCT_COLUMNS}, count(*) OVER () AS total${textColumns}
-      FROM ${from} JOIN category c ON c.slug = p.category_slug
-     WHERE ${where([...scope, ...Object.values(filters)])}
-     ORDER BY ${order}
-     LIMIT ${params.add(first)} OFFSET ${params.add(offset)}`;
-  return { sql, params: params.values };
-}
-
-/** The total alone (a page past the end has no row to carry it). */
-export function countStatement(spec: ListingSpec): Statement {
-  const params = new Params();
-  const { ctes, from } = withText(spec, params);
-  const { scope, filters } = predicates(spec, params);
-  return { sql: `${ctes} SELECT count(*)::int AS n FROM ${from} WHERE ${where([...scope, ...Object.values(filters)])}`, params: params.values };
-}
-
 /**
- * Counts per filter option in one statement. Each facet counts with every other active filter but
- * not its own (choosing size M still shows how many products come in L). A size counts only where it
- * has stock.
+ * One statement for a page of a filtered listing or a search: the matching products are read once
+ * (`m`: price, category, pets, sizes in stock, relevance), the filters give `hits`, the page is
+ * ordered and cut there, and only its rows are joined back for the product columns. The total and,
+ * with `facets`, the counts per filter option come from the same `m` (uncorrelated sub-selects,
+ * computed once). Always at least one row: a page past the end (or with no result) is one row whose
+ * product columns are null, so the total and facets still arrive.
+ *
+ * Facets: each one counts with every other active filter but not its own (choosing size M still
+ * shows how many products come in L). A size counts only where it has stock.
  */
-export function facetsStatement(spec: ListingSpec, priceRanges: readonly { min: number; max: number | null }[]): Statement {
+export function listingStatement(
+  spec: ListingSpec,
+  sort: ProductSortKey,
+  first: number,
+  offset: number,
+  facets: readonly { min: number; max: number | null }[] | null,
+): Statement {
   const params = new Params();
-  const { ctes, from } = withText(spec, params);
+  const text = spec.text ? textCtes(params.add(spec.text.words, '::text[]')) : null;
   const { scope, filters } = predicates(spec, params);
-  const flag = (key: FilterKey) => `${filters[key] ?? 'true'} AS f_${key}`;
-  const others = (except: FilterKey | null) =>
-    where((['categories', 'sizes', 'pets', 'price', 'inStock'] as FilterKey[]).filter((k) => k !== except && filters[k]).map((k) => `f_${k}`));
-  const mins = params.add(priceRanges.map((r) => r.min), '::int[]');
-  const maxs = params.add(priceRanges.map((r) => r.max), '::int[]');
-  const sql = `${ctes ? `${ctes},` : 'WITH'} m AS MATERIALIZED (
-      SELECT p.id, p.price, p.category_slug, p.pets,
-             ARRAY(SELECT s.label FROM product_size s WHERE s.product_id = p.id AND s.stock > 0) AS avail,
-             ${flag('categories')}, ${flag('sizes')}, ${flag('pets')}, ${flag('price')}, ${flag('inStock')}
-        FROM ${from}
+  // Filters are written over `p`; in `m` they read the same columns of the inner row `x`.
+  const flags = FILTER_KEYS.map((k) => `${filters[k]?.replace(/\bp\./g, 'x.').replace(/\bavail\b/g, 'x.avail') ?? 'true'} AS f_${k}`).join(', ');
+  const others = (except: FilterKey | null) => where(FILTER_KEYS.filter((k) => k !== except && filters[k]).map((k) => `f_${k}`));
+  const relevance = text
+    ? `CASE WHEN p.search_vector @@ q.q_a THEN 3 WHEN p.search_vector @@ q.q_ab THEN 2 ELSE 1 END AS tier, ts_rank(p.search_vector, q.q_any) AS rank`
+    : '0 AS tier, 0::real AS rank';
+  // Counts in one pass over `m` (FILTER per option), categories grouped apart.
+  const counts = [`count(*) FILTER (WHERE ${others(null)})::int AS total`];
+  let facetColumns = '';
+  if (facets) {
+    counts.push(`count(*) FILTER (WHERE ${others('inStock')} AND cardinality(avail) > 0)::int AS in_stock`);
+    SIZE_LABELS.forEach((label, i) => counts.push(`count(*) FILTER (WHERE ${others('sizes')} AND ${params.add(label, '::text')} = ANY(avail))::int AS size_${i}`));
+    (['DOG', 'CAT'] as const).forEach((pet) => counts.push(`count(*) FILTER (WHERE ${others('pets')} AND ${params.add(pet, '::text')} = ANY(pets))::int AS pet_${pet.toLowerCase()}`));
+    facets.forEach((r, i) => {
+      const range = [`price >= ${params.add(r.min, '::int')}`, ...(r.max === null ? [] : [`price <= ${params.add(r.max, '::int')}`])].join(' AND ');
+      counts.push(`count(*) FILTER (WHERE ${others('price')} AND ${range})::int AS price_${i}`);
+    });
+    facetColumns = `,
+      json_build_object('inStock', a.in_stock,
+        'sizes', json_build_array(${SIZE_LABELS.map((_, i) => `a.size_${i}`).join(', ')}),
+        'pets', json_build_array(a.pet_dog, a.pet_cat),
+        'prices', json_build_array(${facets.map((_, i) => `a.price_${i}`).join(', ')}),
+        'categories', (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', x.n) ORDER BY c.position), '[]') FROM (
+           SELECT category_slug, count(*)::int AS n FROM m WHERE ${others('categories')} GROUP BY category_slug) AS x
+           JOIN category c ON c.slug = x.category_slug)) AS facets`;
+  }
+  const order = text && sort === 'RELEVANCE' ? HIT_RELEVANCE : HIT_ORDER[sort];
+  const sql = `WITH ${text ? `${text},` : ''} base AS MATERIALIZED (
+      SELECT p.id, p.price, p.category_slug, p.pets, p.position, p.created_at, ${relevance},
+             ARRAY(SELECT s.label::text FROM product_size s WHERE s.product_id = p.id AND s.stock > 0) AS avail
+        FROM ${text ? 'q JOIN product p ON p.search_vector @@ q.q_any' : 'product p'}
        WHERE ${where(scope)}
+    ), m AS MATERIALIZED (
+      SELECT x.*, ${flags} FROM base AS x
+    ), a AS (
+      SELECT ${counts.join(',\n             ')} FROM m
+    ), page AS (
+      SELECT id, row_number() OVER (ORDER BY ${order}) AS ord FROM m WHERE ${others(null)} ORDER BY ${order}
+       LIMIT ${params.add(first)} OFFSET ${params.add(offset)}
     )
-    SELECT
-      (SELECT count(*) FROM m WHERE ${others(null)})::int AS total,
-      (SELECT count(*) FROM m WHERE ${others('inStock')} AND cardinality(avail) > 0)::int AS in_stock,
-      (SELECT coalesce(json_object_agg(label, n), '{}') FROM (
-         SELECT l AS label, count(*)::int AS n FROM m, unnest(m.avail) AS l WHERE ${others('sizes')} GROUP BY l) AS x) AS sizes,
-      (SELECT json_build_object('DOG', count(*) FILTER (WHERE 'DOG' = ANY(pets)), 'CAT', count(*) FILTER (WHERE 'CAT' = ANY(pets)))
-         FROM m WHERE ${others('pets')}) AS pets,
-      (SELECT json_agg(n ORDER BY i) FROM (
-         SELECT b.i, count(m.id)::int AS n FROM unnest(${mins}, ${maxs}) WITH ORDINALITY AS b(lo, hi, i)
-           LEFT JOIN m ON m.price >= b.lo AND (b.hi IS NULL OR m.price <= b.hi) AND ${others('price')}
-          GROUP BY b.i) AS x) AS prices,
-      (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', x.n) ORDER BY c.position), '[]') FROM (
-         SELECT category_slug, count(*)::int AS n FROM m WHERE ${others('categories')} GROUP BY category_slug) AS x
-         JOIN category c ON c.slug = x.category_slug) AS categories`;
+    SELECT r.*, a.total${text ? ', (SELECT used FROM q) AS search_used, (SELECT corrected FROM q) AS search_corrected' : ''}${facetColumns}
+      FROM a LEFT JOIN LATERAL (
+        SELECT ${PRODUCT_COLUMNS}, page.ord FROM page JOIN product p ON p.id = page.id JOIN category c ON c.slug = p.category_slug
+      ) AS r ON true
+     ORDER BY r.ord`;
   return { sql, params: params.values };
 }
 
@@ -183,9 +197,12 @@ export function matchingCategoriesStatement(text: SearchText): Statement {
 export function staffMatchStatement(text: SearchText, category: string | null, limit: number): Statement {
   const params = new Params();
   const spec: ListingSpec = { text, category, filter: { categories: [], sizes: [], pets: [], minPrice: null, maxPrice: null, inStock: false }, includeInactive: true };
-  const { ctes, from } = withText(spec, params);
+  const words = params.add(text.words, '::text[]');
   const { scope } = predicates(spec, params);
-  return { sql: `${ctes} SELECT p.id FROM ${from} WHERE ${where(scope)} ORDER BY ${RELEVANCE_ORDER} LIMIT ${params.add(limit)}`, params: params.values };
+  return {
+    sql: `WITH ${textCtes(words)} SELECT p.id FROM q JOIN product p ON p.search_vector @@ q.q_any WHERE ${where(scope)} ORDER BY ${RELEVANCE_ORDER} LIMIT ${params.add(limit)}`,
+    params: params.values,
+  };
 }
 
 /** Units sold in paid orders of the last 90 days; in-stock products only; then the shop's order. */
