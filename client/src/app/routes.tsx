@@ -98,6 +98,8 @@ export const routes: RouteObject[] = [
       { path: '/alianza-laika-enzo', ...page(content, (m) => m.AllianceLaikaPage, { title: 'Alianza Laika y Enzo' }, '/alianza-laika-enzo') },
       { path: '/alianza-kumpet', ...page(content, (m) => m.AllianceKumpetPage, { title: 'Alianza Kumpet y Enzo' }, '/alianza-kumpet') },
       { path: '/alianza-puppis-enzo', ...page(content, (m) => m.AlliancePuppisPage, { title: 'Alianza Puppis y Enzo' }, '/alianza-puppis-enzo') },
+      // Title, description and noindex depend on `q`: the page sets them itself.
+      { path: '/buscar', ...page(catalog, (m) => m.SearchPage) },
       { path: '/proceso-pago-items', ...page(checkout, (m) => m.CheckoutRoute, { title: 'Finalizar compra', noindex: true }) },
       { path: '/pago-exitoso', ...page(checkout, (m) => m.ReceiptRoute, { title: 'Estado de tu pago', noindex: true }) },
       { path: '*', ...page(content, (m) => m.NotFoundPage, { title: 'Página no encontrada', noindex: true }) },

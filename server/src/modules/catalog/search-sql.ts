@@ -86,7 +86,7 @@ const HIT_ORDER: Record<ProductSortKey, string> = {
   PRICE_DESC: 'price DESC, id ASC',
   NEWEST: 'created_at DESC, id DESC',
 };
-const HIT_RELEVANCE = 'tier DESC, cardinality(avail) > 0 DESC, rank DESC, position ASC, id ASC';
+const HIT_RELEVANCE = 'tier DESC, in_stock DESC, rank DESC, position ASC, id ASC';
 
 type FilterKey = 'categories' | 'sizes' | 'pets' | 'price' | 'inStock';
 const FILTER_KEYS: FilterKey[] = ['categories', 'sizes', 'pets', 'price', 'inStock'];
@@ -106,7 +106,7 @@ function predicates(spec: ListingSpec, params: Params) {
   if (f.minPrice !== null) price.push(`p.price >= ${params.add(f.minPrice, '::int')}`);
   if (f.maxPrice !== null) price.push(`p.price <= ${params.add(f.maxPrice, '::int')}`);
   if (price.length) filters.price = price.join(' AND ');
-  if (f.inStock) filters.inStock = 'cardinality(avail) > 0';
+  if (f.inStock) filters.inStock = 'in_stock';
   return { scope, filters };
 }
 
@@ -114,8 +114,8 @@ const where = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true')
 
 /**
  * One statement for a page of a filtered listing or a search: the matching products are read once
- * (`m`: price, category, pets, sizes in stock, relevance), the filters give `hits`, the page is
- * ordered and cut there, and only its rows are joined back for the product columns. The total and,
+ * (`m`: price, category, pets, stock, relevance, one flag per filter), the page is ordered and cut
+ * over the rows whose flags all hold, and only its rows are joined back for the product columns. The total and,
  * with `facets`, the counts per filter option come from the same `m` (uncorrelated sub-selects,
  * computed once). Always at least one row: a page past the end (or with no result) is one row whose
  * product columns are null, so the total and facets still arrive.
@@ -133,8 +133,11 @@ export function listingStatement(
   const params = new Params();
   const text = spec.text ? textCtes(params.add(spec.text.words, '::text[]')) : null;
   const { scope, filters } = predicates(spec, params);
+  // Sizes in stock per match only when a size filter or the facets need them; otherwise a cheaper EXISTS.
+  const needSizes = Boolean(facets || filters.sizes);
+  const inStock = needSizes ? '(cardinality(x.avail) > 0)' : 'x.in_stock';
   // Filters are written over `p`; in `m` they read the same columns of the inner row `x`.
-  const flags = FILTER_KEYS.map((k) => `${filters[k]?.replace(/\bp\./g, 'x.').replace(/\bavail\b/g, 'x.avail') ?? 'true'} AS f_${k}`).join(', ');
+  const flags = FILTER_KEYS.map((k) => `${filters[k]?.replace(/\bp\./g, 'x.').replace(/\bavail\b/g, 'x.avail').replace(/\bin_stock\b/g, inStock) ?? 'true'} AS f_${k}`).join(', ');
   const others = (except: FilterKey | null) => where(FILTER_KEYS.filter((k) => k !== except && filters[k]).map((k) => `f_${k}`));
   const relevance = text
     ? `CASE WHEN p.search_vector @@ q.q_a THEN 3 WHEN p.search_vector @@ q.q_ab THEN 2 ELSE 1 END AS tier, ts_rank(p.search_vector, q.q_any) AS rank`
@@ -143,7 +146,7 @@ export function listingStatement(
   const counts = [`count(*) FILTER (WHERE ${others(null)})::int AS total`];
   let facetColumns = '';
   if (facets) {
-    counts.push(`count(*) FILTER (WHERE ${others('inStock')} AND cardinality(avail) > 0)::int AS in_stock`);
+    counts.push(`count(*) FILTER (WHERE ${others('inStock')} AND in_stock)::int AS in_stock`);
     SIZE_LABELS.forEach((label, i) => counts.push(`count(*) FILTER (WHERE ${others('sizes')} AND ${params.add(label, '::text')} = ANY(avail))::int AS size_${i}`));
     (['DOG', 'CAT'] as const).forEach((pet) => counts.push(`count(*) FILTER (WHERE ${others('pets')} AND ${params.add(pet, '::text')} = ANY(pets))::int AS pet_${pet.toLowerCase()}`));
     facets.forEach((r, i) => {
@@ -160,13 +163,15 @@ export function listingStatement(
            JOIN category c ON c.slug = x.category_slug)) AS facets`;
   }
   const order = text && sort === 'RELEVANCE' ? HIT_RELEVANCE : HIT_ORDER[sort];
+  const stock = needSizes
+    ? `ARRAY(SELECT s.label::text FROM product_size s WHERE s.product_id = p.id AND s.stock > 0) AS avail`
+    : `EXISTS (SELECT 1 FROM product_size s WHERE s.product_id = p.id AND s.stock > 0) AS in_stock`;
   const sql = `WITH ${text ? `${text},` : ''} base AS MATERIALIZED (
-      SELECT p.id, p.price, p.category_slug, p.pets, p.position, p.created_at, ${relevance},
-             ARRAY(SELECT s.label::text FROM product_size s WHERE s.product_id = p.id AND s.stock > 0) AS avail
+      SELECT p.id, p.price, p.category_slug, p.pets, p.position, p.created_at, ${relevance}, ${stock}
         FROM ${text ? 'q JOIN product p ON p.search_vector @@ q.q_any' : 'product p'}
        WHERE ${where(scope)}
     ), m AS MATERIALIZED (
-      SELECT x.*, ${flags} FROM base AS x
+      SELECT x.*, ${needSizes ? 'cardinality(x.avail) > 0 AS in_stock, ' : ''}${flags} FROM base AS x
     ), a AS (
       SELECT ${counts.join(',\n             ')} FROM m
     ), page AS (

@@ -30,11 +30,25 @@ function absolute(base: string, url: string): string {
   return new URL(url, `${base}/`).toString();
 }
 
+/** /buscar: «Resultados para «q»»; an empty search is not indexed (as the client's search page says too). */
+function searchMeta(q: string | null, publicUrl: string): PageMeta {
+  const text = (q ?? '').replace(/\s+/g, ' ').trim().slice(0, 100);
+  return {
+    status: 200,
+    title: pageTitle(text ? `Resultados para «${text}»` : 'Buscar'),
+    description: text ? `Accesorios para perros y gatos que coinciden con «${text}» en Enzo.` : DEFAULT_DESCRIPTION,
+    canonical: text ? absolute(publicUrl, `/buscar?q=${encodeURIComponent(text)}`) : undefined,
+    noindex: !text,
+  };
+}
+
 /** Title, description, canonical and Open Graph data of a storefront URL, from the catalog. */
 export class SeoService {
   constructor(private readonly ds: DataSource) {}
 
-  async pageMeta(pathname: string, publicUrl: string): Promise<PageMeta> {
+  /** `q`: the search text of /buscar. */
+  async pageMeta(pathname: string, publicUrl: string, q: string | null = null): Promise<PageMeta> {
+    if (pathname === '/buscar') return searchMeta(q, publicUrl);
     const isPrivate = PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
     const known = STATIC_ROUTES[pathname];
     if (isPrivate) {
