@@ -44,10 +44,8 @@ export function SiteHeaderView({ cart, search, menuOpen, onOpenMenu }: SiteHeade
             ))}
           </ul>
         </nav>
-        <div className="site-header__actions">
-          {search}
-          {cart}
-        </div>
+        <div className="site-header__actions">{cart}</div>
+        {search ? <div className="site-header__search">{search}</div> : null}
       </div>
     </header>
   );

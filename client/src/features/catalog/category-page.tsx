@@ -54,7 +54,8 @@ export function CategoryPage({ title, description, path, category, collection }:
       facets={(data ?? previousData)?.products.facets}
       total={data?.products.totalCount}
       showCategories={false}
-      onApply={(next) => setParams(next)}
+      showFilters={Boolean(filter) || data?.products.totalCount !== 0}
+      onApply={(next) => next.toString() !== params.toString() && setParams(next)}
       products={products}
       loading={loading}
       failed={Boolean(error && !data)}

@@ -16,15 +16,17 @@ export interface ListingViewProps extends Omit<ListingFiltersProps, 'facets' | '
   onLoadMore: () => void;
   /** Shown when the listing is loaded and empty. */
   empty: ReactNode;
+  /** False when there is nothing to narrow (no result and no filter on): the page shows only `empty`. */
+  showFilters: boolean;
 }
 
 /** Listing layout shared by the category pages and /buscar: filters beside (or over) the grid, load more. */
-export function ListingView({ header, products, total, loading, failed, hasNextPage, loadingMore, onLoadMore, empty, ...filters }: ListingViewProps) {
+export function ListingView({ header, products, total, loading, failed, hasNextPage, loadingMore, onLoadMore, empty, showFilters, ...filters }: ListingViewProps) {
   return (
     <section className="catalog" aria-labelledby="catalog-title">
       {header}
-      <div className="catalog__layout">
-        <ListingFilters {...filters} total={total} />
+      <div className={showFilters ? 'catalog__layout' : undefined}>
+        {showFilters ? <ListingFilters {...filters} total={total} /> : null}
         <div className="catalog__results">
           {failed ? (
             <p className="catalog__error" role="alert">

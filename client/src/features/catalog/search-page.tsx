@@ -58,7 +58,8 @@ export function SearchPage() {
       facets={(data ?? previousData)?.search.products.facets}
       total={result?.products.totalCount}
       showCategories
-      onApply={(next) => setParams(next)}
+      showFilters={Boolean(filter) || result?.products.totalCount !== 0}
+      onApply={(next) => next.toString() !== params.toString() && setParams(next)}
       products={products}
       loading={loading}
       failed={Boolean(error && !data)}

@@ -48,7 +48,10 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
     setValue(urlQuery);
   }
 
-  const result = text.length >= MIN_CHARS ? (data ?? previousData)?.search : undefined;
+  // While new suggestions load the previous ones stay, unless they were for a different text altogether.
+  const shown = (data ?? previousData)?.search;
+  const [a, b] = [text.toLowerCase(), shown?.query.toLowerCase() ?? ''];
+  const result = text.length >= MIN_CHARS && shown && (a.startsWith(b) || b.startsWith(a)) ? shown : undefined;
   const options: Option[] = [];
   for (const c of result?.categories.slice(0, 3) ?? []) options.push({ id: `${listId}-c-${c.slug}`, href: categoryPath(c.slug), kind: 'category', label: c.name });
   for (const { node } of result?.products.edges ?? []) options.push({ id: `${listId}-p-${node.id}`, href: productPath(node), kind: 'product', label: node.name });
