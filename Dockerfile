@@ -14,6 +14,7 @@ RUN npm ci --no-audit --no-fund --omit=dev && mkdir -p /app/.data && chown node 
 COPY --from=build /app/dist ./dist
 COPY schema.graphql tsconfig.json ./
 COPY server ./server
+COPY shared ./shared
 EXPOSE 4000
 USER node
 CMD ["npx", "tsx", "server/src/index.ts"]

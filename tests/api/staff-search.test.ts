@@ -35,7 +35,7 @@ describe('staff product search', () => {
 
   it('finds inactive products too, which the shop hides', async () => {
     const [target] = await list('collar trenzado');
-    const off = await shop.gql(`mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, active: false }) { id active } }`, { id: target!.id }, auth);
+    const off = await shop.gql(`mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, active: false }) { ... on StaffProduct { id active } } }`, { id: target!.id }, auth);
     expect(off.errors).toBeUndefined();
     const found = await list('colar trensado');
     expect(found[0]).toMatchObject({ id: target!.id, active: false });
@@ -47,7 +47,7 @@ describe('staff product search', () => {
     const [correa] = await list('correa doble');
     expect(correa!.pets).toEqual(['DOG']);
     const res = await shop.gql<{ staffUpdateProduct: Row }>(
-      `mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, pets: [CAT, DOG, CAT] }) { id pets } }`,
+      `mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, pets: [CAT, DOG, CAT] }) { ... on StaffProduct { id pets } } }`,
       { id: correa!.id },
       auth,
     );
@@ -55,7 +55,7 @@ describe('staff product search', () => {
     expect(res.data!.staffUpdateProduct.pets).toEqual(['DOG', 'CAT']);
     const cats = await shop.gql<{ search: { products: { edges: Array<{ node: { id: string } }> } } }>(`{ search(query: "correa", filter: { pets: [CAT] }, first: 48) { products { edges { node { id } } } } }`);
     expect(cats.data!.search.products.edges.map((e) => e.node.id)).toContain(correa!.id);
-    const bad = await shop.gql(`mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, pets: [FISH] }) { id } }`, { id: correa!.id }, auth);
+    const bad = await shop.gql(`mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, pets: [FISH] }) { __typename } }`, { id: correa!.id }, auth);
     expect(bad.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 

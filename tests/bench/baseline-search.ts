@@ -4,7 +4,7 @@
  * parameters), and `JSON.stringify` of a body shaped like the GraphQL response. No GraphQL, no ORM.
  */
 import type pg from 'pg';
-import { PRICE_RANGES, SIZE_LABELS } from '../../server/src/config/shop.js';
+import { PRICE_RANGES, SIZE_LABELS } from '#shared/shop.js';
 import { parseFilter, parseSearchText, type ProductFilterInput } from '../../server/src/modules/catalog/search-input.js';
 import { listingStatement, matchingCategoriesStatement, type ListingSpec } from '../../server/src/modules/catalog/search-sql.js';
 

@@ -12,7 +12,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
-import { priceCart } from '../../server/src/modules/cart/pricing.js';
+import { priceCart } from '#shared/pricing.js';
 import { serveAsChild } from './child-server.js';
 import { baselineSearch, type SearchVariables } from './baseline-search.js';
 

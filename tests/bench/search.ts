@@ -3,7 +3,7 @@ import { growBenchDatabase, sql } from './bench-database.js';
 import { cannon, measured, type Measured } from './api-throughput.js';
 import { FILTERED_LISTING, SEARCH, SUGGEST, firstError, gql } from './graphql-operations.js';
 import { listingStatement } from '../../server/src/modules/catalog/search-sql.js';
-import { PRICE_RANGES } from '../../server/src/config/shop.js';
+import { PRICE_RANGES } from '#shared/shop.js';
 import { parseSearchText, NO_FILTER } from '../../server/src/modules/catalog/search-input.js';
 
 export interface SearchRow {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../test-utils/render';
 import { mswServer } from '../test-utils/msw-server';
 import { CartQuoteDocument } from '../features/cart';
-import { fakeQuote } from '../features/cart/cart-test-data';
+import { fakeQuote } from '../test-utils/cart-test-data';
 import { SiteHeader } from './site-header';
 
 const PRODUCTS: Record<string, { price: number; name: string; stock?: number }> = {

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { formatCop } from '../lib/shop-config';
+import { formatCop } from '#shared/money.js';
 import './product-card.css';
 
 export interface ProductCardProps {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SOCIAL_URLS } from '../lib/contact-info';
-import { BRAND } from '../lib/shop-config';
+import { BRAND } from '#shared/shop.js';
 import './site-footer.css';
 
 const ICON_PROPS = {

@@ -1,6 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { formatCop, FREE_SHIPPING_THRESHOLD } from '../lib/shop-config';
+import { FREE_SHIPPING_THRESHOLD } from '#shared/shop.js';
+import { formatCop } from '#shared/money.js';
 import { NavDropdown } from './nav-dropdown';
 import { NAV_LINKS, NAV_MENUS } from './site-nav-data';
 import './site-header.css';

@@ -5,3 +5,10 @@ export function parsePesos(text: string): number | null {
   const value = Number(compact.replace(/\./g, ''));
   return Number.isSafeInteger(value) ? value : null;
 }
+
+const dateTime = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'medium', timeStyle: 'short' });
+
+/** Date and time in Bogotá, e.g. `4 mar 2025, 3:00 p. m.`. */
+export function formatDateTime(iso: string): string {
+  return dateTime.format(new Date(iso));
+}

@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
 import type { Services } from './services.js';
 import { createApollo } from './apollo.js';
 import { createContext } from './context.js';
-import { LocalMediaStore } from '../modules/media/local-media-store.js';
+import { createResolvers } from './resolvers.js';
+import { LocalMediaStore } from '../modules/media/index.js';
 import { applySecurity } from './security.js';
 import { mountRequestLog } from './request-log.js';
 import { createSpaRenderer, mountSeoRoutes, type QueryRunner } from '../modules/seo/seo.http.js';
@@ -119,7 +120,7 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
     }
   });
 
-  const apollo = createApollo(env, log);
+  const apollo = createApollo(env, log, createResolvers(services));
   await apollo.start();
   app.use(
     '/graphql',
@@ -127,7 +128,7 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
     rejectNullCharacters,
     expressMiddleware(apollo, {
       context: async ({ req }) =>
-        createContext(services, { requestId: req.id ?? randomUUID(), ip: req.ip ?? '', authorization: req.headers.authorization }),
+        createContext(services.staffAuth, { requestId: req.id ?? randomUUID(), ip: req.ip ?? '', authorization: req.headers.authorization }),
     }),
   );
 
@@ -153,7 +154,7 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
 
   // Storefront pages ship their first query's result in the HTML (same resolvers as POST /graphql).
   const runQuery: QueryRunner = async (document, variables) => {
-    const contextValue = createContext(services, { requestId: randomUUID(), ip: '' });
+    const contextValue = createContext(services.staffAuth, { requestId: randomUUID(), ip: '' });
     const response = await apollo.executeOperation({ query: document, variables }, { contextValue });
     if (response.body.kind !== 'single') return null;
     const { data, errors } = response.body.singleResult;

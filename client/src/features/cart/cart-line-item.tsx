@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useSetAtom } from 'jotai';
-import { formatCop } from '../../lib/shop-config';
-import { categoryPath, productPath } from '../../lib/catalog-paths';
+import { formatCop } from '#shared/money.js';
+import { categoryPath, productPath } from '#shared/storefront-routes.js';
 import { removeLineAtom, setLineQuantityAtom } from './cart-atoms';
 import { MAX_QUANTITY } from './cart-storage';
 import type { CartQuoteFieldsFragment } from './cart.generated';

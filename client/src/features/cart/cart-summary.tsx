@@ -1,4 +1,4 @@
-import { formatCop } from '../../lib/shop-config';
+import { formatCop } from '#shared/money.js';
 import { CartLineItem } from './cart-line-item';
 import './cart.css';
 import type { CartQuoteFieldsFragment } from './cart.generated';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router';
-import { useDocumentMeta } from '../../app/use-document-meta';
+import { useDocumentMeta } from '../../lib/use-document-meta';
 import './catalog.css';
 import { CategoryListingDocument } from './catalog.generated';
 import { listingFilter, readListingParams } from './listing-url';

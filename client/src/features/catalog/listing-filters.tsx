@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { formatCop } from '../../lib/shop-config';
+import { formatCop } from '#shared/money.js';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import type { ListingFacetsFieldsFragment } from './catalog.generated';
 import { activeFilterCount, formParams, PETS, priceParam, SIZE_LABELS, SORTS, type ListingState } from './listing-url';

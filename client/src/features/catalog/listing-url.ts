@@ -1,11 +1,12 @@
 import type { Pet, ProductFilter, ProductSort } from '../../gql/types';
+import { SIZE_LABELS } from '#shared/shop.js';
 
 /**
  * Filter and sort state of a listing lives in the URL (shareable, back button, works as a plain GET form):
  * `q`, `talla` (repeatable), `precio=min-max`, `mascota=perro|gato` (repeatable), `disponible=1`,
  * `categoria` (repeatable, search only), `orden`. Unknown or malformed values are dropped, never sent.
  */
-export const SIZE_LABELS = ['XS', 'S', 'M', 'L', 'XL'] as const;
+export { SIZE_LABELS };
 
 export const PETS: { value: string; pet: Pet; label: string }[] = [
   { value: 'perro', pet: 'DOG', label: 'Perro' },

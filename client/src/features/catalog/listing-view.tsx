@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
-import { productPath } from '../../lib/catalog-paths';
+import { productPath } from '#shared/storefront-routes.js';
 import type { ListingFacetsFieldsFragment, ProductCardFieldsFragment } from './catalog.generated';
 import { ListingFilters, type ListingFiltersProps } from './listing-filters';
 

@@ -1,4 +1,4 @@
-import { CATEGORY_ROUTES, productPath } from '../../lib/catalog-paths';
+import { CATEGORY_ROUTES, productPath } from '#shared/storefront-routes.js';
 
 export type ProductLocationVerdict = { kind: 'ok' } | { kind: 'redirect'; to: string } | { kind: 'not-found' };
 

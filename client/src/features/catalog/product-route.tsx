@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import { useQuery } from '@apollo/client/react';
-import { formatCop, FREE_SHIPPING_THRESHOLD } from '../../lib/shop-config';
-import { categoryPath, productPath } from '../../lib/catalog-paths';
-import { useDocumentMeta } from '../../app/use-document-meta';
+import { FREE_SHIPPING_THRESHOLD } from '#shared/shop.js';
+import { formatCop } from '#shared/money.js';
+import { categoryPath, productPath } from '#shared/storefront-routes.js';
+import { useDocumentMeta } from '../../lib/use-document-meta';
 import { ProductDetailDocument } from './catalog.generated';
 import { checkProductLocation } from './product-location';
 import { ProductGallery } from './product-gallery';

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router';
-import { useDocumentMeta } from '../../app/use-document-meta';
+import { useDocumentMeta } from '../../lib/use-document-meta';
 import { ProductCard } from '../../components/product-card';
-import { categoryPath, productPath } from '../../lib/catalog-paths';
+import { categoryPath, productPath, SEARCH_PATH, searchPageMeta } from '#shared/storefront-routes.js';
 import './catalog.css';
 import { SearchFallbackDocument, SearchResultsDocument } from './catalog.generated';
 import { listingFilter, readListingParams } from './listing-url';
@@ -15,12 +15,8 @@ export function SearchPage() {
   const state = readListingParams(params);
   const q = state.q.replace(/\s+/g, ' ').trim();
   const filter = listingFilter(state, true);
-  useDocumentMeta({
-    title: q ? `Resultados para «${q}»` : 'Buscar',
-    description: q ? `Accesorios para perros y gatos que coinciden con «${q}» en Enzo.` : undefined,
-    noindex: !q,
-    canonicalPath: q ? `/buscar?q=${encodeURIComponent(q)}` : undefined,
-  });
+  const meta = searchPageMeta(q);
+  useDocumentMeta({ title: meta.title, description: meta.description, noindex: meta.noindex, canonicalPath: meta.canonical });
   const { data, previousData, loading, error, fetchMore } = useQuery(SearchResultsDocument, {
     variables: { query: q || undefined, filter, sort: state.sort === 'RELEVANCE' ? undefined : state.sort },
     notifyOnNetworkStatusChange: true,
@@ -52,7 +48,7 @@ export function SearchPage() {
           ) : null}
         </header>
       }
-      action="/buscar"
+      action={SEARCH_PATH}
       hidden={q ? { q } : undefined}
       state={state}
       facets={(data ?? previousData)?.search.products.facets}

@@ -1,28 +1,17 @@
-import { useCallback, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { formatCop } from '#shared/money.js';
 import { CartSummary, DiscountCodeField, useCartQuote } from '../cart';
-import { formatCop } from '../../lib/shop-config';
 import { CustomerFields } from './customer-fields';
 import { PaymentFields, ShippingFields } from './shipping-fields';
-import type { CheckoutForm } from './checkout-validation';
-import { useCheckoutForm } from './use-checkout-form';
+import { useCheckoutForm } from './checkout-form';
 import { usePlaceOrder } from './use-place-order';
 import './checkout.css';
 
 /** `/proceso-pago-items`: cart summary, shopper and shipping data, payment method, `Pagar`. */
 export function CheckoutPage() {
   const { data, loading, error, refetch } = useCartQuote();
-  const { form, update: setField } = useCheckoutForm();
-  const { errors, notice, submitting, submit, clearError } = usePlaceOrder(() => void refetch());
-  const update = useCallback(
-    <K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K]) => {
-      setField(key, value);
-      clearError(key);
-      // A new department makes the municipality's message stale too.
-      if (key === 'departmentCode') clearError('municipalityName');
-    },
-    [setField, clearError],
-  );
+  const form = useCheckoutForm();
+  const { notice, submitting, submit } = usePlaceOrder(form, () => void refetch());
   const quote = data?.cartQuote;
 
   if (!quote && loading) return <p className="checkout-page checkout-loading">Cargando tu carrito…</p>;
@@ -39,11 +28,6 @@ export function CheckoutPage() {
     );
   }
 
-  function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    void submit(form);
-  }
-
   const blocked = quote.hasProblems || quote.itemCount === 0;
   return (
     <div className="checkout-page">
@@ -54,11 +38,11 @@ export function CheckoutPage() {
           <CartSummary quote={quote} editable={false} />
           <DiscountCodeField />
         </section>
-        <form className="checkout-form" onSubmit={onSubmit} noValidate aria-labelledby="checkout-form-title">
+        <form className="checkout-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="checkout-form-title">
           <h2 id="checkout-form-title">Datos de compra y envío</h2>
-          <CustomerFields form={form} errors={errors} update={update} />
-          <ShippingFields form={form} errors={errors} update={update} />
-          <PaymentFields form={form} errors={errors} update={update} />
+          <CustomerFields form={form} />
+          <ShippingFields form={form} />
+          <PaymentFields form={form} />
           <div aria-live="polite">
             {notice ? (
               <p className="checkout-notice" role="alert">

@@ -1,4 +1,4 @@
-import { formatCop } from '../../lib/shop-config';
+import { formatCop } from '#shared/money.js';
 import type { ReceiptFieldsFragment } from './checkout.generated';
 
 /** Lines, totals (with `IVA incluido`) and the shipping address of a receipt. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { formatCop } from '../../lib/shop-config';
+import { formatCop } from '#shared/money.js';
 import { SandboxCheckoutDocument, SandboxPayDocument } from './checkout.generated';
 import './checkout.css';
 

@@ -1,30 +1,31 @@
-import { useId, useMemo } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type Ref } from 'react';
 import { Link } from 'react-router';
-import { FormField } from './form-field';
-import { DEPARTMENTS, municipalitiesOf } from './divipola';
+import { Controller, useWatch } from 'react-hook-form';
+import { DEPARTMENTS, findMunicipality, findMunicipalityByName, foldPlaceName, municipalitiesOf } from '#shared/divipola.js';
+import { PAYMENT_METHODS, type PaymentMethodValue } from '#shared/orders.js';
+import { FormField, type FieldRenderProps } from './form-field';
 import type { FieldsProps } from './customer-fields';
-import type { PaymentMethod } from '../../gql/types';
 
 /** Where to deliver: DIVIPOLA department, municipality (searchable list), address. */
-export function ShippingFields({ form, errors, update }: FieldsProps) {
-  const listId = useId();
-  const municipalities = useMemo(() => municipalitiesOf(form.departmentCode), [form.departmentCode]);
+export function ShippingFields({ form }: FieldsProps) {
+  const { register, setValue, control } = form;
+  const errors = form.formState.errors.shipping;
+  const departmentCode = useWatch({ control, name: 'shipping.departmentCode' });
   return (
     <fieldset className="checkout-fieldset">
       <legend>Dirección de envío</legend>
-      <FormField label="Departamento" error={errors.departmentCode}>
+      <FormField label="Departamento" error={errors?.departmentCode?.message}>
         {(p) => (
           <select
             {...p}
-            name="departmentCode"
+            {...register('shipping.departmentCode', {
+              onChange: (e: { target: { value: string } }) => {
+                const places = municipalitiesOf(e.target.value);
+                // Bogotá D.C. (and any department with a single municipality) needs no second choice.
+                setValue('shipping.municipalityCode', places.length === 1 ? places[0]!.code : '', { shouldValidate: form.formState.isSubmitted });
+              },
+            })}
             autoComplete="address-level1"
-            value={form.departmentCode}
-            onChange={(e) => {
-              const places = municipalitiesOf(e.target.value);
-              update('departmentCode', e.target.value);
-              // Bogotá D.C. (and any department with a single municipality) needs no second choice.
-              update('municipalityName', places.length === 1 ? places[0].name : '');
-            }}
           >
             <option value="">Elige un departamento</option>
             {DEPARTMENTS.map((d) => (
@@ -35,64 +36,96 @@ export function ShippingFields({ form, errors, update }: FieldsProps) {
           </select>
         )}
       </FormField>
-      <FormField label="Municipio" error={errors.municipalityName} hint={form.departmentCode ? 'Escribe para buscar y elige de la lista.' : 'Primero elige el departamento.'}>
-        {(p) => (
-          <>
-            <input
-              {...p}
-              name="municipality"
-              list={listId}
-              autoComplete="off"
-              disabled={!form.departmentCode}
-              value={form.municipalityName}
-              onChange={(e) => update('municipalityName', e.target.value)}
-            />
-            <datalist id={listId}>
-              {municipalities.map((m) => (
-                <option key={m.code} value={m.name} />
-              ))}
-            </datalist>
-          </>
+      <Controller
+        control={control}
+        name="shipping.municipalityCode"
+        render={({ field, fieldState }) => (
+          <FormField label="Municipio" error={fieldState.error?.message} hint={departmentCode ? 'Escribe para buscar y elige de la lista.' : 'Primero elige el departamento.'}>
+            {(p) => <MunicipalityInput {...p} inputRef={field.ref} departmentCode={departmentCode} code={field.value} onCodeChange={field.onChange} onBlur={field.onBlur} />}
+          </FormField>
         )}
+      />
+      <FormField label="Dirección" error={errors?.address?.message} hint="Ej. Calle 10 # 5-20, apto 301.">
+        {(p) => <input {...p} {...register('shipping.address')} autoComplete="street-address" maxLength={200} />}
       </FormField>
-      <FormField label="Dirección" error={errors.address} hint="Ej. Calle 10 # 5-20, apto 301.">
-        {(p) => <input {...p} name="address" autoComplete="street-address" maxLength={200} value={form.address} onChange={(e) => update('address', e.target.value)} />}
-      </FormField>
-      <FormField label="Barrio / indicaciones" optional error={errors.neighborhood}>
-        {(p) => <input {...p} name="neighborhood" maxLength={200} value={form.neighborhood} onChange={(e) => update('neighborhood', e.target.value)} />}
+      <FormField label="Barrio / indicaciones" optional error={errors?.neighborhood?.message}>
+        {(p) => <input {...p} {...register('shipping.neighborhood')} maxLength={200} />}
       </FormField>
     </fieldset>
   );
 }
 
+interface MunicipalityInputProps extends FieldRenderProps {
+  inputRef: Ref<HTMLInputElement>;
+  departmentCode: string;
+  /** DANE code of the chosen municipality ('' while none matches what was typed). */
+  code: string;
+  onCodeChange: (code: string) => void;
+  onBlur: () => void;
+}
+
+/** Free text with the department's municipalities as suggestions; the form keeps the DANE code of the match. */
+function MunicipalityInput({ inputRef, departmentCode, code, onCodeChange, onBlur, ...field }: MunicipalityInputProps) {
+  const listId = useId();
+  const municipalities = useMemo(() => municipalitiesOf(departmentCode), [departmentCode]);
+  const [text, setText] = useState(() => findMunicipality(departmentCode, code)?.name ?? '');
+  const shownDepartment = useRef(departmentCode);
+  // Another department clears (or, with a single municipality, fills) the text; a code set from outside shows its name.
+  useEffect(() => {
+    const place = findMunicipality(departmentCode, code);
+    if (shownDepartment.current !== departmentCode) {
+      shownDepartment.current = departmentCode;
+      setText(place?.name ?? '');
+    } else if (place) {
+      setText((current) => (foldPlaceName(place.name).startsWith(foldPlaceName(current)) && current.trim() ? current : place.name));
+    }
+  }, [departmentCode, code]);
+  return (
+    <>
+      <input
+        {...field}
+        ref={inputRef}
+        name="municipality"
+        list={listId}
+        autoComplete="off"
+        disabled={!departmentCode}
+        value={text}
+        onBlur={onBlur}
+        onChange={(e) => {
+          setText(e.target.value);
+          onCodeChange(findMunicipalityByName(departmentCode, e.target.value)?.code ?? '');
+        }}
+      />
+      <datalist id={listId}>
+        {municipalities.map((m) => (
+          <option key={m.code} value={m.name} />
+        ))}
+      </datalist>
+    </>
+  );
+}
+
+const METHOD_CHOICES: Record<PaymentMethodValue, string> = { CARD: 'Tarjeta de crédito o débito', PSE: 'PSE' };
+
 /** Payment method and the data-policy acceptance. */
-export function PaymentFields({ form, errors, update }: FieldsProps) {
+export function PaymentFields({ form }: FieldsProps) {
   const policyErrorId = useId();
-  const methods: Array<{ value: PaymentMethod; label: string }> = [
-    { value: 'CARD', label: 'Tarjeta de crédito o débito' },
-    { value: 'PSE', label: 'PSE' },
-  ];
+  const { register } = form;
+  const policyError = form.formState.errors.acceptDataPolicy?.message;
   return (
     <>
       <fieldset className="checkout-fieldset checkout-methods">
         <legend>Medio de pago</legend>
-        {methods.map((m) => (
-          <label key={m.value} className="checkout-choice">
-            <input type="radio" name="paymentMethod" value={m.value} checked={form.paymentMethod === m.value} onChange={() => update('paymentMethod', m.value)} />
-            {m.label}
+        {PAYMENT_METHODS.map((m) => (
+          <label key={m} className="checkout-choice">
+            <input type="radio" value={m} {...register('paymentMethod')} />
+            {METHOD_CHOICES[m]}
           </label>
         ))}
       </fieldset>
-      <div className={`form-field checkout-policy${errors.acceptDataPolicy ? ' form-field--invalid' : ''}`}>
+      <div className={`form-field checkout-policy${policyError ? ' form-field--invalid' : ''}`}>
         <label className="checkout-choice">
-          <input
-            type="checkbox"
-            name="acceptDataPolicy"
-            checked={form.acceptDataPolicy}
-            aria-invalid={Boolean(errors.acceptDataPolicy)}
-            aria-describedby={errors.acceptDataPolicy ? policyErrorId : undefined}
-            onChange={(e) => update('acceptDataPolicy', e.target.checked)}
-          />
+          <input type="checkbox" {...register('acceptDataPolicy')} aria-invalid={Boolean(policyError)} aria-describedby={policyError ? policyErrorId : undefined} />
           <span>
             Acepto la{' '}
             <Link to="/TratamientoDatos" target="_blank" rel="noopener">
@@ -100,9 +133,9 @@ export function PaymentFields({ form, errors, update }: FieldsProps) {
             </Link>
           </span>
         </label>
-        {errors.acceptDataPolicy ? (
+        {policyError ? (
           <p id={policyErrorId} className="form-field__error">
-            {errors.acceptDataPolicy}
+            {policyError}
           </p>
         ) : null}
       </div>

@@ -1,100 +1,76 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import type { UseFormReturn } from 'react-hook-form';
+import { CHECKOUT_FIELD_ORDER, type CheckoutInput, type ValidCheckout } from '#shared/checkout.js';
 import { cartLinesAtom, clearCartAtom, discountCodeAtom } from '../cart';
 import { PlaceOrderDocument } from './checkout.generated';
-import { FIELD_ORDER, SERVER_FIELDS, validateForm, type CheckoutForm, type FormErrors, type FormField } from './checkout-validation';
-import { findMunicipalityByName } from './divipola';
-import { forgetIdempotencyKey, idempotencyKey } from './use-checkout-form';
+import { forgetIdempotencyKey, idempotencyKey } from './checkout-form';
 
-export interface SubmitState {
-  errors: FormErrors;
-  /** A message for the whole form (cart changed, code invalid, network). */
-  notice: string | null;
-  submitting: boolean;
-}
+type FormPath = Parameters<UseFormReturn<CheckoutInput>['setError']>[0];
 
-function focusFirstError(errors: FormErrors) {
-  const first = FIELD_ORDER.find((f) => errors[f]);
-  if (!first) return;
-  requestAnimationFrame(() => document.querySelector<HTMLElement>(`[name="${first === 'municipalityName' ? 'municipality' : first}"]`)?.focus());
-}
+const FORM_FIELDS = new Set<string>(CHECKOUT_FIELD_ORDER.filter((f) => f.startsWith('customer.') || f.startsWith('shipping.') || f === 'paymentMethod' || f === 'acceptDataPolicy'));
 
-/** Validates, places the order (same key on retries), empties the cart and goes to the gateway. */
-export function usePlaceOrder(onCartChanged: () => void) {
+/** Places the order (same key on retries), empties the cart and goes to the gateway; server errors land on their fields. */
+export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidCheckout>, onCartChanged: () => void) {
   const lines = useAtomValue(cartLinesAtom);
   const discountCode = useAtomValue(discountCodeAtom);
   const clearCart = useSetAtom(clearCartAtom);
   const [placeOrder] = useMutation(PlaceOrderDocument);
-  const [state, setState] = useState<SubmitState>({ errors: {}, notice: null, submitting: false });
+  /** A message for the whole form (invalid fields, cart changed, code invalid, network). */
+  const [notice, setNotice] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
 
-  async function submit(form: CheckoutForm) {
-    const errors = validateForm(form);
-    if (Object.keys(errors).length > 0) {
-      setState({ errors, notice: 'Revisa los datos marcados.', submitting: false });
-      focusFirstError(errors);
-      return;
-    }
-    setState({ errors: {}, notice: null, submitting: true });
-    try {
-      const { data } = await placeOrder({
-        variables: {
-          input: {
-            lines: lines.map((l) => ({ productId: l.productId, sizeId: l.sizeId, quantity: l.quantity })),
-            discountCode: discountCode || null,
-            customer: { fullName: form.fullName, email: form.email, phone: form.phone, documentType: form.documentType, documentNumber: form.documentNumber },
-            shipping: {
-              departmentCode: form.departmentCode,
-              municipalityCode: findMunicipalityByName(form.departmentCode, form.municipalityName)?.code ?? '',
-              address: form.address,
-              neighborhood: form.neighborhood || null,
+  const submit = form.handleSubmit(
+    async () => {
+      const values = form.getValues();
+      setNotice(null);
+      setSubmitting(true);
+      try {
+        const { data } = await placeOrder({
+          variables: {
+            input: {
+              lines: lines.map((l) => ({ productId: l.productId, sizeId: l.sizeId, quantity: l.quantity })),
+              discountCode: discountCode || null,
+              customer: values.customer,
+              shipping: { ...values.shipping, neighborhood: values.shipping.neighborhood || null },
+              paymentMethod: values.paymentMethod,
+              acceptDataPolicy: values.acceptDataPolicy,
+              idempotencyKey: idempotencyKey(),
             },
-            paymentMethod: form.paymentMethod,
-            acceptDataPolicy: form.acceptDataPolicy,
-            idempotencyKey: idempotencyKey(),
           },
-        },
-      });
-      const result = data?.placeOrder;
-      if (!result) throw new Error('Sin respuesta');
-      switch (result.__typename) {
-        case 'OrderPlaced':
-          clearCart();
-          forgetIdempotencyKey();
-          window.location.assign(result.checkoutUrl);
-          return;
-        case 'ValidationErrors': {
-          const fieldErrors: FormErrors = {};
-          let notice = result.message;
-          for (const e of result.errors) {
-            const field = SERVER_FIELDS[e.field];
-            if (field) fieldErrors[field] = e.message;
-            else notice = e.message;
+        });
+        const result = data?.placeOrder;
+        if (!result) throw new Error('Sin respuesta');
+        switch (result.__typename) {
+          case 'OrderPlaced':
+            clearCart();
+            forgetIdempotencyKey();
+            window.location.assign(result.checkoutUrl);
+            return;
+          case 'ValidationErrors': {
+            let message = result.message;
+            const onFields = result.errors.filter((e) => FORM_FIELDS.has(e.field));
+            for (const e of result.errors) if (!FORM_FIELDS.has(e.field)) message = e.message;
+            for (const e of onFields) form.setError(e.field as FormPath, { type: 'server', message: e.message });
+            const first = CHECKOUT_FIELD_ORDER.find((f) => onFields.some((e) => e.field === f));
+            if (first) form.setFocus(first as Parameters<typeof form.setFocus>[0]);
+            setNotice(message);
+            break;
           }
-          setState({ errors: fieldErrors, notice, submitting: false });
-          focusFirstError(fieldErrors);
-          return;
+          case 'InvalidDiscountCode':
+          case 'CartProblem':
+            onCartChanged();
+            setNotice(result.message);
+            break;
         }
-        case 'InvalidDiscountCode':
-        case 'CartProblem':
-          onCartChanged();
-          setState({ errors: {}, notice: result.message, submitting: false });
-          return;
+      } catch {
+        setNotice('No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo: no se hará un cobro doble.');
       }
-    } catch {
-      setState({ errors: {}, notice: 'No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo: no se hará un cobro doble.', submitting: false });
-    }
-  }
+      setSubmitting(false);
+    },
+    () => setNotice('Revisa los datos marcados.'),
+  );
 
-  /** The shopper changed a field: its error (now possibly stale) goes away until the next submit. */
-  const clearError = useCallback((field: FormField) => {
-    setState((s) => {
-      if (!s.errors[field]) return s;
-      const errors = { ...s.errors };
-      delete errors[field];
-      return { ...s, errors };
-    });
-  }, []);
-
-  return { ...state, submit, clearError };
+  return { notice, submitting, submit };
 }

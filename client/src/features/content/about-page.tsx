@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BRAND } from '../../lib/shop-config';
+import { BRAND } from '#shared/shop.js';
 import { ContentLayout, type ContentSection } from './content-layout';
 
 const VALUES = [

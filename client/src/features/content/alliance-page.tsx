@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../lib/contact-info';
-import { BRAND } from '../../lib/shop-config';
+import { BRAND } from '#shared/shop.js';
 import { ContentLayout, type ContentSection } from './content-layout';
 
 interface Partner {

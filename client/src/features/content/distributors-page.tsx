@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL, WHATSAPP_DISPLAY, whatsappUrl } from '../../lib/contact-info';
-import { BRAND } from '../../lib/shop-config';
+import { BRAND } from '#shared/shop.js';
 import { ContentLayout } from './content-layout';
 
 interface Distributor {

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../lib/contact-info';
-import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE, formatCop } from '../../lib/shop-config';
+import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '#shared/shop.js';
+import { formatCop } from '#shared/money.js';
 import { ContentLayout, type ContentSection } from './content-layout';
 
 const DELIVERY_TIMES = [

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { categoryPath } from '../../lib/catalog-paths';
+import { categoryPath } from '#shared/storefront-routes.js';
 import type { HomeImageFragment } from './home.generated';
 
 const CATEGORY_LABELS: Record<string, string> = {

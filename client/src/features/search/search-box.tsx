@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useLocation, useNavigate } from 'react-router';
-import { categoryPath, productPath } from '../../lib/catalog-paths';
-import { formatCop } from '../../lib/shop-config';
+import { categoryPath, productPath } from '#shared/storefront-routes.js';
+import { formatCop } from '#shared/money.js';
 import { SearchSuggestionsDocument } from './search.generated';
 import { useDebounced } from './use-debounced';
 import './search-box.css';

@@ -1,7 +1,8 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { formatCop } from '../../lib/shop-config';
-import { ORDER_STATUS_LABELS, StatusBadge } from '../../components/staff/status-badge';
+import { formatCop } from '#shared/money.js';
+import { ORDER_STATUS_LABELS } from '#shared/orders.js';
+import { StatusBadge } from '../../components/staff/status-badge';
 import { SalesChart } from './sales-chart';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffDashboardHomeDocument } from './staff-home.generated';

@@ -1,4 +1,4 @@
-import { formatCop } from '../../lib/shop-config';
+import { formatCop } from '#shared/money.js';
 
 interface Day {
   date: string;

@@ -1,7 +1,9 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
-import { formatCop } from '../../lib/shop-config';
-import { formatDateTime, PAYMENT_METHOD_LABELS, StatusBadge } from '../../components/staff/status-badge';
+import { formatCop } from '#shared/money.js';
+import { PAYMENT_METHOD_LABELS } from '#shared/orders.js';
+import { formatDateTime } from '../../lib/staff-format';
+import { StatusBadge } from '../../components/staff/status-badge';
 import { OrderActions } from './order-actions';
 import { OrderHistory } from './order-history';
 import { QueryError } from '../../components/staff/query-error';

@@ -1,5 +1,6 @@
-import { formatCop } from '../../lib/shop-config';
-import { formatDateTime, ORDER_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '../../components/staff/status-badge';
+import { formatCop } from '#shared/money.js';
+import { ORDER_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '#shared/orders.js';
+import { formatDateTime } from '../../lib/staff-format';
 import type { StaffOrderFieldsFragment } from './staff-orders.generated';
 
 /** Payment (method, gateway transaction and its events) and the timeline of state changes. */

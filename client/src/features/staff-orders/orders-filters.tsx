@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '../../components/staff/status-badge';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '#shared/orders.js';
 
 export interface OrdersFilterValues {
   estado: string;

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router';
-import { formatCop } from '../../lib/shop-config';
-import { formatDateTime, PAYMENT_METHOD_LABELS, StatusBadge } from '../../components/staff/status-badge';
+import { formatCop } from '#shared/money.js';
+import { PAYMENT_METHOD_LABELS } from '#shared/orders.js';
+import { formatDateTime } from '../../lib/staff-format';
+import { StatusBadge } from '../../components/staff/status-badge';
 import { OrdersFilters, type OrdersFilterValues } from './orders-filters';
 import { downloadCsv } from './csv-download';
 import { ActionError, QueryError } from '../../components/staff/query-error';

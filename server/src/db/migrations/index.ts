@@ -1,7 +1,16 @@
 import { Catalog1763700000000 } from './1763700000000-catalog.js';
 import { Orders1763700100000 } from './1763700100000-orders.js';
 import { CatalogListingIndexes1763700200000 } from './1763700200000-catalog-listing-indexes.js';
-import { ProductSearch1763700300000 } from './1763700300000-product-search.js';
+import { OutboundEmail1764000000000 } from './1764000000000-outbound-email.js';
+import { ShippingRates1764100000000 } from './1764100000000-shipping-rates.js';
+import { ProductSearch1764200000000 } from './1764200000000-product-search.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [Catalog1763700000000, Orders1763700100000, CatalogListingIndexes1763700200000, ProductSearch1763700300000];
+export const migrations = [
+  Catalog1763700000000,
+  Orders1763700100000,
+  CatalogListingIndexes1763700200000,
+  OutboundEmail1764000000000,
+  ShippingRates1764100000000,
+  ProductSearch1764200000000,
+];

@@ -1,5 +1,5 @@
 // Seed catalog for Enzo (dog and cat accessories, Colombia). Pure data, no DB access.
-import type { SIZE_LABELS } from '../../config/shop.js';
+import type { SIZE_LABELS } from '#shared/shop.js';
 import type { ArtSpec } from './artwork.js';
 import { collares } from './catalog-data/collares.js';
 import { correas } from './catalog-data/correas.js';

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { selectRows } from '../../db/data-source.js';
-import { MAX_PAGE_SIZE, PRICE_RANGES, SIZE_LABELS } from '../../config/shop.js';
-import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../app/cursor.js';
+import { selectRows } from '../../common/db.js';
+import { MAX_PAGE_SIZE, PRICE_RANGES, SIZE_LABELS } from '#shared/shop.js';
+import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../common/cursor.js';
 import { CategoryEntity } from './category.entity.js';
 import { ProductEntity, type Pet } from './product.entity.js';
 import { ProductSizeEntity } from './product-size.entity.js';

@@ -1,5 +1,5 @@
-import { badInput } from '../../app/errors.js';
-import { MAX_PRICE, SEARCH_MAX_CHARS, SEARCH_MAX_WORD_CHARS, SEARCH_MAX_WORDS, SIZE_LABELS } from '../../config/shop.js';
+import { badInput } from '../../common/errors.js';
+import { MAX_PRICE, SEARCH_MAX_CHARS, SEARCH_MAX_WORD_CHARS, SEARCH_MAX_WORDS, SIZE_LABELS } from '#shared/shop.js';
 import type { Pet } from './product.entity.js';
 
 /** What a shopper typed, ready for SQL. */

@@ -13,7 +13,7 @@
  */
 import type { ProductSortKey } from './catalog.service.js';
 import type { ProductFilter, SearchText } from './search-input.js';
-import { SIZE_LABELS } from '../../config/shop.js';
+import { SIZE_LABELS } from '#shared/shop.js';
 
 export interface ListingSpec {
   text: SearchText | null;

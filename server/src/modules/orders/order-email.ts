@@ -1,8 +1,8 @@
 import type { OrderEntity } from './order.entity.js';
 import type { OrderLineEntity } from './order-line.entity.js';
 
-const cop = new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', minimumFractionDigits: 0, maximumFractionDigits: 0 });
-export const formatCop = (value: number) => cop.format(value).replace(/[\u00a0\u202f]/g, ' ');
+import { formatCop } from '#shared/money.js';
+import { PAYMENT_METHOD_LABELS } from '#shared/orders.js';
 
 function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
@@ -88,7 +88,7 @@ export function shopNoticeEmail(o: OrderEntity, lines: OrderLineEntity[]) {
     subject,
     `<h1 style="font-size:20px">Nuevo pedido pagado: ${o.reference}</h1>
 <p>Cliente: ${esc(o.fullName)} · ${esc(o.email)} · ${esc(o.phone)} · ${o.documentType} ${esc(o.documentNumber)}</p>
-<p>Método de pago: ${o.paymentMethod === 'PSE' ? 'PSE' : 'Tarjeta'} · Transacción ${esc(o.transactionId ?? '')}</p>
+<p>Método de pago: ${PAYMENT_METHOD_LABELS[o.paymentMethod]} · Transacción ${esc(o.transactionId ?? '')}</p>
 <table style="width:100%;border-collapse:collapse"><tbody>${linesRows(lines)}</tbody><tfoot>${totalsRows(o)}</tfoot></table>
 <h2 style="font-size:16px">Enviar a</h2><p>${addressBlock(o)}</p>`,
   );

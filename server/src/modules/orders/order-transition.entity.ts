@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { OrderStatusValue } from './order-status.js';
+import type { OrderStatusValue } from '#shared/orders.js';
 
 /** One step in an order's timeline. `from` is null for the creation step. */
 @Entity({ name: 'order_transition' })

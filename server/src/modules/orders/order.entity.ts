@@ -1,14 +1,14 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { OrderStatusValue } from './order-status.js';
+import type { DocumentTypeValue, OrderStatusValue, PaymentMethodValue } from '#shared/orders.js';
 import { OrderLineEntity } from './order-line.entity.js';
 
-export type PaymentMethodValue = 'CARD' | 'PSE';
-export type DocumentTypeValue = 'CC' | 'CE' | 'NIT' | 'PP' | 'TI';
+export type { DocumentTypeValue, PaymentMethodValue };
 
 /** Order flags for staff attention. */
 export const ORDER_FLAGS = {
   amountMismatch: 'MONTO_NO_COINCIDE',
   refundPending: 'REEMBOLSO_PENDIENTE',
+  paymentVoided: 'PAGO_ANULADO',
 } as const;
 
 /**
@@ -106,6 +106,13 @@ export class OrderEntity {
 
   @Column({ name: 'refund_pending', type: 'boolean', default: false })
   refundPending: boolean;
+
+  /** Delivery time promised at checkout (business days after payment); null on orders placed before shipping by destination. */
+  @Column({ name: 'delivery_min_days', type: 'int', nullable: true })
+  deliveryMinDays: number | null;
+
+  @Column({ name: 'delivery_max_days', type: 'int', nullable: true })
+  deliveryMaxDays: number | null;
 
   @Column({ type: 'varchar', length: 80, nullable: true })
   carrier: string | null;

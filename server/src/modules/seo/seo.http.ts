@@ -1,11 +1,11 @@
 import fs from 'node:fs/promises';
 import type { Express, Request, Response } from 'express';
 import type { Env } from '../../config/env.js';
-import { BRAND } from '../../config/shop.js';
+import { BRAND } from '#shared/shop.js';
 import type { DocumentNode } from 'graphql';
 import { escapeHtml, injectHead, injectLandingHints } from './html-head.js';
 import { landingQuery, lcpImages, withTypename, type ClientAssets } from './landing-route.js';
-import { PRIVATE_PREFIXES } from './seo-routes.js';
+import { PRIVATE_PREFIXES } from '#shared/storefront-routes.js';
 import type { SeoService } from './seo.service.js';
 
 /** `/robots.txt` and `/sitemap.xml` (absolute URLs from PUBLIC_URL, read per request). */

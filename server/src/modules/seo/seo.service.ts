@@ -1,5 +1,16 @@
 import type { DataSource } from 'typeorm';
-import { parseProductPath, pageTitle, PRIVATE_PREFIXES, productPath, STATIC_ROUTES, DEFAULT_DESCRIPTION } from './seo-routes.js';
+import {
+  DEFAULT_DESCRIPTION,
+  PAGES,
+  pageTitle,
+  parseProductPath,
+  PRIVATE_PREFIXES,
+  productPath,
+  SEARCH_PATH,
+  searchPageMeta,
+  sitemapPagePaths,
+  staticPageMeta,
+} from '#shared/storefront-routes.js';
 
 export interface PageMeta {
   status: number;
@@ -24,22 +35,16 @@ interface ProductRow {
   image: string | null;
 }
 
-const NOT_FOUND: Omit<PageMeta, 'canonical'> = { status: 404, title: pageTitle('Página no encontrada'), description: DEFAULT_DESCRIPTION, noindex: true };
+const NOT_FOUND: Omit<PageMeta, 'canonical'> = { status: 404, title: pageTitle(PAGES.notFound.title), description: PAGES.notFound.description, noindex: true };
 
 function absolute(base: string, url: string): string {
   return new URL(url, `${base}/`).toString();
 }
 
-/** /buscar: «Resultados para «q»»; an empty search is not indexed (as the client's search page says too). */
+/** /buscar: «Resultados para «q»»; an empty search is not indexed (the client's search page says the same). */
 function searchMeta(q: string | null, publicUrl: string): PageMeta {
-  const text = (q ?? '').replace(/\s+/g, ' ').trim().slice(0, 100);
-  return {
-    status: 200,
-    title: pageTitle(text ? `Resultados para «${text}»` : 'Buscar'),
-    description: text ? `Accesorios para perros y gatos que coinciden con «${text}» en Enzo.` : DEFAULT_DESCRIPTION,
-    canonical: text ? absolute(publicUrl, `/buscar?q=${encodeURIComponent(text)}`) : undefined,
-    noindex: !text,
-  };
+  const meta = searchPageMeta(q);
+  return { status: 200, title: pageTitle(meta.title), description: meta.description, canonical: meta.canonical ? absolute(publicUrl, meta.canonical) : undefined, noindex: meta.noindex ?? false };
 }
 
 /** Title, description, canonical and Open Graph data of a storefront URL, from the catalog. */
@@ -48,9 +53,9 @@ export class SeoService {
 
   /** `q`: the search text of /buscar. */
   async pageMeta(pathname: string, publicUrl: string, q: string | null = null): Promise<PageMeta> {
-    if (pathname === '/buscar') return searchMeta(q, publicUrl);
+    if (pathname === SEARCH_PATH) return searchMeta(q, publicUrl);
     const isPrivate = PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-    const known = STATIC_ROUTES[pathname];
+    const known = staticPageMeta(pathname);
     if (isPrivate) {
       return { status: 200, title: pageTitle(known?.title ?? 'Panel'), description: DEFAULT_DESCRIPTION, noindex: true };
     }
@@ -117,9 +122,6 @@ export class SeoService {
     const products: Array<{ id: number; slug: string; category_slug: string; collections: string[] }> = await this.ds.query(
       `SELECT id, slug, category_slug, collections FROM product WHERE active ORDER BY category_slug, position, id`,
     );
-    const pages = Object.entries(STATIC_ROUTES)
-      .filter(([, meta]) => meta.inSitemap)
-      .map(([path]) => path);
-    return [...pages, ...products.map((p) => productPath({ id: p.id, slug: p.slug, categorySlug: p.category_slug, collections: p.collections }))];
+    return [...sitemapPagePaths(), ...products.map((p) => productPath({ id: p.id, slug: p.slug, categorySlug: p.category_slug, collections: p.collections }))];
   }
 }

@@ -1,5 +1,5 @@
 // Small builders shared by the per-category seed lists.
-import { SIZE_LABELS } from '../../../config/shop.js';
+import { SIZE_LABELS } from '#shared/shop.js';
 import type { SeedSizeChartRow, SizeLabel } from '../catalog-data.js';
 
 /** Stock per size, in XS, S, M, L, XL order. */
