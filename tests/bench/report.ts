@@ -167,6 +167,7 @@ export function summarize(r: BenchReport): SummaryLine[] {
     out.push({ target: `SQL listado ≤ ${TARGETS.listingStatements} sentencias`, measured: String(s.listingMax ?? 'n/d'), met: s.listingMax === null ? null : s.listingMax <= TARGETS.listingStatements });
     out.push({ target: 'SQL listado constante (24 vs 48)', measured: `${n('listado de 24')} / ${n('listado de 48')}`, met: s.listingConstant });
     out.push({ target: 'SQL cartQuote constante (5 vs 20 líneas)', measured: `${n('cartQuote, 5 líneas')} / ${n('cartQuote, 20 líneas')}`, met: s.cartConstant });
+    out.push({ target: 'SQL búsqueda con facetas constante (24 vs 48)', measured: `${n('búsqueda con facetas, 24')} / ${n('búsqueda con facetas, 48')}`, met: s.searchConstant });
     out.push({ target: 'SQL pedidos del personal constante (10 vs 50)', measured: `${n('pedidos del personal, página de 10')} / ${n('pedidos del personal, página de 50')}`, met: s.staffConstant });
   }
   if (r.checkout) {
