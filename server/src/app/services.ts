@@ -10,6 +10,8 @@ import { createOrdersModule, type OrdersModule } from '../modules/orders/index.j
 import { createPaymentGateway, type PaymentGateway } from '../modules/payments/index.js';
 import { SeoService } from '../modules/seo/seo.service.js';
 import { ShippingService } from '../modules/shipping/index.js';
+import { ReturnMails, ReturnsService } from '../modules/returns/index.js';
+import { receiptUrl } from '../modules/orders/index.js';
 import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
 
@@ -27,6 +29,7 @@ export interface Services {
   shipping: ShippingService;
   gateway: PaymentGateway;
   orders: OrdersModule;
+  returns: ReturnsService;
   mail: MailSender;
   seo: SeoService;
   staffAuth: StaffAuthService;
@@ -41,6 +44,8 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
   if (gateway.kind === 'sandbox' && env.isProduction) {
     log?.warn('Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.');
   }
+  const orders = createOrdersModule({ env, ds, cart, gateway });
+  const returnMails = new ReturnMails({ orderUrl: (order) => receiptUrl(env, order), shopEmail: env.SHOP_NOTIFY_EMAIL });
   return {
     env,
     ds,
@@ -53,7 +58,8 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     cart,
     shipping,
     gateway,
-    orders: createOrdersModule({ env, ds, cart, gateway }),
+    orders,
+    returns: new ReturnsService(ds, orders.lifecycle, gateway, returnMails),
     mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM }, log),
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),

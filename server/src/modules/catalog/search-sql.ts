@@ -2,7 +2,7 @@
  * SQL for listings with filters and for text search (issue 13). Pure text builders: every value is a
  * bind parameter ($n); only fixed fragments are concatenated.
  *
- * Matching (see migration 1763700300000-product-search): the query words (already lower case and
+ * Matching (see migration 1764400000000-product-search): the query words (already lower case and
  * without accents, [a-z0-9] only) lose Spanish stop words; a word that no catalogue term starts with
  * is replaced by the closest term (trigram similarity, Levenshtein ≤ 2, words of names first); each
  * word becomes "word or its singular/plural forms", the last one as a prefix (typing); all words must

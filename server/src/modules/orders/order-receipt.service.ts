@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { OrderReceipt } from '../../generated/graphql.js';
 import type { Env } from '../../config/env.js';
 import { safeEqual } from '../../common/crypto.js';
 import { commit, inTransaction, rollback } from '../../common/db.js';
@@ -18,6 +19,9 @@ export type RetryResult =
 
 const unavailable = (message: string): RetryResult => ({ __typename: 'PaymentRetryUnavailable', message });
 
+/** The receipt as GraphQL serves it, plus the order itself for fields other modules resolve (returns). */
+export type ReceiptView = Omit<OrderReceipt, 'returns' | 'returnOptions'> & { order: OrderEntity };
+
 /** The public receipt (reference + token) and new payment attempts after a declined payment. */
 export class OrderReceiptService {
   constructor(
@@ -36,7 +40,7 @@ export class OrderReceiptService {
     return order && safeEqual(order.accessToken, token) ? order : null;
   }
 
-  async receipt(reference: string, token: string, transactionId?: string | null) {
+  async receipt(reference: string, token: string, transactionId?: string | null): Promise<ReceiptView | null> {
     let order = await this.authorize(reference, token);
     if (!order) return null;
     if (order.status === 'PENDIENTE_PAGO' && transactionId) {
@@ -51,13 +55,14 @@ export class OrderReceiptService {
     const canRetryPayment =
       order.status === 'PAGO_RECHAZADO' && order.expiresAt.getTime() > Date.now() && (await stockAvailable(this.ds.manager, groupBySize(lines)));
     return {
+      order,
       reference: order.reference,
       status: order.status,
       createdAt: order.createdAt,
       paymentMethod: order.paymentMethod,
       customerName: order.fullName,
       email: order.email,
-      lines: lines.map((l) => ({ ...l, productId: l.productId === null ? null : String(l.productId) })),
+      lines: lines.map((l) => ({ ...l, id: String(l.id), productId: l.productId === null ? null : String(l.productId) })),
       subtotal: order.subtotal,
       discount: order.discount,
       discountCode: order.discountCode,

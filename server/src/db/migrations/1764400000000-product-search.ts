@@ -20,8 +20,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  *   its singular and plural forms, because the Spanish snowball stemmer does not give a word and its
  *   plural the same stem every time (collar → coll, collares → collar; correa → corre, correas → corr).
  */
-export class ProductSearch1764200000000 implements MigrationInterface {
-  name = 'ProductSearch1764200000000';
+export class ProductSearch1764400000000 implements MigrationInterface {
+  name = 'ProductSearch1764400000000';
 
   async up(q: QueryRunner): Promise<void> {
     // Trusted extensions since PostgreSQL 13: a database owner may create them without superuser.
