@@ -68,6 +68,10 @@ export const productInputSchema = z
       .array(z.string())
       .nullish()
       .transform((v) => [...new Set(v ?? [])]),
+    pets: z
+      .array(z.enum(['DOG', 'CAT']))
+      .nullish()
+      .transform((v) => (['DOG', 'CAT'] as const).filter((pet) => v?.includes(pet))),
     sizes: z.array(size).min(1, M.sizesMissing).max(12, M.sizesTooMany),
     sizeGuide: sizeGuideSchema.nullish().transform((v) => v ?? null),
   })

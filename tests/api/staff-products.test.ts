@@ -19,7 +19,7 @@ afterAll(async () => {
   client.remove();
 });
 
-const FIELDS = `id slug name description price active archived archivedAt collections path formerPaths category { slug name }
+const FIELDS = `id slug name description price active archived archivedAt collections pets path formerPaths category { slug name }
   sizes { id label stock reserved } images { id url alt width height }
   sizeGuide { measurements note rows { size values { min max } } }`;
 const REFUSALS = '... on ValidationErrors { message errors { field message } } ... on NotFound { message }';
@@ -52,6 +52,7 @@ const collarInput = (overrides: Record<string, unknown> = {}) => ({
   description: 'Collar de cuero café con hebilla de latón, cosido a mano en Cúcuta.',
   price: 58_000,
   active: true,
+  pets: ['DOG', 'CAT'],
   sizes: [
     { label: 'S', stock: 4 },
     { label: 'M', stock: 6 },
@@ -103,7 +104,7 @@ async function page(path: string) {
 describe('staff create products', () => {
   it('creates a published product with a slug from its name, sizes with stock and its size guide; the storefront sells it', async () => {
     const created = (await create(collarInput())) as Product;
-    expect(created).toMatchObject({ __typename: 'StaffProduct', slug: 'collar-cuero-cafe-nandu', price: 58_000, active: true, archived: false, category: { slug: 'collares' } });
+    expect(created).toMatchObject({ __typename: 'StaffProduct', slug: 'collar-cuero-cafe-nandu', price: 58_000, active: true, archived: false, pets: ['DOG', 'CAT'], category: { slug: 'collares' } });
     expect(created.sizes.map((s) => [s.label, s.stock, s.reserved])).toEqual([
       ['S', 4, 0],
       ['M', 6, 0],
@@ -153,8 +154,8 @@ describe('staff edit products', () => {
   it('a new name keeps the slug; a new slug or category keeps the old URLs answering 301 to the current one', async () => {
     const p = (await create(collarInput({ name: 'Collar Paseo Largo' }))) as Product;
     const original = p.path;
-    const renamed = (await save(p.id, asInput(p, { name: 'Collar Paseo Largo Edición Café' }))) as Product;
-    expect(renamed).toMatchObject({ name: 'Collar Paseo Largo Edición Café', slug: 'collar-paseo-largo', path: original, formerPaths: [] });
+    const renamed = (await save(p.id, asInput(p, { name: 'Collar Paseo Largo Edición Café', pets: ['CAT'] }))) as Product;
+    expect(renamed).toMatchObject({ name: 'Collar Paseo Largo Edición Café', slug: 'collar-paseo-largo', path: original, formerPaths: [], pets: ['CAT'] });
 
     const reslugged = (await save(p.id, asInput(renamed, { slug: 'collar-paseo-cafe' }))) as Product;
     expect(reslugged.path).toBe(`/collares/${p.id}/collar-paseo-cafe`);

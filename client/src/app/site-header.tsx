@@ -5,6 +5,7 @@ import { SiteHeaderView } from '../components/site-header-view';
 import { CartButton } from '../features/cart/cart-button';
 import { cartCountAtom, cartOpenAtom, mobileMenuOpenAtom } from '../features/cart/cart-atoms';
 import { useCampaignLinks } from '../features/campaigns/use-campaign-links';
+import { SearchBox } from '../features/search';
 
 // Downloaded when first opened: neither is needed to show a page.
 const CartDrawer = lazy(() => import('../features/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })));
@@ -17,9 +18,11 @@ export function SiteHeader() {
   const campaignLinks = useCampaignLinks();
   return (
     <>
-      <SiteHeaderView cart={<CartButton />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} campaignLinks={campaignLinks} />
+      <SiteHeaderView cart={<CartButton />} search={<SearchBox variant="header" />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} campaignLinks={campaignLinks} />
       <Suspense fallback={null}>
-        {menuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} campaignLinks={campaignLinks} /> : null}
+        {menuOpen ? (
+          <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} search={<SearchBox variant="menu" onNavigate={() => setMenuOpen(false)} />} campaignLinks={campaignLinks} />
+        ) : null}
         {cartOpen ? <CartDrawer /> : null}
       </Suspense>
     </>

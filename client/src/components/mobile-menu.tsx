@@ -8,12 +8,14 @@ interface MobileMenuProps {
   onClose: () => void;
   /** The cart entry (button with badge) shown inside the menu. */
   cart: ReactNode;
+  /** The search box shown above the links. */
+  search?: ReactNode;
   /** Links to the campaign pages that are on (before the fixed links). */
   campaignLinks?: Array<{ to: string; label: string; mobileLabel?: string }>;
 }
 
 /** Mobile navigation drawer (left): collapsible sections, links and the cart. Render only while open. */
-export function MobileMenu({ onClose, cart, campaignLinks = [] }: MobileMenuProps) {
+export function MobileMenu({ onClose, cart, search, campaignLinks = [] }: MobileMenuProps) {
   const titleId = useId();
   const { ref, onKeyDown } = useFocusTrap(true, onClose);
   return createPortal(
@@ -29,6 +31,7 @@ export function MobileMenu({ onClose, cart, campaignLinks = [] }: MobileMenuProp
           </button>
         </header>
         <nav className="drawer__body mobile-menu__nav" aria-label="Menú principal">
+          {search}
           <ul className="mobile-menu__list">
             {NAV_MENUS.map((menu) => (
               <MobileSection key={menu.id} menu={menu} onNavigate={onClose} />

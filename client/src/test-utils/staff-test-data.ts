@@ -46,6 +46,7 @@ export function staffProduct(overrides: Partial<StaffProductFieldsFragment> = {}
     archived: false,
     archivedAt: null,
     collections: [],
+    pets: ['DOG', 'CAT'],
     path: '/collares/77/collar-cuero-cafe',
     formerPaths: [],
     category: { __typename: 'CategoryRef', slug: 'collares', name: 'Collares' },

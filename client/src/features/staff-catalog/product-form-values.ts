@@ -2,6 +2,7 @@ import type { ProductFormInput } from '#shared/product-form.js';
 import { defaultSizeGuide, formatMeasure, parseMeasure, type SizeMeasurement } from '#shared/size-guide.js';
 import { parsePesos, parseWhole } from '../../lib/staff-format';
 import type { StaffProductFieldsFragment } from './staff-catalog.generated';
+import type { Pet } from '../../gql/types';
 
 /** What the product form's inputs hold (text as typed); `toProductInput` turns it into the shared schema's input. */
 export interface ProductFormValues {
@@ -12,6 +13,7 @@ export interface ProductFormValues {
   price: string;
   active: boolean;
   collections: string[];
+  pets: Pet[];
   sizes: Array<{ id: string | null; label: string; stock: string; expectedStock: number | null; reserved: number }>;
   guideOn: boolean;
   sizeGuide: {
@@ -35,6 +37,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   price: '',
   active: true,
   collections: [],
+  pets: ['DOG'],
   sizes: LETTER_SIZES.map((label) => ({ id: null, label, stock: '0', expectedStock: null, reserved: 0 })),
   guideOn: false,
   sizeGuide: { measurements: [], cells: {}, note: '' },
@@ -66,6 +69,7 @@ export function productToForm(p: StaffProductFieldsFragment): ProductFormValues 
     price: String(p.price),
     active: p.active,
     collections: [...p.collections],
+    pets: [...p.pets],
     sizes: p.sizes.map((s) => ({ id: s.id, label: s.label, stock: String(s.stock), expectedStock: s.stock, reserved: s.reserved })),
     guideOn: Boolean(p.sizeGuide),
     sizeGuide: guideToForm(p.sizeGuide),
@@ -83,6 +87,7 @@ export function toProductInput(v: ProductFormValues): ProductFormInput {
     price: parsePesos(v.price) ?? Number.NaN,
     active: v.active,
     collections: v.collections,
+    pets: v.pets,
     sizes: v.sizes.map((s) => ({ id: s.id, label: s.label, stock: parseWhole(s.stock) ?? Number.NaN, expectedStock: s.expectedStock })),
     sizeGuide: v.guideOn
       ? {

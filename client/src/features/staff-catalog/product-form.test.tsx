@@ -84,6 +84,7 @@ describe('staff product form', () => {
         price: 49_000,
         active: true,
         collections: [],
+        pets: ['DOG'],
         sizes: [{ id: null, label: 'Única', stock: 12, expectedStock: null }],
         sizeGuide: { measurements: ['LENGTH', 'WIDTH'], note: null, rows: [{ size: 'Única', values: [{ min: 150, max: null }, { min: 2.5, max: null }] }] },
       },
@@ -138,8 +139,9 @@ describe('staff product form', () => {
     expect(screen.getByText('2 unidades reservadas por órdenes pendientes de pago.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Quitar la talla 1' })).toBeDisabled();
     await fill(user, screen.getByLabelText('Nombre'), 'Collar Cuero Café Edición Cúcuta');
+    await user.click(screen.getByLabelText('Gatos'));
     await user.click(screen.getByRole('button', { name: 'Guardar cambios' }));
     expect(await screen.findByText('Producto guardado.')).toBeInTheDocument();
-    expect(sent[0]).toMatchObject({ id: '77', input: { name: 'Collar Cuero Café Edición Cúcuta', slug: 'collar-cuero-cafe', price: 85_000, sizes: [{ id: '900', label: 'M', stock: 6, expectedStock: 6 }], sizeGuide: null } });
+    expect(sent[0]).toMatchObject({ id: '77', input: { name: 'Collar Cuero Café Edición Cúcuta', slug: 'collar-cuero-cafe', price: 85_000, pets: ['DOG'], sizes: [{ id: '900', label: 'M', stock: 6, expectedStock: 6 }], sizeGuide: null } });
   });
 });

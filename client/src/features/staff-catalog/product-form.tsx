@@ -7,6 +7,7 @@ import { StaffField } from '../../components/staff/staff-field';
 import { ActionError } from '../../components/staff/query-error';
 import { SizeFields } from './size-fields';
 import { SizeGuideFields } from './size-guide-fields';
+import { PETS } from './pet-options';
 import { suggestedGuide, toProductInput, type ProductFormValues } from './product-form-values';
 
 export interface ProductFormProps {
@@ -90,6 +91,16 @@ export function ProductForm({ initial, categories, collections, path, formerPath
         <StaffField label="Descripción" error={errors.description?.message}>
           {(a) => <textarea {...a} {...register('description')} rows={4} maxLength={5000} />}
         </StaffField>
+        <fieldset>
+          <legend>Para (filtro «Mascota» de la tienda)</legend>
+          <div className="staff-checks">
+            {PETS.map(({ pet, label }) => (
+              <label key={pet}>
+                <input type="checkbox" value={pet} {...register('pets')} /> {label}
+              </label>
+            ))}
+          </div>
+        </fieldset>
         {collections.length ? (
           <fieldset>
             <legend>Colecciones</legend>

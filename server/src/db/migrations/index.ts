@@ -4,6 +4,7 @@ import { CatalogListingIndexes1763700200000 } from './1763700200000-catalog-list
 import { OutboundEmail1764000000000 } from './1764000000000-outbound-email.js';
 import { ShippingRates1764100000000 } from './1764100000000-shipping-rates.js';
 import { Returns1764300000000 } from './1764300000000-returns.js';
+import { ProductSearch1764400000000 } from './1764400000000-product-search.js';
 import { StaffRunShop1765100000000 } from './1765100000000-staff-run-shop.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
@@ -14,5 +15,6 @@ export const migrations = [
   OutboundEmail1764000000000,
   ShippingRates1764100000000,
   Returns1764300000000,
+  ProductSearch1764400000000,
   StaffRunShop1765100000000,
 ];

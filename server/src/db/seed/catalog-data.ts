@@ -26,6 +26,9 @@ export interface SeedSize {
   stock: number;
 }
 
+/** Which pets a product is made for (the `Mascota` filter). */
+export type SeedPet = 'DOG' | 'CAT';
+
 export interface SeedCategory {
   slug: CategorySlug;
   name: string;
@@ -40,6 +43,7 @@ export interface SeedProduct {
   price: number;
   category: CategorySlug;
   collections: string[];
+  pets: SeedPet[];
   sizes: SeedSize[];
   /** Measurements per size; the category's defaults (shared/size-guide.ts) when left out. */
   sizeGuide?: SizeGuide | null;

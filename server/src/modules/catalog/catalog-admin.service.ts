@@ -4,7 +4,9 @@ import type { ProductFormInput } from '#shared/product-form.js';
 import { commit, inTransaction, returningRows, rollback, type Outcome } from '../../common/db.js';
 import { invalidField, notFoundResult, ok, type NotFound, type ValidationErrors } from '../../common/results.js';
 import { decodeImageUpload, uploadKey, type MediaStore } from '../media/index.js';
-import { ProductEntity } from './product.entity.js';
+import { ProductEntity, type Pet } from './product.entity.js';
+import { CatalogService } from './catalog.service.js';
+import { parseSearchText } from './search-input.js';
 import { ProductSizeEntity } from './product-size.entity.js';
 import { ProductImageEntity } from './product-image.entity.js';
 import { parseProductId as productId, PRODUCT_MISSING, ProductEditorService } from './product-editor.service.js';
@@ -13,6 +15,7 @@ export interface UpdateProductInput {
   productId: string;
   price?: number | null;
   active?: boolean | null;
+  pets?: readonly Pet[] | null;
   /** `expectedStock`: the stock staff saw; the change is refused when orders moved it since. */
   sizes?: Array<{ sizeId: string; stock: number; expectedStock?: number | null }> | null;
 }
@@ -35,22 +38,33 @@ export interface ImageOrderInput {
 /** Staff management of the catalogue: whole products, quick price/stock edits, archive and restore, images. */
 export class CatalogAdminService {
   private readonly editor: ProductEditorService;
+  private readonly catalog: CatalogService;
 
   constructor(
     private readonly ds: DataSource,
     private readonly media: MediaStore,
   ) {
     this.editor = new ProductEditorService(ds);
+    this.catalog = new CatalogService(ds);
   }
 
-  /** Products for staff; archived ones only when asked for (they are kept apart). */
-  list(search?: string | null, category?: string | null, archived = false): Promise<ProductEntity[]> {
-    const qb = this.ds.getRepository(ProductEntity).createQueryBuilder('p').leftJoinAndSelect('p.category', 'c').orderBy('c.position', 'ASC').addOrderBy('p.position', 'ASC').addOrderBy('p.id', 'ASC');
-    const text = search?.trim();
-    if (text) qb.andWhere("(lower(p.name) LIKE :q ESCAPE '\\' OR lower(p.slug) LIKE :q ESCAPE '\\')", { q: `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
-    if (category) qb.andWhere('p.category_slug = :category', { category });
-    qb.andWhere(archived ? 'p.archived_at IS NOT NULL' : 'p.archived_at IS NULL');
-    return qb.getMany();
+  /**
+   * Products for staff (drafts too; archived ones only when asked for: they are kept apart) in menu
+   * order; with `search`, the shop's own matching (accents, plurals, typos), most relevant first.
+   */
+  async list(search?: string | null, category?: string | null, archived = false): Promise<ProductEntity[]> {
+    const qb = this.ds.getRepository(ProductEntity).createQueryBuilder('p').leftJoinAndSelect('p.category', 'c');
+    qb.where(archived ? 'p.archived_at IS NOT NULL' : 'p.archived_at IS NULL');
+    const text = parseSearchText(search);
+    if (!text) {
+      if (category) qb.andWhere('p.category_slug = :category', { category });
+      return qb.orderBy('c.position', 'ASC').addOrderBy('p.position', 'ASC').addOrderBy('p.id', 'ASC').getMany();
+    }
+    const ids = await this.catalog.matchingProductIds(text, category ?? null);
+    if (ids.length === 0) return [];
+    const rank = new Map(ids.map((id, i) => [id, i]));
+    const products = await qb.andWhere('p.id IN (:...ids)', { ids }).getMany();
+    return products.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
   }
 
   create(input: ProductFormInput): Promise<ProductChangeResult> {
@@ -117,6 +131,7 @@ export class CatalogAdminService {
       const changes: Partial<ProductEntity> = {};
       if (input.price != null) changes.price = input.price;
       if (input.active != null) changes.active = input.active;
+      if (input.pets != null) changes.pets = (['DOG', 'CAT'] as const).filter((pet) => input.pets!.includes(pet));
       if (Object.keys(changes).length) await em.getRepository(ProductEntity).update({ id }, changes);
       if (input.sizes?.length) {
         const sizeIds = input.sizes.map((s) => Number(s.sizeId));

@@ -43,10 +43,10 @@ export class ProductEditorService {
         const slug = p.slug ?? (await this.freeSlug(m, slugify(p.name)));
         if (!slug) return rollback(invalidField('slug', PRODUCT_MESSAGES.slug));
         const inserted: Array<{ id: number }> = await m.query(
-          `INSERT INTO product (slug, name, description, price, category_slug, collections, size_guide, active, position)
-           VALUES ($1, $2, $3, $4, $5::varchar, $6, $7, $8, (SELECT COALESCE(MAX(position), 0) + 1 FROM product WHERE category_slug = $5::varchar))
+          `INSERT INTO product (slug, name, description, price, category_slug, collections, size_guide, active, pets, position)
+           VALUES ($1, $2, $3, $4, $5::varchar, $6, $7, $8, $9, (SELECT COALESCE(MAX(position), 0) + 1 FROM product WHERE category_slug = $5::varchar))
            ON CONFLICT (slug) DO NOTHING RETURNING id`,
-          [slug, p.name, p.description, p.price, p.categorySlug, p.collections, guide ? JSON.stringify(guide) : null, p.active],
+          [slug, p.name, p.description, p.price, p.categorySlug, p.collections, guide ? JSON.stringify(guide) : null, p.active, p.pets],
         );
         const id = inserted[0]?.id;
         if (id === undefined) return rollback(invalidField('slug', PRODUCT_MESSAGES.slugTaken));
@@ -86,10 +86,10 @@ export class ProductEditorService {
         const sizes = await this.saveSizes(m, id, p.sizes);
         if (sizes) return rollback(sizes);
         await m.query(
-          `UPDATE product SET slug = $2, name = $3, description = $4, price = $5, category_slug = $6::varchar, collections = $7, size_guide = $8, active = $9,
+          `UPDATE product SET slug = $2, name = $3, description = $4, price = $5, category_slug = $6::varchar, collections = $7, size_guide = $8, active = $9, pets = $10,
                   position = CASE WHEN category_slug = $6::varchar THEN position ELSE (SELECT COALESCE(MAX(position), 0) + 1 FROM product WHERE category_slug = $6::varchar) END
             WHERE id = $1`,
-          [id, slug, p.name, p.description, p.price, p.categorySlug, p.collections, guide ? JSON.stringify(guide) : null, p.active],
+          [id, slug, p.name, p.description, p.price, p.categorySlug, p.collections, guide ? JSON.stringify(guide) : null, p.active, p.pets],
         );
         return commit(id);
       });

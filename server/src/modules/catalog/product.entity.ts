@@ -2,6 +2,8 @@ import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, Primary
 import type { SizeGuide } from '#shared/size-guide.js';
 import { CategoryEntity } from './category.entity.js';
 
+export type Pet = 'DOG' | 'CAT';
+
 @Entity({ name: 'product' })
 export class ProductEntity {
   @PrimaryGeneratedColumn({ type: 'int' })
@@ -34,6 +36,10 @@ export class ProductEntity {
   /** Measurements per size (staff-editable; category defaults from #shared/size-guide). */
   @Column({ name: 'size_guide', type: 'jsonb', nullable: true })
   sizeGuide: SizeGuide | null;
+
+  /** Pets the product is made for: 'DOG', 'CAT' (empty when unspecified). */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  pets: Pet[];
 
   @Column({ type: 'boolean', default: true })
   active: boolean;

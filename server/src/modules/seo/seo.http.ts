@@ -73,7 +73,7 @@ export function createSpaRenderer(env: Env, seo: SeoService, indexPath: string, 
     let meta;
     try {
       const preview = req.query[CAMPAIGN_PREVIEW_PARAM];
-      meta = await seo.pageMeta(req.path, env.publicUrl, typeof preview === 'string' ? preview : null);
+      meta = await seo.pageMeta(req.path, env.publicUrl, { q: typeof req.query.q === 'string' ? req.query.q : null, previewToken: typeof preview === 'string' ? preview : null });
     } catch (err) {
       // The page still works without its tags: the client sets them after loading.
       req.log?.error({ err }, 'seo: no se pudieron calcular las etiquetas de la ruta');

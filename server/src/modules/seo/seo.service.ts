@@ -1,6 +1,17 @@
 import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { DEFAULT_DESCRIPTION, PAGES, pageTitle, parseProductPath, PRIVATE_PREFIXES, productPath, sitemapPagePaths, staticPageMeta } from '#shared/storefront-routes.js';
+import {
+  DEFAULT_DESCRIPTION,
+  PAGES,
+  pageTitle,
+  parseProductPath,
+  PRIVATE_PREFIXES,
+  productPath,
+  SEARCH_PATH,
+  searchPageMeta,
+  sitemapPagePaths,
+  staticPageMeta,
+} from '#shared/storefront-routes.js';
 
 export interface PageMeta {
   status: number;
@@ -31,12 +42,20 @@ function absolute(base: string, url: string): string {
   return new URL(url, `${base}/`).toString();
 }
 
+/** /buscar: «Resultados para «q»»; an empty search is not indexed (the client's search page says the same). */
+function searchMeta(q: string | null, publicUrl: string): PageMeta {
+  const meta = searchPageMeta(q);
+  return { status: 200, title: pageTitle(meta.title), description: meta.description, canonical: meta.canonical ? absolute(publicUrl, meta.canonical) : undefined, noindex: meta.noindex ?? false };
+}
+
 /** Title, description, canonical and Open Graph data of a storefront URL, from the catalog. */
 export class SeoService {
   constructor(private readonly ds: DataSource) {}
 
-  /** `previewToken`: a staff preview link's token (a switched-off campaign page then shows, never indexed). */
-  async pageMeta(pathname: string, publicUrl: string, previewToken?: string | null): Promise<PageMeta> {
+  /** `q`: the search text of /buscar; `previewToken`: a staff preview link's token (a switched-off campaign page then shows, never indexed). */
+  async pageMeta(pathname: string, publicUrl: string, query: { q?: string | null; previewToken?: string | null } = {}): Promise<PageMeta> {
+    const { q = null, previewToken = null } = query;
+    if (pathname === SEARCH_PATH) return searchMeta(q, publicUrl);
     const isPrivate = PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
     const known = staticPageMeta(pathname);
     if (isPrivate) {
