@@ -206,3 +206,15 @@ describe('seasonal campaign page', () => {
     expect(bad.staffUpdateCampaign.__typename).toBe('ValidationErrors');
   });
 });
+
+describe('media library uploads', () => {
+  it('refuses an SVG with a script or event handler', async () => {
+    for (const svg of ['<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>', '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"></svg>']) {
+      const res = await gql<{ staffUploadImage: { __typename: string; message: string } }>(
+        `mutation($input: UploadImageInput!) { staffUploadImage(input: $input) { __typename ... on ValidationErrors { message } } }`,
+        { input: { dataBase64: Buffer.from(svg).toString('base64'), contentType: 'image/svg+xml', alt: 'x' } },
+      );
+      expect(res.staffUploadImage).toEqual({ __typename: 'ValidationErrors', message: 'El SVG tiene código o contenido activo: expórtalo de nuevo como imagen simple o usa PNG.' });
+    }
+  });
+});

@@ -24,6 +24,10 @@ export function decodeImageUpload(input: { dataBase64: string; contentType: stri
   if (data.length > MAX_IMAGE_BYTES) return invalidField('dataBase64', 'La imagen supera los 5 MB.');
   const size = imageSize(input.contentType, data);
   if (!size) return invalidField('dataBase64', 'El archivo no es una imagen válida del formato indicado.');
+  // An SVG is a document: no scripts, event handlers, javascript: links or embedded HTML in the shop's media.
+  if (input.contentType === 'image/svg+xml' && /<script|<foreignObject|\son[a-z]+\s*=|javascript:/i.test(data.toString('utf8'))) {
+    return invalidField('dataBase64', 'El SVG tiene código o contenido activo: expórtalo de nuevo como imagen simple o usa PNG.');
+  }
   return { data, ext, contentType: input.contentType, ...size };
 }
 
