@@ -3,6 +3,7 @@ export { createOrdersModule, type OrdersModule } from './orders-module.js';
 export { createOrderResolvers } from './order.resolvers.js';
 export { allowedTransitions, canTransition, holdsReservation, ORDER_EDGES, type Actor } from './order-lifecycle.js';
 export { EXPIRE_ORDERS_TASK } from './order-expiry.js';
+export { PAYMENT_REMINDER_TASK } from './order-reminders.js';
 export type { StaffTransitionInput, StaffTransitionResult } from './order-staff-actions.js';
 export type { OrderPage } from './order-queries.js';
 export type { DashboardFigures } from './order-dashboard.js';
