@@ -1,7 +1,10 @@
 import { priceCart } from '#shared/pricing.js';
 import type { CartQuoteFieldsFragment } from '../features/cart/cart.generated';
 
-/** Test helper: a server-shaped quote for the given lines, priced by the shop's own pricing function. */
+/**
+ * Test helper: a server-shaped quote for the given lines, priced by the shop's own pricing function
+ * (as the server does: problem lines keep their unit price and are left out of the totals).
+ */
 export function fakeQuote(
   lines: { productId: string; sizeId: string; quantity: number; price: number; name?: string; stock?: number }[],
   options: { code?: string | null; percent?: number } = {},
@@ -20,8 +23,9 @@ export function fakeQuote(
       sizeId: l.sizeId,
       quantity: l.quantity,
       sizeLabel: 'M',
-      unitPrice: problem ? 0 : l.price,
+      unitPrice: l.price,
       lineTotal: problem ? 0 : l.price * l.quantity,
+      maxQuantity: Math.min(stock, 99),
       problem,
       product: {
         __typename: 'Product' as const,

@@ -1,6 +1,7 @@
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatCop } from '#shared/money.js';
-import { CartSummary, DiscountCodeField, useCartQuote } from '../cart';
+import { CartSummary, DiscountCodeField, PendingOrderNotice, useCartQuote, usePendingOrder } from '../cart';
 import { CustomerFields } from './customer-fields';
 import { PaymentFields, ShippingFields } from './shipping-fields';
 import { useCheckoutForm } from './checkout-form';
@@ -12,14 +13,23 @@ export function CheckoutPage() {
   const { data, loading, error, refetch } = useCartQuote();
   const form = useCheckoutForm();
   const { notice, submitting, submit } = usePlaceOrder(form, () => void refetch());
+  const pending = usePendingOrder();
   const quote = data?.cartQuote;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const hasHeading = Boolean(quote);
+  // Arriving from the cart ("Ir a Pagar"), or any navigation here: the page's heading gets the focus.
+  useEffect(() => {
+    if (hasHeading) heading.current?.focus({ preventScroll: true });
+  }, [hasHeading]);
 
   if (!quote && loading) return <p className="checkout-page checkout-loading">Cargando tu carrito…</p>;
   if (!quote && error) return <p className="checkout-page form-field__error">No pudimos cargar tu carrito. Recarga la página para intentarlo de nuevo.</p>;
   if (!quote || quote.lines.length === 0) {
     return (
       <section className="checkout-page checkout-empty">
-        <h1>Tu carrito está vacío</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          Tu carrito está vacío
+        </h1>
         <p>Aún no has agregado productos. Descubre collares, arneses, bandanas y más para tu mascota.</p>
         <Link className="button" to="/">
           Ir a la tienda
@@ -31,7 +41,10 @@ export function CheckoutPage() {
   const blocked = quote.hasProblems || quote.itemCount === 0;
   return (
     <div className="checkout-page">
-      <h1>Finalizar compra</h1>
+      <h1 ref={heading} tabIndex={-1}>
+        Finalizar compra
+      </h1>
+      <PendingOrderNotice resumable={pending.resumable} released={pending.released} />
       <div className="checkout-layout">
         <section className="checkout-summary" aria-labelledby="checkout-summary-title">
           <h2 id="checkout-summary-title">Tu pedido</h2>
@@ -55,7 +68,8 @@ export function CheckoutPage() {
             {submitting ? 'Procesando…' : 'Pagar'}
           </button>
           <p className="checkout-secure">
-            Pagarás {formatCop(quote.total)} en la pasarela de pagos segura. Tus productos quedan apartados mientras completas el pago.
+            Pagarás {formatCop(quote.total)} en la pasarela de pagos segura. Tus productos quedan apartados mientras completas el pago y tu carrito se guarda hasta que el pago
+            se apruebe.
           </p>
         </form>
       </div>

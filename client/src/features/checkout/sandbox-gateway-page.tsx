@@ -93,6 +93,10 @@ export function SandboxGatewayPage() {
             <button type="button" className="button button--danger" disabled={paying} onClick={() => void decide('DECLINE')}>
               Rechazar pago
             </button>
+            {/* Like closing Wompi's checkout: back to the shop without a transaction. */}
+            <a className="button button--secondary" href={checkout.redirectUrl}>
+              Cancelar y volver a la tienda
+            </a>
           </div>
         </>
       )}
