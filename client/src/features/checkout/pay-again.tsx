@@ -4,6 +4,7 @@ import { formatCop } from '#shared/money.js';
 import { PAYMENT_METHODS, type PaymentMethodValue } from '#shared/orders.js';
 import { RetryPaymentDocument } from './checkout.generated';
 import { METHOD_CHOICES } from './shipping-fields';
+import { leaveTo } from '../../lib/leave-to';
 
 /** Pay an unpaid order (again), choosing card or PSE; goes to the gateway with a fresh attempt. */
 export function PayAgain({ reference, token, total, method, label }: { reference: string; token: string; total: number; method: PaymentMethodValue; label: string }) {
@@ -18,7 +19,7 @@ export function PayAgain({ reference, token, total, method, label }: { reference
     try {
       const { data } = await retry({ variables: { reference, token, paymentMethod: choice } });
       const result = data?.retryPayment;
-      if (result?.__typename === 'OrderPlaced') window.location.assign(result.checkoutUrl);
+      if (result?.__typename === 'OrderPlaced') leaveTo(result.checkoutUrl);
       else setMessage(result?.message ?? 'No fue posible iniciar el pago.');
     } catch {
       setMessage('No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo.');

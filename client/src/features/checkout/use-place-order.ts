@@ -6,6 +6,7 @@ import { CHECKOUT_FIELD_ORDER, type CheckoutInput, type ValidCheckout } from '#s
 import { cartLinesAtom, discountCodeAtom, forgetOrderAtom, orderPaidAtom, orderPagePath, pendingOrderAtom, ReleaseOrderDocument, rememberOrderAtom } from '../cart';
 import { PlaceOrderDocument } from './checkout.generated';
 import { forgetIdempotencyKey, idempotencyKey } from './checkout-form';
+import { leaveTo } from '../../lib/leave-to';
 
 type FormPath = Parameters<UseFormReturn<CheckoutInput>['setError']>[0];
 
@@ -40,7 +41,7 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidC
     if (result.__typename === 'OrderAlreadyPaid') {
       // Paid meanwhile (another tab, a late confirmation): its page says so; nothing new is placed.
       markPaid(earlier.reference);
-      window.location.assign(orderPagePath(earlier));
+      leaveTo(orderPagePath(earlier));
       return false;
     }
     forget();
@@ -76,7 +77,7 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidC
           case 'OrderPlaced':
             remember({ reference: result.reference, token: result.accessToken });
             forgetIdempotencyKey();
-            window.location.assign(result.checkoutUrl);
+            leaveTo(result.checkoutUrl);
             return;
           case 'ValidationErrors': {
             let message = result.message;
