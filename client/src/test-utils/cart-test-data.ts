@@ -15,7 +15,7 @@ export function fakeQuote(
       stock === 0
         ? { __typename: 'CartLineProblem' as const, kind: 'SOLD_OUT' as const, available: 0, message: 'Agotado' }
         : stock < l.quantity
-          ? { __typename: 'CartLineProblem' as const, kind: 'INSUFFICIENT_STOCK' as const, available: stock, message: `Solo quedan ${stock} unidades` }
+          ? { __typename: 'CartLineProblem' as const, kind: 'INSUFFICIENT_STOCK' as const, available: stock, message: stock === 1 ? 'Solo queda 1 unidad' : `Solo quedan ${stock} unidades` }
           : null;
     return {
       __typename: 'CartQuoteLine' as const,

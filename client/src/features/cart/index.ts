@@ -3,7 +3,7 @@
  * dependency between features); the header wiring in app/ composes the drawer and button.
  */
 export { cartLinesAtom, discountCodeAtom, clearCartAtom, cartCountAtom, cartOpenAtom, mobileMenuOpenAtom, addToCartAtom, closeDrawersAtom } from './cart-atoms';
-export { pendingOrderAtom, rememberOrderAtom, forgetOrderAtom, orderPaidAtom, type PendingOrder } from './pending-order';
+export { pendingOrderAtom, cartSignatureAtom, rememberOrderAtom, forgetOrderAtom, orderPaidAtom, type PendingOrder } from './pending-order';
 export { usePendingOrder, type ResumableOrder } from './use-pending-order';
 export { PendingOrderNotice, orderPagePath } from './pending-order-notice';
 export type { CartLine } from './cart-storage';

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { PAID_STATUSES } from '#shared/order-tracking.js';
-import { forgetOrderAtom, orderPaidAtom, pendingOrderAtom } from '../cart';
+import { cartSignatureAtom, forgetOrderAtom, orderPaidAtom, pendingOrderAtom } from '../cart';
 import { OrderReceiptDocument, type ReceiptFieldsFragment } from './checkout.generated';
 import { FulfilmentStages, OrderTimeline, TrackingInfo } from './order-progress';
 import { OrderStatus } from './order-status';
@@ -34,6 +34,8 @@ function NotFound() {
 /** The order remembered by this browser follows what its page says: paid → cart emptied; ended → forgotten. */
 function useSettleRememberedOrder(receipt: ReceiptFieldsFragment | null | undefined) {
   const remembered = useAtomValue(pendingOrderAtom);
+  // Subscribed so the stored cart is read fresh (another tab may have changed it) before it is compared.
+  useAtomValue(cartSignatureAtom);
   const markPaid = useSetAtom(orderPaidAtom);
   const forget = useSetAtom(forgetOrderAtom);
   const status = receipt?.status;
