@@ -14,7 +14,7 @@ export function FulfilmentStages({ receipt }: { receipt: ReceiptFieldsFragment }
         const at = reached.get(stage);
         return (
           <li key={stage} className={`order-stages__item order-stages__item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-            <span className="order-stages__label">{FULFILMENT_STAGE_LABELS[stage]}</span>
+            <span className="order-stages__label">{FULFILMENT_STAGE_LABELS[stage]}</span>{' '}
             {at && state !== 'todo' ? <span className="order-stages__date">{formatShopDateTime(at)}</span> : <span className="visually-hidden">pendiente</span>}
           </li>
         );
