@@ -53,16 +53,22 @@ export const FULFILMENT_STAGE_LABELS: Record<(typeof FULFILMENT_STAGES)[number],
 /** States in which the shop has the shopper's money (paid and after). */
 export const PAID_STATUSES: ReadonlySet<OrderStatusValue> = new Set(['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO']);
 
-/** How long a paid order takes to leave and to arrive (shown on the page and in the paid email). */
-export const PREPARATION_TIME = '1 a 2 días hábiles';
-export const DELIVERY_TIME = '2 a 5 días hábiles según tu ciudad';
-
 /** Date and time as a Colombian shopper reads them: `12 de noviembre a las 3:45 p. m.` (Bogotá time). */
 export function formatShopDateTime(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
   return new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', timeZone: SHOP_TIME_ZONE })
     .format(date)
     .replace(/[\u00a0\u202f]/g, ' ');
+}
+
+/** A Bogotá calendar day (`2025-11-14`) as `14 de noviembre`. */
+export function formatShopDay(isoDay: string): string {
+  return new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', timeZone: SHOP_TIME_ZONE }).format(new Date(`${isoDay}T12:00:00-05:00`));
+}
+
+/** When a paid order arrives: `entre el 14 y el 18 de noviembre` (or one day), from the promised dates. */
+export function deliveryWindow(earliest: string, latest: string): string {
+  return earliest === latest ? `el ${formatShopDay(earliest)}` : `entre el ${formatShopDay(earliest)} y el ${formatShopDay(latest)}`;
 }
 
 /** Time of day only: `3:45 p. m.` (Bogotá time). */

@@ -1,8 +1,7 @@
-import { DEFAULT_SHIPPING_RULE, type ShippingRule } from './pricing.js';
-
 /**
- * What the cart tells a shopper about shipping, from the server's quote (which decided the fee) and
- * the shop's threshold: how much is missing for free shipping, or why shipping came back.
+ * What the cart tells a shopper about shipping, from the server's quote alone (it decided the fee and
+ * says from which amount shipping is free; staff may change that threshold): how much is missing for
+ * free shipping, or why shipping came back.
  */
 export type ShippingProgress =
   /** No merchandise: nothing to say. */
@@ -14,12 +13,22 @@ export type ShippingProgress =
   /** The products reach the threshold but the discount brings them under it: shipping is charged again. */
   | { kind: 'lostByDiscount'; missing: number; threshold: number; merchandise: number };
 
-export function shippingProgress(quote: { subtotal: number; discount: number; shipping: number; itemCount: number }, rule: ShippingRule = DEFAULT_SHIPPING_RULE): ShippingProgress {
+export interface QuoteFigures {
+  subtotal: number;
+  discount: number;
+  shipping: number;
+  itemCount: number;
+  /** Merchandise (after discount) from which shipping is free. */
+  freeShippingFrom: number;
+}
+
+export function shippingProgress(quote: QuoteFigures): ShippingProgress {
   const merchandise = quote.subtotal - quote.discount;
+  const threshold = quote.freeShippingFrom;
   if (quote.itemCount === 0 || merchandise <= 0) return { kind: 'none' };
   if (quote.shipping === 0) return { kind: 'free' };
-  const missing = rule.freeFrom - merchandise;
+  const missing = threshold - merchandise;
   if (missing <= 0) return { kind: 'none' };
-  if (quote.discount > 0 && quote.subtotal >= rule.freeFrom) return { kind: 'lostByDiscount', missing, threshold: rule.freeFrom, merchandise };
-  return { kind: 'missing', missing, threshold: rule.freeFrom };
+  if (quote.discount > 0 && quote.subtotal >= threshold) return { kind: 'lostByDiscount', missing, threshold, merchandise };
+  return { kind: 'missing', missing, threshold };
 }

@@ -1,4 +1,5 @@
-import { priceCart } from '#shared/pricing.js';
+import { DEFAULT_SHIPPING_RULE, priceCart, type ShippingRule } from '#shared/pricing.js';
+import { deliveryDaysLabel } from '#shared/shipping.js';
 import type { CartQuoteFieldsFragment } from '../features/cart/cart.generated';
 
 /**
@@ -7,8 +8,10 @@ import type { CartQuoteFieldsFragment } from '../features/cart/cart.generated';
  */
 export function fakeQuote(
   lines: { productId: string; sizeId: string; quantity: number; price: number; name?: string; stock?: number }[],
-  options: { code?: string | null; percent?: number } = {},
+  options: { code?: string | null; percent?: number; shipping?: ShippingRule; estimate?: boolean } = {},
 ): CartQuoteFieldsFragment & { __typename: 'CartQuote' } {
+  // The shop's starting rule unless the test gives the server's current one (staff may change it).
+  const rule = options.shipping ?? DEFAULT_SHIPPING_RULE;
   const quoted = lines.map((l) => {
     const stock = l.stock ?? 50;
     const problem =
@@ -42,6 +45,7 @@ export function fakeQuote(
   const priced = priceCart({
     lines: quoted.filter((l) => !l.problem).map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
     discountPercent: valid ? options.percent! : null,
+    shipping: rule,
   });
   const quote = {
     __typename: 'CartQuote' as const,
@@ -53,6 +57,9 @@ export function fakeQuote(
     ivaIncluded: priced.ivaIncluded,
     discountCodeInvalid: Boolean(options.code) && !valid,
     hasProblems: quoted.some((l) => l.problem),
+    shippingIsEstimate: options.estimate ?? false,
+    freeShippingFrom: rule.freeFrom,
+    delivery: { __typename: 'DeliveryEstimate' as const, label: deliveryDaysLabel(3, 8) },
     appliedDiscount: valid ? { __typename: 'AppliedDiscount' as const, code: valid, percent: options.percent! } : null,
     lines: quoted,
   };

@@ -25,7 +25,7 @@ function CartDrawerPanel({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const closeAll = useSetAtom(closeDrawersAtom);
   const { ref, onKeyDown } = useFocusTrap(true, onClose);
-  const { data, previousData, error } = useCartQuote();
+  const { data, previousData, error, loading } = useCartQuote();
   const notice = useAtomValue(cartNoticeAtom);
   const pending = usePendingOrder();
   const quote = (data ?? previousData)?.cartQuote;
@@ -69,7 +69,7 @@ function CartDrawerPanel({ onClose }: { onClose: () => void }) {
           {quote && !empty ? (
             <>
               <CartSummary quote={quote} onNavigate={onClose} />
-              <DiscountCodeField />
+              <DiscountCodeField quote={data?.cartQuote} loading={loading} />
               {quote.hasProblems ? (
                 <p className="cart-drawer__warning" role="status">
                   Algunos productos no se pueden comprar como están. Corrígelos para continuar.

@@ -52,7 +52,7 @@ export function CartTotals({ quote }: { quote: CartQuoteFieldsFragment }) {
       {hasMerchandise ? (
         <div>
           <dt>ENVÍO</dt>
-          <dd>{quote.shipping > 0 ? formatCop(quote.shipping) : 'Gratis'}</dd>
+          <dd>{quote.shipping > 0 ? `${quote.shippingIsEstimate ? 'desde ' : ''}${formatCop(quote.shipping)}` : 'Gratis'}</dd>
         </div>
       ) : null}
       <div className="cart-totals__total">

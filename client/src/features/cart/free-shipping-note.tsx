@@ -3,10 +3,10 @@ import { shippingProgress } from '#shared/shipping-progress.js';
 import type { CartQuoteFieldsFragment } from './cart.generated';
 
 /**
- * How far the cart is from free shipping, from the server's quote and the shop's threshold
- * (#shared/shop.js): what is missing, or why shipping came back after a discount.
+ * How far the cart is from free shipping, from the server's quote (its fee and its threshold, which staff
+ * may change): what is missing, or why shipping came back after a discount.
  */
-export function FreeShippingNote({ quote }: { quote: Pick<CartQuoteFieldsFragment, 'subtotal' | 'discount' | 'shipping' | 'itemCount'> }) {
+export function FreeShippingNote({ quote }: { quote: Pick<CartQuoteFieldsFragment, 'subtotal' | 'discount' | 'shipping' | 'itemCount' | 'freeShippingFrom'> }) {
   const progress = shippingProgress(quote);
   switch (progress.kind) {
     case 'none':

@@ -7,7 +7,7 @@ export { pendingOrderAtom, cartSignatureAtom, rememberOrderAtom, forgetOrderAtom
 export { usePendingOrder, type ResumableOrder } from './use-pending-order';
 export { PendingOrderNotice, orderPagePath } from './pending-order-notice';
 export type { CartLine } from './cart-storage';
-export { useCartQuote } from './use-cart-quote';
+export { useCartQuote, type QuoteDestination } from './use-cart-quote';
 export { CartQuoteDocument, PendingOrderDocument, ReleaseOrderDocument } from './cart.generated';
 export { CartSummary, CartTotals } from './cart-summary';
 export { DiscountCodeField, INVALID_CODE_MESSAGE } from './discount-code-field';

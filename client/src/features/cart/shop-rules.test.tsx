@@ -10,11 +10,11 @@ import { CartQuoteDocument } from './cart.generated';
 import { CartDrawer } from './cart-drawer';
 
 /**
- * One source for the shop's rules: with other shipping constants in `#shared/shop.js`, the MSW quote
- * (priced by the shop's own priceCart) and the drawer's free-shipping line follow them. The server's
- * side of the same check: tests/api/shop-rules.test.ts.
+ * One source for the shop's rules: with other values in `#shared/shop.js`, the MSW quote (priced by the
+ * shop's own priceCart, as the server prices) and everything the drawer says follow them; the drawer keeps
+ * no threshold of its own (it reads the quote's `freeShippingFrom`). The server's side: tests/api/shop-rules.test.ts.
  */
-vi.mock('#shared/shop.js', async (importOriginal) => ({ ...(await importOriginal<typeof import('#shared/shop.js')>()), FREE_SHIPPING_THRESHOLD: 90_000, SHIPPING_FEE: 9_900 }));
+vi.mock('#shared/shop.js', async (importOriginal) => ({ ...(await importOriginal<typeof import('#shared/shop.js')>()), FREE_SHIPPING_THRESHOLD: 90_000, SHIPPING_FEE: 9_900, IVA_RATE: 0.05 }));
 
 async function drawerFor(quantity: number) {
   localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [{ productId: '2', sizeId: '21', quantity }] }));
@@ -32,10 +32,12 @@ async function drawerFor(quantity: number) {
 }
 
 describe('shop rules in the cart', () => {
-  it('charges the mocked fee below the mocked threshold and says what is missing', async () => {
+  it('charges the mocked fee below the mocked threshold, says what is missing, and IVA follows the mocked rate', async () => {
     const { dialog } = await drawerFor(1);
     expect(within(dialog).getByText('ENVÍO').nextSibling).toHaveTextContent('$ 9.900');
     expect(within(dialog).getByText(/Te faltan/)).toHaveTextContent('Te faltan $ 10.000 para envío gratis.');
+    // 89.900 with IVA at 5 %: 89.900 − round(89.900 / 1,05) = 4.281.
+    expect(within(dialog).getByText('IVA incluido').nextSibling).toHaveTextContent('$ 4.281');
   });
 
   it('ships free from the mocked threshold', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
+import { useWatch } from 'react-hook-form';
 import { formatCop } from '#shared/money.js';
 import { CartSummary, DiscountCodeField, PendingOrderNotice, useCartQuote, usePendingOrder } from '../cart';
 import { CustomerFields } from './customer-fields';
@@ -10,11 +11,13 @@ import './checkout.css';
 
 /** `/proceso-pago-items`: cart summary, shopper and shipping data, payment method, `Pagar`. */
 export function CheckoutPage() {
-  const { data, loading, error, refetch } = useCartQuote();
   const form = useCheckoutForm();
+  // Once the shopper says where it goes, shipping and delivery time are that place's (as placeOrder charges).
+  const [departmentCode, municipalityCode] = useWatch({ control: form.control, name: ['shipping.departmentCode', 'shipping.municipalityCode'] });
+  const { data, previousData, loading, error, refetch } = useCartQuote(departmentCode ? { departmentCode, municipalityCode: municipalityCode || null } : null);
   const { notice, submitting, submit } = usePlaceOrder(form, () => void refetch());
   const pending = usePendingOrder();
-  const quote = data?.cartQuote;
+  const quote = (data ?? previousData)?.cartQuote;
   const heading = useRef<HTMLHeadingElement>(null);
   const hasHeading = Boolean(quote);
   // Arriving from the cart ("Ir a Pagar"), or any navigation here: the page's heading gets the focus.
@@ -49,7 +52,12 @@ export function CheckoutPage() {
         <section className="checkout-summary" aria-labelledby="checkout-summary-title">
           <h2 id="checkout-summary-title">Tu pedido</h2>
           <CartSummary quote={quote} editable={false} />
-          <DiscountCodeField />
+          {quote.shippingIsEstimate ? (
+            <p className="checkout-delivery">El envío se calcula con tu departamento y municipio.</p>
+          ) : (
+            <p className="checkout-delivery">Entrega en {quote.delivery.label} después de aprobado el pago.</p>
+          )}
+          <DiscountCodeField quote={data?.cartQuote} loading={loading} />
         </section>
         <form className="checkout-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="checkout-form-title">
           <h2 id="checkout-form-title">Datos de compra y envío</h2>
@@ -64,7 +72,7 @@ export function CheckoutPage() {
             ) : null}
             {quote.hasProblems ? <p className="checkout-notice">Algunos productos de tu carrito cambiaron. Ajusta las cantidades en el carrito antes de pagar.</p> : null}
           </div>
-          <button type="submit" className="button checkout-pay" disabled={submitting || blocked}>
+          <button type="submit" className="button checkout-pay" disabled={submitting || blocked || !data}>
             {submitting ? 'Procesando…' : 'Pagar'}
           </button>
           <p className="checkout-secure">

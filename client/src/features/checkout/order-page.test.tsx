@@ -45,6 +45,7 @@ function receipt(overrides: Partial<ReceiptFieldsFragment> = {}): ReceiptFieldsF
     carrier: null,
     trackingNumber: null,
     trackingUrl: null,
+    delivery: typed('DeliveryEstimate', { label: '2 a 4 días hábiles', earliest: null, latest: null }),
     timeline: [step(null, 'PENDIENTE_PAGO', T('20:15'))],
     lines: [typed('OrderLine', { productId: '1', name: 'Collar Cuero Miel', sizeLabel: 'M', unitPrice: 45_000, quantity: 2, lineTotal: 90_000, imageUrl: null })],
     shippingAddress: typed('ShippingAddress', { departmentName: 'Norte de Santander', municipalityName: 'Cúcuta', address: 'Av. 0 # 11-64', neighborhood: null }),
@@ -128,6 +129,7 @@ describe('order page', () => {
         carrier: 'servientrega',
         trackingNumber: '2150001234',
         trackingUrl: 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=2150001234',
+        delivery: typed('DeliveryEstimate', { label: '2 a 4 días hábiles', earliest: '2025-11-14', latest: '2025-11-19' }),
         timeline: [step(null, 'PENDIENTE_PAGO', T('20:15')), step('PENDIENTE_PAGO', 'PAGADO', T('20:17')), step('PAGADO', 'EN_PREPARACION', '2025-11-13T14:00:00.000Z'), step('EN_PREPARACION', 'ENVIADO', '2025-11-14T16:30:00.000Z')],
       }),
     );
@@ -143,6 +145,7 @@ describe('order page', () => {
     expect(link).toHaveAttribute('href', 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=2150001234');
     expect(link).toHaveAttribute('target', '_blank');
     expect(screen.getByText('Entregamos tu pedido a la transportadora')).toBeInTheDocument();
+    expect(screen.getByText('Llega entre el 14 de noviembre y el 19 de noviembre (2 a 4 días hábiles desde el pago).')).toBeInTheDocument();
   });
 
   it('cancelled after payment: says the money comes back', async () => {

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCop } from '#shared/money.js';
-import { DELIVERY_TIME, PAID_STATUSES, PREPARATION_TIME, SHOPPER_STATUS_TITLES, formatShopTime } from '#shared/order-tracking.js';
+import { PAID_STATUSES, SHOPPER_STATUS_TITLES, deliveryWindow, formatShopTime } from '#shared/order-tracking.js';
 import type { ReceiptFieldsFragment } from './checkout.generated';
 import { PayAgain } from './pay-again';
 
@@ -54,14 +54,15 @@ export function OrderStatus({ receipt, token, returnedFromGateway }: { receipt: 
     );
   }
   if (PAID_STATUSES.has(receipt.status)) {
+    const d = receipt.delivery;
+    const arrives = d?.earliest && d.latest ? `Llega ${deliveryWindow(d.earliest, d.latest)} (${d.label} desde el pago).` : d ? `Llega en ${d.label} desde el pago.` : null;
     return (
       <Box tone="ok" title={title}>
         <p>
           Pedido <strong>{receipt.reference}</strong>. Te escribimos a {receipt.email} con cada novedad.
         </p>
-        {receipt.status === 'PAGADO' ? <p>Lo prepararemos en {PREPARATION_TIME}; te avisaremos cuando salga, con el número de guía.</p> : null}
-        {receipt.status === 'EN_PREPARACION' ? <p>Lo entregaremos a la transportadora en {PREPARATION_TIME} y verás aquí el número de guía.</p> : null}
-        {receipt.status === 'ENVIADO' ? <p>La entrega toma de {DELIVERY_TIME}.</p> : null}
+        {receipt.status === 'PAGADO' || receipt.status === 'EN_PREPARACION' ? <p>Te avisaremos cuando salga; aquí verás la transportadora y el número de guía.</p> : null}
+        {receipt.status !== 'ENTREGADO' && arrives ? <p>{arrives}</p> : null}
         {receipt.refundPending ? <p>Recibimos un pago de más por este pedido: te lo devolveremos y nuestro equipo te contactará para hacerlo.</p> : null}
       </Box>
     );

@@ -3,7 +3,7 @@ import type { OrderLineEntity } from './order-line.entity.js';
 
 import { formatCop } from '#shared/money.js';
 import { PAYMENT_METHOD_LABELS } from '#shared/orders.js';
-import { DELIVERY_TIME, PREPARATION_TIME } from '#shared/order-tracking.js';
+import { deliveryDaysLabel } from '#shared/shipping.js';
 
 /** An email ready to queue: subject, HTML and the plain-text part. */
 export interface RenderedEmail {
@@ -52,7 +52,13 @@ export function buttonLink(href: string, label: string): string {
   return `<p style="margin:20px 0"><a href="${esc(href)}" style="background:#1f3a5f;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${esc(label)}</a></p>`;
 }
 
-const PAID_NEXT = `Lo prepararemos en ${PREPARATION_TIME} y te escribiremos cuando salga, con la transportadora y el número de guía. La entrega toma de ${DELIVERY_TIME}.`;
+/** The delivery promise made at checkout (`Llega en 3 a 8 días hábiles.`), or nothing for older orders. */
+export function deliveryPromise(o: Pick<OrderEntity, 'deliveryMinDays' | 'deliveryMaxDays'>): string {
+  return o.deliveryMinDays !== null && o.deliveryMaxDays !== null ? `Llega en ${deliveryDaysLabel(o.deliveryMinDays, o.deliveryMaxDays)}.` : '';
+}
+
+const paidNext = (o: OrderEntity) =>
+  `Lo estamos alistando y te escribiremos cuando salga, con la transportadora y el número de guía. ${deliveryPromise(o)} En la página de tu pedido ves su estado y las fechas de entrega.`.trim();
 
 /** Spanish HTML confirmation for the shopper (sent when the order is paid). */
 export function shopperConfirmationEmail(o: OrderEntity, lines: OrderLineEntity[], receiptUrl: string): RenderedEmail {
@@ -60,7 +66,7 @@ export function shopperConfirmationEmail(o: OrderEntity, lines: OrderLineEntity[
   const html = layout(
     subject,
     `<h1 style="font-size:22px">¡Gracias por tu compra, ${esc(o.fullName.split(' ')[0])}!</h1>
-<p>Recibimos el pago de tu pedido <strong>${o.reference}</strong>. ${PAID_NEXT}</p>
+<p>Recibimos el pago de tu pedido <strong>${o.reference}</strong>. ${paidNext(o)}</p>
 ${buttonLink(receiptUrl, 'Ver el estado de tu pedido')}
 <table style="width:100%;border-collapse:collapse"><thead><tr><th style="text-align:left">Producto</th><th>Cant.</th><th style="text-align:right">Total</th></tr></thead>
 <tbody>${linesRows(lines)}</tbody><tfoot>${totalsRows(o)}</tfoot></table>
@@ -80,7 +86,7 @@ function shopperConfirmationText(o: OrderEntity, lines: OrderLineEntity[], recei
   ];
   return [
     `¡Gracias por tu compra, ${o.fullName.split(' ')[0]}!`,
-    `Recibimos el pago de tu pedido ${o.reference}. ${PAID_NEXT}`,
+    `Recibimos el pago de tu pedido ${o.reference}. ${paidNext(o)}`,
     '',
     `Ver el estado de tu pedido: ${receiptUrl}`,
     '',

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { trackingUrl } from '#shared/carriers.js';
 import type { OrderStatusValue } from '#shared/orders.js';
+import type { OrderReceipt } from '../../generated/graphql.js';
 import { safeEqual } from '../../common/crypto.js';
 import type { PaymentGateway } from '../payments/index.js';
 import { OrderEntity } from './order.entity.js';
@@ -9,11 +10,15 @@ import { OrderTransitionEntity } from './order-transition.entity.js';
 import type { OrderPaymentsService } from './order-payments.service.js';
 import { groupBySize, stockAvailable } from './order-stock.js';
 import { orderReferenceFromPayment, paymentReference, REFERENCE_PATTERN } from './order-tokens.js';
+import { orderDelivery } from './order-delivery.js';
 
 /** Payment attempts one order may start (each one holds the stock a while longer). */
 export const MAX_PAYMENT_ATTEMPTS = 5;
 
-/** The shopper's order page: status, timeline, tracking, and whether they may pay (again). */
+/** The receipt as GraphQL serves it, plus the order itself for fields other modules resolve (returns). */
+export type ReceiptView = Omit<OrderReceipt, 'returns' | 'returnOptions'> & { order: OrderEntity };
+
+/** The shopper's order page: status, timeline, tracking, delivery, and whether they may pay (again). */
 export class OrderReceiptService {
   constructor(
     private readonly ds: DataSource,
@@ -29,7 +34,7 @@ export class OrderReceiptService {
     return order && safeEqual(order.accessToken, token) ? order : null;
   }
 
-  async receipt(reference: string, token: string, transactionId?: string | null) {
+  async receipt(reference: string, token: string, transactionId?: string | null): Promise<ReceiptView | null> {
     let order = await this.authorize(reference, token);
     if (!order) return null;
     let paymentProcessing = false;
@@ -55,13 +60,14 @@ export class OrderReceiptService {
     const canPay = canRetryPayment || (order.status === 'PENDIENTE_PAGO' && mayStart && !paymentProcessing);
     const unpaid = order.status === 'PENDIENTE_PAGO' || order.status === 'PAGO_RECHAZADO';
     return {
+      order,
       reference: order.reference,
       status: order.status,
       createdAt: order.createdAt,
       paymentMethod: order.paymentMethod,
       customerName: order.fullName,
       email: order.email,
-      lines: lines.map((l) => ({ ...l, productId: l.productId === null ? null : String(l.productId) })),
+      lines: lines.map((l) => ({ ...l, id: String(l.id), productId: l.productId === null ? null : String(l.productId) })),
       subtotal: order.subtotal,
       discount: order.discount,
       discountCode: order.discountCode,
@@ -85,11 +91,15 @@ export class OrderReceiptService {
       trackingNumber: order.trackingNumber,
       trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
       refundPending: order.refundPending,
+      delivery: await orderDelivery(this.ds.manager, order),
     };
   }
 }
 
-/** Steps as the shopper reads them: no actors or notes, and a repeated payment attempt is one step. */
-export function shopperTimeline(steps: Array<Pick<OrderTransitionEntity, 'from' | 'to' | 'at'>>): Array<{ from: OrderStatusValue | null; status: OrderStatusValue; at: Date }> {
-  return steps.filter((s) => !(s.from === 'PENDIENTE_PAGO' && s.to === 'PENDIENTE_PAGO')).map((s) => ({ from: s.from, status: s.to, at: s.at }));
+/**
+ * Status changes as the shopper reads them: no actors or notes; a repeated payment attempt and events that
+ * change no status (returns, shown in their own section) are left out.
+ */
+export function shopperTimeline(steps: Array<Pick<OrderTransitionEntity, 'from' | 'to' | 'at' | 'event'>>): Array<{ from: OrderStatusValue | null; status: OrderStatusValue; at: Date }> {
+  return steps.filter((s) => !s.event && s.from !== s.to).map((s) => ({ from: s.from, status: s.to, at: s.at }));
 }

@@ -1,6 +1,6 @@
 import { formatCop } from '#shared/money.js';
 import { carrierDisplayName, trackingUrl } from '#shared/carriers.js';
-import { DELIVERY_TIME, PREPARATION_TIME, SHOPPER_STATUS_TITLES, formatShopDateTime } from '#shared/order-tracking.js';
+import { SHOPPER_STATUS_TITLES, formatShopDateTime } from '#shared/order-tracking.js';
 import { PAGE_PATHS } from '#shared/storefront-routes.js';
 import type { OrderEntity } from './order.entity.js';
 import type { OrderLineEntity } from './order-line.entity.js';
@@ -80,7 +80,7 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
     compose(
       `Estamos preparando tu pedido ${o.reference} · Enzo`,
       SHOPPER_STATUS_TITLES.EN_PREPARACION,
-      [{ text: `Tu pedido ${o.reference} ya está en preparación. Lo entregaremos a la transportadora en ${PREPARATION_TIME} y te escribiremos con el número de guía.` }],
+      [{ text: `Tu pedido ${o.reference} ya está en preparación. Te escribiremos cuando lo entreguemos a la transportadora, con el número de guía.` }],
       { href: orderUrl, label: 'Ver el estado de tu pedido' },
       o,
       lines,
@@ -93,8 +93,8 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
     const url = trackingUrl(o.carrier, guide);
     const blocks: Block[] = [
       {
-        html: `Tu pedido ${esc(o.reference)} salió con <strong>${esc(carrier)}</strong>, guía número <strong>${esc(guide)}</strong>. Llega en ${esc(DELIVERY_TIME)}.`,
-        text: `Tu pedido ${o.reference} salió con ${carrier}, guía número ${guide}. Llega en ${DELIVERY_TIME}.`,
+        html: `Tu pedido ${esc(o.reference)} salió con <strong>${esc(carrier)}</strong>, guía número <strong>${esc(guide)}</strong>.`,
+        text: `Tu pedido ${o.reference} salió con ${carrier}, guía número ${guide}.`,
       },
       url
         ? { html: `Sigue el envío en la página de ${esc(carrier)}: <a href="${esc(url)}">${esc(url)}</a>`, text: `Sigue el envío en la página de ${carrier}: ${url}` }
