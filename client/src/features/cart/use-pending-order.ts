@@ -42,7 +42,7 @@ export function usePendingOrder(): { resumable: ResumableOrder | null; released:
     if (!order || receipt === undefined) return;
     if (receipt === null || receipt.reference !== order.reference) forget();
     else if (PAID_STATUSES.has(receipt.status)) markPaid(order.reference);
-    else if (!UNPAID.has(receipt.status)) forget();
+    else if (!UNPAID.has(receipt.status) || (receipt.status === 'PAGO_RECHAZADO' && !receipt.canPay)) forget();
   }, [order, receipt, forget, markPaid]);
 
   useEffect(() => {
