@@ -3,6 +3,10 @@ import { SetContextLink } from '@apollo/client/link/context';
 import { relayStylePagination } from '@apollo/client/utilities';
 import possibleTypesResult from '../gql/possible-types';
 
+interface SearchEntry {
+  products: { edges: unknown[] };
+}
+
 /** Supplies a bearer token for staff requests (set by the dashboard once Firebase is loaded). */
 let tokenProvider: (() => Promise<string | null>) | null = null;
 export function setAuthTokenProvider(provider: (() => Promise<string | null>) | null): void {
@@ -19,7 +23,19 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
     cache: new InMemoryCache({
       possibleTypes: possibleTypesResult.possibleTypes,
       typePolicies: {
-        Query: { fields: { products: relayStylePagination(['category', 'collection', 'sort']) } },
+        Query: {
+          fields: {
+            products: relayStylePagination(['category', 'collection', 'filter', 'sort']),
+            // One entry per query, filter and sort; "Ver más" (a page `after` the last) appends its edges.
+            search: {
+              keyArgs: ['query', 'filter', 'sort'],
+              merge(existing: SearchEntry | undefined, incoming: SearchEntry, { args }) {
+                if (!existing || !args?.after) return incoming;
+                return { ...incoming, products: { ...incoming.products, edges: [...existing.products.edges, ...incoming.products.edges] } };
+              },
+            },
+          },
+        },
         Product: { keyFields: ['id'] },
       },
     }),

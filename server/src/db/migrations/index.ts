@@ -4,6 +4,7 @@ import { CatalogListingIndexes1763700200000 } from './1763700200000-catalog-list
 import { OutboundEmail1764000000000 } from './1764000000000-outbound-email.js';
 import { ShippingRates1764100000000 } from './1764100000000-shipping-rates.js';
 import { Returns1764300000000 } from './1764300000000-returns.js';
+import { ProductSearch1764400000000 } from './1764400000000-product-search.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [Catalog1763700000000, Orders1763700100000, CatalogListingIndexes1763700200000, OutboundEmail1764000000000, ShippingRates1764100000000, Returns1764300000000];
+export const migrations = [Catalog1763700000000, Orders1763700100000, CatalogListingIndexes1763700200000, OutboundEmail1764000000000, ShippingRates1764100000000, Returns1764300000000, ProductSearch1764400000000];
