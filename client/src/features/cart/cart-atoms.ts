@@ -67,13 +67,20 @@ export const addToCartAtom = atom(null, (get, set, { available, sizeLabel, ...li
   set(cartOpenAtom, true);
 });
 
-/** Sets a line's quantity, capped by `max` (what the server's quote says can be bought). */
-export const setLineQuantityAtom = atom(null, (get, set, { productId, sizeId, quantity, max }: CartLine & { max?: number }) => {
-  const capped = max !== undefined && max > 0 ? Math.min(quantity, max) : quantity;
+/**
+ * Sets a line's quantity (`quantity`), or moves it by `by` from what the cart holds now (the stepper: two
+ * quick taps add two even before the quote refreshes); capped by `max`, what the quote says can be bought.
+ */
+export const setLineQuantityAtom = atom(null, (get, set, { productId, sizeId, quantity, by, max }: { productId: string; sizeId: string; quantity?: number; by?: number; max?: number }) => {
   set(cartNoticeAtom, null);
   set(
     cartLinesAtom,
-    get(cartLinesAtom).map((l) => (sameLine(l, { productId, sizeId }) ? { ...l, quantity: capped } : l)),
+    get(cartLinesAtom).map((l) => {
+      if (!sameLine(l, { productId, sizeId })) return l;
+      // A step never removes the line (that is `Eliminar`).
+      const wanted = quantity ?? Math.max(1, l.quantity + (by ?? 0));
+      return { ...l, quantity: max !== undefined && max > 0 ? Math.min(wanted, max) : wanted };
+    }),
   );
 });
 

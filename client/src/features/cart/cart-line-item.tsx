@@ -53,11 +53,11 @@ export function CartLineItem({ line, editable = true, onNavigate }: { line: Quot
         {editable ? (
           <div className="cart-line__actions">
             <div className="stepper" role="group" aria-label={`Cantidad de ${label}`}>
-              <button type="button" aria-label={`Quitar una unidad de ${label}`} disabled={line.quantity <= 1} onClick={() => setQuantity({ ...key, quantity: line.quantity - 1, max })}>
+              <button type="button" aria-label={`Quitar una unidad de ${label}`} disabled={line.quantity <= 1} onClick={() => setQuantity({ ...key, by: -1, max })}>
                 −
               </button>
               <output aria-live="polite">{line.quantity}</output>
-              <button type="button" aria-label={`Agregar una unidad de ${label}`} disabled={line.quantity >= max || problem !== null} onClick={() => setQuantity({ ...key, quantity: line.quantity + 1, max })}>
+              <button type="button" aria-label={`Agregar una unidad de ${label}`} disabled={line.quantity >= max || problem !== null} onClick={() => setQuantity({ ...key, by: 1, max })}>
                 +
               </button>
             </div>

@@ -71,6 +71,7 @@ export function CheckoutPage() {
               </p>
             ) : null}
             {quote.hasProblems ? <p className="checkout-notice">Algunos productos de tu carrito cambiaron. Ajusta las cantidades en el carrito antes de pagar.</p> : null}
+            {!data && error ? <p className="checkout-notice">No pudimos calcular el envío a tu destino. Revisa tu conexión e intenta de nuevo.</p> : null}
           </div>
           <button type="submit" className="button checkout-pay" disabled={submitting || blocked || !data}>
             {submitting ? 'Procesando…' : 'Pagar'}
