@@ -71,6 +71,16 @@ describe('cart drawer', () => {
     expect(within(dialog).getByText('Solo queda 1 unidad de esta talla.')).toBeInTheDocument();
   });
 
+  it('counts every tap on + even before the quote comes back', async () => {
+    storeCart([{ productId: '1', sizeId: '11', quantity: 1 }]);
+    const { dialog, user } = await openDrawer();
+    const plus = within(dialog).getByRole('button', { name: /Agregar una unidad/ });
+    await user.click(plus);
+    await user.click(plus);
+    expect(JSON.parse(localStorage.getItem('enzo.cart.v1')!).lines).toEqual([{ productId: '1', sizeId: '11', quantity: 3 }]);
+    await waitFor(() => expect(figure(dialog, 'Subtotal')).toHaveTextContent('$ 135.000'));
+  });
+
   it('says which lines the totals leave out instead of showing $ 0', async () => {
     storeCart([{ productId: '4', sizeId: '41', quantity: 3 }]);
     const { dialog, user } = await openDrawer();
