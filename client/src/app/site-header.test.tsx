@@ -76,6 +76,8 @@ describe('cart badge', () => {
     ]);
     renderHeader();
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('5');
+    // The button's name carries the count it shows (axe: label-content-name-mismatch).
+    expect(screen.getByRole('button', { name: 'Carro de compras, 5 artículos' })).toBeInTheDocument();
   });
 
   it('ignores unreadable or outdated stored carts', () => {
@@ -95,7 +97,7 @@ describe('cart drawer', () => {
     storeCart([{ productId: '1', sizeId: '11', quantity: 2 }]);
     const user = userEvent.setup();
     renderHeader();
-    const opener = screen.getByRole('button', { name: 'Carro de compras' });
+    const opener = screen.getByRole('button', { name: /^Carro de compras/ });
     await user.click(opener);
     // The drawer's code is downloaded when it is first opened.
     const dialog = await screen.findByRole('dialog', { name: 'Carro de Compras' });
@@ -127,7 +129,7 @@ describe('cart drawer', () => {
     storeCart([{ productId: '1', sizeId: '11', quantity: 1 }]);
     const user = userEvent.setup();
     renderHeader();
-    const opener = screen.getByRole('button', { name: 'Carro de compras' });
+    const opener = screen.getByRole('button', { name: /^Carro de compras/ });
     await user.click(opener);
     await screen.findByRole('dialog');
     await screen.findByText('Collar Cuero Miel');
@@ -175,7 +177,7 @@ describe('cart drawer', () => {
     ]);
     const user = userEvent.setup();
     renderHeader();
-    await user.click(screen.getByRole('button', { name: 'Carro de compras' }));
+    await user.click(screen.getByRole('button', { name: /^Carro de compras/ }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Agotado')).toBeInTheDocument();
     expect(within(dialog).getByText('Solo quedan 2 unidades')).toBeInTheDocument();
@@ -197,7 +199,7 @@ describe('discount code field', () => {
     storeCart([{ productId: '2', sizeId: '21', quantity: 2 }]);
     const user = userEvent.setup();
     renderHeader();
-    await user.click(screen.getByRole('button', { name: 'Carro de compras' }));
+    await user.click(screen.getByRole('button', { name: /^Carro de compras/ }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Pechera Azul');
     const input = within(dialog).getByLabelText('Código de descuento');

@@ -1,7 +1,7 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { relayStylePagination } from '@apollo/client/utilities';
-import unionMembers from '../gql/possible-types';
+import possibleTypesResult from '../gql/possible-types';
 
 interface SearchEntry {
   products: { edges: unknown[] };
@@ -21,8 +21,7 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
   return new ApolloClient({
     link: auth.concat(new HttpLink({ uri })),
     cache: new InMemoryCache({
-      // Members of each union (generated from the schema): fragments on union members read right.
-      possibleTypes: unionMembers.possibleTypes,
+      possibleTypes: possibleTypesResult.possibleTypes,
       typePolicies: {
         Query: {
           fields: {

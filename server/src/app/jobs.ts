@@ -2,7 +2,7 @@ import { Logger as WorkerLogger, parseCronItems, run, type Runner, type TaskList
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
-import { EXPIRE_ORDERS_TASK } from '../modules/orders/index.js';
+import { EXPIRE_ORDERS_TASK, PAYMENT_REMINDER_TASK } from '../modules/orders/index.js';
 import type { Services } from './services.js';
 
 /**
@@ -21,6 +21,11 @@ export function taskList(services: Services): TaskList {
     },
     [EXPIRE_ORDERS_TASK]: async () => {
       await services.orders.expiry.runOnce();
+    },
+    [PAYMENT_REMINDER_TASK]: async (payload) => {
+      const { orderId } = payload as { orderId?: unknown };
+      if (typeof orderId !== 'number') return;
+      await services.orders.reminders.run(orderId);
     },
   };
 }

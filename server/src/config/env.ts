@@ -59,6 +59,11 @@ const envSchema = z.object({
   SHOP_NOTIFY_EMAIL: z.string().default('pedidos@enzo.com.co'),
   // Business
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /**
+   * Minutes after placement at which an unpaid order gets one email with a link to finish paying
+   * (at most half of ORDER_EXPIRY_MINUTES, so the products are still held when it arrives).
+   */
+  PAYMENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

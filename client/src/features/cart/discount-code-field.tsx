@@ -2,19 +2,17 @@ import { INVALID_DISCOUNT_MESSAGE } from '#shared/discount-codes.js';
 import { useId, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { discountCodeAtom } from './cart-atoms';
-import { useCartQuote } from './use-cart-quote';
+import type { CartQuoteFieldsFragment } from './cart.generated';
 import './cart.css';
 
 export const INVALID_CODE_MESSAGE = INVALID_DISCOUNT_MESSAGE;
 
 /** Code entry: the server decides and says why a code does not apply (unknown or expired, minimum not reached, other categories, first purchase, per-customer limit). */
-export function DiscountCodeField() {
+export function DiscountCodeField({ quote, loading = false }: { quote: Pick<CartQuoteFieldsFragment, 'discountCodeInvalid' | 'discountProblem' | 'appliedDiscount'> | undefined; loading?: boolean }) {
   const [code, setCode] = useAtom(discountCodeAtom);
   const [draft, setDraft] = useState(code);
-  const { data, loading } = useCartQuote();
   const inputId = useId();
   const messageId = useId();
-  const quote = data?.cartQuote;
   const invalid = Boolean(code) && quote?.discountCodeInvalid === true;
   const applied = code ? quote?.appliedDiscount : null;
 
