@@ -40,7 +40,21 @@ function brotliAssets(): Plugin {
  */
 const VENDOR = /node_modules\/(react|react-dom|scheduler|react-router|@apollo\/client|@wry|optimism|rxjs)\//;
 
-export default defineConfig({
+/** `vite build --ssr`: the server render bundle (client/src/entry-server.tsx → dist/ssr/entry-server.js). */
+const ssrBuild = {
+  root,
+  plugins: [react()],
+  build: {
+    ssr: 'src/entry-server.tsx',
+    outDir: fileURLToPath(new URL('../dist/ssr', import.meta.url)),
+    emptyOutDir: true,
+    target: 'node20',
+    sourcemap: true,
+    copyPublicDir: false,
+  },
+};
+
+export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
   root,
   plugins: [react(), brotliAssets()],
   build: {
@@ -82,4 +96,4 @@ export default defineConfig({
       '/sitemap.xml': api,
     },
   },
-});
+}));

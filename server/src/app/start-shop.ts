@@ -15,6 +15,7 @@ import { wompiWebhookRoute } from '../modules/payments/wompi-webhook.route.js';
 import { SandboxGateway } from '../modules/payments/sandbox-gateway.js';
 import { prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/staff-auth-setup.js';
 import { mountStaffRoutes } from '../modules/staff/staff-http.routes.js';
+import { CatalogCache } from '../modules/cache/catalog-cache.js';
 
 export interface RunningShop {
   url: string;
@@ -68,6 +69,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
   }
   let ds: DataSource | undefined;
   let staffAuth: StaffAuthSetup | undefined;
+  let catalogCache: CatalogCache | undefined;
   try {
     ds = await openDatabase({ url: databaseUrl });
     const media = await createMediaStore(env);
@@ -78,7 +80,9 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     }
     staffAuth = await staffAuthReady;
     const services = createServices(env, ds, media, log);
-    const { app, stop } = await createHttpApp({ services, log, routes: [mountStaffRoutes(services), wompiWebhookRoute(services.payments.gateway, services.payments.events, log)] });
+    catalogCache = new CatalogCache(databaseUrl, log);
+    await catalogCache.start();
+    const { app, stop } = await createHttpApp({ services, log, catalogCache, routes: [mountStaffRoutes(services), wompiWebhookRoute(services.payments.gateway, services.payments.events, log)] });
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -90,6 +94,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     if (services.payments.gateway instanceof SandboxGateway) services.payments.gateway.internalUrl = url;
     services.orderExpiry.start();
     const openDs = ds;
+    const openCache = catalogCache;
     return {
       url,
       port,
@@ -105,12 +110,14 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
         });
         await services.orderExpiry.stop();
         await stop();
+        await openCache.stop();
         await openDs.destroy();
         await embedded?.stop();
         await staffAuth?.stop();
       },
     };
   } catch (err) {
+    await catalogCache?.stop();
     await ds?.destroy().catch(() => {});
     await embedded?.stop().catch(() => {});
     await (staffAuth ?? (await staffAuthReady.catch(() => undefined)))?.stop().catch(() => {});

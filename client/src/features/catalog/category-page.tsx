@@ -6,6 +6,7 @@ import { useDocumentMeta } from '../../app/use-document-meta';
 import './catalog.css';
 import type { ProductSort } from '../../gql/types';
 import { CategoryListingDocument } from './catalog.generated';
+import { listingVariables } from './listing-variables';
 
 const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
   { value: 'RELEVANCE', label: 'Relevancia' },
@@ -25,16 +26,21 @@ export interface CategoryPageProps {
 /** Listing of one category (or collection): grid, sort, load more, empty state, skeletons. */
 export function CategoryPage({ title, description, path, category, collection }: CategoryPageProps) {
   const [sort, setSort] = useState<ProductSort>('RELEVANCE');
-  useDocumentMeta({ title, description, canonicalPath: path });
   const { data, loading, error, fetchMore } = useQuery(CategoryListingDocument, {
-    // Page size and default sort live in the document, so the server's embedded first page (seo/landing-route.ts)
-    // has the same cache key without mirroring them.
-    variables: { category, collection, sort },
+    // The server loads the first page with the same variables (routes.ts loadCategoryListing).
+    variables: listingVariables({ category, collection }, sort),
     notifyOnNetworkStatusChange: true,
   });
   const [loadingMore, setLoadingMore] = useState(false);
   const products = data?.products.edges.map((e) => e.node) ?? [];
   const pageInfo = data?.products.pageInfo;
+  useDocumentMeta({
+    title,
+    description,
+    canonicalPath: path,
+    og: { type: 'website', image: products[0]?.images[0]?.url },
+    structured: { breadcrumb: [{ name: 'Inicio', path: '/' }, { name: title, path }] },
+  });
 
   async function loadMore() {
     if (!pageInfo?.endCursor) return;

@@ -6,6 +6,7 @@ import { PromoVideo } from './promo-video';
 import { LoadingOverlay } from './loading-overlay';
 import { BackpackBanner, CategoryTiles, ChestHarnessPromo, DenimStory, Testimonial, ValueStatements } from './home-sections';
 import { DESKTOP_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
+import { useOpenGraphImage } from '../../app/use-document-meta';
 import './home.css';
 
 /** Home (`/` and `/about`): banners, promo video, values, tiles, promos, testimonial, denim story. */
@@ -14,6 +15,7 @@ export function HomeRoute() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const media = data?.homeMedia;
+  useOpenGraphImage(media?.desktopBanners[0]?.url);
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: reducedMotion ? 'auto' : 'smooth' });
