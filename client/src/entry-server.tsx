@@ -69,6 +69,8 @@ export const render: SsrEntry['render'] = async ({ url, execute }): Promise<Rend
   // React's inline scripts that the CSP forbids), then stream it.
   const stream = await new Promise<ReturnType<typeof renderToPipeableStream>>((resolve, reject) => {
     const s = renderToPipeableStream(tree, {
+      // Never outline a finished boundary into a later chunk: swapping it in needs React's inline scripts.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onAllReady: () => resolve(s),
       onShellError: reject,
       onError: (err) => {

@@ -31,10 +31,20 @@ async function main() {
       `  Playground:  ${base}/playground`,
       `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ' (PostgreSQL embebido)'}`,
       `  Panel:       ${base}/login-dashboard-enzo-fpl`,
-      ...(shop.staffAuth.emulatorHost ? [`  Firebase Auth (emulador): http://${shop.staffAuth.emulatorHost}`] : [`  Firebase Auth: proyecto ${env.firebaseProjectId}`]),
-      ...(shop.staffAuth.devAccount ? [`  Personal (desarrollo): ${shop.staffAuth.devAccount.email} / ${shop.staffAuth.devAccount.password}`] : []),
       '',
     ].join('\n'),
+  );
+  // Staff sign-in may still be starting (local Auth emulator): its lines follow when it is ready.
+  shop.staffAuthReady.then(
+    (staffAuth) =>
+      console.log(
+        [
+          staffAuth.emulatorHost ? `  Firebase Auth (emulador): http://${staffAuth.emulatorHost}` : `  Firebase Auth: proyecto ${env.firebaseProjectId}`,
+          ...(staffAuth.devAccount ? [`  Personal (desarrollo): ${staffAuth.devAccount.email} / ${staffAuth.devAccount.password}`] : []),
+          '',
+        ].join('\n'),
+      ),
+    () => console.error('  El inicio de sesión del personal no pudo iniciar (la tienda sigue atendiendo).'),
   );
   let stopping = false;
   const stop = async (signal: string) => {

@@ -24,8 +24,13 @@ export interface RunningShop {
   ds: DataSource;
   databaseUrl: string;
   log: Logger;
-  /** Staff sign-in backend (Auth emulator address and dev account when started here). */
-  staffAuth: StaffAuthSetup;
+  /**
+   * Staff sign-in backend (Auth emulator address and dev account when started here). The shop serves shoppers
+   * before it is ready: the local emulator takes ~14 s and staff sign-in says it is starting meanwhile.
+   */
+  staffAuthReady: Promise<StaffAuthSetup>;
+  /** This instance's cache of catalog reads and rendered pages (invalidated through PostgreSQL NOTIFY). */
+  catalogCache: CatalogCache;
   close(): Promise<void>;
 }
 
@@ -49,9 +54,13 @@ async function createMediaStore(env: Env): Promise<MediaStore> {
 export async function startShop(env: Env, log: Logger = createLogger(env)): Promise<RunningShop> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
-  // The Auth emulator (~14 s) starts while the database starts.
-  const staffAuthReady = prepareStaffAuth(env, log);
-  staffAuthReady.catch(() => {});
+  // The Auth emulator (~14 s) starts in the background: shoppers are served as soon as PostgreSQL is up.
+  let signInReady = false;
+  const staffAuthReady = prepareStaffAuth(env, log).then((setup) => {
+    signInReady = true;
+    return setup;
+  });
+  staffAuthReady.catch((err: unknown) => log.error({ err }, 'No se pudo iniciar el inicio de sesión del personal'));
   if (!databaseUrl) {
     log.info('Iniciando PostgreSQL embebido…');
     try {
@@ -68,7 +77,6 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     }
   }
   let ds: DataSource | undefined;
-  let staffAuth: StaffAuthSetup | undefined;
   let catalogCache: CatalogCache | undefined;
   try {
     ds = await openDatabase({ url: databaseUrl });
@@ -78,11 +86,10 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       const report = await seedDatabase(ds, media);
       log.info({ seed: report }, 'Catálogo cargado');
     }
-    staffAuth = await staffAuthReady;
     const services = createServices(env, ds, media, log);
     catalogCache = new CatalogCache(databaseUrl, log);
     await catalogCache.start();
-    const { app, stop } = await createHttpApp({ services, log, catalogCache, routes: [mountStaffRoutes(services), wompiWebhookRoute(services.payments.gateway, services.payments.events, log)] });
+    const { app, stop } = await createHttpApp({ services, log, catalogCache, routes: [mountStaffRoutes(services, () => signInReady), wompiWebhookRoute(services.payments.gateway, services.payments.events, log)] });
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -102,7 +109,8 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       ds: openDs,
       databaseUrl,
       log,
-      staffAuth,
+      staffAuthReady,
+      catalogCache: openCache,
       async close() {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -113,14 +121,14 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
         await openCache.stop();
         await openDs.destroy();
         await embedded?.stop();
-        await staffAuth?.stop();
+        await (await staffAuthReady.catch(() => undefined))?.stop();
       },
     };
   } catch (err) {
     await catalogCache?.stop();
     await ds?.destroy().catch(() => {});
     await embedded?.stop().catch(() => {});
-    await (staffAuth ?? (await staffAuthReady.catch(() => undefined)))?.stop().catch(() => {});
+    await (await staffAuthReady.catch(() => undefined))?.stop().catch(() => {});
     throw err;
   }
 }

@@ -17,10 +17,16 @@ export function authConfig(services: Services) {
 }
 
 /** `GET /api/auth-config` and `GET /api/staff/orders.csv` (same token checks as GraphQL: 401/403). */
-export function mountStaffRoutes(services: Services) {
+export function mountStaffRoutes(services: Services, signInReady: () => boolean = () => true) {
   return (app: Express) => {
     app.get('/api/auth-config', (_req: Request, res: Response) => {
       res.setHeader('Cache-Control', 'no-store');
+      if (!signInReady()) {
+        // The shop serves shoppers while the local Auth emulator is still starting; the login page retries.
+        res.status(503).setHeader('Retry-After', '2');
+        res.json({ error: 'STARTING', message: 'El inicio de sesión del personal se está preparando. Intenta de nuevo en unos segundos.' });
+        return;
+      }
       res.json(authConfig(services));
     });
 
