@@ -6,6 +6,7 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { requireBuiltClient } from '../setup/built-client.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
 import { formatCop } from '../../shared/money.js';
+import sharp from 'sharp';
 
 /**
  * Server-rendered pages without JavaScript, HTTP caching (ETag/304, Cache-Control) of pages and of public
@@ -201,5 +202,32 @@ describe('a staff price change', () => {
     await html(`${b.url}${path}`);
     await a.ds.query(`UPDATE product SET price = price + 1000 WHERE id = $1`, [collar.id]);
     await expect.poll(async () => text((await html(`${b.url}${path}`)).body), { timeout: 5000, interval: 50 }).toContain(formatCop(collar.price + 1000).replace(/\u00a0/g, ' '));
+  });
+});
+
+describe('pictures that fit the phone', () => {
+  it('turns a staff photo upload into WebP and JPEG widths that the product page offers with srcset and sizes', async () => {
+    const collar = await product(`p.id > 3`);
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+    const res = await a.gql(
+      `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { id } }`,
+      { input: { productId: String(collar.id), dataBase64: photo.toString('base64'), contentType: 'image/png', alt: 'Foto de estudio' } },
+      auth,
+    );
+    expect(res.errors).toBeUndefined();
+    const [row] = await a.ds.query(`SELECT url, variants FROM product_image WHERE product_id = $1 ORDER BY position DESC LIMIT 1`, [collar.id]);
+    const variants = row.variants as Array<{ width: number; height: number; webp: string; jpeg: string }>;
+    expect(variants.map((v) => v.width)).toEqual([320, 480, 640, 960, 1280]);
+    expect(variants[0]!.height).toBe(240);
+    const webp = await fetch(`${a.url}${variants[2]!.webp}`);
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).width).toBe(640);
+    const jpeg = await fetch(`${a.url}${variants[0]!.jpeg}`);
+    expect((await sharp(Buffer.from(await jpeg.arrayBuffer())).metadata()).format).toBe('jpeg');
+    // The product page (the staff change dropped its cached copy) offers the copies.
+    const { body } = await html(`${a.url}/collares/${collar.id}/${collar.slug}`);
+    const webpSet = variants.map((v) => `${v.webp} ${v.width}w`).join(', ');
+    expect(body.toLowerCase()).toContain(`<source type="image/webp" srcset="${webpSet}" sizes="64px"/>`.toLowerCase());
+    expect(body).toMatch(/<img src="[^"]+\.png" srcset="[^"]+-w320\.jpg 320w/i);
   });
 });

@@ -38,6 +38,8 @@ export class CatalogCache {
   #stopped = false;
   #retry: NodeJS.Timeout | undefined;
   #waiters = new Map<string, () => void>();
+  /** Statements on the LISTEN connection, one at a time (pg clients do not queue them for us). */
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly databaseUrl: string | null,
@@ -127,7 +129,9 @@ export class CatalogCache {
       }, timeoutMs);
     });
     try {
-      await client.query(`SELECT pg_notify($1, $2)`, [CATALOG_CHANNEL, `${SYNC_PREFIX}${token}`]);
+      const sent = this.#queue.then(() => client.query(`SELECT pg_notify($1, $2)`, [CATALOG_CHANNEL, `${SYNC_PREFIX}${token}`]));
+      this.#queue = sent.catch(() => undefined);
+      await sent;
       await Promise.race([received, timeout]);
     } catch {
       this.invalidate();

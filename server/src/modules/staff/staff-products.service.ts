@@ -1,3 +1,4 @@
+import { createImageVariants } from '../media/image-variants.js';
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { In } from 'typeorm';
@@ -90,10 +91,19 @@ export class StaffProductsService {
     const alt = input.alt.trim().slice(0, 200) || product.name;
     const key = `products/${product.slug}-${randomBytes(5).toString('hex')}.${ext}`;
     const url = await this.media.put(key, data, input.contentType);
+    // Phones get a WebP of their width (JPEG where WebP is missing) instead of the full upload.
+    let variants = null;
+    if (input.contentType !== 'image/svg+xml') {
+      try {
+        variants = await createImageVariants(this.media, key, data, size);
+      } catch {
+        throw badInput('No pudimos procesar la imagen: revisa que el archivo no esté dañado.', 'dataBase64');
+      }
+    }
     await this.ds.query(
-      `INSERT INTO product_image (product_id, storage_key, url, alt, width, height, position)
-       SELECT $1, $2, $3, $4, $5, $6, COALESCE(MAX(position), -1) + 1 FROM product_image WHERE product_id = $1`,
-      [product.id, key, url, alt, size.width, size.height],
+      `INSERT INTO product_image (product_id, storage_key, url, alt, width, height, position, variants)
+       SELECT $1, $2, $3, $4, $5, $6, COALESCE(MAX(position), -1) + 1, $7::jsonb FROM product_image WHERE product_id = $1`,
+      [product.id, key, url, alt, size.width, size.height, variants ? JSON.stringify(variants) : null],
     );
     return product;
   }
