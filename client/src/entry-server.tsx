@@ -13,7 +13,7 @@ import type { ReactNode } from 'react';
 import { createApolloClient } from './lib/apollo';
 import { routes, type RouteHandle } from './app/routes';
 import { App } from './app/app';
-import { ServerPageContext, type ServerPageRecord } from './app/use-document-meta';
+import { ServerPageContext, type ServerPageRecord } from './lib/use-document-meta';
 import type { RenderRequest, RenderResult, SsrEntry } from '#shared/ssr-contract.js';
 
 function inProcessLink(execute: RenderRequest['execute']): ApolloLink {

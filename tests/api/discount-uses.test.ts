@@ -47,7 +47,7 @@ describe('discount uses follow the order', () => {
     const placed = await placeOrder(shop, orderInput(v, 1, { discountCode: 'UNAVEZ3' }));
     const row = await orderRow(shop, placed.reference);
     await shop.ds.query(`UPDATE shop_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [row.id]);
-    await shop.services.orderExpiry.runOnce();
+    await shop.services.orders.expiry.runOnce();
     expect(await uses('UNAVEZ3')).toBe(0);
     expect(await postEvent(shop, paymentEvent(shop, { id: 'tx-late-d', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
     expect((await orderRow(shop, placed.reference)).status).toBe('PAGADO');

@@ -6,7 +6,7 @@ import {
   isEnumType,
   isInputObjectType,
   isNonNullType,
-  isObjectType,
+  isCompositeType,
   isScalarType,
   isListType,
   type GraphQLField,
@@ -34,7 +34,7 @@ function literal(type: GraphQLInputType): string {
 
 function operation(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>): string {
   const args = field.args.filter((a) => isNonNullType(a.type)).map((a) => `${a.name}: ${literal(a.type)}`);
-  const selection = isObjectType(getNamedType(field.type)) ? ' { __typename }' : '';
+  const selection = isCompositeType(getNamedType(field.type)) ? ' { __typename }' : '';
   return `${kind} { ${field.name}${args.length ? `(${args.join(', ')})` : ''}${selection} }`;
 }
 

@@ -16,8 +16,11 @@ afterAll(() => shop?.close());
 
 type StaffProduct = { id: string; slug: string; name: string; price: number; active: boolean; category: { slug: string }; sizes: Array<{ id: string; label: string; stock: number; reserved: number }>; images: Array<{ id: string; url: string; alt: string }> };
 const PRODUCT_FIELDS = 'id slug name price active category { slug name } sizes { id label stock reserved } images { id url alt }';
-const UPDATE = `mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { ${PRODUCT_FIELDS} } }`;
-const ADD_IMAGE = `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { ${PRODUCT_FIELDS} } }`;
+/** Refusals are union members with a Spanish message and the field; nothing changes. */
+const REFUSALS = '... on ValidationErrors { __typename message errors { field message } } ... on NotFound { __typename message }';
+const UPDATE = `mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { ... on StaffProduct { ${PRODUCT_FIELDS} } ${REFUSALS} } }`;
+const ADD_IMAGE = `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { ... on StaffProduct { ${PRODUCT_FIELDS} } ${REFUSALS} } }`;
+type Refusal = { __typename: string; message: string; errors?: Array<{ field: string; message: string }> };
 
 async function firstCollar(): Promise<StaffProduct> {
   const res = await shop.gql<{ staffProducts: StaffProduct[] }>(`query { staffProducts(category: "collares") { ${PRODUCT_FIELDS} } }`, {}, auth);
@@ -61,8 +64,9 @@ describe('staff products', () => {
   ])('refuses %j', async (change, message) => {
     const collar = await firstCollar();
     const sizes = (change as { sizes?: Array<{ sizeId: string; stock: number }> }).sizes?.map((s) => ({ ...s, sizeId: s.sizeId === 'OWN' ? collar.sizes[1].id : s.sizeId }));
-    const res = await shop.gql(UPDATE, { input: { productId: collar.id, ...change, ...(sizes ? { sizes } : {}) } }, auth);
-    expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
+    const res = await shop.gql<{ staffUpdateProduct: Refusal }>(UPDATE, { input: { productId: collar.id, ...change, ...(sizes ? { sizes } : {}) } }, auth);
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.staffUpdateProduct).toMatchObject({ __typename: 'ValidationErrors', message, errors: [{ field: expect.any(String), message }] });
     expect((await firstCollar()).price).toBe(collar.price);
   });
 
@@ -79,8 +83,11 @@ describe('staff products', () => {
     const served = await fetch(`${shop.url}${added.url}`);
     expect(served.status).toBe(200);
 
-    const removed = await shop.gql<{ staffRemoveProductImage: StaffProduct }>(`mutation($p: ID!, $i: ID!) { staffRemoveProductImage(productId: $p, imageId: $i) { images { id } } }`, { p: collar.id, i: added.id }, auth);
+    const REMOVE = `mutation($p: ID!, $i: ID!) { staffRemoveProductImage(productId: $p, imageId: $i) { ... on StaffProduct { images { id } } ${REFUSALS} } }`;
+    const removed = await shop.gql<{ staffRemoveProductImage: StaffProduct }>(REMOVE, { p: collar.id, i: added.id }, auth);
     expect(removed.data!.staffRemoveProductImage.images.map((i) => i.id)).not.toContain(added.id);
+    const again = await shop.gql<{ staffRemoveProductImage: Refusal }>(REMOVE, { p: collar.id, i: added.id }, auth);
+    expect(again.data!.staffRemoveProductImage).toEqual({ __typename: 'NotFound', message: 'La imagen no existe.' });
   });
 
   it.each([
@@ -90,13 +97,14 @@ describe('staff products', () => {
     ['image/jpeg', Buffer.alloc(5 * 1024 * 1024 + 10, 0xff).toString('base64'), 'La imagen supera los 5 MB.'],
   ])('refuses an upload of %s', async (contentType, dataBase64, message) => {
     const collar = await firstCollar();
-    const res = await shop.gql(ADD_IMAGE, { input: { productId: collar.id, contentType, dataBase64, alt: 'x' } }, auth);
-    expect(res.errors?.[0]).toMatchObject({ message, extensions: { code: 'BAD_USER_INPUT' } });
+    const res = await shop.gql<{ staffAddProductImage: Refusal }>(ADD_IMAGE, { input: { productId: collar.id, contentType, dataBase64, alt: 'x' } }, auth);
+    expect(res.data!.staffAddProductImage).toMatchObject({ __typename: 'ValidationErrors', message });
   });
 });
 
 type Code = { id: string; code: string; percent: number; active: boolean; validFrom: string | null; validUntil: string | null; usageLimit: number | null; uses: number };
 const CODE_FIELDS = 'id code percent active validFrom validUntil usageLimit uses';
+const CODE_RESULT = (fields: string) => `... on StaffDiscountCode { ${fields} } ${REFUSALS}`;
 
 describe('staff discount codes', () => {
   it('lists the seeded codes with their uses', async () => {
@@ -107,18 +115,18 @@ describe('staff discount codes', () => {
 
   it('creates (upper-cased), edits and deactivates a code', async () => {
     const input = { code: 'verano-25', percent: 25, active: true, validFrom: '2024-01-01T05:00:00.000Z', validUntil: '2099-01-01T05:00:00.000Z', usageLimit: 100 };
-    const created = await shop.gql<{ staffCreateDiscountCode: Code }>(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_FIELDS} } }`, { input }, auth);
+    const created = await shop.gql<{ staffCreateDiscountCode: Code }>(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT(CODE_FIELDS)} } }`, { input }, auth);
     expect(created.errors).toBeUndefined();
     expect(created.data!.staffCreateDiscountCode).toMatchObject({ code: 'VERANO-25', percent: 25, active: true, usageLimit: 100, uses: 0, validUntil: '2099-01-01T05:00:00.000Z' });
     const id = created.data!.staffCreateDiscountCode.id;
 
-    const dup = await shop.gql(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { id } }`, { input: { ...input, code: 'Verano-25' } }, auth);
-    expect(dup.errors?.[0]).toMatchObject({ message: 'Ya existe un código de descuento con ese nombre.', extensions: { code: 'BAD_USER_INPUT' } });
+    const dup = await shop.gql<{ staffCreateDiscountCode: Refusal }>(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT('id')} } }`, { input: { ...input, code: 'Verano-25' } }, auth);
+    expect(dup.data!.staffCreateDiscountCode).toMatchObject({ __typename: 'ValidationErrors', message: 'Ya existe un código de descuento con ese nombre.', errors: [{ field: 'code' }] });
 
-    const edited = await shop.gql<{ staffUpdateDiscountCode: Code }>(`mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { ${CODE_FIELDS} } }`, { id, input: { ...input, percent: 30, usageLimit: null } }, auth);
+    const edited = await shop.gql<{ staffUpdateDiscountCode: Code }>(`mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { ${CODE_RESULT(CODE_FIELDS)} } }`, { id, input: { ...input, percent: 30, usageLimit: null } }, auth);
     expect(edited.data!.staffUpdateDiscountCode).toMatchObject({ percent: 30, usageLimit: null });
 
-    const off = await shop.gql<{ staffUpdateDiscountCode: Code }>(`mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { active } }`, { id, input: { ...input, percent: 30, active: false } }, auth);
+    const off = await shop.gql<{ staffUpdateDiscountCode: Code }>(`mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { ${CODE_RESULT('active')} } }`, { id, input: { ...input, percent: 30, active: false } }, auth);
     expect(off.data!.staffUpdateDiscountCode.active).toBe(false);
     const [row] = await shop.ds.query('SELECT active FROM discount_code WHERE code = $1', ['VERANO-25']);
     expect(row.active).toBe(false);
@@ -132,7 +140,8 @@ describe('staff discount codes', () => {
     [{ validFrom: '2030-01-01T00:00:00Z', validUntil: '2029-01-01T00:00:00Z' }, 'validUntil'],
     [{ usageLimit: 0 }, 'usageLimit'],
   ])('refuses %j', async (change, field) => {
-    const res = await shop.gql(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { id } }`, { input: { code: 'VALIDO10', percent: 10, active: true, ...change } }, auth);
-    expect(res.errors?.[0].extensions).toMatchObject({ code: 'BAD_USER_INPUT', field });
+    const res = await shop.gql<{ staffCreateDiscountCode: Refusal }>(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT('id')} } }`, { input: { code: 'VALIDO10', percent: 10, active: true, ...change } }, auth);
+    expect(res.data!.staffCreateDiscountCode).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field }] });
+    expect((await shop.ds.query(`SELECT count(*)::int AS n FROM discount_code WHERE code = 'VALIDO10'`))[0].n).toBe(0);
   });
 });

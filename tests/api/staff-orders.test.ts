@@ -2,8 +2,19 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
-import type { OrderStatusValue } from '../../server/src/modules/orders/order-status.js';
-import { ORDER_STATUSES, STAFF_TRANSITIONS } from '../../server/src/modules/orders/order-status.js';
+import { ORDER_STATUSES, type OrderStatusValue } from '#shared/orders.js';
+
+/** What staff may do from each state (design §2), written out here so the server's table is checked against it. */
+const STAFF_TRANSITIONS: Record<OrderStatusValue, OrderStatusValue[]> = {
+  PENDIENTE_PAGO: ['CANCELADO'],
+  PAGADO: ['EN_PREPARACION', 'CANCELADO'],
+  EN_PREPARACION: ['ENVIADO', 'CANCELADO'],
+  ENVIADO: ['ENTREGADO'],
+  ENTREGADO: [],
+  PAGO_RECHAZADO: ['CANCELADO'],
+  EXPIRADO: ['CANCELADO'],
+  CANCELADO: [],
+};
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -21,8 +32,14 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { id status carrier trackingNumber refundPending flags allowedTransitions timeline { from to actor note } } }`;
-type Transitioned = { staffTransitionOrder: { status: string; carrier: string | null; trackingNumber: string | null; refundPending: boolean; flags: string[]; allowedTransitions: string[]; timeline: Array<{ from: string | null; to: string; actor: string; note: string | null }> } };
+const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) {
+  __typename
+  ... on StaffOrder { id status carrier trackingNumber refundPending flags allowedTransitions timeline { from to actor note } }
+  ... on TransitionNotAllowed { message from to }
+  ... on ValidationErrors { message errors { field message } }
+  ... on NotFound { message }
+} }`;
+type Transitioned = { staffTransitionOrder: { __typename: string; message?: string; errors?: Array<{ field: string; message: string }>; status: string; carrier: string | null; trackingNumber: string | null; refundPending: boolean; flags: string[]; allowedTransitions: string[]; timeline: Array<{ from: string | null; to: string; actor: string; note: string | null }> } };
 
 describe('order transitions', () => {
   const moves = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => to !== from).map((to) => ({ from, to, allowed: STAFF_TRANSITIONS[from].includes(to) })));
@@ -32,7 +49,9 @@ describe('order transitions', () => {
     const input = { orderId: String(order.id), to, note: 'Movido en prueba', ...(to === 'ENVIADO' ? { carrier: 'Servientrega', trackingNumber: 'SV-123' } : {}) };
     const res = await shop.gql<Transitioned>(TRANSITION, { input }, auth);
     if (!allowed) {
-      expect(res.errors?.[0].extensions?.code).toBe('CONFLICT');
+      expect(res.errors).toBeUndefined();
+      expect(res.data!.staffTransitionOrder).toMatchObject({ __typename: 'TransitionNotAllowed', from, to });
+      expect(res.data!.staffTransitionOrder.message).toMatch(/^No se puede pasar de «.+» a «.+»\.$/);
       const [row] = await shop.ds.query('SELECT status FROM shop_order WHERE id = $1', [order.id]);
       expect(row.status).toBe(from);
       return;
@@ -46,9 +65,9 @@ describe('order transitions', () => {
 
   it('requires carrier and tracking number for ENVIADO', async () => {
     const order = await insertOrder(shop.ds, { ...product, status: 'EN_PREPARACION' });
-    const res = await shop.gql(TRANSITION, { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Servientrega', trackingNumber: '  ' } }, auth);
-    expect(res.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
-    expect(res.errors?.[0].message).toBe('Indica el número de guía.');
+    const res = await shop.gql<Transitioned>(TRANSITION, { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Servientrega', trackingNumber: '  ' } }, auth);
+    expect(res.data!.staffTransitionOrder).toMatchObject({ __typename: 'ValidationErrors', message: 'Indica el número de guía.', errors: [{ field: 'trackingNumber', message: 'Indica el número de guía.' }] });
+    expect((await shop.ds.query('SELECT status FROM shop_order WHERE id = $1', [order.id]))[0].status).toBe('EN_PREPARACION');
     const ok = await shop.gql<Transitioned>(TRANSITION, { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Coordinadora', trackingNumber: '7700112233' } }, auth);
     expect(ok.data!.staffTransitionOrder).toMatchObject({ status: 'ENVIADO', carrier: 'Coordinadora', trackingNumber: '7700112233' });
   });

@@ -127,10 +127,10 @@ describe('sandbox gateway and webhook', () => {
   it('expires unpaid orders and releases their stock; a late approval re-reserves it', async () => {
     const { v, placed, row } = await pendingOrder(5, 2, 16);
     await shop.ds.query(`UPDATE shop_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [row.id]);
-    expect(await shop.services.orderExpiry.runOnce()).toBeGreaterThanOrEqual(1);
+    expect(await shop.services.orders.expiry.runOnce()).toBeGreaterThanOrEqual(1);
     expect((await orderRow(shop, placed.reference)).status).toBe('EXPIRADO');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
-    expect(await shop.services.orderExpiry.runOnce()).toBe(0);
+    expect(await shop.services.orders.expiry.runOnce()).toBe(0);
 
     expect(await postEvent(shop, paymentEvent(shop, { id: 'tx-late', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
     expect((await orderRow(shop, placed.reference)).status).toBe('PAGADO');
@@ -140,7 +140,7 @@ describe('sandbox gateway and webhook', () => {
   it('flags a refund when an approval arrives after expiry and the stock is gone', async () => {
     const { v, placed, row } = await pendingOrder(2, 2, 17);
     await shop.ds.query(`UPDATE shop_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [row.id]);
-    await shop.services.orderExpiry.runOnce();
+    await shop.services.orders.expiry.runOnce();
     await shop.ds.query(`UPDATE product_size SET stock = 1 WHERE id = $1`, [Number(v.sizeId)]);
     expect(await postEvent(shop, paymentEvent(shop, { id: 'tx-late-2', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
     expect(await orderRow(shop, placed.reference)).toMatchObject({ status: 'EXPIRADO', refund_pending: true, flags: ['REEMBOLSO_PENDIENTE'] });

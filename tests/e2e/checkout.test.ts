@@ -3,7 +3,9 @@ import type { Browser, Page } from 'playwright-core';
 import pg from 'pg';
 import { launchBrowser, newPage } from './browser.js';
 import { openDatabase } from '../../server/src/db/data-source.js';
-import { OrderExpiryJob } from '../../server/src/modules/orders/order-expiry.job.js';
+import { OrderExpiry } from '../../server/src/modules/orders/order-expiry.js';
+import { OrderLifecycle } from '../../server/src/modules/orders/order-lifecycle.js';
+import { OrderMails } from '../../server/src/modules/orders/order-mails.js';
 
 let browser: Browser;
 let db: pg.Client;
@@ -108,7 +110,8 @@ describe('checkout in Chromium', () => {
     await db.query(`UPDATE shop_order SET expires_at = now() - interval '1 minute' WHERE reference = $1`, [reference!.replace(/-2$/, '')]);
     const ds = await openDatabase({ url: databaseUrl, poolSize: 2 });
     try {
-      expect(await new OrderExpiryJob(ds).runOnce()).toBeGreaterThanOrEqual(1);
+      const lifecycle = new OrderLifecycle(new OrderMails({ receiptUrl: () => `${base}/pago-exitoso`, shopEmail: 'pedidos@enzo.test' }));
+      expect(await new OrderExpiry(ds, lifecycle).runOnce()).toBeGreaterThanOrEqual(1);
     } finally {
       await ds.destroy();
     }

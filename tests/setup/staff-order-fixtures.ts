@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { OrderEntity } from '../../server/src/modules/orders/order.entity.js';
 import { OrderLineEntity } from '../../server/src/modules/orders/order-line.entity.js';
 import { OrderTransitionEntity } from '../../server/src/modules/orders/order-transition.entity.js';
-import type { OrderStatusValue } from '../../server/src/modules/orders/order-status.js';
+import type { OrderStatusValue } from '#shared/orders.js';
 
 export interface FixtureOrder {
   status?: OrderStatusValue;

@@ -1,5 +1,5 @@
 import { getAuth } from 'firebase-admin/auth';
-import { getFirebaseApp } from '../../server/src/modules/staff/firebase-app.js';
+import { getFirebaseApp } from '../../server/src/common/firebase-app.js';
 import { DEMO_FIREBASE_PROJECT } from '../../server/src/config/env.js';
 
 /** Test accounts and ID tokens from the real Auth emulator (FIREBASE_AUTH_EMULATOR_HOST is set by the test shop). */

@@ -1,4 +1,4 @@
-import { useDocumentMeta, useHttpStatus } from './use-document-meta';
+import { useDocumentMeta, useHttpStatus } from '../lib/use-document-meta';
 import type { PageHead } from '#shared/ssr-contract.js';
 
 /** Declarative form of useDocumentMeta for static routes. */

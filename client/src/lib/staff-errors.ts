@@ -10,3 +10,12 @@ export function staffErrorMessage(err: unknown, fallback = NETWORK_ERROR): strin
   if (CombinedGraphQLErrors.is(err)) return err.errors[0]?.message || fallback;
   return fallback;
 }
+
+/**
+ * A staff change answered with a refusal (ValidationErrors, NotFound, TransitionNotAllowed): its
+ * Spanish message; null when the change went through (the record itself came back).
+ */
+export function refusalMessage(result: { __typename: string; message?: string } | null | undefined, record: string): string | null {
+  if (!result) return NETWORK_ERROR;
+  return result.__typename === record ? null : (result.message ?? NETWORK_ERROR);
+}

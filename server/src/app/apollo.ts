@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import type { Logger } from 'pino';
 import type { GraphQLContext } from './context.js';
 import type { Env } from '../config/env.js';
-import { resolvers } from './resolvers.js';
+import type { Resolvers } from '../generated/graphql.js';
 import { armorProtection, limitCodeFor, PARSE_OPTIONS, rateLimitPlugin } from './graphql-limits.js';
 
 export const typeDefs = fs.readFileSync(new URL('../../../schema.graphql', import.meta.url), 'utf8');
@@ -78,7 +78,7 @@ export function formatError(env: Env, log: Logger) {
   };
 }
 
-export function createApollo(env: Env, log: Logger, extraPlugins: ApolloServerPlugin[] = []): ApolloServer<GraphQLContext> {
+export function createApollo(env: Env, log: Logger, resolvers: Resolvers, extraPlugins: ApolloServerPlugin[] = []): ApolloServer<GraphQLContext> {
   const armor = armorProtection();
   return new ApolloServer<GraphQLContext>({
     typeDefs,

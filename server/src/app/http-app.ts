@@ -7,7 +7,8 @@ import type { Logger } from 'pino';
 import type { Services } from './services.js';
 import { createApollo } from './apollo.js';
 import { createContext } from './context.js';
-import { LocalMediaStore } from '../modules/media/local-media-store.js';
+import { createResolvers } from './resolvers.js';
+import { LocalMediaStore } from '../modules/media/index.js';
 import { applySecurity } from './security.js';
 import { mountRequestLog } from './request-log.js';
 import { mountSeoRoutes } from '../modules/seo/seo.http.js';
@@ -125,7 +126,7 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
     }
   });
 
-  const apollo = createApollo(env, log, [catalogCachePlugin(catalogCache)]);
+  const apollo = createApollo(env, log, createResolvers(services), [catalogCachePlugin(catalogCache)]);
   await apollo.start();
   app.use(
     '/graphql',
@@ -134,7 +135,7 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
     graphqlGetCache(catalogCache),
     expressMiddleware(apollo, {
       context: async ({ req }) =>
-        createContext(services, { requestId: req.id ?? randomUUID(), ip: req.ip ?? '', authorization: req.headers.authorization }),
+        createContext(services.staffAuth, { requestId: req.id ?? randomUUID(), ip: req.ip ?? '', authorization: req.headers.authorization }),
     }),
   );
 
@@ -165,7 +166,7 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
     ? createPageRenderer({
         clientDist: CLIENT_DIST,
         entry,
-        execute: createInProcessExecutor(apollo, catalogCache, () => createContext(services, { requestId: randomUUID(), ip: '' })),
+        execute: createInProcessExecutor(apollo, catalogCache, () => createContext(services.staffAuth, { requestId: randomUUID(), ip: '' })),
         cache: catalogCache,
         publicUrl: () => env.publicUrl,
         log,

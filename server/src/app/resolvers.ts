@@ -1,12 +1,12 @@
 import { GraphQLScalarType, Kind } from 'graphql';
 import type { Resolvers } from '../generated/graphql.js';
-import { catalogResolvers } from '../modules/catalog/catalog.resolvers.js';
-import { cartResolvers } from '../modules/cart/cart.resolvers.js';
-import { orderResolvers } from '../modules/orders/order.resolvers.js';
-import { sandboxResolvers } from '../modules/payments/sandbox.resolvers.js';
-import { staffResolvers } from '../modules/staff/staff.resolvers.js';
-import { staffOrdersResolvers } from '../modules/staff/staff-orders.resolvers.js';
-import { staffCatalogResolvers } from '../modules/staff/staff-catalog.resolvers.js';
+import type { Services } from './services.js';
+import { createCatalogResolvers } from '../modules/catalog/index.js';
+import { createCartResolvers } from '../modules/cart/index.js';
+import { createMediaResolvers } from '../modules/media/index.js';
+import { createOrderResolvers } from '../modules/orders/index.js';
+import { createSandboxResolvers } from '../modules/payments/index.js';
+import { createStaffCatalogResolvers, createStaffOrdersResolvers, createStaffSessionResolvers } from '../modules/staff/index.js';
 
 const DateTime = new GraphQLScalarType<Date | null, string>({
   name: 'DateTime',
@@ -35,4 +35,17 @@ export function mergeResolvers(...maps: Resolvers[]): Resolvers {
   return out as Resolvers;
 }
 
-export const resolvers: Resolvers = mergeResolvers({ DateTime } as Resolvers, catalogResolvers, cartResolvers, staffResolvers, staffOrdersResolvers, staffCatalogResolvers, orderResolvers, sandboxResolvers);
+/** Every module's resolvers, each built with the services it needs. */
+export function createResolvers(s: Services): Resolvers {
+  return mergeResolvers(
+    { DateTime } as Resolvers,
+    createCatalogResolvers(s.catalog),
+    createMediaResolvers(s.homeMedia),
+    createCartResolvers(s.cart, s.catalog),
+    createOrderResolvers(s.orders),
+    createSandboxResolvers(s.gateway),
+    createStaffSessionResolvers(),
+    createStaffOrdersResolvers(s.orders),
+    createStaffCatalogResolvers({ catalog: s.catalog, catalogAdmin: s.catalogAdmin, discountAdmin: s.discountAdmin }),
+  );
+}

@@ -1,41 +1,57 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import type { Env } from '../config/env.js';
-import type { MediaStore } from '../modules/media/media-store.js';
-import { CatalogService } from '../modules/catalog/catalog.service.js';
-import { HomeMediaService } from '../modules/media/home-media.service.js';
-import { DiscountService } from '../modules/discounts/discount.service.js';
-import { CartService } from '../modules/cart/cart.service.js';
+import { CatalogAdminService, CatalogService } from '../modules/catalog/index.js';
+import { CartService } from '../modules/cart/index.js';
+import { DiscountAdminService, DiscountService } from '../modules/discounts/index.js';
+import { HomeMediaService, type MediaStore } from '../modules/media/index.js';
+import { MailSender } from '../modules/mail/index.js';
+import { createOrdersModule, type OrdersModule } from '../modules/orders/index.js';
+import { createPaymentGateway, type PaymentGateway } from '../modules/payments/index.js';
 import { SeoService } from '../modules/seo/seo.service.js';
-import { createStaffServices, type StaffServices } from '../modules/staff/staff-services.js';
-import { createOrderServices, type OrderServices } from '../modules/orders/order-services.js';
+import { StaffAuthService } from '../modules/staff/index.js';
+import path from 'node:path';
 
-/** Long-lived services, built once at start-up and shared by every request. */
-export interface Services extends OrderServices {
+/** Long-lived services, built once at start-up and shared by every request (the composition root). */
+export interface Services {
   env: Env;
   ds: DataSource;
   media: MediaStore;
   catalog: CatalogService;
+  catalogAdmin: CatalogAdminService;
   homeMedia: HomeMediaService;
   discounts: DiscountService;
+  discountAdmin: DiscountAdminService;
   cart: CartService;
+  gateway: PaymentGateway;
+  orders: OrdersModule;
+  mail: MailSender;
   seo: SeoService;
-  staff: StaffServices;
+  staffAuth: StaffAuthService;
 }
 
 export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger): Services {
+  const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
   const cart = new CartService(ds, discounts);
+  const gateway = createPaymentGateway(env, ds);
+  if (gateway.kind === 'sandbox' && env.isProduction) {
+    log?.warn('Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.');
+  }
   return {
     env,
     ds,
     media,
-    catalog: new CatalogService(ds),
+    catalog,
+    catalogAdmin: new CatalogAdminService(ds, media),
     homeMedia: new HomeMediaService(ds),
     discounts,
+    discountAdmin: new DiscountAdminService(ds),
     cart,
+    gateway,
+    orders: createOrdersModule({ env, ds, cart, gateway }),
+    mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM }, log),
     seo: new SeoService(ds),
-    ...createOrderServices(env, ds, cart, log),
-    staff: createStaffServices(env, ds, media),
+    staffAuth: new StaffAuthService(env, log),
   };
 }

@@ -7,14 +7,13 @@ import type { Env } from '../config/env.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { openDatabase } from '../db/data-source.js';
 import { needsSeed, seedDatabase } from '../db/seed/seed.js';
-import { LocalMediaStore } from '../modules/media/local-media-store.js';
-import type { MediaStore } from '../modules/media/media-store.js';
+import pg from 'pg';
+import { LocalMediaStore, type MediaStore } from '../modules/media/index.js';
 import { createServices, type Services } from './services.js';
 import { createHttpApp } from './http-app.js';
-import { wompiWebhookRoute } from '../modules/payments/wompi-webhook.route.js';
-import { SandboxGateway } from '../modules/payments/sandbox-gateway.js';
-import { prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/staff-auth-setup.js';
-import { mountStaffRoutes } from '../modules/staff/staff-http.routes.js';
+import { startJobRunner, type JobRunner } from './jobs.js';
+import { SandboxGateway, wompiWebhookRoute } from '../modules/payments/index.js';
+import { mountStaffRoutes, prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/index.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
 
 export interface RunningShop {
@@ -78,6 +77,8 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
   }
   let ds: DataSource | undefined;
   let catalogCache: CatalogCache | undefined;
+  let jobs: JobRunner | undefined;
+  let jobPool: pg.Pool | undefined;
   try {
     ds = await openDatabase({ url: databaseUrl });
     const media = await createMediaStore(env);
@@ -89,7 +90,13 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     const services = createServices(env, ds, media, log);
     catalogCache = new CatalogCache(databaseUrl, log);
     await catalogCache.start();
-    const { app, stop } = await createHttpApp({ services, log, catalogCache, routes: [mountStaffRoutes(services, () => signInReady), wompiWebhookRoute(services.payments.gateway, services.payments.events, log)] });
+    const onTransaction = (tx: Parameters<typeof services.orders.payments.applyTransaction>[0], payload: unknown) => services.orders.payments.applyTransaction(tx, payload);
+    const { app, stop } = await createHttpApp({
+      services,
+      log,
+      catalogCache,
+      routes: [mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }, () => signInReady), wompiWebhookRoute(services.gateway, onTransaction, log)],
+    });
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -98,10 +105,17 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     const port = (server.address() as AddressInfo).port;
     const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
     if (env.PORT === 0) services.env.publicUrl = env.PUBLIC_URL ?? url;
-    if (services.payments.gateway instanceof SandboxGateway) services.payments.gateway.internalUrl = url;
-    services.orderExpiry.start();
+    if (services.gateway instanceof SandboxGateway) services.gateway.internalUrl = url;
+    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    // A connection the database drops (restart, failover) is logged and replaced, never a crash.
+    const poolError = (err: Error) => log.warn({ err }, 'Conexión de trabajos en segundo plano perdida');
+    jobPool.on('error', poolError);
+    jobPool.on('connect', (client) => client.on('error', poolError));
+    jobs = await startJobRunner(jobPool, services, log);
     const openDs = ds;
     const openCache = catalogCache;
+    const openJobs = jobs;
+    const openJobPool = jobPool;
     return {
       url,
       port,
@@ -116,7 +130,8 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
           server.close(() => resolve());
           server.closeAllConnections();
         });
-        await services.orderExpiry.stop();
+        await openJobs.stop();
+        await openJobPool.end();
         await stop();
         await openCache.stop();
         await openDs.destroy();
@@ -126,6 +141,8 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     };
   } catch (err) {
     await catalogCache?.stop();
+    await jobs?.stop().catch(() => {});
+    await jobPool?.end().catch(() => {});
     await ds?.destroy().catch(() => {});
     await embedded?.stop().catch(() => {});
     await (await staffAuthReady.catch(() => undefined))?.stop().catch(() => {});

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { DataSource, type Logger } from 'typeorm';
 import type { Pool } from 'pg';
+import { Logger as JobLogger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
 
@@ -37,23 +38,14 @@ export function createDataSource(options: DataSourceOptions): DataSource {
   });
 }
 
-/** Connects and applies pending migrations (always at start-up). */
+const silentJobLogger = new JobLogger(() => () => {});
+
+/** Connects and applies pending migrations (always at start-up): the shop's own, then the job queue's schema. */
 export async function openDatabase(options: DataSourceOptions): Promise<DataSource> {
   const ds = createDataSource(options);
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
-  return ds;
-}
-
-/**
- * Runs one read statement straight on the pg pool that TypeORM owns and returns its rows: the same
- * SQL, pool and connections as `ds.query`, without a QueryRunner, EntityManager and subscriber
- * broadcast per statement (measurable on the hot catalog and cart reads). The DataSource's logger
- * still sees every statement. Use `ds.query`/a manager for writes and inside transactions.
- */
-export async function selectRows<T>(ds: DataSource, sql: string, params: unknown[] = []): Promise<T[]> {
   const pool = (ds.driver as { master?: Pool }).master;
-  if (!pool) return ds.query(sql, params);
-  ds.logger.logQuery(sql, params);
-  return (await pool.query(sql, params)).rows as T[];
+  if (pool) await runJobQueueMigrations({ pgPool: pool, logger: silentJobLogger });
+  return ds;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
 import { productPath } from '#shared/storefront-routes.js';
-import { useDocumentMeta } from '../../app/use-document-meta';
+import { useDocumentMeta } from '../../lib/use-document-meta';
 import './catalog.css';
 import type { ProductSort } from '../../gql/types';
 import { CategoryListingDocument } from './catalog.generated';

@@ -5,7 +5,7 @@ import { useQuery } from '@apollo/client/react';
 import { FREE_SHIPPING_THRESHOLD } from '#shared/shop.js';
 import { formatCop } from '#shared/money.js';
 import { categoryPath, productPath } from '#shared/storefront-routes.js';
-import { ServerPageContext, useDocumentMeta } from '../../app/use-document-meta';
+import { ServerPageContext, useDocumentMeta } from '../../lib/use-document-meta';
 import { ProductDetailDocument } from './catalog.generated';
 import { checkProductLocation } from './product-location';
 import { ProductGallery } from './product-gallery';

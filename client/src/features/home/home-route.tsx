@@ -6,7 +6,7 @@ import { PromoVideo } from './promo-video';
 import { LoadingOverlay } from './loading-overlay';
 import { BackpackBanner, CategoryTiles, ChestHarnessPromo, DenimStory, Testimonial, ValueStatements } from './home-sections';
 import { DESKTOP_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
-import { useOpenGraphImage } from '../../app/use-document-meta';
+import { useOpenGraphImage } from '../../lib/use-document-meta';
 import './home.css';
 
 /** Home (`/` and `/about`): banners, promo video, values, tiles, promos, testimonial, denim story. */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { staffErrorMessage } from '../../lib/staff-errors';
+import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { formatCop } from '#shared/money.js';
 import { ProductImages } from './product-images';
 import { parsePesos } from '../../lib/staff-format';
@@ -24,8 +24,9 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
     const sizes = product.sizes.map((s) => ({ sizeId: s.id, stock: Number(stock[s.id]) }));
     if (product.sizes.some((s) => !/^\d+$/.test(stock[s.id] ?? ''))) return setMessage({ ok: false, text: 'El inventario debe ser un número entero mayor o igual a 0.' });
     try {
-      await update({ variables: { input: { productId: product.id, price: priceValue, active, sizes } } });
-      setMessage({ ok: true, text: 'Cambios guardados.' });
+      const { data } = await update({ variables: { input: { productId: product.id, price: priceValue, active, sizes } } });
+      const refused = refusalMessage(data?.staffUpdateProduct, 'StaffProduct');
+      setMessage(refused ? { ok: false, text: refused } : { ok: true, text: 'Cambios guardados.' });
     } catch (err) {
       setMessage({ ok: false, text: staffErrorMessage(err) });
     }

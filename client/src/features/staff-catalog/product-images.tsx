@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { staffErrorMessage } from '../../lib/staff-errors';
+import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { ActionError } from '../../components/staff/query-error';
 import { StaffAddProductImageDocument, StaffRemoveProductImageDocument } from './staff-catalog.generated';
 import type { StaffProductFieldsFragment } from './staff-catalog.generated';
@@ -31,7 +31,8 @@ export function ProductImages({ product }: { product: StaffProductFieldsFragment
     if (!TYPES.includes(file.type)) return setError('Formato no admitido: usa PNG, JPEG, WebP o SVG.');
     if (file.size > MAX_BYTES) return setError('La imagen supera los 5 MB.');
     try {
-      await add({ variables: { input: { productId: product.id, contentType: file.type, dataBase64: await toBase64(file), alt: product.name } } });
+      const { data } = await add({ variables: { input: { productId: product.id, contentType: file.type, dataBase64: await toBase64(file), alt: product.name } } });
+      setError(refusalMessage(data?.staffAddProductImage, 'StaffProduct'));
     } catch (err) {
       setError(staffErrorMessage(err));
     }
@@ -41,7 +42,8 @@ export function ProductImages({ product }: { product: StaffProductFieldsFragment
     setError(null);
     if (!window.confirm('¿Quitar esta imagen del producto?')) return;
     try {
-      await remove({ variables: { productId: product.id, imageId } });
+      const { data } = await remove({ variables: { productId: product.id, imageId } });
+      setError(refusalMessage(data?.staffRemoveProductImage, 'StaffProduct'));
     } catch (err) {
       setError(staffErrorMessage(err));
     }

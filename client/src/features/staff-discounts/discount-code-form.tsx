@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { staffErrorMessage } from '../../lib/staff-errors';
+import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { ActionError } from '../../components/staff/query-error';
 import type { DiscountCodeInput } from '../../gql/types';
 import { StaffCreateDiscountCodeDocument, StaffUpdateDiscountCodeDocument } from './staff-discounts.generated';
@@ -41,9 +41,14 @@ export function DiscountCodeForm({ code, onDone, onCreated }: { code: StaffDisco
       usageLimit: limit ? Number(limit) : null,
     };
     try {
-      if (code) await update({ variables: { id: code.id, input } });
-      else {
-        await create({ variables: { input } });
+      if (code) {
+        const { data } = await update({ variables: { id: code.id, input } });
+        const refused = refusalMessage(data?.staffUpdateDiscountCode, 'StaffDiscountCode');
+        if (refused) return setError(refused);
+      } else {
+        const { data } = await create({ variables: { input } });
+        const refused = refusalMessage(data?.staffCreateDiscountCode, 'StaffDiscountCode');
+        if (refused) return setError(refused);
         onCreated();
       }
       onDone();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { staffErrorMessage } from '../../lib/staff-errors';
+import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { DiscountCodeForm, toInput } from './discount-code-form';
 import { ActionError, QueryError } from '../../components/staff/query-error';
 import { StaffDiscountCodesListDocument, StaffToggleDiscountCodeDocument } from './staff-discounts.generated';
@@ -20,7 +20,8 @@ export function DiscountCodesPage() {
   async function toggle(c: StaffDiscountCodeFieldsFragment) {
     setToggleError(null);
     try {
-      await update({ variables: { id: c.id, input: { ...toInput(c), active: !c.active } } });
+      const { data } = await update({ variables: { id: c.id, input: { ...toInput(c), active: !c.active } } });
+      setToggleError(refusalMessage(data?.staffUpdateDiscountCode, 'StaffDiscountCode'));
     } catch (err) {
       setToggleError(staffErrorMessage(err));
     }

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { staffErrorMessage } from '../../lib/staff-errors';
+import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { ORDER_STATUS_LABELS } from '#shared/orders.js';
 import type { OrderStatus } from '../../gql/types';
 import { StaffTransitionOrderDocument } from './staff-orders.generated';
@@ -44,7 +44,9 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
     if (to === 'ENVIADO' && (!carrier.trim() || !tracking.trim())) return setMessage({ ok: false, text: 'Indica la transportadora y el número de guía.' });
     if (to === 'CANCELADO' && !window.confirm('¿Cancelar esta orden? Esta acción no se puede deshacer.')) return;
     try {
-      await transition({ variables: { input: { orderId: order.id, to, note: note || null, ...(to === 'ENVIADO' ? { carrier, trackingNumber: tracking } : {}) } } });
+      const { data } = await transition({ variables: { input: { orderId: order.id, to, note: note || null, ...(to === 'ENVIADO' ? { carrier, trackingNumber: tracking } : {}) } } });
+      const refused = refusalMessage(data?.staffTransitionOrder, 'StaffOrder');
+      if (refused) return setMessage({ ok: false, text: refused });
       setMessage({ ok: true, text: `Orden movida a «${ORDER_STATUS_LABELS[to]}».` });
       setTo('');
       setNote('');

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { MediaStore } from '../../modules/media/media-store.js';
+import type { MediaStore } from '../../modules/media/index.js';
 import { categories, discountCodes, products } from './catalog-data.js';
 import { productImages } from './artwork.js';
 import { homeMediaFiles } from './home-media.js';

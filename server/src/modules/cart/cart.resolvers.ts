@@ -1,17 +1,20 @@
 import type { Resolvers } from '../../generated/graphql.js';
-import { prefetchProductData } from '../catalog/product-prefetch.js';
+import { prefetchProductData, productData, type CatalogService } from '../catalog/index.js';
+import type { CartService } from './cart.service.js';
 
 /** Thin: the cart service prices everything. */
-export const cartResolvers: Resolvers = {
-  Query: {
-    cartQuote: async (_p, { input }, ctx, info) => {
-      const quote = await ctx.services.cart.quote(input);
-      const productIds = [...new Set(quote.lines.flatMap((l) => (l.product ? [l.product.id] : [])))];
-      await prefetchProductData(ctx, info, ['lines', 'product'], productIds);
-      return quote;
+export function createCartResolvers(cart: CartService, catalog: CatalogService): Resolvers {
+  return {
+    Query: {
+      cartQuote: async (_p, { input }, ctx, info) => {
+        const quote = await cart.quote(input);
+        const productIds = [...new Set(quote.lines.flatMap((l) => (l.product ? [l.product.id] : [])))];
+        await prefetchProductData(productData(ctx, catalog), info, ['lines', 'product'], productIds);
+        return quote;
+      },
     },
-  },
-  CartQuote: {
-    appliedDiscount: (q) => (q.appliedDiscount ? { code: q.appliedDiscount.code, percent: q.appliedDiscount.percent } : null),
-  },
-};
+    CartQuote: {
+      appliedDiscount: (q) => (q.appliedDiscount ? { code: q.appliedDiscount.code, percent: q.appliedDiscount.percent } : null),
+    },
+  };
+}

@@ -1,13 +1,10 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/shop.js';
-import { badInput } from '../../app/errors.js';
-import type { ProductEntity } from '../catalog/product.entity.js';
-import { productFromRow, sizeFromRow, type ProductRow } from '../catalog/catalog.service.js';
-import type { ProductSizeEntity } from '../catalog/product-size.entity.js';
-import type { DiscountCodeEntity } from '../discounts/discount-code.entity.js';
-import type { DiscountService } from '../discounts/discount.service.js';
+import { badInput } from '../../common/errors.js';
+import { productFromRow, sizeFromRow, type ProductEntity, type ProductRow, type ProductSizeEntity } from '../catalog/index.js';
+import type { DiscountCodeEntity, DiscountService } from '../discounts/index.js';
 import { priceCart } from '#shared/pricing.js';
-import { selectRows } from '../../db/data-source.js';
+import { selectRows } from '../../common/db.js';
 
 export interface CartLineInput {
   productId: string;

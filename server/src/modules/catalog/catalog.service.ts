@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { selectRows } from '../../db/data-source.js';
+import { selectRows } from '../../common/db.js';
 import { MAX_PAGE_SIZE } from '#shared/shop.js';
-import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../app/cursor.js';
+import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../common/cursor.js';
 import { CategoryEntity } from './category.entity.js';
 import { ProductEntity } from './product.entity.js';
 import { ProductSizeEntity } from './product-size.entity.js';

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { srcSetOf, type ImageVariant } from '../media/image-variants.js';
+import { srcSetOf, type ImageVariant } from '../media/index.js';
 
 @Entity({ name: 'product_image' })
 export class ProductImageEntity {

@@ -1,5 +1,9 @@
 import { Kind, type FieldNode, type GraphQLResolveInfo, type SelectionSetNode } from 'graphql';
-import type { GraphQLContext } from '../../app/context.js';
+import DataLoader from 'dataloader';
+import type { GraphQLContext } from '../../common/context.js';
+import type { CatalogService } from './catalog.service.js';
+import type { ProductSizeEntity } from './product-size.entity.js';
+import type { ProductImageEntity } from './product-image.entity.js';
 
 /**
  * Product sizes and images loaded ahead of GraphQL's walk over the products.
@@ -56,14 +60,32 @@ export function selectedFields(info: GraphQLResolveInfo, path: readonly string[]
  * and records them in the request's ready maps. A failed batch is not recorded: the field resolvers
  * then fall back to the DataLoader and report the error on their own fields, as before.
  */
-export async function prefetchProductData(ctx: GraphQLContext, info: GraphQLResolveInfo, path: readonly string[], productIds: readonly number[]): Promise<void> {
+/** A request's product sizes and images: batched loaders plus what was already prefetched. */
+export interface ProductData {
+  sizes: DataLoader<number, ProductSizeEntity[]>;
+  images: DataLoader<number, ProductImageEntity[]>;
+  ready: { sizes: Map<number, ProductSizeEntity[]>; images: Map<number, ProductImageEntity[]> };
+}
+
+const PRODUCT_DATA = Symbol('catalog.productData');
+
+/** The request's product data, created on first use (most operations never need it: a cart quote without products does not pay for it). */
+export function productData(ctx: GraphQLContext, catalog: CatalogService): ProductData {
+  return ctx.scoped(PRODUCT_DATA, () => ({
+    sizes: new DataLoader((ids: readonly number[]) => catalog.sizesByProduct(ids)),
+    images: new DataLoader((ids: readonly number[]) => catalog.imagesByProduct(ids)),
+    ready: { sizes: new Map(), images: new Map() },
+  }));
+}
+
+export async function prefetchProductData(data: ProductData, info: GraphQLResolveInfo, path: readonly string[], productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
   const fields = selectedFields(info, path);
   const wantSizes = fields.has('sizes') || fields.has('soldOut');
   const wantImages = fields.has('images');
   if (!wantSizes && !wantImages) return;
-  const { loaders, ready } = ctx;
-  const [sizes, images] = await Promise.all([wantSizes ? loaders.sizes.loadMany(productIds) : null, wantImages ? loaders.images.loadMany(productIds) : null]);
+  const { ready } = data;
+  const [sizes, images] = await Promise.all([wantSizes ? data.sizes.loadMany(productIds) : null, wantImages ? data.images.loadMany(productIds) : null]);
   productIds.forEach((id, i) => {
     const s = sizes?.[i];
     if (s && !(s instanceof Error)) ready.sizes.set(id, s);

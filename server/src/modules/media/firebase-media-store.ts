@@ -55,7 +55,7 @@ export class FirebaseMediaStore implements MediaStore {
 
 /** Builds the adapter over the real firebase-admin bucket (loaded lazily: only production needs it). */
 export async function createFirebaseMediaStore(bucketName: string, projectId?: string): Promise<FirebaseMediaStore> {
-  const { getFirebaseApp } = await import('../staff/firebase-app.js');
+  const { getFirebaseApp } = await import('../../common/firebase-app.js');
   const { getStorage } = await import('firebase-admin/storage');
   const bucket = getStorage(getFirebaseApp(projectId)).bucket(bucketName);
   return new FirebaseMediaStore(bucket as unknown as BucketLike);

@@ -1,5 +1,5 @@
 import type { Env } from '../../config/env.js';
-import type { PaymentGateway } from '../payments/payment-gateway.js';
+import type { PaymentGateway } from '../payments/index.js';
 import type { OrderEntity } from './order.entity.js';
 import { paymentReference } from './order-tokens.js';
 

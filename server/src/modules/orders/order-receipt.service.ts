@@ -1,12 +1,14 @@
 import type { DataSource } from 'typeorm';
 import type { Env } from '../../config/env.js';
-import type { PaymentGateway } from '../payments/payment-gateway.js';
+import { safeEqual } from '../../common/crypto.js';
+import { commit, inTransaction, rollback } from '../../common/db.js';
+import type { PaymentGateway } from '../payments/index.js';
 import { OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
-import type { OrderPaymentService } from './order-payment.service.js';
-import { groupBySize, reserveStock, retakeDiscountUse, stockAvailable } from './order-stock.js';
-import { ACTORS, lockOrder, transitionOrder } from './order-timeline.js';
-import { orderReferenceFromPayment, REFERENCE_PATTERN, safeEqual } from './order-tokens.js';
+import type { OrderPaymentsService } from './order-payments.service.js';
+import { groupBySize, stockAvailable } from './order-stock.js';
+import { SHOPPER, type OrderLifecycle } from './order-lifecycle.js';
+import { orderReferenceFromPayment, REFERENCE_PATTERN } from './order-tokens.js';
 import { checkoutUrlFor } from './order-checkout.js';
 
 export type RetryResult =
@@ -21,7 +23,8 @@ export class OrderReceiptService {
     private readonly ds: DataSource,
     private readonly env: Env,
     private readonly gateway: PaymentGateway,
-    private readonly payments: OrderPaymentService,
+    private readonly payments: OrderPaymentsService,
+    private readonly lifecycle: OrderLifecycle,
   ) {}
 
   /** The order when the token matches (constant-time), else null. */
@@ -76,25 +79,21 @@ export class OrderReceiptService {
   async retryPayment(reference: string, token: string): Promise<RetryResult> {
     const found = await this.authorize(reference, token);
     if (!found) return unavailable('No encontramos esta orden.');
-    const outcome = await this.ds.transaction(async (m) => {
-      const order = await lockOrder(m, { id: found.id });
-      if (!order || order.status !== 'PAGO_RECHAZADO') return unavailable('Esta orden ya no admite un nuevo intento de pago.');
-      if (order.expiresAt.getTime() <= Date.now()) return unavailable('El tiempo para reintentar el pago terminó. Vuelve a armar tu carrito para comprar de nuevo.');
-      const lines = await m.find(OrderLineEntity, { where: { orderId: order.id } });
-      await m.query('SAVEPOINT retry_payment');
-      if ((await reserveStock(m, groupBySize(lines))) !== null) {
-        await m.query('ROLLBACK TO SAVEPOINT retry_payment');
-        return unavailable('Algunos productos de esta orden se agotaron. Vuelve a armar tu carrito para comprar de nuevo.');
-      }
-      await retakeDiscountUse(m, order.discountCode);
-      await transitionOrder(m, order, 'PENDIENTE_PAGO', ACTORS.shopper, 'Nuevo intento de pago', {
-        paymentAttempt: order.paymentAttempt + 1,
-        expiresAt: new Date(Date.now() + this.env.ORDER_EXPIRY_MINUTES * 60_000),
+    const outcome = await inTransaction(this.ds, async (m) => {
+      const order = await this.lifecycle.lock(m, { id: found.id });
+      if (!order || order.status !== 'PAGO_RECHAZADO') return rollback(unavailable('Esta orden ya no admite un nuevo intento de pago.'));
+      if (order.expiresAt.getTime() <= Date.now()) return rollback(unavailable('El tiempo para reintentar el pago terminó. Vuelve a armar tu carrito para comprar de nuevo.'));
+      const moved = await this.lifecycle.transition(m, order, {
+        to: 'PENDIENTE_PAGO',
+        actor: SHOPPER,
+        note: 'Nuevo intento de pago',
+        set: { paymentAttempt: order.paymentAttempt + 1, expiresAt: new Date(Date.now() + this.env.ORDER_EXPIRY_MINUTES * 60_000) },
       });
-      return order;
+      if (!moved.ok) return rollback(unavailable('Algunos productos de esta orden se agotaron. Vuelve a armar tu carrito para comprar de nuevo.'));
+      return commit(moved.order);
     });
-    if (!(outcome instanceof OrderEntity)) return outcome;
-    const checkoutUrl = await checkoutUrlFor(this.env, this.gateway, outcome);
-    return { __typename: 'OrderPlaced', reference: outcome.reference, accessToken: outcome.accessToken, checkoutUrl };
+    if (!outcome.commit) return outcome.failure;
+    const checkoutUrl = await checkoutUrlFor(this.env, this.gateway, outcome.value);
+    return { __typename: 'OrderPlaced', reference: outcome.value.reference, accessToken: outcome.value.accessToken, checkoutUrl };
   }
 }

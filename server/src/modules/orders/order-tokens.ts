@@ -1,4 +1,4 @@
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 
 /** No 0/O, 1/I/L: easy to read aloud and type from a receipt. */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -12,13 +12,6 @@ export function newOrderReference(): string {
 
 export function newAccessToken(): string {
   return randomBytes(24).toString('base64url');
-}
-
-/** Constant-time comparison of two secrets (hashing first equalises the lengths). */
-export function safeEqual(a: string, b: string): boolean {
-  const ha = createHash('sha256').update(a).digest();
-  const hb = createHash('sha256').update(b).digest();
-  return timingSafeEqual(ha, hb) && a.length === b.length;
 }
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { normalizePhone, validateDocument } from '#shared/checkout.js';
 import { validateCheckout, type CheckoutInput } from './order-validation.js';
 import { DIVIPOLA_COUNTS, findMunicipality } from '#shared/divipola.js';
-import { newOrderReference, orderReferenceFromPayment, paymentReference, REFERENCE_PATTERN, safeEqual } from './order-tokens.js';
+import { safeEqual } from '../../common/crypto.js';
+import { newOrderReference, orderReferenceFromPayment, paymentReference, REFERENCE_PATTERN } from './order-tokens.js';
 
 const valid: CheckoutInput = {
   customer: { fullName: 'Ana María Pérez', email: 'Ana@Correo.com ', phone: '+57 315 482 7760', documentType: 'CC', documentNumber: '1.020.304.050' },

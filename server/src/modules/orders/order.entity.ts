@@ -8,6 +8,7 @@ export type { DocumentTypeValue, PaymentMethodValue };
 export const ORDER_FLAGS = {
   amountMismatch: 'MONTO_NO_COINCIDE',
   refundPending: 'REEMBOLSO_PENDIENTE',
+  paymentVoided: 'PAGO_ANULADO',
 } as const;
 
 /**

@@ -1,4 +1,4 @@
-import type { PaymentMethodValue } from '../orders/order.entity.js';
+import type { PaymentMethodValue } from '#shared/orders.js';
 import type { WompiEvent } from './wompi-signature.js';
 
 export interface CheckoutRequest {

@@ -1,11 +1,11 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { GraphQLError } from 'graphql';
-import { badInput, notFound } from '../../app/errors.js';
-import type { PaymentMethodValue } from '../orders/order.entity.js';
+import { badInput, notFound } from '../../common/errors.js';
+import type { PaymentMethodValue } from '#shared/orders.js';
 import type { CheckoutRequest, GatewayTransaction, PaymentGateway } from './payment-gateway.js';
 import { SandboxSessionEntity } from './sandbox-session.entity.js';
-import { changedRows } from '../orders/order-stock.js';
+import { changedRows } from '../../common/db.js';
 import { signEvent, verifyEvent, type WompiEvent } from './wompi-signature.js';
 
 export interface SandboxPayInput {

@@ -1,5 +1,5 @@
 import { Column, CreateDateColumn, Entity, PrimaryColumn } from 'typeorm';
-import type { PaymentMethodValue } from '../orders/order.entity.js';
+import type { PaymentMethodValue } from '#shared/orders.js';
 
 /** A sandbox-gateway checkout session (what Wompi would keep on its side). */
 @Entity({ name: 'sandbox_session' })

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { safeEqual } from '../orders/order-tokens.js';
+import { safeEqual } from '../../common/crypto.js';
 
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 

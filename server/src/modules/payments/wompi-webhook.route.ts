@@ -1,13 +1,15 @@
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import type { PaymentGateway } from './payment-gateway.js';
-import type { OrderPaymentService } from '../orders/order-payment.service.js';
+import type { GatewayTransaction, PaymentGateway } from './payment-gateway.js';
+
+/** Whoever applies a verified transaction (the orders module); answers an outcome for the log. */
+export type TransactionHandler = (transaction: GatewayTransaction, payload: unknown) => Promise<string>;
 
 /**
  * POST /webhooks/wompi: verified events only (401 otherwise, nothing stored); every verified
  * event answers 200 so Wompi stops retrying, even for unknown references (stored for staff).
  */
-export function wompiWebhookRoute(gateway: PaymentGateway, payments: OrderPaymentService, log: Logger) {
+export function wompiWebhookRoute(gateway: PaymentGateway, onTransaction: TransactionHandler, log: Logger) {
   return (app: Express) => {
     app.post('/webhooks/wompi', express.json({ limit: '256kb' }), async (req, res) => {
       const header = req.get('x-event-checksum') ?? undefined;
@@ -23,7 +25,7 @@ export function wompiWebhookRoute(gateway: PaymentGateway, payments: OrderPaymen
         return;
       }
       try {
-        const outcome = await payments.applyTransaction(
+        const outcome = await onTransaction(
           { id: tx.id, reference: tx.reference, amountInCents: Number(tx.amount_in_cents), status: String(tx.status) },
           event,
         );

@@ -1,20 +1,9 @@
 import type { Logger } from 'pino';
 import type { Env } from '../../config/env.js';
-import { forbidden, unauthenticated } from '../../app/errors.js';
+import { forbidden, unauthenticated } from '../../common/errors.js';
+import type { StaffAuthResult, StaffIdentity } from '../../common/context.js';
 
-/** The signed-in staff member behind a request. */
-export interface StaffIdentity {
-  uid: string;
-  email: string | null;
-  name: string | null;
-}
-
-/** Outcome of checking a request's `Authorization` header. */
-export type StaffAuthResult =
-  | { kind: 'anonymous' }
-  | { kind: 'invalid' }
-  | { kind: 'not-staff'; uid: string }
-  | { kind: 'staff'; staff: StaffIdentity };
+export type { StaffAuthResult, StaffIdentity };
 
 interface DecodedToken {
   uid: string;
@@ -44,7 +33,7 @@ export class StaffAuthService {
 
   private load(): Promise<(token: string) => Promise<DecodedToken>> {
     this.verifier ??= (async () => {
-      const [{ getAuth }, { getFirebaseApp }] = await Promise.all([import('firebase-admin/auth'), import('./firebase-app.js')]);
+      const [{ getAuth }, { getFirebaseApp }] = await Promise.all([import('firebase-admin/auth'), import('../../common/firebase-app.js')]);
       const auth = getAuth(getFirebaseApp(this.env.firebaseProjectId));
       return (token: string) => auth.verifyIdToken(token, true) as Promise<DecodedToken>;
     })();

@@ -1,6 +1,7 @@
-import type { OrderEntity } from '../orders/order.entity.js';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS } from '#shared/orders.js';
-import { SHOP_TIME_ZONE } from './staff-order-filter.js';
+import { isOrderStatus, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type OrderStatusValue } from '#shared/orders.js';
+import { SHOP_TIME_ZONE } from '#shared/shop.js';
+import { badInput } from '../../common/errors.js';
+import type { OrderEntity, OrderFilter } from '../orders/index.js';
 
 /** `;` is the list separator Excel expects with Spanish (Colombia) regional settings. */
 export const CSV_SEPARATOR = ';';
@@ -48,4 +49,24 @@ export function csvHeader(): string {
 
 export function csvRow(order: OrderEntity): string {
   return COLUMNS.map(([, value]) => csvCell(value(order))).join(CSV_SEPARATOR) + '\r\n';
+}
+
+/** Reads the CSV endpoint's query string into a filter (`status` may be repeated or comma-separated). */
+export function filterFromQuery(query: Record<string, unknown>): OrderFilter {
+  const list = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap(list) : typeof v === 'string' ? v.split(',').filter(Boolean) : []);
+  const statuses = list(query.status);
+  for (const s of statuses) if (!isOrderStatus(s)) throw badInput(`Estado desconocido: ${s}.`, 'status');
+  const one = (v: unknown) => (typeof v === 'string' ? v : null);
+  return { statuses: statuses as OrderStatusValue[], from: one(query.from), to: one(query.to), search: one(query.search) };
+}
+
+/** The CSV endpoint's relative URL for a filter. */
+export function csvUrlFor(filter: OrderFilter | null | undefined): string {
+  const q = new URLSearchParams();
+  if (filter?.statuses?.length) q.set('status', filter.statuses.join(','));
+  if (filter?.from) q.set('from', filter.from);
+  if (filter?.to) q.set('to', filter.to);
+  if (filter?.search?.trim()) q.set('search', filter.search.trim());
+  const qs = q.toString();
+  return `/api/staff/orders.csv${qs ? `?${qs}` : ''}`;
 }

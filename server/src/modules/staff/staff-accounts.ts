@@ -1,5 +1,5 @@
 import { getAuth } from 'firebase-admin/auth';
-import { getFirebaseApp } from './firebase-app.js';
+import { getFirebaseApp } from '../../common/firebase-app.js';
 
 export interface StaffAccount {
   uid: string;

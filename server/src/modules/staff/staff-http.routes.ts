@@ -1,12 +1,18 @@
 import type { Express, Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
-import type { Services } from '../../app/services.js';
-import { csvHeader, csvRow, CSV_BOM } from './orders-csv.js';
-import { filterFromQuery } from './staff-order-filter.js';
+import type { Env } from '../../config/env.js';
+import type { OrdersModule } from '../orders/index.js';
+import type { StaffAuthService } from './auth.js';
+import { csvHeader, csvRow, CSV_BOM, filterFromQuery } from './orders-csv.js';
+
+export interface StaffRouteDeps {
+  env: Env;
+  auth: StaffAuthService;
+  orders: OrdersModule;
+}
 
 /** Firebase web config the login page needs (apiKey `demo-key` works with the emulator). */
-export function authConfig(services: Services) {
-  const { env } = services;
+export function authConfig(env: Env) {
   const emulator = !env.FIREBASE_PROJECT_ID || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
   return {
     apiKey: env.FIREBASE_WEB_API_KEY ?? 'demo-key',
@@ -17,7 +23,7 @@ export function authConfig(services: Services) {
 }
 
 /** `GET /api/auth-config` and `GET /api/staff/orders.csv` (same token checks as GraphQL: 401/403). */
-export function mountStaffRoutes(services: Services, signInReady: () => boolean = () => true) {
+export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps, signInReady: () => boolean = () => true) {
   return (app: Express) => {
     app.get('/api/auth-config', (_req: Request, res: Response) => {
       res.setHeader('Cache-Control', 'no-store');
@@ -27,14 +33,14 @@ export function mountStaffRoutes(services: Services, signInReady: () => boolean 
         res.json({ error: 'STARTING', message: 'El inicio de sesión del personal se está preparando. Intenta de nuevo en unos segundos.' });
         return;
       }
-      res.json(authConfig(services));
+      res.json(authConfig(env));
     });
 
     app.get('/api/staff/orders.csv', async (req: Request, res: Response) => {
       res.setHeader('Cache-Control', 'no-store');
-      const auth = await services.staff.auth.resolve(req.headers.authorization);
-      if (auth.kind !== 'staff') {
-        const forbidden = auth.kind === 'not-staff';
+      const who = await auth.resolve(req.headers.authorization);
+      if (who.kind !== 'staff') {
+        const forbidden = who.kind === 'not-staff';
         res.status(forbidden ? 403 : 401).json({ error: forbidden ? 'FORBIDDEN' : 'UNAUTHENTICATED', message: forbidden ? 'No tienes acceso al panel.' : 'Debes iniciar sesión para continuar.' });
         return;
       }
@@ -42,7 +48,7 @@ export function mountStaffRoutes(services: Services, signInReady: () => boolean 
       let batches;
       try {
         filter = filterFromQuery(req.query as Record<string, unknown>);
-        batches = services.staff.orders.all(filter);
+        batches = orders.queries.all(filter);
         const first = await batches.next();
         const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date());
         res.status(200);

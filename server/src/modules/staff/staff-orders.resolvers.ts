@@ -1,59 +1,81 @@
+import DataLoader from 'dataloader';
 import type { Resolvers } from '../../generated/graphql.js';
+import type { GraphQLContext } from '../../common/context.js';
+import { allowedTransitions, type OrdersModule } from '../orders/index.js';
 import { actorName, requireStaff } from './auth.js';
-import { csvUrlFor } from './staff-order-filter.js';
-import { allowedStaffTransitions } from './staff-transitions.service.js';
+import { csvUrlFor } from './orders-csv.js';
 
-/** Orders list, detail and state changes for staff. */
-export const staffOrdersResolvers: Resolvers = {
-  Query: {
-    staffOrders: async (_p, { filter, first, after }, ctx) => {
-      await requireStaff(ctx);
-      const page = await ctx.services.staff.orders.list(filter, first, after);
-      return {
-        edges: page.orders.map(({ order, cursor }) => ({ node: order, cursor })),
-        pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.orders.at(-1)?.cursor ?? null },
-        totalCount: page.totalCount,
-        csvUrl: csvUrlFor(filter),
-      };
+const ORDER_DATA = Symbol('staff.orderData');
+
+/** A request's order lines, payments and timeline, batched across the orders of a page. */
+function orderData(ctx: GraphQLContext, orders: OrdersModule) {
+  return ctx.scoped(ORDER_DATA, () => ({
+    lines: new DataLoader((ids: readonly number[]) => orders.queries.linesByOrder(ids)),
+    payments: new DataLoader((ids: readonly number[]) => orders.queries.paymentsByOrder(ids)),
+    timeline: new DataLoader((ids: readonly number[]) => orders.queries.timelineByOrder(ids)),
+  }));
+}
+
+/** Orders list, detail, dashboard figures and state changes for staff. */
+export function createStaffOrdersResolvers(orders: OrdersModule): Resolvers {
+  return {
+    Query: {
+      staffDashboard: async (_p, _a, ctx) => {
+        await requireStaff(ctx);
+        return orders.dashboard.figures();
+      },
+      staffOrders: async (_p, { filter, first, after }, ctx) => {
+        await requireStaff(ctx);
+        const page = await orders.queries.list(filter, first, after);
+        return {
+          edges: page.orders.map(({ order, cursor }) => ({ node: order, cursor })),
+          pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.orders.at(-1)?.cursor ?? null },
+          totalCount: page.totalCount,
+          csvUrl: csvUrlFor(filter),
+        };
+      },
+      staffOrder: async (_p, { id }, ctx) => {
+        await requireStaff(ctx);
+        return orders.queries.byId(id);
+      },
     },
-    staffOrder: async (_p, { id }, ctx) => {
-      await requireStaff(ctx);
-      return ctx.services.staff.orders.byId(id);
+    Mutation: {
+      staffTransitionOrder: async (_p, { input }, ctx) => {
+        const staff = await requireStaff(ctx);
+        return orders.staffActions.transition(actorName(staff), input);
+      },
     },
-  },
-  Mutation: {
-    staffTransitionOrder: async (_p, { input }, ctx) => {
-      const staff = await requireStaff(ctx);
-      return ctx.services.staff.transitions.transition(actorName(staff), input);
+    StaffTransitionOrderResult: {
+      __resolveType: (r) => ('__typename' in r && r.__typename ? r.__typename : 'StaffOrder'),
     },
-  },
-  StaffOrder: {
-    id: (o) => String(o.id),
-    customer: (o) => ({ fullName: o.fullName, email: o.email, phone: o.phone, documentType: o.documentType, documentNumber: o.documentNumber }),
-    shippingAddress: (o) => ({
-      departmentCode: o.departmentCode,
-      departmentName: o.departmentName,
-      municipalityCode: o.municipalityCode,
-      municipalityName: o.municipalityName,
-      address: o.address,
-      neighborhood: o.neighborhood,
-    }),
-    lines: async (o, _a, ctx) =>
-      (await ctx.loaders.orderLines.load(o.id)).map((l) => ({
-        productId: l.productId === null ? null : String(l.productId),
-        name: l.name,
-        sizeLabel: l.sizeLabel,
-        unitPrice: l.unitPrice,
-        quantity: l.quantity,
-        lineTotal: l.lineTotal,
-        imageUrl: l.imageUrl,
-        categorySlug: l.categorySlug,
-      })),
-    payments: (o, _a, ctx) => ctx.loaders.orderPayments.load(o.id),
-    timeline: (o, _a, ctx) => ctx.loaders.orderTimeline.load(o.id),
-    allowedTransitions: (o) => allowedStaffTransitions(o.status),
-  },
-  PaymentEvent: {
-    id: (e) => String(e.id),
-  },
-};
+    StaffOrder: {
+      id: (o) => String(o.id),
+      customer: (o) => ({ fullName: o.fullName, email: o.email, phone: o.phone, documentType: o.documentType, documentNumber: o.documentNumber }),
+      shippingAddress: (o) => ({
+        departmentCode: o.departmentCode,
+        departmentName: o.departmentName,
+        municipalityCode: o.municipalityCode,
+        municipalityName: o.municipalityName,
+        address: o.address,
+        neighborhood: o.neighborhood,
+      }),
+      lines: async (o, _a, ctx) =>
+        (await orderData(ctx, orders).lines.load(o.id)).map((l) => ({
+          productId: l.productId === null ? null : String(l.productId),
+          name: l.name,
+          sizeLabel: l.sizeLabel,
+          unitPrice: l.unitPrice,
+          quantity: l.quantity,
+          lineTotal: l.lineTotal,
+          imageUrl: l.imageUrl,
+          categorySlug: l.categorySlug,
+        })),
+      payments: (o, _a, ctx) => orderData(ctx, orders).payments.load(o.id),
+      timeline: (o, _a, ctx) => orderData(ctx, orders).timeline.load(o.id),
+      allowedTransitions: (o) => allowedTransitions(o.status, 'staff'),
+    },
+    PaymentEvent: {
+      id: (e) => String(e.id),
+    },
+  };
+}

@@ -1,5 +1,6 @@
-import { badInput } from '../../app/errors.js';
-import { isOrderStatus, type OrderStatusValue } from '../orders/order-status.js';
+import { badInput } from '../../common/errors.js';
+import type { OrderStatusValue } from '#shared/orders.js';
+import { SHOP_TIME_ZONE } from '#shared/shop.js';
 
 /** Filters shared by the orders list and its CSV export. */
 export interface OrderFilter {
@@ -10,7 +11,6 @@ export interface OrderFilter {
   search?: string | null;
 }
 
-export const SHOP_TIME_ZONE = 'America/Bogota';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function checkDate(value: string | null | undefined, field: string): string | null {
@@ -64,22 +64,3 @@ export function orderWhere(filter: OrderFilter | null | undefined, offset = 0): 
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
 
-/** Reads the CSV endpoint's query string into a filter (`status` may be repeated or comma-separated). */
-export function filterFromQuery(query: Record<string, unknown>): OrderFilter {
-  const list = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap(list) : typeof v === 'string' ? v.split(',').filter(Boolean) : []);
-  const statuses = list(query.status);
-  for (const s of statuses) if (!isOrderStatus(s)) throw badInput(`Estado desconocido: ${s}.`, 'status');
-  const one = (v: unknown) => (typeof v === 'string' ? v : null);
-  return { statuses: statuses as OrderStatusValue[], from: one(query.from), to: one(query.to), search: one(query.search) };
-}
-
-/** The CSV endpoint's relative URL for a filter. */
-export function csvUrlFor(filter: OrderFilter | null | undefined): string {
-  const q = new URLSearchParams();
-  if (filter?.statuses?.length) q.set('status', filter.statuses.join(','));
-  if (filter?.from) q.set('from', filter.from);
-  if (filter?.to) q.set('to', filter.to);
-  if (filter?.search?.trim()) q.set('search', filter.search.trim());
-  const qs = q.toString();
-  return `/api/staff/orders.csv${qs ? `?${qs}` : ''}`;
-}

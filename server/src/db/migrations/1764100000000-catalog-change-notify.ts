@@ -9,8 +9,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 const TABLES = ['category', 'product', 'product_size', 'product_image', 'media_asset'];
 
-export class CatalogChangeNotify1763700300000 implements MigrationInterface {
-  name = 'CatalogChangeNotify1763700300000';
+export class CatalogChangeNotify1764100000000 implements MigrationInterface {
+  name = 'CatalogChangeNotify1764100000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`

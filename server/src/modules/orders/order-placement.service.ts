@@ -1,14 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Env } from '../../config/env.js';
-import type { CartService, Quote, QuotedLine } from '../cart/cart.service.js';
-import type { PaymentGateway } from '../payments/payment-gateway.js';
+import { commit, inTransaction, isUniqueViolation, rollback, type Outcome } from '../../common/db.js';
+import type { CartService, Quote, QuotedLine } from '../cart/index.js';
+import type { PaymentGateway } from '../payments/index.js';
 import { OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
-import { OrderTransitionEntity } from './order-transition.entity.js';
 import { validateCheckout, type CheckoutInput, type FieldError, type ValidCheckout } from './order-validation.js';
 import { newAccessToken, newOrderReference } from './order-tokens.js';
-import { changedRows, groupBySize, reserveStock } from './order-stock.js';
-import { ACTORS } from './order-timeline.js';
+import type { OrderLifecycle } from './order-lifecycle.js';
 import { checkoutUrlFor, receiptUrl } from './order-checkout.js';
 
 export const INVALID_DISCOUNT_MESSAGE = 'Código de Descuento no valido.';
@@ -24,16 +23,11 @@ export type PlaceOrderResult =
   | { __typename: 'InvalidDiscountCode'; code: string; message: string }
   | { __typename: 'ValidationErrors'; message: string; errors: FieldError[] };
 
-/** Expected failures inside the transaction: thrown to roll back, turned into a union member. */
-class Rollback extends Error {
-  constructor(readonly result: PlaceOrderResult) {
-    super(result.__typename);
-  }
-}
+type Refused = Exclude<PlaceOrderResult, { __typename: 'OrderPlaced' }>;
 
-const UNIQUE_VIOLATION = '23505';
+const invalidCode = (code: string | null | undefined): Refused => ({ __typename: 'InvalidDiscountCode', code: code ?? '', message: INVALID_DISCOUNT_MESSAGE });
 
-function cartProblem(quote: Quote, soldOutSizeId?: number): PlaceOrderResult {
+function cartProblem(quote: Quote, soldOutSizeId?: number): Refused {
   const lines = quote.lines.map((l) =>
     soldOutSizeId !== undefined && Number(l.sizeId) === soldOutSizeId && !l.problem
       ? { ...l, unitPrice: 0, lineTotal: 0, problem: { kind: 'SOLD_OUT' as const, available: 0, message: 'Se agotó mientras finalizabas la compra' } }
@@ -42,13 +36,14 @@ function cartProblem(quote: Quote, soldOutSizeId?: number): PlaceOrderResult {
   return { __typename: 'CartProblem', message: 'Algunos productos de tu carrito cambiaron. Revísalos antes de pagar.', lines };
 }
 
-/** Places orders: validation, server-side pricing, stock reservation and the order snapshot in one transaction. */
-export class OrderService {
+/** Places orders: validation, server-side pricing, the order snapshot and its first lifecycle step, in one transaction. */
+export class OrderPlacementService {
   constructor(
     private readonly ds: DataSource,
     private readonly env: Env,
     private readonly cart: CartService,
     private readonly gateway: PaymentGateway,
+    private readonly lifecycle: OrderLifecycle,
   ) {}
 
   async placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
@@ -58,11 +53,12 @@ export class OrderService {
 
     let order: OrderEntity;
     try {
-      order = await this.ds.transaction((m) => this.createOrder(m, input, key, checked.value));
+      const outcome = await inTransaction<OrderEntity, Refused>(this.ds, (m) => this.createOrder(m, input, key, checked.value));
+      if (!outcome.commit) return outcome.failure;
+      order = outcome.value;
     } catch (err) {
-      if (err instanceof Rollback) return err.result;
       // A concurrent request with the same key won the race: answer with its order.
-      const existing = (err as { code?: string }).code === UNIQUE_VIOLATION ? await this.ds.getRepository(OrderEntity).findOneBy({ idempotencyKey: key }) : null;
+      const existing = isUniqueViolation(err) ? await this.ds.getRepository(OrderEntity).findOneBy({ idempotencyKey: key }) : null;
       if (!existing) throw err;
       order = existing;
     }
@@ -75,29 +71,18 @@ export class OrderService {
     return { __typename: 'OrderPlaced', reference: order.reference, accessToken: order.accessToken, checkoutUrl };
   }
 
-  private async createOrder(m: EntityManager, input: PlaceOrderInput, key: string, valid: ValidCheckout): Promise<OrderEntity> {
+  /** Writes the order and its lines, then lets the lifecycle hold its stock and discount use; any refusal rolls everything back. */
+  private async createOrder(m: EntityManager, input: PlaceOrderInput, key: string, valid: ValidCheckout): Promise<Outcome<OrderEntity, Refused>> {
     // Same key → same order: serialise requests per key, then look for an earlier one.
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-key'), hashtext($1))`, [key]);
     const earlier = await m.getRepository(OrderEntity).findOneBy({ idempotencyKey: key });
-    if (earlier) return earlier;
+    if (earlier) return commit(earlier);
 
     const quote = await this.cart.quote({ lines: input.lines, discountCode: input.discountCode }, m);
-    if (quote.discountCodeInvalid) throw new Rollback({ __typename: 'InvalidDiscountCode', code: input.discountCode ?? '', message: INVALID_DISCOUNT_MESSAGE });
-    if (quote.hasProblems) throw new Rollback(cartProblem(quote));
+    if (quote.discountCodeInvalid) return rollback(invalidCode(input.discountCode));
+    if (quote.hasProblems) return rollback(cartProblem(quote));
     if (quote.lines.length === 0) {
-      throw new Rollback({ __typename: 'ValidationErrors', message: 'Revisa los datos marcados.', errors: [{ field: 'lines', message: 'Tu carrito está vacío.' }] });
-    }
-
-    const soldOut = await reserveStock(m, groupBySize(quote.lines.map((l) => ({ sizeId: l.sizeId, quantity: l.quantity }))));
-    if (soldOut !== null) throw new Rollback(cartProblem(quote, soldOut));
-
-    if (quote.appliedDiscount) {
-      const used = await changedRows(
-        m,
-        `UPDATE discount_code SET uses = uses + 1 WHERE id = $1 AND active AND (usage_limit IS NULL OR uses < usage_limit)`,
-        [quote.appliedDiscount.id],
-      );
-      if (used === 0) throw new Rollback({ __typename: 'InvalidDiscountCode', code: input.discountCode ?? '', message: INVALID_DISCOUNT_MESSAGE });
+      return rollback({ __typename: 'ValidationErrors', message: 'Revisa los datos marcados.', errors: [{ field: 'lines', message: 'Tu carrito está vacío.' }] });
     }
 
     const order = await this.insertOrder(m, input, key, valid, quote);
@@ -118,8 +103,9 @@ export class OrderService {
         position,
       })),
     );
-    await m.insert(OrderTransitionEntity, { orderId: order.id, from: null, to: 'PENDIENTE_PAGO', actor: ACTORS.shopper, note: 'Orden creada' });
-    return order;
+    const placed = await this.lifecycle.place(m, order);
+    if (!placed.ok) return rollback(placed.failure.reason === 'STOCK_SHORT' ? cartProblem(quote, placed.failure.sizeId) : invalidCode(input.discountCode));
+    return commit(order);
   }
 
   private async insertOrder(m: EntityManager, input: PlaceOrderInput, key: string, valid: ValidCheckout, quote: Quote): Promise<OrderEntity> {

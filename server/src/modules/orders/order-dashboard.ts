@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { ORDER_STATUSES, type OrderStatusValue } from '../orders/order-status.js';
-import { SHOP_TIME_ZONE } from './staff-order-filter.js';
+import { ORDER_STATUSES, type OrderStatusValue } from '#shared/orders.js';
+import { SHOP_TIME_ZONE } from '#shared/shop.js';
 
 /** States whose totals count as sales (paid and not cancelled). */
 export const SALE_STATES: readonly OrderStatusValue[] = ['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO'];
@@ -19,7 +19,7 @@ const LOCAL = `(o.created_at AT TIME ZONE '${SHOP_TIME_ZONE}')`;
 const TODAY = `(now() AT TIME ZONE '${SHOP_TIME_ZONE}')::date`;
 
 /** Figures for the dashboard home; days are calendar days in America/Bogota. */
-export class StaffDashboardService {
+export class OrderDashboard {
   constructor(private readonly ds: DataSource) {}
 
   async figures(): Promise<DashboardFigures> {

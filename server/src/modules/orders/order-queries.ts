@@ -1,11 +1,11 @@
 import { In, type DataSource } from 'typeorm';
-import { badInput } from '../../app/errors.js';
-import { checkPageSize } from '../../app/cursor.js';
-import { OrderEntity } from '../orders/order.entity.js';
-import { OrderLineEntity } from '../orders/order-line.entity.js';
-import { OrderTransitionEntity } from '../orders/order-transition.entity.js';
-import { PaymentEventEntity } from '../orders/payment-event.entity.js';
-import { orderWhere, type OrderFilter } from './staff-order-filter.js';
+import { badInput } from '../../common/errors.js';
+import { checkPageSize } from '../../common/cursor.js';
+import { OrderEntity } from './order.entity.js';
+import { OrderLineEntity } from './order-line.entity.js';
+import { OrderTransitionEntity } from './order-transition.entity.js';
+import { PaymentEventEntity } from './payment-event.entity.js';
+import { orderWhere, type OrderFilter } from './order-filter.js';
 
 export interface OrderPage {
   orders: Array<{ order: OrderEntity; cursor: string }>;
@@ -27,8 +27,8 @@ function decodeCursor(cursor: string): { createdAt: string; id: number } {
 
 const SELECT_ORDERS = `SELECT o.id, to_char(o.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at FROM shop_order o`;
 
-/** Orders for staff: filtered, newest first, keyset-paginated; detail with lines, payments, timeline. */
-export class StaffOrdersService {
+/** Reads of orders for staff: filtered, newest first, keyset-paginated; lines, payments and timeline batched. */
+export class OrderQueries {
   constructor(private readonly ds: DataSource) {}
 
   /** Two statements per page whatever its size: the page (ids + cursor keys, then rows) and the count. */

@@ -1,12 +1,12 @@
-import { createImageVariants } from '../media/image-variants.js';
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { In } from 'typeorm';
-import { badInput, notFound } from '../../app/errors.js';
-import { ProductEntity } from '../catalog/product.entity.js';
-import { ProductSizeEntity } from '../catalog/product-size.entity.js';
-import { ProductImageEntity } from '../catalog/product-image.entity.js';
-import type { MediaStore } from '../media/media-store.js';
+import { commit, inTransaction, rollback } from '../../common/db.js';
+import { invalidField, notFoundResult, ok, type NotFound, type ValidationErrors } from '../../common/results.js';
+import { createImageVariants, type MediaStore } from '../media/index.js';
+import { ProductEntity } from './product.entity.js';
+import { ProductSizeEntity } from './product-size.entity.js';
+import { ProductImageEntity } from './product-image.entity.js';
 import { IMAGE_TYPES, imageSize, MAX_IMAGE_BYTES } from './image-info.js';
 
 export interface UpdateProductInput {
@@ -23,14 +23,18 @@ export interface AddImageInput {
   alt: string;
 }
 
-function productId(id: string | number): number {
+/** A staff change to a product: the product as it now is, or why nothing changed. */
+export type ProductChangeResult = (ProductEntity & { __typename: 'StaffProduct' }) | ValidationErrors | NotFound;
+
+const PRODUCT_MISSING = 'El producto no existe.';
+
+function productId(id: string | number): number | null {
   const n = Number(id);
-  if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw notFound('El producto no existe.');
-  return n;
+  return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
 }
 
-/** Staff view of the catalogue: prices, stock per size, active flag and images. */
-export class StaffProductsService {
+/** Staff management of the catalogue: prices, stock per size, active flag and images. */
+export class CatalogAdminService {
   constructor(
     private readonly ds: DataSource,
     private readonly media: MediaStore,
@@ -44,24 +48,29 @@ export class StaffProductsService {
     return qb.getMany();
   }
 
-  async byId(id: string | number): Promise<ProductEntity> {
-    const product = await this.ds.getRepository(ProductEntity).findOne({ where: { id: productId(id) }, relations: { category: true } });
-    if (!product) throw notFound('El producto no existe.');
-    return product;
+  async byId(id: string | number): Promise<ProductEntity | null> {
+    const n = productId(id);
+    return n === null ? null : this.ds.getRepository(ProductEntity).findOne({ where: { id: n }, relations: { category: true } });
+  }
+
+  private async found(id: number): Promise<ProductChangeResult> {
+    const product = await this.byId(id);
+    return product ? ok(product, 'StaffProduct') : notFoundResult(PRODUCT_MISSING);
   }
 
   /** Price (integer COP > 0), stock per size (integer ≥ 0; `reserved` untouched) and active, in one transaction. */
-  async update(input: UpdateProductInput): Promise<ProductEntity> {
+  async update(input: UpdateProductInput): Promise<ProductChangeResult> {
     const id = productId(input.productId);
+    if (id === null) return notFoundResult(PRODUCT_MISSING);
     if (input.price != null && (!Number.isInteger(input.price) || input.price <= 0 || input.price > 100_000_000)) {
-      throw badInput('El precio debe ser un número entero de pesos mayor que 0.', 'price');
+      return invalidField('price', 'El precio debe ser un número entero de pesos mayor que 0.');
     }
     for (const s of input.sizes ?? []) {
-      if (!Number.isInteger(s.stock) || s.stock < 0 || s.stock > 1_000_000) throw badInput('El inventario debe ser un número entero mayor o igual a 0.', 'sizes');
+      if (!Number.isInteger(s.stock) || s.stock < 0 || s.stock > 1_000_000) return invalidField('sizes', 'El inventario debe ser un número entero mayor o igual a 0.');
     }
-    await this.ds.transaction(async (em) => {
+    const outcome = await inTransaction<number, NotFound | ValidationErrors>(this.ds, async (em) => {
       const product = await em.getRepository(ProductEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
-      if (!product) throw notFound('El producto no existe.');
+      if (!product) return rollback(notFoundResult(PRODUCT_MISSING));
       const changes: Partial<ProductEntity> = {};
       if (input.price != null) changes.price = input.price;
       if (input.active != null) changes.active = input.active;
@@ -69,25 +78,27 @@ export class StaffProductsService {
       if (input.sizes?.length) {
         const sizeIds = input.sizes.map((s) => Number(s.sizeId));
         const owned = await em.getRepository(ProductSizeEntity).findBy({ productId: id, id: In(sizeIds.filter(Number.isInteger)) });
-        if (owned.length !== new Set(sizeIds).size) throw badInput('Una de las tallas no pertenece a este producto.', 'sizes');
+        if (owned.length !== new Set(sizeIds).size) return rollback(invalidField('sizes', 'Una de las tallas no pertenece a este producto.'));
         for (const s of input.sizes) await em.getRepository(ProductSizeEntity).update({ id: Number(s.sizeId), productId: id }, { stock: s.stock });
       }
+      return commit(id);
     });
-    return this.byId(id);
+    return outcome.commit ? this.found(id) : outcome.failure;
   }
 
   /** Validates type and size, stores the file under `products/<slug>-<random>.<ext>` and appends it. */
-  async addImage(input: AddImageInput): Promise<ProductEntity> {
+  async addImage(input: AddImageInput): Promise<ProductChangeResult> {
     const product = await this.byId(input.productId);
+    if (!product) return notFoundResult(PRODUCT_MISSING);
     const ext = IMAGE_TYPES[input.contentType];
-    if (!ext) throw badInput('Formato no admitido: usa PNG, JPEG, WebP o SVG.', 'contentType');
+    if (!ext) return invalidField('contentType', 'Formato no admitido: usa PNG, JPEG, WebP o SVG.');
     const base64 = input.dataBase64.replace(/^data:[^,]*,/, '').replace(/\s/g, '');
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length === 0) throw badInput('El archivo no es válido.', 'dataBase64');
-    if (base64.length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4) throw badInput('La imagen supera los 5 MB.', 'dataBase64');
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length === 0) return invalidField('dataBase64', 'El archivo no es válido.');
+    if (base64.length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4) return invalidField('dataBase64', 'La imagen supera los 5 MB.');
     const data = Buffer.from(base64, 'base64');
-    if (data.length > MAX_IMAGE_BYTES) throw badInput('La imagen supera los 5 MB.', 'dataBase64');
+    if (data.length > MAX_IMAGE_BYTES) return invalidField('dataBase64', 'La imagen supera los 5 MB.');
     const size = imageSize(input.contentType, data);
-    if (!size) throw badInput('El archivo no es una imagen válida del formato indicado.', 'dataBase64');
+    if (!size) return invalidField('dataBase64', 'El archivo no es una imagen válida del formato indicado.');
     const alt = input.alt.trim().slice(0, 200) || product.name;
     const key = `products/${product.slug}-${randomBytes(5).toString('hex')}.${ext}`;
     const url = await this.media.put(key, data, input.contentType);
@@ -97,7 +108,7 @@ export class StaffProductsService {
       try {
         variants = await createImageVariants(this.media, key, data, size);
       } catch {
-        throw badInput('No pudimos procesar la imagen: revisa que el archivo no esté dañado.', 'dataBase64');
+        return invalidField('dataBase64', 'No pudimos procesar la imagen: revisa que el archivo no esté dañado.');
       }
     }
     await this.ds.query(
@@ -105,14 +116,15 @@ export class StaffProductsService {
        SELECT $1, $2, $3, $4, $5, $6, COALESCE(MAX(position), -1) + 1, $7::jsonb FROM product_image WHERE product_id = $1`,
       [product.id, key, url, alt, size.width, size.height, variants ? JSON.stringify(variants) : null],
     );
-    return product;
+    return ok(product, 'StaffProduct');
   }
 
   /** Detaches an image from the product (the stored file stays; other records may point to it). */
-  async removeImage(productIdValue: string, imageId: string): Promise<ProductEntity> {
+  async removeImage(productIdValue: string, imageId: string): Promise<ProductChangeResult> {
     const product = await this.byId(productIdValue);
+    if (!product) return notFoundResult(PRODUCT_MISSING);
     const result = await this.ds.getRepository(ProductImageEntity).delete({ id: Number(imageId) || -1, productId: product.id });
-    if (!result.affected) throw notFound('La imagen no existe.');
-    return product;
+    if (!result.affected) return notFoundResult('La imagen no existe.');
+    return ok(product, 'StaffProduct');
   }
 }

@@ -1,8 +1,8 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** Resized WebP/JPEG copies of raster product pictures (server/src/modules/media/image-variants.ts). */
-export class ProductImageVariants1763700400000 implements MigrationInterface {
-  name = 'ProductImageVariants1763700400000';
+export class ProductImageVariants1764100100000 implements MigrationInterface {
+  name = 'ProductImageVariants1764100100000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`ALTER TABLE product_image ADD COLUMN variants jsonb`);

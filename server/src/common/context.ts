@@ -1,0 +1,26 @@
+/** The signed-in staff member behind a request. */
+export interface StaffIdentity {
+  uid: string;
+  email: string | null;
+  name: string | null;
+}
+
+/** Outcome of checking a request's `Authorization` header. */
+export type StaffAuthResult =
+  | { kind: 'anonymous' }
+  | { kind: 'invalid' }
+  | { kind: 'not-staff'; uid: string }
+  | { kind: 'staff'; staff: StaffIdentity };
+
+/**
+ * Per-request GraphQL context. Services are not in it: each module's resolvers are built at start-up
+ * with the services they need (see app/resolvers.ts); the context only carries what belongs to one request.
+ */
+export interface GraphQLContext {
+  requestId: string;
+  ip: string;
+  /** Who is calling (Firebase ID token), checked at most once per request and only when asked. */
+  staffAuth(): Promise<StaffAuthResult>;
+  /** A per-request value owned by a module (DataLoaders, prefetched rows), created on first use under `key`. */
+  scoped<T>(key: symbol, create: () => T): T;
+}

@@ -1,0 +1,61 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+import type { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { OutboundEmailEntity } from './outbound-email.entity.js';
+
+export interface MailSettings {
+  /** SMTP URL; without it messages are written as `.eml` files into `outboxDir`. */
+  smtpUrl?: string;
+  outboxDir: string;
+  from: string;
+}
+
+/**
+ * Sends queued emails (the `send-email` job): through SMTP, or into an outbox folder on a shop run on
+ * one's own computer. A sent email is marked and never sent again; a failure is recorded and thrown
+ * so the job is retried with backoff. Each email has a fixed Message-ID, so if a process dies between
+ * the SMTP hand-over and the mark, the retry is recognisable as the same message.
+ */
+export class MailSender {
+  private readonly transport: Transporter;
+
+  constructor(
+    private readonly ds: DataSource,
+    private readonly settings: MailSettings,
+    private readonly log?: Logger,
+  ) {
+    this.transport = settings.smtpUrl
+      ? nodemailer.createTransport(settings.smtpUrl)
+      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  }
+
+  /** Sends one queued email unless it already went out. */
+  async send(emailId: number): Promise<'sent' | 'already-sent' | 'missing'> {
+    const repo = this.ds.getRepository(OutboundEmailEntity);
+    const mail = await repo.findOneBy({ id: emailId });
+    if (!mail) return 'missing';
+    if (mail.sentAt) return 'already-sent';
+    try {
+      const info = (await this.transport.sendMail({
+        from: this.settings.from,
+        to: mail.recipient,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        messageId: `<correo-${mail.id}.${mail.createdAt.getTime()}@enzo.com.co>`,
+      })) as { message?: Buffer };
+      if (!this.settings.smtpUrl && info.message) {
+        await fs.mkdir(this.settings.outboxDir, { recursive: true });
+        await fs.writeFile(path.join(this.settings.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.fileTag}.eml`), info.message);
+      }
+    } catch (err) {
+      await repo.update({ id: mail.id }, { attempts: mail.attempts + 1, lastError: String((err as Error).message ?? err).slice(0, 1000) });
+      this.log?.warn({ err, emailId }, 'No se pudo enviar un correo; se reintentará');
+      throw err;
+    }
+    await repo.update({ id: mail.id }, { sentAt: new Date(), attempts: mail.attempts + 1, lastError: null });
+    return 'sent';
+  }
+}

@@ -1,0 +1,13 @@
+// Orders: placement, the one order lifecycle, payments applied to orders, receipts, expiry, and reads for staff.
+export { createOrdersModule, type OrdersModule } from './orders-module.js';
+export { createOrderResolvers } from './order.resolvers.js';
+export { allowedTransitions, canTransition, holdsReservation, ORDER_EDGES, type Actor } from './order-lifecycle.js';
+export { EXPIRE_ORDERS_TASK } from './order-expiry.js';
+export type { StaffTransitionInput, StaffTransitionResult } from './order-staff-actions.js';
+export type { OrderPage } from './order-queries.js';
+export type { DashboardFigures } from './order-dashboard.js';
+export { foldText, orderWhere, type OrderFilter } from './order-filter.js';
+export { ORDER_FLAGS, OrderEntity, type DocumentTypeValue, type PaymentMethodValue } from './order.entity.js';
+export { OrderLineEntity } from './order-line.entity.js';
+export { OrderTransitionEntity } from './order-transition.entity.js';
+export { PaymentEventEntity } from './payment-event.entity.js';

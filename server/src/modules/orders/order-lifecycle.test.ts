@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '#shared/orders.js';
+import { allowedTransitions, canTransition, ORDER_EDGES } from './order-lifecycle.js';
+
+describe('order lifecycle', () => {
+  it('follows the happy path', () => {
+    expect(canTransition('PENDIENTE_PAGO', 'PAGADO')).toBe(true);
+    expect(canTransition('PAGADO', 'EN_PREPARACION')).toBe(true);
+    expect(canTransition('EN_PREPARACION', 'ENVIADO')).toBe(true);
+    expect(canTransition('ENVIADO', 'ENTREGADO')).toBe(true);
+  });
+
+  it('lets a pending payment be declined or expire', () => {
+    expect(canTransition('PENDIENTE_PAGO', 'PAGO_RECHAZADO')).toBe(true);
+    expect(canTransition('PENDIENTE_PAGO', 'EXPIRADO')).toBe(true);
+  });
+
+  it('never skips steps or goes back', () => {
+    expect(canTransition('PENDIENTE_PAGO', 'ENVIADO')).toBe(false);
+    expect(canTransition('PAGADO', 'PENDIENTE_PAGO')).toBe(false);
+    expect(canTransition('ENTREGADO', 'CANCELADO')).toBe(false);
+    expect(canTransition('ENVIADO', 'CANCELADO')).toBe(false);
+    expect(canTransition('EXPIRADO', 'PENDIENTE_PAGO')).toBe(false);
+  });
+
+  it('lets staff cancel only before shipping', () => {
+    for (const from of ['PENDIENTE_PAGO', 'PAGADO', 'EN_PREPARACION'] as const) expect(allowedTransitions(from, 'staff')).toContain('CANCELADO');
+    for (const from of ['ENVIADO', 'ENTREGADO', 'CANCELADO'] as const) expect(allowedTransitions(from, 'staff')).not.toContain('CANCELADO');
+    expect(allowedTransitions('PENDIENTE_PAGO', 'staff')).not.toContain('PAGADO');
+  });
+
+  it('gives payments to the gateway, expiry to the system and retries to the shopper', () => {
+    expect(allowedTransitions('PENDIENTE_PAGO', 'gateway')).toEqual(['PAGADO', 'PAGO_RECHAZADO']);
+    expect(allowedTransitions('PENDIENTE_PAGO', 'system')).toEqual(['EXPIRADO']);
+    expect(allowedTransitions('PAGO_RECHAZADO', 'shopper')).toEqual(['PENDIENTE_PAGO']);
+    expect(allowedTransitions('EXPIRADO', 'shopper')).toEqual([]);
+  });
+
+  it('holds, sells and gives back stock on the right edges', () => {
+    expect(ORDER_EDGES.PENDIENTE_PAGO.PAGADO?.effects).toEqual(['sellReserved']);
+    for (const to of ['PAGO_RECHAZADO', 'EXPIRADO', 'CANCELADO'] as const) expect(ORDER_EDGES.PENDIENTE_PAGO[to]?.effects).toEqual(['releaseStock', 'returnDiscountUse']);
+    expect(ORDER_EDGES.PAGO_RECHAZADO.PENDIENTE_PAGO?.effects).toEqual(['reserveStock', 'retakeDiscountUse']);
+    expect(ORDER_EDGES.EXPIRADO.PAGADO?.effects).toEqual(['takeFromShelf', 'retakeDiscountUse']);
+    expect(ORDER_EDGES.PAGADO.CANCELADO?.effects).toEqual(['flagRefund']);
+    expect(ORDER_EDGES.EN_PREPARACION.ENVIADO?.requires).toEqual(['carrier', 'trackingNumber']);
+  });
+
+  it('labels every state in Spanish', () => {
+    for (const from of ORDER_STATUSES) expect(ORDER_STATUS_LABELS[from].length).toBeGreaterThan(3);
+    expect(ORDER_STATUS_LABELS.PENDIENTE_PAGO).toBe('Pendiente de pago');
+  });
+});

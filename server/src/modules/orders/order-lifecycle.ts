@@ -1,0 +1,215 @@
+import type { EntityManager } from 'typeorm';
+import { ORDER_STATUS_LABELS, type OrderStatusValue } from '#shared/orders.js';
+import { ORDER_FLAGS, OrderEntity } from './order.entity.js';
+import { OrderLineEntity } from './order-line.entity.js';
+import { OrderTransitionEntity } from './order-transition.entity.js';
+import { groupBySize, releaseStock, reserveStock, returnDiscountUse, sellReserved, takeDiscountUse, takeFromShelf } from './order-stock.js';
+import type { OrderMailKind, OrderMails } from './order-mails.js';
+
+/**
+ * The one place where an order changes status (design §9). Each allowed edge says who may take it,
+ * what it does to stock and discount uses, which fields it needs, and which emails it queues; every
+ * change is recorded on the timeline with its actor and note. Payment events, staff actions, expiry
+ * and payment retries all come through `transition`; nothing else writes `shop_order.status`.
+ */
+
+export type ActorKind = 'shopper' | 'gateway' | 'system' | 'staff';
+
+/** Who asks for a change; staff are named by their email. */
+export type Actor = { kind: 'shopper' } | { kind: 'gateway' } | { kind: 'system' } | { kind: 'staff'; name: string };
+
+export const SHOPPER: Actor = { kind: 'shopper' };
+export const GATEWAY: Actor = { kind: 'gateway' };
+export const SYSTEM: Actor = { kind: 'system' };
+
+/** How the actor is written on the timeline. */
+export function actorLabel(actor: Actor): string {
+  switch (actor.kind) {
+    case 'shopper':
+      return 'cliente';
+    case 'gateway':
+      return 'pasarela';
+    case 'system':
+      return 'sistema';
+    case 'staff':
+      return actor.name;
+  }
+}
+
+type Effect =
+  /** stock → reserved, all sizes or none (may fail: stock ran out). */
+  | 'reserveStock'
+  /** stock − n directly, all sizes or none (may fail): approval after the hold was released. */
+  | 'takeFromShelf'
+  /** reserved → stock. */
+  | 'releaseStock'
+  /** reserved → sold. */
+  | 'sellReserved'
+  /** Take the discount use again (the shopper already had the code: no usage limit). */
+  | 'retakeDiscountUse'
+  | 'returnDiscountUse'
+  /** Money to give back: flag for staff. */
+  | 'flagRefund';
+
+interface Edge {
+  by: readonly ActorKind[];
+  effects: readonly Effect[];
+  /** Fields of the request this edge needs. */
+  requires?: ReadonlyArray<'carrier' | 'trackingNumber'>;
+  /** Emails queued when the edge is taken (see order-mails.ts). */
+  mails?: readonly OrderMailKind[];
+}
+
+const STAFF_CANCEL_UNPAID: Edge = { by: ['staff'], effects: ['releaseStock', 'returnDiscountUse'] };
+const LATE_APPROVAL: Edge = { by: ['gateway'], effects: ['takeFromShelf', 'retakeDiscountUse'], mails: ['paid', 'shopNewOrder'] };
+
+/** Every allowed edge (design §2), and nothing else. */
+export const ORDER_EDGES: Readonly<Record<OrderStatusValue, Partial<Record<OrderStatusValue, Edge>>>> = {
+  PENDIENTE_PAGO: {
+    PAGADO: { by: ['gateway'], effects: ['sellReserved'], mails: ['paid', 'shopNewOrder'] },
+    PAGO_RECHAZADO: { by: ['gateway'], effects: ['releaseStock', 'returnDiscountUse'] },
+    EXPIRADO: { by: ['system'], effects: ['releaseStock', 'returnDiscountUse'] },
+    CANCELADO: STAFF_CANCEL_UNPAID,
+  },
+  PAGO_RECHAZADO: {
+    PENDIENTE_PAGO: { by: ['shopper'], effects: ['reserveStock', 'retakeDiscountUse'] },
+    PAGADO: LATE_APPROVAL,
+    CANCELADO: { by: ['staff'], effects: [] },
+  },
+  EXPIRADO: {
+    PAGADO: LATE_APPROVAL,
+    CANCELADO: { by: ['staff'], effects: [] },
+  },
+  PAGADO: {
+    EN_PREPARACION: { by: ['staff'], effects: [] },
+    CANCELADO: { by: ['staff'], effects: ['flagRefund'] },
+  },
+  EN_PREPARACION: {
+    ENVIADO: { by: ['staff'], effects: [], requires: ['carrier', 'trackingNumber'] },
+    CANCELADO: { by: ['staff'], effects: ['flagRefund'] },
+  },
+  ENVIADO: {
+    ENTREGADO: { by: ['staff'], effects: [] },
+  },
+  ENTREGADO: {},
+  CANCELADO: {},
+};
+
+/** Whether the lifecycle has the edge at all (any actor). */
+export function canTransition(from: OrderStatusValue, to: OrderStatusValue): boolean {
+  return ORDER_EDGES[from][to] !== undefined;
+}
+
+/** States `actor` may move an order to from `from`. */
+export function allowedTransitions(from: OrderStatusValue, actor: ActorKind): OrderStatusValue[] {
+  return (Object.entries(ORDER_EDGES[from]) as Array<[OrderStatusValue, Edge]>).filter(([, edge]) => edge.by.includes(actor)).map(([to]) => to);
+}
+
+/** States in which the order's units are still held in `product_size.reserved`. */
+export function holdsReservation(status: OrderStatusValue): boolean {
+  return status === 'PENDIENTE_PAGO';
+}
+
+export interface TransitionRequest {
+  to: OrderStatusValue;
+  actor: Actor;
+  note?: string | null;
+  /** What the edge records on the order with the new status. */
+  set?: Partial<Pick<OrderEntity, 'transactionId' | 'carrier' | 'trackingNumber' | 'paymentAttempt' | 'expiresAt'>>;
+}
+
+export type TransitionFailure =
+  | { reason: 'NOT_ALLOWED'; message: string }
+  | { reason: 'MISSING_FIELD'; field: 'carrier' | 'trackingNumber'; message: string }
+  | { reason: 'STOCK_SHORT'; sizeId: number; message: string };
+
+export type TransitionResult = { ok: true; order: OrderEntity } | { ok: false; failure: TransitionFailure };
+
+const MISSING_MESSAGES = { carrier: 'Indica la transportadora.', trackingNumber: 'Indica el número de guía.' } as const;
+
+export class OrderLifecycle {
+  constructor(private readonly mails: OrderMails) {}
+
+  /** Loads and row-locks an order inside the caller's transaction. */
+  lock(m: EntityManager, where: { id: number } | { reference: string }): Promise<OrderEntity | null> {
+    return m.getRepository(OrderEntity).createQueryBuilder('o').setLock('pessimistic_write').where(where).getOne();
+  }
+
+  /**
+   * The first step of a new order (already inserted with its lines, status PENDIENTE_PAGO): holds its
+   * units and its discount use, and opens the timeline. On failure nothing is held; the caller rolls back.
+   */
+  async place(m: EntityManager, order: OrderEntity): Promise<{ ok: true } | { ok: false; failure: { reason: 'STOCK_SHORT'; sizeId: number } | { reason: 'DISCOUNT_USED_UP' } }> {
+    const short = await reserveStock(m, await this.units(m, order.id));
+    if (short !== null) return { ok: false, failure: { reason: 'STOCK_SHORT', sizeId: short } };
+    if (!(await takeDiscountUse(m, order.discountCode, { withinLimit: true }))) return { ok: false, failure: { reason: 'DISCOUNT_USED_UP' } };
+    await m.insert(OrderTransitionEntity, { orderId: order.id, from: null, to: 'PENDIENTE_PAGO', actor: actorLabel(SHOPPER), note: 'Orden creada' });
+    return { ok: true };
+  }
+
+  /**
+   * Moves a locked order along one edge: checks the edge and the actor, applies its effects, records
+   * the change and queues its emails, all in the caller's transaction. A failure writes nothing.
+   */
+  async transition(m: EntityManager, order: OrderEntity, request: TransitionRequest): Promise<TransitionResult> {
+    const from = order.status;
+    const edge = ORDER_EDGES[from][request.to];
+    if (!edge || !edge.by.includes(request.actor.kind)) {
+      return { ok: false, failure: { reason: 'NOT_ALLOWED', message: `No se puede pasar de «${ORDER_STATUS_LABELS[from]}» a «${ORDER_STATUS_LABELS[request.to]}».` } };
+    }
+    for (const field of edge.requires ?? []) {
+      if (!request.set?.[field]) return { ok: false, failure: { reason: 'MISSING_FIELD', field, message: MISSING_MESSAGES[field] } };
+    }
+    const changes: Partial<OrderEntity> = { ...request.set, status: request.to };
+    for (const effect of edge.effects) {
+      const short = await this.apply(m, order, effect, changes);
+      if (short !== null) return { ok: false, failure: { reason: 'STOCK_SHORT', sizeId: short, message: 'Algunos productos de esta orden se agotaron.' } };
+    }
+    await m.update(OrderEntity, { id: order.id }, changes);
+    Object.assign(order, changes);
+    await m.insert(OrderTransitionEntity, { orderId: order.id, from, to: request.to, actor: actorLabel(request.actor), note: request.note ?? null });
+    for (const mail of edge.mails ?? []) await this.mails.queue(m, mail, order);
+    return { ok: true, order };
+  }
+
+  /** Marks an order for staff attention without changing its status (amount mismatch, refund due…). */
+  async flag(m: EntityManager, order: OrderEntity, flag: string, extra: Partial<Pick<OrderEntity, 'refundPending' | 'transactionId'>> = {}): Promise<void> {
+    const flags = order.flags.includes(flag) ? order.flags : [...order.flags, flag];
+    await m.update(OrderEntity, { id: order.id }, { flags, ...extra });
+    Object.assign(order, { flags, ...extra });
+  }
+
+  /** Money the shop must give back (paid twice, paid after cancellation, approval after the stock was gone). */
+  flagRefund(m: EntityManager, order: OrderEntity, extra: Partial<Pick<OrderEntity, 'transactionId'>> = {}): Promise<void> {
+    return this.flag(m, order, ORDER_FLAGS.refundPending, { refundPending: true, ...extra });
+  }
+
+  private async apply(m: EntityManager, order: OrderEntity, effect: Effect, changes: Partial<OrderEntity>): Promise<number | null> {
+    switch (effect) {
+      case 'reserveStock':
+        return reserveStock(m, await this.units(m, order.id));
+      case 'takeFromShelf':
+        return takeFromShelf(m, await this.units(m, order.id));
+      case 'releaseStock':
+        await releaseStock(m, await this.units(m, order.id));
+        return null;
+      case 'sellReserved':
+        await sellReserved(m, await this.units(m, order.id));
+        return null;
+      case 'retakeDiscountUse':
+        await takeDiscountUse(m, order.discountCode, { withinLimit: false });
+        return null;
+      case 'returnDiscountUse':
+        await returnDiscountUse(m, order.discountCode);
+        return null;
+      case 'flagRefund':
+        changes.refundPending = true;
+        changes.flags = order.flags.includes(ORDER_FLAGS.refundPending) ? order.flags : [...order.flags, ORDER_FLAGS.refundPending];
+        return null;
+    }
+  }
+
+  private async units(m: EntityManager, orderId: number) {
+    return groupBySize(await m.find(OrderLineEntity, { where: { orderId }, select: { sizeId: true, quantity: true } }));
+  }
+}

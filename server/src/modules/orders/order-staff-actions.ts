@@ -1,0 +1,56 @@
+import type { DataSource } from 'typeorm';
+import type { OrderStatusValue } from '#shared/orders.js';
+import type { FieldError } from '#shared/checkout.js';
+import { commit, inTransaction, rollback } from '../../common/db.js';
+import type { OrderEntity } from './order.entity.js';
+import type { OrderLifecycle } from './order-lifecycle.js';
+
+export interface StaffTransitionInput {
+  orderId: string;
+  to: OrderStatusValue;
+  note?: string | null;
+  carrier?: string | null;
+  trackingNumber?: string | null;
+}
+
+/** A staff change: the order as it now is, or why nothing changed (GraphQL union members). */
+export type StaffTransitionResult =
+  | (OrderEntity & { __typename: 'StaffOrder' })
+  | { __typename: 'TransitionNotAllowed'; message: string; from: OrderStatusValue; to: OrderStatusValue }
+  | { __typename: 'ValidationErrors'; message: string; errors: FieldError[] }
+  | { __typename: 'NotFound'; message: string };
+
+const LIMITS = { note: 1000, carrier: 80, trackingNumber: 80 } as const;
+
+const invalid = (field: string, message: string): StaffTransitionResult => ({ __typename: 'ValidationErrors', message, errors: [{ field, message }] });
+
+/** Staff moving orders through the lifecycle from the dashboard (each change recorded with the staff member as actor). */
+export class OrderStaffActions {
+  constructor(
+    private readonly ds: DataSource,
+    private readonly lifecycle: OrderLifecycle,
+  ) {}
+
+  async transition(staffName: string, input: StaffTransitionInput): Promise<StaffTransitionResult> {
+    const id = Number(input.orderId);
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return { __typename: 'NotFound', message: 'La orden no existe.' };
+    const text: Partial<Record<keyof typeof LIMITS, string | null>> = {};
+    for (const field of Object.keys(LIMITS) as Array<keyof typeof LIMITS>) {
+      const value = input[field]?.trim() ?? '';
+      if (value.length > LIMITS[field]) return invalid(field, `Máximo ${LIMITS[field]} caracteres.`);
+      text[field] = value === '' ? null : value;
+    }
+    const outcome = await inTransaction(this.ds, async (m) => {
+      const order = await this.lifecycle.lock(m, { id });
+      if (!order) return rollback<StaffTransitionResult>({ __typename: 'NotFound', message: 'La orden no existe.' });
+      const from = order.status;
+      const set = input.to === 'ENVIADO' ? { carrier: text.carrier ?? null, trackingNumber: text.trackingNumber ?? null } : undefined;
+      const moved = await this.lifecycle.transition(m, order, { to: input.to, actor: { kind: 'staff', name: staffName }, note: text.note, set });
+      if (moved.ok) return commit(moved.order);
+      const failure = moved.failure;
+      if (failure.reason === 'MISSING_FIELD') return rollback(invalid(failure.field, failure.message));
+      return rollback<StaffTransitionResult>({ __typename: 'TransitionNotAllowed', message: failure.message, from, to: input.to });
+    });
+    return outcome.commit ? { ...outcome.value, __typename: 'StaffOrder' } : outcome.failure;
+  }
+}

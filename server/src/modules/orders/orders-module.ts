@@ -1,0 +1,43 @@
+import type { DataSource } from 'typeorm';
+import type { Env } from '../../config/env.js';
+import type { CartService } from '../cart/index.js';
+import type { PaymentGateway } from '../payments/index.js';
+import { OrderLifecycle } from './order-lifecycle.js';
+import { OrderMails } from './order-mails.js';
+import { OrderPlacementService } from './order-placement.service.js';
+import { OrderPaymentsService } from './order-payments.service.js';
+import { OrderReceiptService } from './order-receipt.service.js';
+import { OrderExpiry } from './order-expiry.js';
+import { OrderQueries } from './order-queries.js';
+import { OrderStaffActions } from './order-staff-actions.js';
+import { OrderDashboard } from './order-dashboard.js';
+import { receiptUrl } from './order-checkout.js';
+
+/** Everything the orders module offers, wired once at start-up. */
+export interface OrdersModule {
+  lifecycle: OrderLifecycle;
+  placement: OrderPlacementService;
+  payments: OrderPaymentsService;
+  receipts: OrderReceiptService;
+  expiry: OrderExpiry;
+  queries: OrderQueries;
+  staffActions: OrderStaffActions;
+  dashboard: OrderDashboard;
+}
+
+export function createOrdersModule(deps: { env: Env; ds: DataSource; cart: CartService; gateway: PaymentGateway }): OrdersModule {
+  const { env, ds, cart, gateway } = deps;
+  const mails = new OrderMails({ receiptUrl: (order) => receiptUrl(env, order), shopEmail: env.SHOP_NOTIFY_EMAIL });
+  const lifecycle = new OrderLifecycle(mails);
+  const payments = new OrderPaymentsService(ds, lifecycle);
+  return {
+    lifecycle,
+    placement: new OrderPlacementService(ds, env, cart, gateway, lifecycle),
+    payments,
+    receipts: new OrderReceiptService(ds, env, gateway, payments, lifecycle),
+    expiry: new OrderExpiry(ds, lifecycle),
+    queries: new OrderQueries(ds),
+    staffActions: new OrderStaffActions(ds, lifecycle),
+    dashboard: new OrderDashboard(ds),
+  };
+}
