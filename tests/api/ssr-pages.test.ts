@@ -184,8 +184,9 @@ describe('a staff price change', () => {
     expect(((await (await fetch(get, { headers })).json()) as { data: { product: { price: number } } }).data.product.price).toBe(collar.price);
 
     const newPrice = collar.price + 3_100;
-    const res = await a.gql(`mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { price } }`, { input: { productId: String(collar.id), price: newPrice } }, auth);
+    const res = await a.gql(`mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { __typename ... on StaffProduct { price } } }`, { input: { productId: String(collar.id), price: newPrice } }, auth);
     expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ staffUpdateProduct: { __typename: 'StaffProduct', price: newPrice } });
     // No waiting: the very next request on each instance.
     for (const shop of [a, b]) {
       const page = text((await html(`${shop.url}${path}`)).body);
@@ -210,11 +211,12 @@ describe('pictures that fit the phone', () => {
     const collar = await product(`p.id > 3`);
     const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
     const res = await a.gql(
-      `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { id } }`,
+      `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { __typename ... on StaffProduct { id } } }`,
       { input: { productId: String(collar.id), dataBase64: photo.toString('base64'), contentType: 'image/png', alt: 'Foto de estudio' } },
       auth,
     );
     expect(res.errors).toBeUndefined();
+    expect((res.data as { staffAddProductImage: { __typename: string } }).staffAddProductImage.__typename).toBe('StaffProduct');
     const [row] = await a.ds.query(`SELECT url, variants FROM product_image WHERE product_id = $1 ORDER BY position DESC LIMIT 1`, [collar.id]);
     const variants = row.variants as Array<{ width: number; height: number; webp: string; jpeg: string }>;
     expect(variants.map((v) => v.width)).toEqual([320, 480, 640, 960, 1280]);
