@@ -20,12 +20,12 @@ export interface LargeCatalogResult {
  * The same listing (POST, uncached path) over a catalog of `products` products (5 sizes and 2 images each),
  * in its own PostgreSQL and shop child process, plus the SQL statements of one such request.
  */
-export async function runLargeCatalog(products: number, category: string): Promise<LargeCatalogResult> {
+export async function runLargeCatalog(products: number, category: string, authEnv: Record<string, string>): Promise<LargeCatalogResult> {
   process.stdout.write(`  · base de ${products.toLocaleString('en-US')} productos…`);
   const db = await createBenchDatabase(products);
   const variables = { category, first: 24 };
   // SQL statements of one listing (an in-process shop: the counter hooks pg in this process).
-  const env = parseEnv({ DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', NODE_ENV: 'production', DATA_DIR: db.dir });
+  const env = parseEnv({ DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv });
   const counting = await startShop(env, createLogger(env));
   const stopCounting = onCleanup('tienda que cuenta SQL (catálogo grande)', () => counting.close());
   let statements: number | null;
@@ -38,8 +38,8 @@ export async function runLargeCatalog(products: number, category: string): Promi
   } finally {
     await stopCounting();
   }
-  const shopEnv = { DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', NODE_ENV: 'production', DATA_DIR: db.dir };
-  const shop = await startChildServer('./shop-process.ts', { BENCH_SHOP_ENV: JSON.stringify(shopEnv), NODE_ENV: 'production' }, 'tienda (catálogo grande)');
+  const shopEnv = { DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv };
+  const shop = await startChildServer('./shop-process.ts', { BENCH_SHOP_ENV: JSON.stringify(shopEnv), NODE_ENV: 'production', ...authEnv }, 'tienda (catálogo grande)');
   try {
     const body = JSON.stringify({ query: LISTING, variables });
     const run = (duration: number) =>

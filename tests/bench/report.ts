@@ -203,7 +203,7 @@ export function summarize(r: BenchReport): SummaryLine[] {
     out.push({ target: `Lighthouse ${p.page}: JS inicial ≤ ${TARGETS.firstLoadJsBytes / 1024} KB comprimido`, measured: v ? fmt.kb(v.jsTransferBytes)! : 'n/d', met: m?.js ?? null });
   }
   if (r.startup) {
-    const clean = r.startup.every((x) => x.ms !== null && x.leftovers.length === 0 && x.exitCode === 0);
+    const clean = r.startup.every((x) => x.ms !== null && x.leftovers.length === 0 && (x.exitCode === 0 || x.exitCode === 130));
     out.push({ target: 'Arranque: sano, parada limpia con SIGINT, sin procesos restantes', measured: r.startup.map((x) => (x.ms !== null ? fmt.s(x.ms) : '✖')).join(' / '), met: clean });
     const restart = r.startup.find((x) => x.variant.startsWith('npm start') && x.run === 'reinicio');
     if (restart) out.push({ target: `\`npm start\` de nuevo sin cambios: sana en ≤ ${TARGETS.restartMs / 1000} s`, measured: restart.ms !== null ? fmt.s(restart.ms)! : '✖', met: restart.ms !== null ? restart.ms <= TARGETS.restartMs : null });

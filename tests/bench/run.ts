@@ -86,7 +86,7 @@ async function main(): Promise<number> {
     });
 
     await section(report, 'large', `Listado con ${TARGETS.largeProducts.toLocaleString('en-US')} productos`, async () => {
-      report.largeCatalog = await runLargeCatalog(TARGETS.largeProducts, fixtures.listingCategory);
+      report.largeCatalog = await runLargeCatalog(TARGETS.largeProducts, fixtures.listingCategory, authEnv);
     });
 
     await section(report, 'checkout', 'Checkout: placeOrder concurrente y sobreventa', async () => {

@@ -70,7 +70,8 @@ async function startOnce(variant: string, run: StartupRun['run'], dataDir: strin
   const keep = (c: Buffer) => (output = (output + c.toString()).slice(-2000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Ctrl+C ends npm by the signal itself: the conventional 130.
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? 130 : null))));
   let done = false;
   exit.then(() => (done = true));
   const killGroup = onCleanup(`tienda (${variant}, ${run})`, async () => {
@@ -97,7 +98,8 @@ async function startOnce(variant: string, run: StartupRun['run'], dataDir: strin
     process.kill(-child.pid!, 'SIGINT');
     result.exitCode = await withTimeout(exit, 30_000, 'detener la tienda con SIGINT');
     result.stopMs = performance.now() - stopStarted;
-    await sleep(300);
+    // npm returns as soon as it has passed the signal on: give the server its shutdown (at most 10 s).
+    for (let waited = 0; waited < 10_000 && pgPid && isAlive(pgPid); waited += 100) await sleep(100);
     if (pgPid && isAlive(pgPid)) {
       result.leftovers.push(`postgres pid ${pgPid}`);
       process.kill(pgPid, 'SIGTERM');

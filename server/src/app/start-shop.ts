@@ -53,13 +53,22 @@ async function createMediaStore(env: Env): Promise<MediaStore> {
 export async function startShop(env: Env, log: Logger = createLogger(env)): Promise<RunningShop> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
-  // The Auth emulator (~14 s) starts in the background: shoppers are served as soon as PostgreSQL is up.
+  const started = performance.now();
+  const phase = (name: string) => log.debug({ ms: Math.round(performance.now() - started) }, `arranque: ${name}`);
+  // The Auth emulator (~14 s, a CPU-hungry CLI) starts once the shop listens: shoppers are served as soon as
+  // PostgreSQL is up, and staff sign-in says it is starting until the emulator is ready.
   let signInReady = false;
-  const staffAuthReady = prepareStaffAuth(env, log).then((setup) => {
-    signInReady = true;
-    return setup;
-  });
-  staffAuthReady.catch((err: unknown) => log.error({ err }, 'No se pudo iniciar el inicio de sesión del personal'));
+  let staffAuthReady: Promise<StaffAuthSetup | undefined> = Promise.resolve(undefined);
+  const startStaffAuth = () => {
+    const ready = prepareStaffAuth(env, log).then((setup) => {
+      signInReady = true;
+      phase('inicio de sesión del personal listo');
+      return setup;
+    });
+    ready.catch((err: unknown) => log.error({ err }, 'No se pudo iniciar el inicio de sesión del personal'));
+    staffAuthReady = ready;
+    return ready;
+  };
   if (!databaseUrl) {
     log.info('Iniciando PostgreSQL embebido…');
     try {
@@ -69,9 +78,9 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
         log: (m) => log.debug({ postgres: m }),
       });
       databaseUrl = await ensureDatabase(embedded.url, 'enzo');
+      phase('PostgreSQL embebido listo');
     } catch (err) {
       await embedded?.stop().catch(() => {});
-      await (await staffAuthReady.catch(() => undefined))?.stop().catch(() => {});
       throw err;
     }
   }
@@ -81,6 +90,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
   let jobPool: pg.Pool | undefined;
   try {
     ds = await openDatabase({ url: databaseUrl });
+    phase('base de datos abierta y migrada');
     const media = await createMediaStore(env);
     if (env.seedOnStart && (await needsSeed(ds))) {
       log.info('Primera ejecución: cargando el catálogo de ejemplo…');
@@ -97,6 +107,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       catalogCache,
       routes: [mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }, () => signInReady), wompiWebhookRoute(services.gateway, onTransaction, log)],
     });
+    phase('HTTP, GraphQL y render listos');
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -112,6 +123,8 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     jobPool.on('error', poolError);
     jobPool.on('connect', (client) => client.on('error', poolError));
     jobs = await startJobRunner(jobPool, services, log);
+    phase('atendiendo');
+    const staffAuth = startStaffAuth();
     const openDs = ds;
     const openCache = catalogCache;
     const openJobs = jobs;
@@ -123,7 +136,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       ds: openDs,
       databaseUrl,
       log,
-      staffAuthReady,
+      staffAuthReady: staffAuth,
       catalogCache: openCache,
       async close() {
         await new Promise<void>((resolve) => {

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import type { MediaStore } from './media-store.js';
 
 /** One width of a raster picture, as WebP (what phones fetch) and JPEG (browsers without WebP). */
@@ -18,6 +17,8 @@ export const VARIANT_WIDTHS = [320, 480, 640, 960, 1280] as const;
  * and sharp at every size, which no bitmap beats.
  */
 export async function createImageVariants(media: MediaStore, key: string, data: Buffer, original: { width: number; height: number }): Promise<ImageVariant[]> {
+  // Loaded on the first upload, not at start-up (libvips is a large native module).
+  const { default: sharp } = await import('sharp');
   const base = key.replace(/\.[a-z0-9]+$/, '');
   const widths: number[] = VARIANT_WIDTHS.filter((w) => w < original.width);
   widths.push(Math.min(original.width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]));
