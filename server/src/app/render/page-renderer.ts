@@ -34,11 +34,31 @@ function etagOf(html: string): string {
  * rendered with status 200 are kept in this instance's cache until the catalog changes (CatalogCache).
  */
 export function createPageRenderer({ clientDist, entry, execute, cache, publicUrl, log }: PageRendererOptions) {
+  const css = new Map<string, string>();
+  /** A stylesheet of the build, inlined: no render-blocking request before the first paint (a few KB each). */
+  const inlineStyle = (href: string) => {
+    let text = css.get(href);
+    if (text === undefined) {
+      try {
+        text = fs.readFileSync(path.join(clientDist, href), 'utf8').replace(/<\/style/gi, '<\\/style');
+        // Relative url() would resolve against the page instead of /assets/: keep such a sheet as a link.
+        if (/url\(\s*(?!['"]?(?:data:|https?:|\/))/i.test(text)) text = '';
+      } catch {
+        text = '';
+      }
+      css.set(href, text);
+    }
+    const link = `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}"`;
+    // The print-only link is not render-blocking; it tells Vite's chunk loader that the sheet is already on the
+    // page, so hydration does not wait for it (and printing gets the same styles).
+    return text ? `<style>${text}</style>${link} media="print" />` : `${link} />`;
+  };
   const template = fs
     .readFileSync(path.join(clientDist, 'index.html'), 'utf8')
     // The page writes its own title and description.
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
-    .replace(/<meta\s+name="description"[^>]*>\s*/i, '');
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href: string) => inlineStyle(href));
   const rootAt = template.indexOf(ROOT);
   if (rootAt < 0) throw new Error('index.html no tiene <div id="root"></div>');
   const headEnd = template.search(/<\/head>/i);
@@ -49,7 +69,7 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
       headTags(head, publicUrl()),
       ...routeAssets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
       // After the entry's stylesheet, as Vite appends a lazily loaded chunk's CSS (same cascade order).
-      ...routeAssets.styles.map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}" />`),
+      ...routeAssets.styles.map(inlineStyle),
     ].join('\n    ');
     return `${template.slice(0, headEnd)}  ${extra}\n  ${template.slice(headEnd, rootAt)}<div id="root">`;
   }
