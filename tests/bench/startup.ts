@@ -94,8 +94,10 @@ async function startOnce(variant: string, run: StartupRun['run'], dataDir: strin
     result.ms = performance.now() - started;
     const pgPid = await postmasterPid(dataDir);
     const stopStarted = performance.now();
-    // The whole process group, as Ctrl+C in a terminal (npm, sh, tsx and the server).
-    process.kill(-child.pid!, 'SIGINT');
+    // `npm start`: the whole process group, as Ctrl+C in a terminal (npm, sh, tsx, the server and PostgreSQL);
+    // the server alone otherwise, as a process manager stops it.
+    if (command[0] === 'npm') process.kill(-child.pid!, 'SIGINT');
+    else child.kill('SIGINT');
     result.exitCode = await withTimeout(exit, 30_000, 'detener la tienda con SIGINT');
     result.stopMs = performance.now() - stopStarted;
     // npm returns as soon as it has passed the signal on: give the server its shutdown (at most 10 s).
