@@ -9,6 +9,9 @@ import { MailSender } from '../modules/mail/index.js';
 import { createOrdersModule, type OrdersModule } from '../modules/orders/index.js';
 import { createPaymentGateway, type PaymentGateway } from '../modules/payments/index.js';
 import { SeoService } from '../modules/seo/seo.service.js';
+import { ShippingService } from '../modules/shipping/index.js';
+import { ReturnMails, ReturnsService } from '../modules/returns/index.js';
+import { receiptUrl } from '../modules/orders/index.js';
 import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
 
@@ -23,8 +26,10 @@ export interface Services {
   discounts: DiscountService;
   discountAdmin: DiscountAdminService;
   cart: CartService;
+  shipping: ShippingService;
   gateway: PaymentGateway;
   orders: OrdersModule;
+  returns: ReturnsService;
   mail: MailSender;
   seo: SeoService;
   staffAuth: StaffAuthService;
@@ -33,11 +38,14 @@ export interface Services {
 export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger): Services {
   const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
-  const cart = new CartService(ds, discounts);
+  const shipping = new ShippingService(ds);
+  const cart = new CartService(ds, discounts, shipping);
   const gateway = createPaymentGateway(env, ds);
   if (gateway.kind === 'sandbox' && env.isProduction) {
     log?.warn('Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.');
   }
+  const orders = createOrdersModule({ env, ds, cart, gateway });
+  const returnMails = new ReturnMails({ orderUrl: (order) => receiptUrl(env, order), shopEmail: env.SHOP_NOTIFY_EMAIL });
   return {
     env,
     ds,
@@ -48,8 +56,10 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     discounts,
     discountAdmin: new DiscountAdminService(ds),
     cart,
+    shipping,
     gateway,
-    orders: createOrdersModule({ env, ds, cart, gateway }),
+    orders,
+    returns: new ReturnsService(ds, orders.lifecycle, gateway, returnMails),
     mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM }, log),
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),

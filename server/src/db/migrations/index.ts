@@ -2,8 +2,10 @@ import { Catalog1763700000000 } from './1763700000000-catalog.js';
 import { Orders1763700100000 } from './1763700100000-orders.js';
 import { CatalogListingIndexes1763700200000 } from './1763700200000-catalog-listing-indexes.js';
 import { OutboundEmail1764000000000 } from './1764000000000-outbound-email.js';
-import { CatalogChangeNotify1764100000000 } from './1764100000000-catalog-change-notify.js';
-import { ProductImageVariants1764100100000 } from './1764100100000-product-image-variants.js';
+import { ShippingRates1764100000000 } from './1764100000000-shipping-rates.js';
+import { Returns1764300000000 } from './1764300000000-returns.js';
+import { CatalogChangeNotify1764400000000 } from './1764400000000-catalog-change-notify.js';
+import { ProductImageVariants1764400100000 } from './1764400100000-product-image-variants.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -11,6 +13,8 @@ export const migrations = [
   Orders1763700100000,
   CatalogListingIndexes1763700200000,
   OutboundEmail1764000000000,
-  CatalogChangeNotify1764100000000,
-  ProductImageVariants1764100100000,
+  ShippingRates1764100000000,
+  Returns1764300000000,
+  CatalogChangeNotify1764400000000,
+  ProductImageVariants1764400100000,
 ];

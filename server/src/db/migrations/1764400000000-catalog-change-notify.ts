@@ -1,16 +1,17 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Every change to what the storefront shows (products, prices, stock per size, images, categories, home media)
+ * Every change to what the storefront shows (products, prices, stock per size, images, categories, home media,
+ * the shipping rates behind `shopSettings`)
  * sends `NOTIFY enzo_catalog` when its transaction commits, whoever makes it: a staff edit, an order reserving
  * or returning stock, the seed, or SQL typed by hand. Each server instance LISTENs and drops its cached catalog
  * reads and rendered pages (server/src/modules/cache). Statement-level triggers: one notification per statement,
  * and PostgreSQL folds identical notifications of one transaction into one.
  */
-const TABLES = ['category', 'product', 'product_size', 'product_image', 'media_asset'];
+const TABLES = ['category', 'product', 'product_size', 'product_image', 'media_asset', 'shipping_settings', 'shipping_rate'];
 
-export class CatalogChangeNotify1764100000000 implements MigrationInterface {
-  name = 'CatalogChangeNotify1764100000000';
+export class CatalogChangeNotify1764400000000 implements MigrationInterface {
+  name = 'CatalogChangeNotify1764400000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
