@@ -50,7 +50,7 @@ export const render: SsrEntry['render'] = async ({ url, execute }): Promise<Rend
     matches.map(async (m) => {
       const handle = m.route.handle as RouteHandle | undefined;
       try {
-        await handle?.load?.({ client, params: m.params });
+        await handle?.load?.({ client, params: m.params, searchParams: location.searchParams });
       } catch {
         // The page renders its error state (the query's error is in the cache); the response is not cached.
         failed = true;

@@ -5,7 +5,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { DocumentMeta, HttpStatus } from './document-meta';
 import { lazyPage, type LazyPage } from './lazy-page';
-import { LISTING_PAGES, PAGE_PATHS, PAGES, PRODUCT_PATH_PATTERNS, STAFF_ORDER_DETAIL_PATH, type PageMetaInfo } from '#shared/storefront-routes.js';
+import { LISTING_PAGES, PAGE_PATHS, PAGES, PRODUCT_PATH_PATTERNS, SEARCH_PATH, STAFF_ORDER_DETAIL_PATH, type PageMetaInfo } from '#shared/storefront-routes.js';
 import type { PageHead } from '#shared/ssr-contract.js';
 
 type Meta = Pick<PageMetaInfo, 'title' | 'description' | 'noindex' | 'canonical'>;
@@ -14,6 +14,8 @@ type Meta = Pick<PageMetaInfo, 'title' | 'description' | 'noindex' | 'canonical'
 export interface RouteDataContext {
   client: ApolloClient;
   params: Params;
+  /** The URL's query (`?q=`, listing filters and sort). */
+  searchParams: URLSearchParams;
 }
 
 /**
@@ -102,7 +104,7 @@ export const routes: RouteObject[] = [
           handle: {
             preload: categoryPage.preload,
             module: CATALOG,
-            load: async ({ client }) => (await catalog()).loadCategoryListing(client, { category: c.category, collection: c.collection }),
+            load: async ({ client, searchParams }) => (await catalog()).loadCategoryListing(client, { category: c.category, collection: c.collection }, searchParams),
           } satisfies RouteHandle,
         }),
       ),
@@ -121,6 +123,11 @@ export const routes: RouteObject[] = [
       fixed('allianceLaika', CONTENT, content, (m) => m.AllianceLaikaPage),
       fixed('allianceKumpet', CONTENT, content, (m) => m.AllianceKumpetPage),
       fixed('alliancePuppis', CONTENT, content, (m) => m.AlliancePuppisPage),
+      // Title, description and noindex depend on `q` (searchPageMeta): the page sets them itself.
+      {
+        path: SEARCH_PATH,
+        ...route(lazyPage(catalog, (m) => m.SearchPage), CATALOG, undefined, undefined, { load: async ({ client, searchParams }) => (await catalog()).loadSearch(client, searchParams) }),
+      },
       fixed('checkout', CHECKOUT, checkout, (m) => m.CheckoutRoute, CLIENT_ONLY),
       fixed('receipt', CHECKOUT, checkout, (m) => m.ReceiptRoute, CLIENT_ONLY),
       {

@@ -5,6 +5,10 @@ import { relayStylePagination } from '@apollo/client/utilities';
 import { Kind, type DocumentNode } from 'graphql';
 import { PUBLIC_CATALOG_FIELDS } from '#shared/public-catalog.js';
 
+interface SearchEntry {
+  products: { edges: unknown[] };
+}
+
 /** Supplies a bearer token for staff requests (set by the dashboard once Firebase is loaded). */
 let tokenProvider: (() => Promise<string | null>) | null = null;
 export function setAuthTokenProvider(provider: (() => Promise<string | null>) | null): void {
@@ -14,7 +18,19 @@ export function setAuthTokenProvider(provider: (() => Promise<string | null>) | 
 export function createCache(): InMemoryCache {
   return new InMemoryCache({
     typePolicies: {
-      Query: { fields: { products: relayStylePagination(['category', 'collection', 'sort']) } },
+      Query: {
+        fields: {
+          products: relayStylePagination(['category', 'collection', 'filter', 'sort']),
+          // One entry per query, filter and sort; "Ver más" (a page `after` the last) appends its edges.
+          search: {
+            keyArgs: ['query', 'filter', 'sort'],
+            merge(existing: SearchEntry | undefined, incoming: SearchEntry, { args }) {
+              if (!existing || !args?.after) return incoming;
+              return { ...incoming, products: { ...incoming.products, edges: [...existing.products.edges, ...incoming.products.edges] } };
+            },
+          },
+        },
+      },
       Product: { keyFields: ['id'] },
     },
   });

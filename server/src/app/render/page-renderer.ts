@@ -31,7 +31,7 @@ function etagOf(html: string): string {
 /**
  * Server rendering of the storefront: index.html from the client build with the page's head, the route's
  * stylesheets and chunks, the React markup streamed into #root, then the Apollo cache for hydration. Pages that
- * rendered with status 200 are kept in this instance's cache until the catalog changes (CatalogCache).
+ * rendered with status 200 are kept in this instance's cache (by path and query) until the catalog changes.
  */
 export function createPageRenderer({ clientDist, entry, execute, cache, publicUrl, log }: PageRendererOptions) {
   const css = new Map<string, string>();
@@ -77,7 +77,8 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
     `</div>${state ? `<script type="application/json" id="${APOLLO_STATE_ELEMENT_ID}">${jsonForScript(state)}</script>` : ''}${template.slice(rootAt + ROOT.length)}`;
 
   return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
-    const key = req.path;
+    // Path and query: listings filter and sort by the URL, /buscar searches by it (a bounded LRU).
+    const key = req.originalUrl;
     if (cache.enabled) {
       const hit = cache.pages.get(key);
       if (hit) {

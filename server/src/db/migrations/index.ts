@@ -4,8 +4,9 @@ import { CatalogListingIndexes1763700200000 } from './1763700200000-catalog-list
 import { OutboundEmail1764000000000 } from './1764000000000-outbound-email.js';
 import { ShippingRates1764100000000 } from './1764100000000-shipping-rates.js';
 import { Returns1764300000000 } from './1764300000000-returns.js';
-import { CatalogChangeNotify1764400000000 } from './1764400000000-catalog-change-notify.js';
-import { ProductImageVariants1764400100000 } from './1764400100000-product-image-variants.js';
+import { ProductSearch1764400000000 } from './1764400000000-product-search.js';
+import { CatalogChangeNotify1764500000000 } from './1764500000000-catalog-change-notify.js';
+import { ProductImageVariants1764500100000 } from './1764500100000-product-image-variants.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -15,6 +16,7 @@ export const migrations = [
   OutboundEmail1764000000000,
   ShippingRates1764100000000,
   Returns1764300000000,
-  CatalogChangeNotify1764400000000,
-  ProductImageVariants1764400100000,
+  ProductSearch1764400000000,
+  CatalogChangeNotify1764500000000,
+  ProductImageVariants1764500100000,
 ];

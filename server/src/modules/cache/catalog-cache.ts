@@ -3,7 +3,7 @@ import pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 
-/** Channel the catalog triggers notify (migration 1764400000000-catalog-change-notify). */
+/** Channel the catalog triggers notify (migration 1764500000000-catalog-change-notify). */
 export const CATALOG_CHANNEL = 'enzo_catalog';
 const SYNC_PREFIX = 'sync:';
 

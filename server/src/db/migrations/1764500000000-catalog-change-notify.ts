@@ -10,8 +10,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 const TABLES = ['category', 'product', 'product_size', 'product_image', 'media_asset', 'shipping_settings', 'shipping_rate'];
 
-export class CatalogChangeNotify1764400000000 implements MigrationInterface {
-  name = 'CatalogChangeNotify1764400000000';
+export class CatalogChangeNotify1764500000000 implements MigrationInterface {
+  name = 'CatalogChangeNotify1764500000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
