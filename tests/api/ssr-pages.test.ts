@@ -127,6 +127,25 @@ describe('pages without JavaScript', () => {
   });
 });
 
+describe('search and filtered listings on the server', () => {
+  it('renders /buscar with its results and head from the query, and listings filtered and sorted by the URL', async () => {
+    const found = await html(`${a.url}/buscar?q=collar`);
+    expect(found.res.status).toBe(200);
+    expect(text(found.body)).toContain('Resultados para «collar»');
+    expect(found.body).toContain('<title>Resultados para «collar» | Enzo</title>');
+    expect(found.body).toMatch(/<link rel="canonical" href="[^"]+\/buscar\?q=collar"/);
+    expect(found.body.match(/class="product-card__price"/g)?.length).toBeGreaterThan(0);
+    const empty = await html(`${a.url}/buscar`);
+    expect(empty.body).toContain('<meta name="robots" content="noindex, nofollow" />');
+    // The URL's sort reaches the server render: the first card is the cheapest collar.
+    const firstCard = (body: string) => /class="product-card__name">([^<]+)</.exec(body)?.[1];
+    const [cheapest] = await a.ds.query(`SELECT name FROM product WHERE category_slug = 'collares' AND active ORDER BY price, id LIMIT 1`);
+    const [dearest] = await a.ds.query(`SELECT name FROM product WHERE category_slug = 'collares' AND active ORDER BY price DESC, id LIMIT 1`);
+    expect(firstCard((await html(`${a.url}/collares?orden=menor-precio`)).body)).toBe(cheapest.name);
+    expect(firstCard((await html(`${a.url}/collares?orden=mayor-precio`)).body)).toBe(dearest.name);
+  });
+});
+
 describe('HTTP caching', () => {
   it('gives public pages an ETag and answers 304 when it matches; private pages are not cached', async () => {
     const first = await html(`${b.url}/correas`);
