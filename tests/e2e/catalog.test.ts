@@ -55,6 +55,18 @@ describe('category listing in Chromium', () => {
         await page.getByRole('button', { name: 'Menú' }).click();
         await page.getByRole('dialog').first().waitFor();
       }
+      // Hydration moves nothing on the page (e.g. the listing's filters are collapsed on phones from the first paint).
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) total += e.value;
+            }).observe({ type: 'layout-shift' as never, buffered: true });
+            setTimeout(() => resolve(total), 300);
+          }),
+      );
+      expect(shift, path).toBeLessThan(0.05);
       // Recoverable hydration errors (mismatches) surface as page errors or console errors in production React.
       expect(problems, path).toEqual([]);
       // The page's data came with the HTML: no query before the interaction (the cart quote comes after it).
@@ -76,6 +88,9 @@ describe('category listing in Chromium', () => {
     expect(await page.getByRole('radio').count()).toBeGreaterThan(0);
     expect(await page.getByText('IVA incluido', { exact: false }).count()).toBeGreaterThan(0);
     expect(await page.title()).toBe(`${name} | Enzo`);
+    // Listing filters are a plain form, shown inline on phones without JavaScript.
+    await page.goto(`${base}/collares`);
+    expect(await page.locator('.listing-filters').isVisible()).toBe(true);
     for (const [path, heading] of [
       ['/PoliticaDevolucion', /devoluci/i],
       ['/TratamientoDatos', /datos/i],
