@@ -14,9 +14,25 @@ async function main() {
     throw err;
   }
   const log = createLogger(env);
+  // Signals are handled from the start: the shop answers /healthz before this function returns, and a Ctrl+C in
+  // that window must still stop PostgreSQL and the emulator.
+  const starting = startShop(env, log);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`Recibida ${signal}: deteniendo…`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    const running = await starting.catch(() => null);
+    await running?.close().catch((err) => log.error({ err }, 'Error al detener'));
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
   let shop: RunningShop;
   try {
-    shop = await startShop(env, log);
+    shop = await starting;
   } catch (err) {
     log.fatal({ err }, 'No se pudo iniciar la tienda');
     process.exit(1);
@@ -31,23 +47,21 @@ async function main() {
       `  Playground:  ${base}/playground`,
       `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ' (PostgreSQL embebido)'}`,
       `  Panel:       ${base}/login-dashboard-enzo-fpl`,
-      ...(shop.staffAuth.emulatorHost ? [`  Firebase Auth (emulador): http://${shop.staffAuth.emulatorHost}`] : [`  Firebase Auth: proyecto ${env.firebaseProjectId}`]),
-      ...(shop.staffAuth.devAccount ? [`  Personal (desarrollo): ${shop.staffAuth.devAccount.email} / ${shop.staffAuth.devAccount.password}`] : []),
       '',
     ].join('\n'),
   );
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`Recibida ${signal}: deteniendo…`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    await shop.close().catch((err) => log.error({ err }, 'Error al detener'));
-    clearTimeout(timer);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Staff sign-in may still be starting (local Auth emulator): its lines follow when it is ready.
+  shop.staffAuthReady.then(
+    (staffAuth) =>
+      console.log(
+        [
+          staffAuth.emulatorHost ? `  Firebase Auth (emulador): http://${staffAuth.emulatorHost}` : `  Firebase Auth: proyecto ${env.firebaseProjectId}`,
+          ...(staffAuth.devAccount ? [`  Personal (desarrollo): ${staffAuth.devAccount.email} / ${staffAuth.devAccount.password}`] : []),
+          '',
+        ].join('\n'),
+      ),
+    () => console.error('  El inicio de sesión del personal no pudo iniciar (la tienda sigue atendiendo).'),
+  );
 }
 
 void main();

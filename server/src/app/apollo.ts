@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
@@ -78,7 +78,7 @@ export function formatError(env: Env, log: Logger) {
   };
 }
 
-export function createApollo(env: Env, log: Logger, resolvers: Resolvers): ApolloServer<GraphQLContext> {
+export function createApollo(env: Env, log: Logger, resolvers: Resolvers, extraPlugins: ApolloServerPlugin[] = []): ApolloServer<GraphQLContext> {
   const armor = armorProtection();
   return new ApolloServer<GraphQLContext>({
     typeDefs,
@@ -90,7 +90,7 @@ export function createApollo(env: Env, log: Logger, resolvers: Resolvers): Apoll
     formatError: formatError(env, log),
     // No @cacheControl hints in the schema: the default cache-control plugin would only wrap every
     // field resolver (willResolveField) to compute "no-store", which http-app.ts sets once per request.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...(armor.plugins as never[]), rateLimitPlugin()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...(armor.plugins as never[]), rateLimitPlugin(), ...(extraPlugins as never[])],
     parseOptions: PARSE_OPTIONS,
     // The bootstrap owns signal handling and stops Apollo, HTTP and the database in order.
     stopOnTerminationSignals: false,

@@ -14,6 +14,7 @@ import { createHttpApp } from './http-app.js';
 import { startJobRunner, type JobRunner } from './jobs.js';
 import { SandboxGateway, wompiWebhookRoute } from '../modules/payments/index.js';
 import { mountStaffRoutes, prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/index.js';
+import { CatalogCache } from '../modules/cache/catalog-cache.js';
 
 export interface RunningShop {
   url: string;
@@ -22,8 +23,13 @@ export interface RunningShop {
   ds: DataSource;
   databaseUrl: string;
   log: Logger;
-  /** Staff sign-in backend (Auth emulator address and dev account when started here). */
-  staffAuth: StaffAuthSetup;
+  /**
+   * Staff sign-in backend (Auth emulator address and dev account when started here). The shop serves shoppers
+   * before it is ready: the local emulator takes ~14 s and staff sign-in says it is starting meanwhile.
+   */
+  staffAuthReady: Promise<StaffAuthSetup>;
+  /** This instance's cache of catalog reads and rendered pages (invalidated through PostgreSQL NOTIFY). */
+  catalogCache: CatalogCache;
   close(): Promise<void>;
 }
 
@@ -47,9 +53,22 @@ async function createMediaStore(env: Env): Promise<MediaStore> {
 export async function startShop(env: Env, log: Logger = createLogger(env)): Promise<RunningShop> {
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
-  // The Auth emulator (~14 s) starts while the database starts.
-  const staffAuthReady = prepareStaffAuth(env, log);
-  staffAuthReady.catch(() => {});
+  const started = performance.now();
+  const phase = (name: string) => log.debug({ ms: Math.round(performance.now() - started) }, `arranque: ${name}`);
+  // The Auth emulator (~14 s, a CPU-hungry CLI) starts once the shop listens: shoppers are served as soon as
+  // PostgreSQL is up, and staff sign-in says it is starting until the emulator is ready.
+  let signInReady = false;
+  let staffAuthReady: Promise<StaffAuthSetup | undefined> = Promise.resolve(undefined);
+  const startStaffAuth = () => {
+    const ready = prepareStaffAuth(env, log).then((setup) => {
+      signInReady = true;
+      phase('inicio de sesión del personal listo');
+      return setup;
+    });
+    ready.catch((err: unknown) => log.error({ err }, 'No se pudo iniciar el inicio de sesión del personal'));
+    staffAuthReady = ready;
+    return ready;
+  };
   if (!databaseUrl) {
     log.info('Iniciando PostgreSQL embebido…');
     try {
@@ -59,32 +78,36 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
         log: (m) => log.debug({ postgres: m }),
       });
       databaseUrl = await ensureDatabase(embedded.url, 'enzo');
+      phase('PostgreSQL embebido listo');
     } catch (err) {
       await embedded?.stop().catch(() => {});
-      await (await staffAuthReady.catch(() => undefined))?.stop().catch(() => {});
       throw err;
     }
   }
   let ds: DataSource | undefined;
-  let staffAuth: StaffAuthSetup | undefined;
+  let catalogCache: CatalogCache | undefined;
   let jobs: JobRunner | undefined;
   let jobPool: pg.Pool | undefined;
   try {
     ds = await openDatabase({ url: databaseUrl });
+    phase('base de datos abierta y migrada');
     const media = await createMediaStore(env);
     if (env.seedOnStart && (await needsSeed(ds))) {
       log.info('Primera ejecución: cargando el catálogo de ejemplo…');
       const report = await seedDatabase(ds, media);
       log.info({ seed: report }, 'Catálogo cargado');
     }
-    staffAuth = await staffAuthReady;
     const services = createServices(env, ds, media, log);
+    catalogCache = new CatalogCache(databaseUrl, log);
+    await catalogCache.start();
     const onTransaction = (tx: Parameters<typeof services.orders.payments.applyTransaction>[0], payload: unknown) => services.orders.payments.applyTransaction(tx, payload);
     const { app, stop } = await createHttpApp({
       services,
       log,
-      routes: [mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }), wompiWebhookRoute(services.gateway, onTransaction, log)],
+      catalogCache,
+      routes: [mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }, () => signInReady), wompiWebhookRoute(services.gateway, onTransaction, log)],
     });
+    phase('HTTP, GraphQL y render listos');
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -100,7 +123,10 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     jobPool.on('error', poolError);
     jobPool.on('connect', (client) => client.on('error', poolError));
     jobs = await startJobRunner(jobPool, services, log);
+    phase('atendiendo');
+    const staffAuth = startStaffAuth();
     const openDs = ds;
+    const openCache = catalogCache;
     const openJobs = jobs;
     const openJobPool = jobPool;
     return {
@@ -110,7 +136,8 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       ds: openDs,
       databaseUrl,
       log,
-      staffAuth,
+      staffAuthReady: staffAuth,
+      catalogCache: openCache,
       async close() {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -119,17 +146,19 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
         await openJobs.stop();
         await openJobPool.end();
         await stop();
+        await openCache.stop();
         await openDs.destroy();
         await embedded?.stop();
-        await staffAuth?.stop();
+        await (await staffAuthReady.catch(() => undefined))?.stop();
       },
     };
   } catch (err) {
+    await catalogCache?.stop();
     await jobs?.stop().catch(() => {});
     await jobPool?.end().catch(() => {});
     await ds?.destroy().catch(() => {});
     await embedded?.stop().catch(() => {});
-    await (staffAuth ?? (await staffAuthReady.catch(() => undefined)))?.stop().catch(() => {});
+    await (await staffAuthReady.catch(() => undefined))?.stop().catch(() => {});
     throw err;
   }
 }

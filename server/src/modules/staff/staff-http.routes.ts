@@ -24,10 +24,16 @@ export function authConfig(env: Env) {
 }
 
 /** `GET /api/auth-config`, `GET /api/staff/orders.csv` and `GET /api/staff/order-lines.csv` (same token checks as GraphQL: 401/403). */
-export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps) {
+export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps, signInReady: () => boolean = () => true) {
   return (app: Express) => {
     app.get('/api/auth-config', (_req: Request, res: Response) => {
       res.setHeader('Cache-Control', 'no-store');
+      if (!signInReady()) {
+        // The shop serves shoppers while the local Auth emulator is still starting; the login page retries.
+        res.status(503).setHeader('Retry-After', '2');
+        res.json({ error: 'STARTING', message: 'El inicio de sesión del personal se está preparando. Intenta de nuevo en unos segundos.' });
+        return;
+      }
       res.json(authConfig(env));
     });
 
