@@ -10,8 +10,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  */
 const TABLES = ['category', 'product', 'product_size', 'product_image', 'media_asset', 'shipping_settings', 'shipping_rate', 'product_slug_history', 'home_slide', 'promo_block', 'campaign', 'shop_setting'];
 
-export class CatalogChangeNotify1765200000000 implements MigrationInterface {
-  name = 'CatalogChangeNotify1765200000000';
+export class CatalogChangeNotify1765300000000 implements MigrationInterface {
+  name = 'CatalogChangeNotify1765300000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`
