@@ -18,7 +18,9 @@ async function main() {
   try {
     shop = await startShop(env, log);
   } catch (err) {
-    log.fatal({ err }, 'No se pudo iniciar la tienda');
+    // A refusal with a way out is printed as is; anything else is logged with its details.
+    if (err instanceof EnvError) console.error(`\n${err.message}\n`);
+    else log.fatal({ err }, 'No se pudo iniciar la tienda');
     process.exit(1);
   }
   const base = env.PUBLIC_URL ?? shop.url;
@@ -33,6 +35,7 @@ async function main() {
       `  Panel:       ${base}/login-dashboard-enzo-fpl`,
       ...(shop.staffAuth.emulatorHost ? [`  Firebase Auth (emulador): http://${shop.staffAuth.emulatorHost}`] : [`  Firebase Auth: proyecto ${env.firebaseProjectId}`]),
       ...(shop.staffAuth.devAccount ? [`  Personal (desarrollo): ${shop.staffAuth.devAccount.email} / ${shop.staffAuth.devAccount.password}`] : []),
+      env.paymentsAreReal ? '  Pagos:       Wompi (reales)' : `  Pagos:       DE PRUEBA (${shop.services.gateway.kind === 'sandbox' ? 'pasarela de pruebas integrada' : 'Wompi, llaves de prueba'}): los pagos no son reales`,
       '',
     ].join('\n'),
   );

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Services } from './services.js';
 import { createApollo } from './apollo.js';
+import { createRateCounter } from './rate-limits.js';
 import { createContext } from './context.js';
 import { createResolvers } from './resolvers.js';
 import { LocalMediaStore } from '../modules/media/index.js';
@@ -102,7 +103,8 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
   const { env } = services;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Which proxies may say who the client is (TRUST_PROXY): rate limits and order caps count per client address.
+  app.set('trust proxy', env.trustProxy);
 
   mountRequestLog(app, log, (url) => url === '/healthz' || url.startsWith('/assets/') || url.startsWith('/media/'));
 
@@ -120,7 +122,7 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
     }
   });
 
-  const apollo = createApollo(env, log, createResolvers(services));
+  const apollo = createApollo(env, log, createResolvers(services), createRateCounter(services.ds));
   await apollo.start();
   app.use(
     '/graphql',

@@ -6,7 +6,8 @@ import { createCartResolvers } from '../modules/cart/index.js';
 import { createMediaResolvers } from '../modules/media/index.js';
 import { createOrderResolvers } from '../modules/orders/index.js';
 import { createSandboxResolvers } from '../modules/payments/index.js';
-import { createStaffCatalogResolvers, createStaffOrdersResolvers, createStaffSessionResolvers } from '../modules/staff/index.js';
+import { createStaffCatalogResolvers, createStaffJobsResolvers, createStaffOrdersResolvers, createStaffSessionResolvers } from '../modules/staff/index.js';
+import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
 
 const DateTime = new GraphQLScalarType<Date | null, string>({
   name: 'DateTime',
@@ -47,5 +48,12 @@ export function createResolvers(s: Services): Resolvers {
     createStaffSessionResolvers(),
     createStaffOrdersResolvers(s.orders),
     createStaffCatalogResolvers({ catalog: s.catalog, catalogAdmin: s.catalogAdmin, discountAdmin: s.discountAdmin }),
+    createStaffJobsResolvers({
+      jobs: s.jobsAdmin,
+      describe: async (job) => {
+        const emailId = (job.payload as { emailId?: unknown } | null)?.emailId;
+        return job.task === SEND_EMAIL_TASK && typeof emailId === 'number' ? s.mail.describe(emailId) : null;
+      },
+    }),
   );
 }

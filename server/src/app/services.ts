@@ -7,10 +7,11 @@ import { DiscountAdminService, DiscountService } from '../modules/discounts/inde
 import { HomeMediaService, type MediaStore } from '../modules/media/index.js';
 import { MailSender } from '../modules/mail/index.js';
 import { createOrdersModule, type OrdersModule } from '../modules/orders/index.js';
-import { createPaymentGateway, type PaymentGateway } from '../modules/payments/index.js';
+import { createPaymentGateway, GatewayEventInbox, type PaymentGateway } from '../modules/payments/index.js';
 import { SeoService } from '../modules/seo/seo.service.js';
 import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
+import { JobsAdmin } from '../common/job-admin.js';
 
 /** Long-lived services, built once at start-up and shared by every request (the composition root). */
 export interface Services {
@@ -24,20 +25,34 @@ export interface Services {
   discountAdmin: DiscountAdminService;
   cart: CartService;
   gateway: PaymentGateway;
+  /** Payment webhook events: kept, confirmed with the gateway, applied to orders. */
+  paymentInbox: GatewayEventInbox;
   orders: OrdersModule;
   mail: MailSender;
   seo: SeoService;
   staffAuth: StaffAuthService;
+  /** Failing background jobs for staff, and their retry. */
+  jobsAdmin: JobsAdmin;
 }
 
 export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger): Services {
   const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
-  const cart = new CartService(ds, discounts);
+  const cart = new CartService(ds, discounts, env.MAX_UNITS_PER_SIZE);
   const gateway = createPaymentGateway(env, ds);
   if (gateway.kind === 'sandbox' && env.isProduction) {
     log?.warn('Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.');
   }
+  const orders = createOrdersModule({ env, ds, cart, gateway });
+  const paymentInbox = new GatewayEventInbox(
+    ds,
+    gateway,
+    {
+      noteTransaction: (reference, transactionId, source) => orders.transactions.note(reference, transactionId, source),
+      applyTransaction: (tx, payload) => orders.payments.applyTransaction(tx, payload),
+    },
+    log,
+  );
   return {
     env,
     ds,
@@ -49,9 +64,11 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     discountAdmin: new DiscountAdminService(ds),
     cart,
     gateway,
-    orders: createOrdersModule({ env, ds, cart, gateway }),
+    paymentInbox,
+    orders,
     mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM }, log),
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),
+    jobsAdmin: new JobsAdmin(ds),
   };
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../config/env.js';
+import { assertSafeToStart } from '../config/deployment.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { openDatabase } from '../db/data-source.js';
 import { needsSeed, seedDatabase } from '../db/seed/seed.js';
@@ -12,7 +13,7 @@ import { LocalMediaStore, type MediaStore } from '../modules/media/index.js';
 import { createServices, type Services } from './services.js';
 import { createHttpApp } from './http-app.js';
 import { startJobRunner, type JobRunner } from './jobs.js';
-import { SandboxGateway, wompiWebhookRoute } from '../modules/payments/index.js';
+import { SandboxGateway, sandboxApiRoute, wompiWebhookRoute } from '../modules/payments/index.js';
 import { mountStaffRoutes, prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/index.js';
 
 export interface RunningShop {
@@ -45,6 +46,8 @@ async function createMediaStore(env: Env): Promise<MediaStore> {
 
 /** Starts everything the shop needs: database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
 export async function startShop(env: Env, log: Logger = createLogger(env)): Promise<RunningShop> {
+  const { reasons } = assertSafeToStart(env);
+  if (reasons.length > 0 && !env.paymentsAreReal) log.warn({ deployment: reasons }, 'Tienda de prueba (TEST_SHOP): los pagos no son reales');
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
   // The Auth emulator (~14 s) starts while the database starts.
@@ -79,11 +82,10 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     }
     staffAuth = await staffAuthReady;
     const services = createServices(env, ds, media, log);
-    const onTransaction = (tx: Parameters<typeof services.orders.payments.applyTransaction>[0], payload: unknown) => services.orders.payments.applyTransaction(tx, payload);
     const { app, stop } = await createHttpApp({
       services,
       log,
-      routes: [mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }), wompiWebhookRoute(services.gateway, onTransaction, log)],
+      routes: [mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }), wompiWebhookRoute(services.paymentInbox, log), sandboxApiRoute(services.gateway)],
     });
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
@@ -94,7 +96,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
     if (env.PORT === 0) services.env.publicUrl = env.PUBLIC_URL ?? url;
     if (services.gateway instanceof SandboxGateway) services.gateway.internalUrl = url;
-    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
+    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
     // A connection the database drops (restart, failover) is logged and replaced, never a crash.
     const poolError = (err: Error) => log.warn({ err }, 'Conexión de trabajos en segundo plano perdida');
     jobPool.on('error', poolError);
@@ -117,6 +119,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
           server.closeAllConnections();
         });
         await openJobs.stop();
+        await services.jobsAdmin.close();
         await openJobPool.end();
         await stop();
         await openDs.destroy();

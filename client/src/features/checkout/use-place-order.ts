@@ -63,6 +63,10 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidC
             onCartChanged();
             setNotice(result.message);
             break;
+          case 'OrderLimitReached':
+            // Too many units, or too many orders waiting for payment: the server's message says what to do.
+            setNotice(result.message);
+            break;
         }
       } catch {
         setNotice('No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo: no se hará un cobro doble.');

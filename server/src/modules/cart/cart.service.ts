@@ -75,6 +75,8 @@ export class CartService {
   constructor(
     private readonly ds: DataSource,
     private readonly discounts: DiscountService,
+    /** Units of one size one order may take (anti-hoarding cap, MAX_UNITS_PER_SIZE). */
+    private readonly maxUnitsPerSize: number = MAX_LINE_QUANTITY,
   ) {}
 
   async quote(input: { lines: CartLineInput[]; discountCode?: string | null }, manager: EntityManager = this.ds.manager): Promise<Quote> {
@@ -120,10 +122,14 @@ export class CartService {
     const product = productFromRow({ ...row, id: row.product_id });
     const size = sizeFromRow({ id: row.size_id, product_id: row.product_id, label: row.label, position: row.size_position, stock: row.stock, reserved: row.reserved });
     const known = { ...base, product, size, sizeLabel: row.label };
-    const available = Math.max(0, Math.min(row.stock, MAX_LINE_QUANTITY));
+    const cap = Math.min(this.maxUnitsPerSize, MAX_LINE_QUANTITY);
+    const available = Math.max(0, Math.min(row.stock, cap));
     if (!row.active) return { ...known, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
       return { ...known, problem: { kind: 'INVALID_QUANTITY', available, message: 'Cantidad no válida' } };
+    }
+    if (line.quantity > cap) {
+      return { ...known, problem: { kind: 'INVALID_QUANTITY', available, message: `Puedes llevar hasta ${cap} unidades de esta talla por pedido.` } };
     }
     if (row.stock <= 0) return { ...known, problem: { kind: 'SOLD_OUT', available: 0, message: 'Agotado' } };
     if (row.stock < line.quantity) return { ...known, problem: { kind: 'INSUFFICIENT_STOCK', available, message: stockMessage(available) } };

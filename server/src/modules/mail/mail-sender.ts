@@ -31,6 +31,12 @@ export class MailSender {
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
+  /** `Correo a ana@correo.com: «Tu pedido ENZ-…»` for staff looking at a failing send job. */
+  async describe(emailId: number): Promise<string | null> {
+    const mail = await this.ds.getRepository(OutboundEmailEntity).findOne({ where: { id: emailId }, select: { recipient: true, subject: true } });
+    return mail ? `Correo a ${mail.recipient}: «${mail.subject}»` : null;
+  }
+
   /** Sends one queued email unless it already went out. */
   async send(emailId: number): Promise<'sent' | 'already-sent' | 'missing'> {
     const repo = this.ds.getRepository(OutboundEmailEntity);

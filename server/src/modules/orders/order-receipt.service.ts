@@ -8,8 +8,9 @@ import { OrderLineEntity } from './order-line.entity.js';
 import type { OrderPaymentsService } from './order-payments.service.js';
 import { groupBySize, stockAvailable } from './order-stock.js';
 import { SHOPPER, type OrderLifecycle } from './order-lifecycle.js';
-import { orderReferenceFromPayment, REFERENCE_PATTERN } from './order-tokens.js';
+import { orderReferenceFromPayment, paymentReference, REFERENCE_PATTERN } from './order-tokens.js';
 import { checkoutUrlFor } from './order-checkout.js';
+import type { OrderTransactions } from './order-transactions.js';
 
 export type RetryResult =
   | { __typename: 'OrderPlaced'; reference: string; accessToken: string; checkoutUrl: string }
@@ -24,6 +25,7 @@ export class OrderReceiptService {
     private readonly env: Env,
     private readonly gateway: PaymentGateway,
     private readonly payments: OrderPaymentsService,
+    private readonly transactions: OrderTransactions,
     private readonly lifecycle: OrderLifecycle,
   ) {}
 
@@ -39,7 +41,9 @@ export class OrderReceiptService {
     let order = await this.authorize(reference, token);
     if (!order) return null;
     if (order.status === 'PENDIENTE_PAGO' && transactionId) {
-      // Never trust the redirect's `id`: ask the gateway, and only for this order's transactions.
+      // Kept on the order at once (the reconciliation job asks the gateway again if this lookup fails)…
+      await this.transactions.note(paymentReference(order.reference, order.paymentAttempt), transactionId, 'redirect');
+      // …but never trusted: ask the gateway, and only for this order's transactions.
       const tx = await this.gateway.getTransaction(transactionId).catch(() => null);
       if (tx && orderReferenceFromPayment(tx.reference) === order.reference && tx.status !== 'PENDING') {
         await this.payments.applyTransaction(tx, { source: 'transaction-lookup', transaction: tx });
@@ -48,7 +52,7 @@ export class OrderReceiptService {
     }
     const lines = await this.ds.getRepository(OrderLineEntity).find({ where: { orderId: order.id }, order: { position: 'ASC' } });
     const canRetryPayment =
-      order.status === 'PAGO_RECHAZADO' && order.expiresAt.getTime() > Date.now() && (await stockAvailable(this.ds.manager, groupBySize(lines)));
+      order.status === 'PAGO_RECHAZADO' && order.expiresAt.getTime() > Date.now() && order.holdUntil.getTime() - Date.now() >= 60_000 && (await stockAvailable(this.ds.manager, groupBySize(lines)));
     return {
       reference: order.reference,
       status: order.status,
@@ -82,12 +86,16 @@ export class OrderReceiptService {
     const outcome = await inTransaction(this.ds, async (m) => {
       const order = await this.lifecycle.lock(m, { id: found.id });
       if (!order || order.status !== 'PAGO_RECHAZADO') return rollback(unavailable('Esta orden ya no admite un nuevo intento de pago.'));
-      if (order.expiresAt.getTime() <= Date.now()) return rollback(unavailable('El tiempo para reintentar el pago terminó. Vuelve a armar tu carrito para comprar de nuevo.'));
+      const now = Date.now();
+      if (order.expiresAt.getTime() <= now) return rollback(unavailable('El tiempo para reintentar el pago terminó. Vuelve a armar tu carrito para comprar de nuevo.'));
+      // A new period, but never past the order's hold limit (first expiry plus one period): retries cannot hoard stock.
+      const expiresAt = new Date(Math.min(now + this.env.ORDER_EXPIRY_MINUTES * 60_000, order.holdUntil.getTime()));
+      if (expiresAt.getTime() - now < 60_000) return rollback(unavailable('Esta orden ya usó todo su tiempo de reserva. Vuelve a armar tu carrito para comprar de nuevo.'));
       const moved = await this.lifecycle.transition(m, order, {
         to: 'PENDIENTE_PAGO',
         actor: SHOPPER,
         note: 'Nuevo intento de pago',
-        set: { paymentAttempt: order.paymentAttempt + 1, expiresAt: new Date(Date.now() + this.env.ORDER_EXPIRY_MINUTES * 60_000) },
+        set: { paymentAttempt: order.paymentAttempt + 1, expiresAt },
       });
       if (!moved.ok) return rollback(unavailable('Algunos productos de esta orden se agotaron. Vuelve a armar tu carrito para comprar de nuevo.'));
       return commit(moved.order);

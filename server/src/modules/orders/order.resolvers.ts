@@ -9,7 +9,7 @@ export function createOrderResolvers(services: { placement: OrderPlacementServic
       orderReceipt: (_p, { reference, token, transactionId }) => services.receipts.receipt(reference, token, transactionId),
     },
     Mutation: {
-      placeOrder: (_p, { input }) => services.placement.placeOrder(input),
+      placeOrder: (_p, { input }, ctx) => services.placement.placeOrder(input, ctx.ip || null),
       retryPayment: (_p, { reference, token }) => services.receipts.retryPayment(reference, token),
     },
     PlaceOrderResult: {

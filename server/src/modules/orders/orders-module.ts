@@ -12,12 +12,14 @@ import { OrderQueries } from './order-queries.js';
 import { OrderStaffActions } from './order-staff-actions.js';
 import { OrderDashboard } from './order-dashboard.js';
 import { receiptUrl } from './order-checkout.js';
+import { OrderTransactions } from './order-transactions.js';
 
 /** Everything the orders module offers, wired once at start-up. */
 export interface OrdersModule {
   lifecycle: OrderLifecycle;
   placement: OrderPlacementService;
   payments: OrderPaymentsService;
+  transactions: OrderTransactions;
   receipts: OrderReceiptService;
   expiry: OrderExpiry;
   queries: OrderQueries;
@@ -30,11 +32,13 @@ export function createOrdersModule(deps: { env: Env; ds: DataSource; cart: CartS
   const mails = new OrderMails({ receiptUrl: (order) => receiptUrl(env, order), shopEmail: env.SHOP_NOTIFY_EMAIL });
   const lifecycle = new OrderLifecycle(mails);
   const payments = new OrderPaymentsService(ds, lifecycle);
+  const transactions = new OrderTransactions(ds, gateway, payments);
   return {
     lifecycle,
+    transactions,
     placement: new OrderPlacementService(ds, env, cart, gateway, lifecycle),
     payments,
-    receipts: new OrderReceiptService(ds, env, gateway, payments, lifecycle),
+    receipts: new OrderReceiptService(ds, env, gateway, payments, transactions, lifecycle),
     expiry: new OrderExpiry(ds, lifecycle),
     queries: new OrderQueries(ds),
     staffActions: new OrderStaffActions(ds, lifecycle),

@@ -5,3 +5,4 @@ export { createStaffSessionResolvers } from './staff.resolvers.js';
 export { createStaffOrdersResolvers } from './staff-orders.resolvers.js';
 export { createStaffCatalogResolvers } from './staff-catalog.resolvers.js';
 export { mountStaffRoutes } from './staff-http.routes.js';
+export { createStaffJobsResolvers, TASK_LABELS } from './staff-jobs.resolvers.js';
