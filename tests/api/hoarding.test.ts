@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { knownEvent, orderInput, orderRow, PLACE_ORDER, postEvent, sizeStock, variantWithStock } from './checkout-fixtures.js';
+import { knownEvent, orderInput, orderRow, PLACE_ORDER, postEvent, sizeStock, variantWithStock, type Variant } from './checkout-fixtures.js';
 
 /**
  * Finding 6 of issue 14: one anonymous placeOrder reserved 670 units across 50 sizes, and
@@ -34,7 +34,7 @@ async function sizesWithStock(n: number, stock = 50) {
     [n],
   );
   await shop.ds.query(`UPDATE product_size SET stock = $2, reserved = 0 WHERE id = ANY($1)`, [rows.map((r) => r.size_id), stock]);
-  return rows.map((r) => ({ productId: String(r.product_id), sizeId: String(r.size_id) }));
+  return rows.map((r): Variant => ({ productId: String(r.product_id), sizeId: String(r.size_id), price: 0 }));
 }
 
 async function reservedTotal(): Promise<number> {

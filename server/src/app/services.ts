@@ -66,7 +66,7 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     gateway,
     paymentInbox,
     orders,
-    mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM }, log),
+    mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM, testShop: !env.paymentsAreReal }, log),
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),
     jobsAdmin: new JobsAdmin(ds),

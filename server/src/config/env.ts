@@ -108,6 +108,11 @@ export function exportAuthEmulatorHost(host: string): void {
 }
 
 /** A start-up refusal: its Spanish message is printed as is (no stack trace) and the process exits 1. */
+/** A real Firebase project is in use: firebase-admin must not see an emulator address left by anyone. */
+export function clearAuthEmulatorHost(): void {
+  delete process.env.FIREBASE_AUTH_EMULATOR_HOST;
+}
+
 export class EnvError extends Error {}
 
 const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);

@@ -4,6 +4,7 @@ import type { Env } from '../../config/env.js';
 import { BRAND } from '#shared/shop.js';
 import type { DocumentNode } from 'graphql';
 import { escapeHtml, injectHead, injectLandingHints } from './html-head.js';
+import { withTestShopNotice } from '../../common/test-shop-notice.js';
 import { landingQuery, lcpImages, withTypename, type ClientAssets } from './landing-route.js';
 import { PRIVATE_PREFIXES } from '#shared/storefront-routes.js';
 import type { SeoService } from './seo.service.js';
@@ -67,7 +68,8 @@ export function createSpaRenderer(env: Env, seo: SeoService, indexPath: string, 
   }
 
   return async function renderSpa(req: Request, res: Response): Promise<void> {
-    template ??= fs.readFile(indexPath, 'utf8');
+    // While payments are not real, every page says so (common/test-shop-notice.ts).
+    template ??= fs.readFile(indexPath, 'utf8').then((html) => (env.paymentsAreReal ? html : withTestShopNotice(html)));
     const landing = landingData(req);
     const html = await template;
     let meta;

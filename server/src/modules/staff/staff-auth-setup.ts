@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { EnvError, exportAuthEmulatorHost, type Env } from '../../config/env.js';
+import { clearAuthEmulatorHost, EnvError, exportAuthEmulatorHost, type Env } from '../../config/env.js';
 import { FIREBASE_BIN, startAuthEmulator } from './auth-emulator.js';
 
 /** How staff sign-in is wired for this run. */
@@ -27,7 +27,11 @@ async function createDevAccount(env: Env) {
  */
 export async function prepareStaffAuth(env: Env, log: Logger): Promise<StaffAuthSetup> {
   const none = async () => {};
-  if (env.realFirebaseProject) return { emulatorHost: null, devAccount: null, stop: none };
+  if (env.realFirebaseProject) {
+    // firebase-admin trusts unsigned emulator tokens whenever this variable exists: never beside a real project.
+    clearAuthEmulatorHost();
+    return { emulatorHost: null, devAccount: null, stop: none };
+  }
   if (env.FIREBASE_AUTH_EMULATOR_HOST) {
     exportAuthEmulatorHost(env.FIREBASE_AUTH_EMULATOR_HOST);
     const devAccount = env.staffDevAccountInGivenEmulator ? await createDevAccount(env) : null;
