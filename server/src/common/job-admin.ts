@@ -33,9 +33,11 @@ export class JobsAdmin {
   async failing(limit = 50): Promise<FailingJob[]> {
     const rows: Array<{ id: string; task_identifier: string; attempts: number; max_attempts: number; last_error: string; run_at: Date; updated_at: Date; payload: unknown }> =
       await this.ds.query(
-        `SELECT id::text, task_identifier, attempts, max_attempts, last_error, run_at, updated_at, payload
-         FROM graphile_worker.jobs WHERE attempts > 0 AND last_error IS NOT NULL AND locked_at IS NULL
-         ORDER BY updated_at DESC LIMIT $1`,
+        // The public `jobs` view has no payload (needed to say what a job is about): read the table behind it.
+        `SELECT j.id::text, t.identifier AS task_identifier, j.attempts, j.max_attempts, j.last_error, j.run_at, j.updated_at, j.payload
+         FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+         WHERE j.attempts > 0 AND j.last_error IS NOT NULL AND j.locked_at IS NULL
+         ORDER BY j.updated_at DESC LIMIT $1`,
         [limit],
       );
     return rows.map((r) => ({
