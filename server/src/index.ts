@@ -14,6 +14,12 @@ async function main() {
     throw err;
   }
   const log = createLogger(env);
+  // Signals are handled from the start: one that arrives while the shop is starting stops it once it is up.
+  let requested: string | null = null;
+  let stopNow: ((signal: string) => void) | null = null;
+  const onSignal = (signal: string) => (stopNow ? stopNow(signal) : (requested ??= signal));
+  process.on('SIGINT', () => onSignal('SIGINT'));
+  process.on('SIGTERM', () => onSignal('SIGTERM'));
   let shop: RunningShop;
   try {
     shop = await startShop(env, log);
@@ -31,7 +37,7 @@ async function main() {
       `  Tienda:      ${base}/`,
       `  GraphQL:     ${base}/graphql`,
       `  Playground:  ${base}/playground`,
-      `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ' (PostgreSQL embebido)'}`,
+      `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ` (PostgreSQL embebido${shop.postgresDir && !shop.postgresDir.startsWith(env.dataDir) ? ` en ${shop.postgresDir}` : ''})`}`,
       `  Panel:       ${base}/login-dashboard-enzo-fpl`,
       ...(shop.staffAuth.emulatorHost ? [`  Firebase Auth (emulador): http://${shop.staffAuth.emulatorHost}`] : [`  Firebase Auth: proyecto ${env.firebaseProjectId}`]),
       ...(shop.staffAuth.devAccount ? [`  Personal (desarrollo): ${shop.staffAuth.devAccount.email} / ${shop.staffAuth.devAccount.password}`] : []),
@@ -49,8 +55,8 @@ async function main() {
     clearTimeout(timer);
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  stopNow = (signal) => void stop(signal);
+  if (requested) stopNow(requested);
 }
 
 void main();

@@ -22,6 +22,8 @@ export interface RunningShop {
   services: Services;
   ds: DataSource;
   databaseUrl: string;
+  /** Embedded PostgreSQL's data folder (null with DATABASE_URL). */
+  postgresDir: string | null;
   log: Logger;
   /** Staff sign-in backend (Auth emulator address and dev account when started here). */
   staffAuth: StaffAuthSetup;
@@ -111,6 +113,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       services,
       ds: openDs,
       databaseUrl,
+      postgresDir: embedded?.dataDir ?? null,
       log,
       staffAuth,
       async close() {
