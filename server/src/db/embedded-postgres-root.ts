@@ -99,7 +99,7 @@ async function reachableBinaries(nativeDir: string, ids: PostgresIds, runtimeDir
 }
 
 function runAsPostgres(bin: string, args: string[], ids: PostgresIds, cwd: string): ChildProcess {
-  return spawn(bin, args, { uid: ids.uid, gid: ids.gid, cwd, env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(bin, args, { uid: ids.uid, gid: ids.gid, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 export interface RootStartOptions {
