@@ -21,9 +21,9 @@ process.once('exit', () => {
  * The shop's real entry point (`server/src/index.ts`, as `npm start` runs it) in a child process,
  * waited for until /healthz answers. `env` is all it gets besides PATH and HOME (and PORT).
  */
-export async function startChildShop(env: Record<string, string>, options: { cwd?: string; args?: string[]; timeoutMs?: number } = {}): Promise<ChildShop> {
+export async function startChildShop(env: Record<string, string>, options: { cwd?: string; command?: string; args?: string[]; timeoutMs?: number } = {}): Promise<ChildShop> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
-  const child = spawn(process.execPath, options.args ?? ['--import', 'tsx', 'server/src/index.ts'], {
+  const child = spawn(options.command ?? process.execPath, options.args ?? ['--import', 'tsx', 'server/src/index.ts'], {
     cwd: options.cwd,
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],
