@@ -3,10 +3,12 @@ import type { Resolvers } from '../generated/graphql.js';
 import type { Services } from './services.js';
 import { createCatalogResolvers } from '../modules/catalog/index.js';
 import { createCartResolvers } from '../modules/cart/index.js';
+import { createShippingResolvers } from '../modules/shipping/index.js';
+import { createReturnsResolvers } from '../modules/returns/index.js';
 import { createMediaResolvers } from '../modules/media/index.js';
 import { createOrderResolvers } from '../modules/orders/index.js';
 import { createSandboxResolvers } from '../modules/payments/index.js';
-import { createStaffCatalogResolvers, createStaffJobsResolvers, createStaffOrdersResolvers, createStaffSessionResolvers } from '../modules/staff/index.js';
+import { createStaffCatalogResolvers, createStaffJobsResolvers, createStaffOrdersResolvers, createStaffSessionResolvers, requireStaff } from '../modules/staff/index.js';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
 
 const DateTime = new GraphQLScalarType<Date | null, string>({
@@ -43,6 +45,8 @@ export function createResolvers(s: Services): Resolvers {
     createCatalogResolvers(s.catalog),
     createMediaResolvers(s.homeMedia),
     createCartResolvers(s.cart, s.catalog),
+    createShippingResolvers(s.shipping, requireStaff),
+    createReturnsResolvers({ ds: s.ds, returns: s.returns, orders: s.orders, requireStaff }),
     createOrderResolvers(s.orders),
     createSandboxResolvers(s.gateway),
     createStaffSessionResolvers(),

@@ -9,6 +9,9 @@ import { MailSender } from '../modules/mail/index.js';
 import { createOrdersModule, type OrdersModule } from '../modules/orders/index.js';
 import { createPaymentGateway, GatewayEventInbox, type PaymentGateway } from '../modules/payments/index.js';
 import { SeoService } from '../modules/seo/seo.service.js';
+import { ShippingService } from '../modules/shipping/index.js';
+import { ReturnMails, ReturnsService } from '../modules/returns/index.js';
+import { receiptUrl } from '../modules/orders/index.js';
 import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
 import { JobsAdmin } from '../common/job-admin.js';
@@ -24,10 +27,12 @@ export interface Services {
   discounts: DiscountService;
   discountAdmin: DiscountAdminService;
   cart: CartService;
+  shipping: ShippingService;
   gateway: PaymentGateway;
   /** Payment webhook events: kept, confirmed with the gateway, applied to orders. */
   paymentInbox: GatewayEventInbox;
   orders: OrdersModule;
+  returns: ReturnsService;
   mail: MailSender;
   seo: SeoService;
   staffAuth: StaffAuthService;
@@ -38,7 +43,8 @@ export interface Services {
 export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger): Services {
   const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
-  const cart = new CartService(ds, discounts, env.MAX_UNITS_PER_SIZE);
+  const shipping = new ShippingService(ds);
+  const cart = new CartService(ds, discounts, shipping, env.MAX_UNITS_PER_SIZE);
   const gateway = createPaymentGateway(env, ds);
   if (gateway.kind === 'sandbox' && env.isProduction) {
     log?.warn('Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.');
@@ -53,6 +59,7 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     },
     log,
   );
+  const returnMails = new ReturnMails({ orderUrl: (order) => receiptUrl(env, order), shopEmail: env.SHOP_NOTIFY_EMAIL });
   return {
     env,
     ds,
@@ -63,9 +70,11 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     discounts,
     discountAdmin: new DiscountAdminService(ds),
     cart,
+    shipping,
     gateway,
-    paymentInbox,
     orders,
+    paymentInbox,
+    returns: new ReturnsService(ds, orders.lifecycle, gateway, returnMails),
     mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM, testShop: !env.paymentsAreReal }, log),
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),

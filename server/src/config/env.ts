@@ -52,6 +52,8 @@ const envSchema = z.object({
   WOMPI_PUBLIC_KEY: optionalString,
   WOMPI_INTEGRITY_SECRET: optionalString,
   WOMPI_EVENTS_SECRET: optionalString,
+  /** Private key: only to void card payments from the dashboard (refunds); without it refunds are recorded transfers. */
+  WOMPI_PRIVATE_KEY: optionalString,
   WOMPI_API_URL: optionalString,
   // Email
   SMTP_URL: optionalString,

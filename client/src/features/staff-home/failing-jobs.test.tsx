@@ -34,9 +34,9 @@ describe('FailingJobs', () => {
     mswServer.use(
       graphql.query(StaffFailingJobsDocument, () => HttpResponse.json({ data: { staffFailingJobs: jobs } })),
       graphql.mutation(StaffRetryJobDocument, ({ variables }) => {
-        retried = variables.id;
+        retried = String(variables.id);
         jobs = [];
-        return HttpResponse.json({ data: { staffRetryJob: { __typename: 'JobRetried' as const, id: variables.id, message: '«Enviar un correo» se ejecutará de nuevo en unos segundos.' } } });
+        return HttpResponse.json({ data: { staffRetryJob: { __typename: 'JobRetried' as const, id: String(variables.id), message: '«Enviar un correo» se ejecutará de nuevo en unos segundos.' } } });
       }),
     );
     renderWithProviders(<FailingJobs />);

@@ -2,7 +2,17 @@ import { Catalog1763700000000 } from './1763700000000-catalog.js';
 import { Orders1763700100000 } from './1763700100000-orders.js';
 import { CatalogListingIndexes1763700200000 } from './1763700200000-catalog-listing-indexes.js';
 import { OutboundEmail1764000000000 } from './1764000000000-outbound-email.js';
-import { GoingLive1764100000000 } from './1764100000000-going-live.js';
+import { ShippingRates1764100000000 } from './1764100000000-shipping-rates.js';
+import { Returns1764300000000 } from './1764300000000-returns.js';
+import { GoingLive1764400000000 } from './1764400000000-going-live.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
-export const migrations = [Catalog1763700000000, Orders1763700100000, CatalogListingIndexes1763700200000, OutboundEmail1764000000000, GoingLive1764100000000];
+export const migrations = [
+  Catalog1763700000000,
+  Orders1763700100000,
+  CatalogListingIndexes1763700200000,
+  OutboundEmail1764000000000,
+  ShippingRates1764100000000,
+  Returns1764300000000,
+  GoingLive1764400000000,
+];

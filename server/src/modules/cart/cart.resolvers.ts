@@ -1,5 +1,6 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import { prefetchProductData, productData, type CatalogService } from '../catalog/index.js';
+import { deliveryDaysLabel } from '#shared/shipping.js';
 import type { CartService } from './cart.service.js';
 
 /** Thin: the cart service prices everything. */
@@ -15,6 +16,9 @@ export function createCartResolvers(cart: CartService, catalog: CatalogService):
     },
     CartQuote: {
       appliedDiscount: (q) => (q.appliedDiscount ? { code: q.appliedDiscount.code, percent: q.appliedDiscount.percent } : null),
+      shippingIsEstimate: (q) => q.shippingTerms.estimate,
+      freeShippingFrom: (q) => q.shippingTerms.freeFrom,
+      delivery: (q) => ({ minDays: q.shippingTerms.minDays, maxDays: q.shippingTerms.maxDays, label: deliveryDaysLabel(q.shippingTerms.minDays, q.shippingTerms.maxDays), earliest: null, latest: null }),
     },
   };
 }

@@ -3,6 +3,7 @@ import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/shop.js';
 import { badInput } from '../../common/errors.js';
 import { productFromRow, sizeFromRow, type ProductEntity, type ProductRow, type ProductSizeEntity } from '../catalog/index.js';
 import type { DiscountCodeEntity, DiscountService } from '../discounts/index.js';
+import type { Destination, ShippingService, ShippingTerms } from '../shipping/index.js';
 import { priceCart } from '#shared/pricing.js';
 import { selectRows } from '../../common/db.js';
 
@@ -37,6 +38,8 @@ export interface Quote {
   appliedDiscount: DiscountCodeEntity | null;
   discountCodeInvalid: boolean;
   hasProblems: boolean;
+  /** Shipping fee, threshold and delivery time used (to the destination, or «desde» without one). */
+  shippingTerms: ShippingTerms;
 }
 
 /** One requested size joined with its product (product columns as in the catalog's ProductRow). */
@@ -75,11 +78,12 @@ export class CartService {
   constructor(
     private readonly ds: DataSource,
     private readonly discounts: DiscountService,
+    private readonly shipping: ShippingService,
     /** Units of one size one order may take (anti-hoarding cap, MAX_UNITS_PER_SIZE). */
     private readonly maxUnitsPerSize: number = MAX_LINE_QUANTITY,
   ) {}
 
-  async quote(input: { lines: CartLineInput[]; discountCode?: string | null }, manager: EntityManager = this.ds.manager): Promise<Quote> {
+  async quote(input: { lines: CartLineInput[]; discountCode?: string | null; destination?: Destination | null }, manager: EntityManager = this.ds.manager): Promise<Quote> {
     if (input.lines.length > MAX_CART_LINES) throw badInput(`El carro admite como máximo ${MAX_CART_LINES} productos distintos.`, 'lines');
     const lines = mergeLines(input.lines);
     const sizeIds = [...new Set(lines.filter((l) => ID.test(l.sizeId) && ID.test(l.productId)).map((l) => Number(l.sizeId)))];
@@ -97,13 +101,17 @@ export class CartService {
           [sizeIds],
         )
       : [];
-    const applied = code ? await this.discounts.findValid(code, manager) : null;
+    const [applied, shippingTerms] = await Promise.all([
+      code ? this.discounts.findValid(code, manager) : null,
+      this.shipping.terms(input.destination, manager === this.ds.manager ? undefined : manager),
+    ]);
     const bySize = new Map(rows.map((r) => [r.size_id, r]));
 
     const quoted = lines.map((line) => this.quoteLine(line, ID.test(line.productId) ? bySize.get(Number(line.sizeId)) : undefined));
     const priced = priceCart({
       lines: quoted.filter((l) => !l.problem).map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
       discountPercent: applied?.percent ?? null,
+      shipping: shippingTerms,
     });
     return {
       lines: quoted,
@@ -111,6 +119,7 @@ export class CartService {
       appliedDiscount: applied,
       discountCodeInvalid: code !== null && applied === null,
       hasProblems: quoted.some((l) => l.problem !== null),
+      shippingTerms,
     };
   }
 

@@ -1,5 +1,4 @@
 import type { Resolvers } from '../../generated/graphql.js';
-import { BRAND, FREE_SHIPPING_THRESHOLD, IVA_RATE, SHIPPING_FEE } from '#shared/shop.js';
 import { CatalogService } from './catalog.service.js';
 import { prefetchProductData, productData } from './product-prefetch.js';
 import type { ProductSizeEntity } from './product-size.entity.js';
@@ -30,7 +29,6 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
         if (product) await prefetchProductData(productData(ctx, catalog), info, [], [product.id]);
         return product;
       },
-      shopSettings: () => ({ freeShippingThreshold: FREE_SHIPPING_THRESHOLD, shippingFee: SHIPPING_FEE, ivaRate: IVA_RATE, brand: BRAND }),
     },
     Product: {
       id: (p) => String(p.id),

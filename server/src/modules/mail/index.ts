@@ -2,3 +2,4 @@
 export { queueMail, SEND_EMAIL_TASK, type MailToQueue } from './mail-outbox.js';
 export { MailSender, type MailSettings } from './mail-sender.js';
 export { OutboundEmailEntity } from './outbound-email.entity.js';
+export { emailLayout, escapeHtml, formatLongDate } from './email-layout.js';

@@ -1,8 +1,9 @@
 // Orders: placement, the one order lifecycle, payments applied to orders, receipts, expiry, and reads for staff.
 export { createOrdersModule, type OrdersModule } from './orders-module.js';
 export { createOrderResolvers } from './order.resolvers.js';
-export { allowedTransitions, canTransition, holdsReservation, ORDER_EDGES, type Actor } from './order-lifecycle.js';
+export { allowedTransitions, canTransition, holdsReservation, ORDER_EDGES, SHOPPER, type Actor, type OrderLifecycle } from './order-lifecycle.js';
 export { EXPIRE_ORDERS_TASK } from './order-expiry.js';
+export { receiptUrl } from './order-checkout.js';
 export type { StaffTransitionInput, StaffTransitionResult } from './order-staff-actions.js';
 export type { OrderPage } from './order-queries.js';
 export type { DashboardFigures } from './order-dashboard.js';

@@ -3,7 +3,7 @@ import { ORDER_STATUS_LABELS, type OrderStatusValue } from '#shared/orders.js';
 import { ORDER_FLAGS, OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderTransitionEntity } from './order-transition.entity.js';
-import { groupBySize, releaseStock, reserveStock, returnDiscountUse, sellReserved, takeDiscountUse, takeFromShelf } from './order-stock.js';
+import { groupBySize, releaseStock, reserveStock, restockReturned, returnDiscountUse, sellReserved, takeDiscountUse, takeFromShelf } from './order-stock.js';
 import type { OrderMailKind, OrderMails } from './order-mails.js';
 
 /**
@@ -177,6 +177,20 @@ export class OrderLifecycle {
     const flags = order.flags.includes(flag) ? order.flags : [...order.flags, flag];
     await m.update(OrderEntity, { id: order.id }, { flags, ...extra });
     Object.assign(order, { flags, ...extra });
+  }
+
+  /**
+   * Records on the timeline something that happens to an order without changing its status (a return
+   * requested, goods received, a refund made). `event` is a stable code for programs.
+   */
+  async record(m: EntityManager, order: OrderEntity, event: string, actor: Actor, note: string): Promise<void> {
+    await m.insert(OrderTransitionEntity, { orderId: order.id, from: order.status, to: order.status, actor: actorLabel(actor), note, event });
+  }
+
+  /** Returned units back on the shelf (a return received), recorded on the timeline. */
+  async restock(m: EntityManager, order: OrderEntity, units: Array<{ sizeId: number; quantity: number }>, actor: Actor, note: string): Promise<void> {
+    await restockReturned(m, groupBySize(units));
+    await this.record(m, order, 'RETURN_RECEIVED', actor, note);
   }
 
   /** Money the shop must give back (paid twice, paid after cancellation, approval after the stock was gone). */

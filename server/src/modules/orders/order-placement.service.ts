@@ -81,7 +81,8 @@ export class OrderPlacementService {
     const earlier = await m.getRepository(OrderEntity).findOneBy({ idempotencyKey: key });
     if (earlier) return commit(earlier);
 
-    const quote = await this.cart.quote({ lines: input.lines, discountCode: input.discountCode }, m);
+    const destination = { departmentCode: valid.department.code, municipalityCode: valid.municipality.code };
+    const quote = await this.cart.quote({ lines: input.lines, discountCode: input.discountCode, destination }, m);
     if (quote.discountCodeInvalid) return rollback(invalidCode(input.discountCode));
     if (quote.hasProblems) return rollback(cartProblem(quote));
     if (quote.lines.length === 0) {
@@ -144,6 +145,8 @@ export class OrderPlacementService {
         shipping: quote.shipping,
         ivaIncluded: quote.ivaIncluded,
         total: quote.total,
+        deliveryMinDays: quote.shippingTerms.minDays,
+        deliveryMaxDays: quote.shippingTerms.maxDays,
         idempotencyKey: key,
         expiresAt,
         // Payment retries never hold the stock past the first expiry plus one period.

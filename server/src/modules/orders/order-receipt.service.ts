@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { OrderReceipt } from '../../generated/graphql.js';
 import type { Env } from '../../config/env.js';
 import { safeEqual } from '../../common/crypto.js';
 import { commit, inTransaction, rollback } from '../../common/db.js';
@@ -11,12 +12,16 @@ import { SHOPPER, type OrderLifecycle } from './order-lifecycle.js';
 import { orderReferenceFromPayment, paymentReference, REFERENCE_PATTERN } from './order-tokens.js';
 import { checkoutUrlFor } from './order-checkout.js';
 import type { OrderTransactions } from './order-transactions.js';
+import { orderDelivery } from './order-delivery.js';
 
 export type RetryResult =
   | { __typename: 'OrderPlaced'; reference: string; accessToken: string; checkoutUrl: string }
   | { __typename: 'PaymentRetryUnavailable'; message: string };
 
 const unavailable = (message: string): RetryResult => ({ __typename: 'PaymentRetryUnavailable', message });
+
+/** The receipt as GraphQL serves it, plus the order itself for fields other modules resolve (returns). */
+export type ReceiptView = Omit<OrderReceipt, 'returns' | 'returnOptions'> & { order: OrderEntity };
 
 /** The public receipt (reference + token) and new payment attempts after a declined payment. */
 export class OrderReceiptService {
@@ -37,7 +42,7 @@ export class OrderReceiptService {
     return order && safeEqual(order.accessToken, token) ? order : null;
   }
 
-  async receipt(reference: string, token: string, transactionId?: string | null) {
+  async receipt(reference: string, token: string, transactionId?: string | null): Promise<ReceiptView | null> {
     let order = await this.authorize(reference, token);
     if (!order) return null;
     if (order.status === 'PENDIENTE_PAGO' && transactionId) {
@@ -54,13 +59,14 @@ export class OrderReceiptService {
     const canRetryPayment =
       order.status === 'PAGO_RECHAZADO' && order.expiresAt.getTime() > Date.now() && order.holdUntil.getTime() - Date.now() >= 60_000 && (await stockAvailable(this.ds.manager, groupBySize(lines)));
     return {
+      order,
       reference: order.reference,
       status: order.status,
       createdAt: order.createdAt,
       paymentMethod: order.paymentMethod,
       customerName: order.fullName,
       email: order.email,
-      lines: lines.map((l) => ({ ...l, productId: l.productId === null ? null : String(l.productId) })),
+      lines: lines.map((l) => ({ ...l, id: String(l.id), productId: l.productId === null ? null : String(l.productId) })),
       subtotal: order.subtotal,
       discount: order.discount,
       discountCode: order.discountCode,
@@ -76,6 +82,7 @@ export class OrderReceiptService {
         neighborhood: order.neighborhood,
       },
       canRetryPayment,
+      delivery: await orderDelivery(this.ds.manager, order),
     };
   }
 

@@ -60,6 +60,13 @@ export async function sellReserved(m: EntityManager, items: SizeQuantities): Pro
   }
 }
 
+/** Units that came back to the shop (a return received): sold units go back on the shelf. */
+export async function restockReturned(m: EntityManager, items: SizeQuantities): Promise<void> {
+  for (const { sizeId, quantity } of items) {
+    await m.query(`UPDATE product_size SET stock = stock + $1 WHERE id = $2`, [quantity, sizeId]);
+  }
+}
+
 /** Whether every size still has the units (a read, for `canRetryPayment`). */
 export async function stockAvailable(m: EntityManager, items: SizeQuantities): Promise<boolean> {
   if (items.length === 0) return true;

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 import type { OrderStatusValue } from '#shared/orders.js';
 
-/** One step in an order's timeline. `from` is null for the creation step. */
+/** One step in an order's timeline: a status change (`from` is null for the creation step) or an event. */
 @Entity({ name: 'order_transition' })
 export class OrderTransitionEntity {
   @PrimaryGeneratedColumn({ type: 'int' })
@@ -25,4 +25,8 @@ export class OrderTransitionEntity {
 
   @Column({ type: 'text', nullable: true })
   note: string | null;
+
+  /** Set on a row that records something other than a status change (then `from` = `to`), e.g. `RETURN_REQUESTED`. */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  event: string | null;
 }

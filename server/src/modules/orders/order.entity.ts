@@ -115,6 +115,13 @@ export class OrderEntity {
   @Column({ name: 'refund_pending', type: 'boolean', default: false })
   refundPending: boolean;
 
+  /** Delivery time promised at checkout (business days after payment); null on orders placed before shipping by destination. */
+  @Column({ name: 'delivery_min_days', type: 'int', nullable: true })
+  deliveryMinDays: number | null;
+
+  @Column({ name: 'delivery_max_days', type: 'int', nullable: true })
+  deliveryMaxDays: number | null;
+
   @Column({ type: 'varchar', length: 80, nullable: true })
   carrier: string | null;
 

@@ -13,6 +13,7 @@ export function createPaymentGateway(env: Env, ds: DataSource): PaymentGateway {
       integritySecret: env.WOMPI_INTEGRITY_SECRET,
       eventsSecret: env.WOMPI_EVENTS_SECRET,
       apiUrl: env.WOMPI_API_URL,
+      privateKey: env.WOMPI_PRIVATE_KEY,
     });
   }
   if (env.WOMPI_PUBLIC_KEY || env.WOMPI_INTEGRITY_SECRET || env.WOMPI_EVENTS_SECRET) {

@@ -26,4 +26,6 @@ export interface PaymentGateway {
   verifyEvent(body: unknown, headerChecksum: string | undefined): WompiEvent | null;
   /** Asks the gateway for a transaction (used when the shopper comes back with `?id=`). */
   getTransaction(id: string): Promise<GatewayTransaction | null>;
+  /** Voids an approved card transaction (a full refund); other methods are refunded by bank transfer. */
+  voidTransaction(id: string): Promise<{ ok: true } | { ok: false; message: string }>;
 }

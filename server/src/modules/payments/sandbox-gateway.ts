@@ -85,6 +85,15 @@ export class SandboxGateway implements PaymentGateway {
     return s && s.transactionId && s.status ? s : null;
   }
 
+  /** Like Wompi: only an approved card transaction can be voided. */
+  async voidTransaction(id: string): Promise<{ ok: true } | { ok: false; message: string }> {
+    const s = await this.ds.getRepository(SandboxSessionEntity).findOneBy({ transactionId: id });
+    if (!s || s.status !== 'APPROVED') return { ok: false, message: 'La pasarela de pruebas no tiene una transacción aprobada con ese número.' };
+    if (s.paymentMethod !== 'CARD') return { ok: false, message: 'Solo un pago con tarjeta se puede anular en la pasarela.' };
+    await this.ds.getRepository(SandboxSessionEntity).update({ id: s.id }, { status: 'VOIDED' });
+    return { ok: true };
+  }
+
   async session(id: string): Promise<SandboxSessionEntity | null> {
     if (!/^[\w-]{10,64}$/.test(id)) return null;
     return this.ds.getRepository(SandboxSessionEntity).findOneBy({ id });

@@ -8,6 +8,8 @@ export interface WompiConfig {
   integritySecret: string;
   eventsSecret: string;
   apiUrl?: string;
+  /** `prv_…`: needed only to void card transactions. */
+  privateKey?: string;
 }
 
 export const WOMPI_CHECKOUT_URL = 'https://checkout.wompi.co/p/';
@@ -52,6 +54,20 @@ export class WompiGateway implements PaymentGateway {
 
   getTransaction(id: string): Promise<GatewayTransaction | null> {
     return lookupTransaction(this.apiUrl, id, this.fetchImpl);
+  }
+
+  /** `POST /v1/transactions/{id}/void` (card transactions only; needs the private key). */
+  async voidTransaction(id: string): Promise<{ ok: true } | { ok: false; message: string }> {
+    if (!this.config.privateKey) return { ok: false, message: 'Para anular cobros con tarjeta desde el panel, configura WOMPI_PRIVATE_KEY; mientras tanto registra el reembolso como transferencia.' };
+    if (!/^[\w-]{1,100}$/.test(id)) return { ok: false, message: 'La transacción no es válida.' };
+    const res = await this.fetchImpl(`${this.apiUrl}/transactions/${encodeURIComponent(id)}/void`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${this.config.privateKey}` },
+      signal: AbortSignal.timeout(10_000),
+    }).catch(() => null);
+    if (!res) return { ok: false, message: 'No pudimos conectar con Wompi. Inténtalo de nuevo en unos minutos.' };
+    if (!res.ok) return { ok: false, message: `Wompi no anuló la transacción (respuesta ${res.status}). Revisa en su panel si aún se puede anular o registra una transferencia.` };
+    return { ok: true };
   }
 }
 

@@ -61,6 +61,7 @@ export function createStaffOrdersResolvers(orders: OrdersModule): Resolvers {
       }),
       lines: async (o, _a, ctx) =>
         (await orderData(ctx, orders).lines.load(o.id)).map((l) => ({
+          id: String(l.id),
           productId: l.productId === null ? null : String(l.productId),
           name: l.name,
           sizeLabel: l.sizeLabel,

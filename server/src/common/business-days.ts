@@ -1,0 +1,56 @@
+import Holidays from 'date-holidays';
+import { SHOP_TIME_ZONE } from '#shared/shop.js';
+
+/**
+ * Colombian business days (días hábiles): Monday to Friday except public holidays, counted on Bogotá's
+ * calendar. Holidays come from `date-holidays` (maintained; Colombia's Ley Emiliani Monday moves
+ * included), never from a hand-made list. Dates are `YYYY-MM-DD` strings in Bogotá.
+ */
+const colombia = new Holidays('CO', { types: ['public'] });
+const holidayCache = new Map<number, Set<string>>();
+
+function holidaysOf(year: number): Set<string> {
+  let set = holidayCache.get(year);
+  if (!set) {
+    set = new Set(colombia.getHolidays(year).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)));
+    holidayCache.set(year, set);
+  }
+  return set;
+}
+
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The calendar day of an instant in Bogotá. */
+export function bogotaDate(instant: Date): string {
+  return dayFormat.format(instant);
+}
+
+function shift(date: string, days: number): string {
+  const d = new Date(`${date}T12:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+export function isHoliday(date: string): boolean {
+  return holidaysOf(Number(date.slice(0, 4))).has(date);
+}
+
+export function isBusinessDay(date: string): boolean {
+  const weekday = new Date(`${date}T12:00:00Z`).getUTCDay();
+  return weekday !== 0 && weekday !== 6 && !isHoliday(date);
+}
+
+/** The `n`-th business day after `date` (n ≥ 1): the last day of a "within n business days" term. */
+export function addBusinessDays(date: string, n: number): string {
+  let day = date;
+  for (let counted = 0; counted < n; ) {
+    day = shift(day, 1);
+    if (isBusinessDay(day)) counted++;
+  }
+  return day;
+}
+
+/** End of a Bogotá calendar day, as an instant (23:59:59.999 at UTC−5). */
+export function endOfBogotaDay(date: string): Date {
+  return new Date(`${date}T23:59:59.999-05:00`);
+}

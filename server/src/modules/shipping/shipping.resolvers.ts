@@ -1,0 +1,56 @@
+import type { Resolvers } from '../../generated/graphql.js';
+import { BRAND, IVA_RATE } from '#shared/shop.js';
+import { deliveryDaysLabel } from '#shared/shipping.js';
+import { findDepartment, findMunicipality } from '#shared/divipola.js';
+import type { GraphQLContext } from '../../common/context.js';
+import type { ShippingService } from './shipping.service.js';
+
+/** Staff check, given by the staff module (shipping does not know how staff sign in). */
+export type StaffGuard = (ctx: GraphQLContext) => Promise<{ email: string | null; uid: string }>;
+
+const memberOf = <T extends string>(result: object, record: T): T => ('__typename' in result && typeof result.__typename === 'string' ? (result.__typename as T) : record);
+
+/** Public shop settings and the staff rate table. */
+export function createShippingResolvers(shipping: ShippingService, requireStaff: StaffGuard): Resolvers {
+  return {
+    Query: {
+      shopSettings: async () => {
+        const terms = await shipping.terms(null);
+        return {
+          freeShippingThreshold: terms.freeFrom,
+          shippingFee: terms.fee,
+          delivery: { minDays: terms.minDays, maxDays: terms.maxDays, label: deliveryDaysLabel(terms.minDays, terms.maxDays), earliest: null, latest: null },
+          ivaRate: IVA_RATE,
+          brand: BRAND,
+        };
+      },
+      staffShipping: async (_p, _a, ctx) => {
+        await requireStaff(ctx);
+        const [settings, rates] = await Promise.all([shipping.settings(), shipping.rates()]);
+        return { settings, rates };
+      },
+    },
+    Mutation: {
+      staffSaveShippingSettings: async (_p, { input }, ctx) => {
+        const staff = await requireStaff(ctx);
+        return shipping.saveSettings(input, staff.email ?? staff.uid);
+      },
+      staffSaveShippingRate: async (_p, { input }, ctx) => {
+        await requireStaff(ctx);
+        return shipping.saveRate(input);
+      },
+      staffRemoveShippingRate: async (_p, { id }, ctx) => {
+        await requireStaff(ctx);
+        return shipping.removeRate(id);
+      },
+    },
+    ShippingSettingsResult: { __resolveType: (r) => memberOf<'ShippingSettings' | 'ValidationErrors'>(r, 'ShippingSettings') },
+    ShippingRateResult: { __resolveType: (r) => memberOf<'ShippingRate' | 'ValidationErrors'>(r, 'ShippingRate') },
+    RemoveShippingRateResult: { __resolveType: (r) => r.__typename ?? null },
+    ShippingRate: {
+      id: (r) => String(r.id),
+      departmentName: (r) => findDepartment(r.departmentCode)?.name ?? r.departmentCode,
+      municipalityName: (r) => (r.municipalityCode ? (findMunicipality(r.departmentCode, r.municipalityCode)?.name ?? r.municipalityCode) : null),
+    },
+  };
+}
