@@ -5,6 +5,7 @@ import { createTestDatabase } from '../setup/test-database.js';
 import { assembleFinalStage, readFinalStage } from '../setup/dockerfile-stage.js';
 import { gqlAt, startChildShop, type ChildShop } from '../setup/child-shop.js';
 import { TMP_DIR } from '../setup/test-database.js';
+import { freePort } from '../../server/src/db/embedded-postgres.js';
 
 /**
  * Finding 8 of issue 14: the image's final stage copied `dist`, `server` and `schema.graphql`, but the
@@ -35,6 +36,7 @@ describe('the production image', () => {
     shop = await startChildShop(
       {
         ...stage.env,
+        PORT: String(await freePort()),
         // What docker-compose.yml sets for its test shop (the Auth emulator runs beside the image there too).
         DATABASE_URL: databaseUrl,
         TEST_SHOP: 'true',

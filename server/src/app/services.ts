@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { Env } from '../config/env.js';
 import { CatalogAdminService, CatalogService } from '../modules/catalog/index.js';
@@ -40,7 +41,8 @@ export interface Services {
   jobsAdmin: JobsAdmin;
 }
 
-export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger): Services {
+/** `jobPool`: the background jobs' own pool (graphile-worker), also used to show and retry jobs. */
+export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger, jobPool?: Pool): Services {
   const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
   const shipping = new ShippingService(ds);
@@ -78,6 +80,6 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM, testShop: !env.paymentsAreReal }, log),
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),
-    jobsAdmin: new JobsAdmin(ds),
+    jobsAdmin: new JobsAdmin(ds, jobPool),
   };
 }

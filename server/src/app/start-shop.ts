@@ -83,7 +83,12 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       log.info({ seed: report }, 'Catálogo cargado');
     }
     staffAuth = await staffAuthReady;
-    const services = createServices(env, ds, media, log);
+    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+    // A connection the database drops (restart, failover) is logged and replaced, never a crash.
+    const poolError = (err: Error) => log.warn({ err }, 'Conexión de trabajos en segundo plano perdida');
+    jobPool.on('error', poolError);
+    jobPool.on('connect', (client) => client.on('error', poolError));
+    const services = createServices(env, ds, media, log, jobPool);
     const { app, stop } = await createHttpApp({
       services,
       log,
@@ -98,11 +103,6 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
     if (env.PORT === 0) services.env.publicUrl = env.PUBLIC_URL ?? url;
     if (services.gateway instanceof SandboxGateway) services.gateway.internalUrl = url;
-    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
-    // A connection the database drops (restart, failover) is logged and replaced, never a crash.
-    const poolError = (err: Error) => log.warn({ err }, 'Conexión de trabajos en segundo plano perdida');
-    jobPool.on('error', poolError);
-    jobPool.on('connect', (client) => client.on('error', poolError));
     jobs = await startJobRunner(jobPool, services, log);
     const openDs = ds;
     const openJobs = jobs;

@@ -22,10 +22,14 @@ export interface FailingJob {
 export class JobsAdmin {
   private utils: Promise<WorkerUtils> | undefined;
 
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    /** A pool with error handlers (the job runner's); TypeORM's own pool otherwise. */
+    private readonly pool: Pool = (ds.driver as unknown as { master: Pool }).master,
+  ) {}
 
   private workerUtils(): Promise<WorkerUtils> {
-    this.utils ??= makeWorkerUtils({ pgPool: (this.ds.driver as unknown as { master: Pool }).master });
+    this.utils ??= makeWorkerUtils({ pgPool: this.pool });
     return this.utils;
   }
 
