@@ -67,7 +67,8 @@ export function canReach(target: string, ids: PostgresIds): boolean {
 /** Where a project's data goes when its own folder is private: one folder per project path. */
 export function relocatedDataDir(projectDataDir: string, runtimeDir = ROOT_RUNTIME_DIR): string {
   const resolved = path.resolve(projectDataDir);
-  const slug = path.basename(path.dirname(resolved)).replace(/[^\w.-]/g, '_').slice(0, 40) || 'enzo';
+  // `<project>/.data/postgres` → named after the project folder, so staff recognise it.
+  const slug = path.basename(path.dirname(path.dirname(resolved))).replace(/[^\w.-]/g, '_').slice(0, 40) || 'enzo';
   return path.join(runtimeDir, 'data', `${slug}-${createHash('sha256').update(resolved).digest('hex').slice(0, 10)}`, 'postgres');
 }
 
