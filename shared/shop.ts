@@ -16,3 +16,17 @@ export const MAX_CART_LINES = 50;
 export const SIZE_LABELS = ['XS', 'S', 'M', 'L', 'XL'] as const;
 /** Shop time zone: days, dates and business hours are Bogotá's. */
 export const SHOP_TIME_ZONE = 'America/Bogota';
+
+/** Search: the text searched is the first 100 characters (at most 8 words of at most 30 characters). */
+export const SEARCH_MAX_CHARS = 100;
+export const SEARCH_MAX_WORDS = 8;
+export const SEARCH_MAX_WORD_CHARS = 30;
+/** Price ranges offered as a listing filter, inclusive, integer COP (`max: null` = no upper bound). */
+export const PRICE_RANGES: readonly { min: number; max: number | null }[] = [
+  { min: 0, max: 40_000 },
+  { min: 40_001, max: 80_000 },
+  { min: 80_001, max: 120_000 },
+  { min: 120_001, max: null },
+];
+/** Highest price a filter or an edit accepts, in COP. */
+export const MAX_PRICE = 100_000_000;

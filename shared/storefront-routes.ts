@@ -93,6 +93,20 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffDiscountCodes: '/dashboard/codigos-descuento',
 };
 
+/** Product search results: `/buscar?q=…` (filters and sort in the query too). */
+export const SEARCH_PATH = '/buscar';
+
+/** Head of /buscar: «Resultados para «q»»; an empty search is not indexed. */
+export function searchPageMeta(q: string | null | undefined): PageMetaInfo & { title: string } {
+  const text = (q ?? '').replace(/\s+/g, ' ').trim().slice(0, 100);
+  if (!text) return { title: 'Buscar', description: DEFAULT_DESCRIPTION, noindex: true };
+  return {
+    title: `Resultados para «${text}»`,
+    description: `Accesorios para perros y gatos que coinciden con «${text}» en ${BRAND}.`,
+    canonical: `${SEARCH_PATH}?q=${encodeURIComponent(text)}`,
+  };
+}
+
 /** Staff order detail: `/detail-order/:id`. */
 export const STAFF_ORDER_DETAIL_PATH = '/detail-order/:id';
 

@@ -43,7 +43,7 @@ function operations(f: ApiFixtures): Operation[] {
   ];
 }
 
-function measured(r: Result): Measured {
+export function measured(r: Result): Measured {
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -55,7 +55,7 @@ function measured(r: Result): Measured {
   };
 }
 
-async function cannon(url: string, body: string, duration: number): Promise<Result> {
+export async function cannon(url: string, body: string, duration: number): Promise<Result> {
   return autocannon({
     url,
     method: 'POST',

@@ -7,20 +7,22 @@
  *   POST /listing     body { variables: { category, first } }
  *   POST /product     body { variables: { id } }
  *   POST /cart-quote  body { variables: { input: { lines } } }
+ *   POST /search, /suggest, /filtered-listing  (baseline-search.ts)
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { priceCart } from '#shared/pricing.js';
 import { serveAsChild } from './child-server.js';
+import { baselineSearch, type SearchVariables } from './baseline-search.js';
 
 // The statements below are copied from what the shop sends (see statement-counter.ts).
 const LISTING_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_chart, p.active, p.position, p.created_at, (SELECT count(*) FROM product p WHERE p.active AND p.category_slug = $1) AS total
+  p.collections, p.size_chart, p.active, p.position, p.created_at, p.pets, (SELECT count(*) FROM product p WHERE p.active AND p.category_slug = $1) AS total
   FROM product p JOIN category c ON c.slug = p.category_slug
   WHERE p.active AND p.category_slug = $1 ORDER BY p.position ASC, p.id ASC LIMIT $2 OFFSET $3`;
 const PRODUCT_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_chart, p.active, p.position, p.created_at
+  p.collections, p.size_chart, p.active, p.position, p.created_at, p.pets
   FROM product p JOIN category c ON c.slug = p.category_slug WHERE p.id = $1 AND p.active`;
 const SIZES_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
@@ -28,7 +30,7 @@ const IMAGES_SQL = `SELECT id, product_id, storage_key, url, alt, width, height,
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
 const VARIANTS_SQL = `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
   p.id AS product_id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_chart, p.active, p.position, p.created_at
+  p.collections, p.size_chart, p.active, p.position, p.created_at, p.pets
   FROM product_size s JOIN product p ON p.id = s.product_id LEFT JOIN category c ON c.slug = p.category_slug
   WHERE s.id = ANY($1::int[])`;
 
@@ -184,7 +186,14 @@ async function cartQuote(v: { input: { lines: Array<{ productId: string; sizeId:
   };
 }
 
-const routes: Record<string, (variables: never) => Promise<unknown>> = { '/listing': listing, '/product': product, '/cart-quote': cartQuote };
+const routes: Record<string, (variables: never) => Promise<unknown>> = {
+  '/listing': listing,
+  '/product': product,
+  '/cart-quote': cartQuote,
+  '/search': (v: SearchVariables) => baselineSearch(pool, v, 'search'),
+  '/suggest': (v: SearchVariables) => baselineSearch(pool, v, 'suggest'),
+  '/filtered-listing': (v: SearchVariables) => baselineSearch(pool, v, 'listing'),
+};
 
 const server = http.createServer((req, res) => {
   const handler = req.method === 'POST' ? routes[req.url ?? ''] : undefined;

@@ -30,27 +30,34 @@ export async function sql<T = Record<string, unknown>>(url: string, text: string
   }
 }
 
+// Synthetic products copy the name (plus a number), description and pets of a seeded product of the
+// same category, so that search matches as many rows per word as in a real catalogue of this size.
 const SYNTHETIC = `
   WITH cats AS (
     SELECT slug, (row_number() OVER (ORDER BY position) - 1)::int AS idx, count(*) OVER ()::int AS n FROM category
   ), charts AS (
     SELECT DISTINCT ON (category_slug) category_slug, size_chart FROM product WHERE size_chart IS NOT NULL ORDER BY category_slug, id
+  ), models AS (
+    SELECT category_slug, name, description, pets, (row_number() OVER (PARTITION BY category_slug ORDER BY id) - 1)::int AS k,
+           count(*) OVER (PARTITION BY category_slug)::int AS n
+      FROM product WHERE slug NOT LIKE 'bench-%'
   )
-  INSERT INTO product (slug, name, description, price, category_slug, collections, size_chart, position, created_at)
+  INSERT INTO product (slug, name, description, price, category_slug, collections, size_chart, position, created_at, pets)
   SELECT 'bench-' || c.slug || '-' || g,
-         'Producto de prueba ' || g,
-         'Producto sintético del benchmark: misma forma que el catálogo real.',
+         m.name || ' ' || g,
+         m.description,
          19900 + (g % 60) * 1000,
-         c.slug, '{}', ch.size_chart, 1000 + g, now() - make_interval(mins => g)
-    FROM generate_series(1, $1::int) g
+         c.slug, '{}', ch.size_chart, 1000 + g, now() - make_interval(mins => g), m.pets
+    FROM generate_series($2::int, $2::int + $1::int - 1) g
     JOIN cats c ON c.idx = g % c.n
+    JOIN models m ON m.category_slug = c.slug AND m.k = (g / c.n) % m.n
     LEFT JOIN charts ch ON ch.category_slug = c.slug`;
 
 const SYNTHETIC_SIZES = `
   INSERT INTO product_size (product_id, label, position, stock)
   SELECT p.id, l.label, l.pos, 10 + (p.id % 40)
     FROM product p CROSS JOIN (VALUES ('XS', 0), ('S', 1), ('M', 2), ('L', 3), ('XL', 4)) AS l(label, pos)
-   WHERE p.slug LIKE 'bench-%'`;
+   WHERE p.slug LIKE 'bench-%' AND NOT EXISTS (SELECT 1 FROM product_size x WHERE x.product_id = p.id)`;
 
 const SYNTHETIC_IMAGES = `
   WITH sample AS (
@@ -60,7 +67,21 @@ const SYNTHETIC_IMAGES = `
   INSERT INTO product_image (product_id, storage_key, url, alt, width, height, position)
   SELECT p.id, s.storage_key, s.url, p.name || ' (foto ' || n || ')', s.width, s.height, n - 1
     FROM product p JOIN sample s ON s.category_slug = p.category_slug CROSS JOIN generate_series(1, 2) n
-   WHERE p.slug LIKE 'bench-%'`;
+   WHERE p.slug LIKE 'bench-%' AND NOT EXISTS (SELECT 1 FROM product_image x WHERE x.product_id = p.id)`;
+
+/** Adds synthetic products (with sizes and images) until the catalogue has `products`; then ANALYZE. */
+export async function growBenchDatabase(url: string, products: number): Promise<number> {
+  const [{ n: now, bench }] = await sql<{ n: number; bench: number }>(url, `SELECT count(*)::int AS n, count(*) FILTER (WHERE slug LIKE 'bench-%')::int AS bench FROM product`);
+  const missing = Math.max(0, products - now);
+  if (missing > 0) {
+    await sql(url, SYNTHETIC, [missing, bench + 1]);
+    await sql(url, SYNTHETIC_SIZES);
+    await sql(url, SYNTHETIC_IMAGES);
+  }
+  await sql(url, 'ANALYZE');
+  const [{ n }] = await sql<{ n: number }>(url, 'SELECT count(*)::int AS n FROM product');
+  return n;
+}
 
 /**
  * Embedded PostgreSQL (fast settings) in a temp folder; migrations and the normal seed through the
@@ -83,14 +104,7 @@ export async function createBenchDatabase(products: number): Promise<BenchDataba
     await ds.destroy();
   }
 
-  const [{ n: seeded }] = await sql<{ n: number }>(url, 'SELECT count(*)::int AS n FROM product');
-  const missing = Math.max(0, products - seeded);
-  if (missing > 0) {
-    await sql(url, SYNTHETIC, [missing]);
-    await sql(url, SYNTHETIC_SIZES);
-    await sql(url, SYNTHETIC_IMAGES);
-  }
-  await sql(url, 'ANALYZE');
+  await growBenchDatabase(url, products);
   const [counts] = await sql<{ products: number; sizes: number; images: number }>(
     url,
     `SELECT (SELECT count(*) FROM product)::int AS products, (SELECT count(*) FROM product_size)::int AS sizes,

@@ -98,3 +98,31 @@ export function firstError(r: GqlResult): string | null {
   if (r.status !== 200) return `HTTP ${r.status}`;
   return null;
 }
+
+const CARD = `id slug name price soldOut category { slug name } images { ${IMAGE} }`;
+const FACETS = 'facets { inStock sizes { label count } pets { pet count } priceRanges { min max count } categories { slug name count } }';
+
+/** The /buscar results page: a page of cards, the facets and the matching categories. */
+export const SEARCH = `query BenchSearch($query: String, $filter: ProductFilter, $first: Int!) {
+  search(query: $query, filter: $filter, first: $first) {
+    query correctedQuery
+    categories { slug name productCount }
+    products { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${CARD} } } ${FACETS} }
+  }
+}`;
+
+/** The header's suggestions while typing: a few products and the matching categories, no facets. */
+export const SUGGEST = `query BenchSuggest($query: String, $first: Int!) {
+  search(query: $query, first: $first) {
+    query correctedQuery
+    categories { slug name productCount }
+    products { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${CARD} } } }
+  }
+}`;
+
+/** A category listing with filters and their counts. */
+export const FILTERED_LISTING = `query BenchFilteredListing($category: String!, $filter: ProductFilter, $first: Int!) {
+  products(category: $category, filter: $filter, first: $first) {
+    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${CARD} } } ${FACETS}
+  }
+}`;

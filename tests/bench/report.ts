@@ -7,6 +7,7 @@ import type { CheckoutResult } from './checkout.js';
 import type { SqlResult } from './sql-count.js';
 import { storefrontMeets, type StorefrontResult } from './storefront.js';
 import type { StartupRun } from './startup.js';
+import { searchMeetsP99, type SearchResult } from './search.js';
 import { fmt, formatTable, type Cell } from './table.js';
 
 export interface BenchReport {
@@ -20,6 +21,7 @@ export interface BenchReport {
   checkout?: CheckoutResult;
   storefront?: StorefrontResult;
   startup?: StartupRun[];
+  search?: SearchResult;
   /** Sections that could not run, with the reason. */
   errors: Record<string, string>;
   summary?: SummaryLine[];
@@ -121,6 +123,30 @@ function storefrontTable(s: StorefrontResult): string {
   return [t, ...notes].join('\n');
 }
 
+function searchTables(s: SearchResult): string {
+  const body: Cell[][] = [];
+  for (const r of s.rows) {
+    if (!r.shop || !r.baseline) {
+      body.push([fmt.int(r.products), r.operation, 'tienda', null, null, null, null, r.note ?? 'n/d']);
+      continue;
+    }
+    const extra = (m: NonNullable<typeof r.shop>) => (m.non2xx || m.errors || m.mismatches ? `no-2xx ${m.non2xx}, errores ${m.errors}, cuerpos inválidos ${m.mismatches}` : '');
+    body.push([fmt.int(r.products), r.operation, 'tienda', fmt.int(r.shop.rps), fmt.ms(r.shop.p50), fmt.ms(r.shop.p99), fmt.pct(r.ratio), extra(r.shop)]);
+    body.push(['', '', 'línea base', fmt.int(r.baseline.rps), fmt.ms(r.baseline.p50), fmt.ms(r.baseline.p99), '', extra(r.baseline)]);
+  }
+  const load = formatTable(
+    `6. Búsqueda (autocannon, ${config.connections} conexiones, ${config.duration} s por prueba; línea base node:http + pg con las mismas sentencias de search-sql.ts)`,
+    ['productos', 'operación', 'servidor', 'req/s', 'p50', 'p99', 'tienda/base', 'notas'],
+    body,
+  );
+  const plans = formatTable(
+    '   EXPLAIN ANALYZE de la página de resultados con facetas (24, relevancia; una sentencia)',
+    ['productos', 'consulta', 'ejecución', 'índice GIN, sin Seq Scan de product', 'nodos de acceso'],
+    s.plans.map((p) => [fmt.int(p.products), p.query, fmt.ms(p.executionMs), fmt.mark(p.usesIndex), p.nodes.join('; ')]),
+  );
+  return `${load}\n${plans}`;
+}
+
 function startupTable(runs: StartupRun[]): string {
   return formatTable(
     '5. Arranque: `node --import tsx server/src/index.ts` (NODE_ENV=production, sin compilar el cliente) hasta /healthz 200',
@@ -141,6 +167,7 @@ export function summarize(r: BenchReport): SummaryLine[] {
     out.push({ target: `SQL listado ≤ ${TARGETS.listingStatements} sentencias`, measured: String(s.listingMax ?? 'n/d'), met: s.listingMax === null ? null : s.listingMax <= TARGETS.listingStatements });
     out.push({ target: 'SQL listado constante (24 vs 48)', measured: `${n('listado de 24')} / ${n('listado de 48')}`, met: s.listingConstant });
     out.push({ target: 'SQL cartQuote constante (5 vs 20 líneas)', measured: `${n('cartQuote, 5 líneas')} / ${n('cartQuote, 20 líneas')}`, met: s.cartConstant });
+    out.push({ target: 'SQL búsqueda con facetas constante (24 vs 48)', measured: `${n('búsqueda con facetas, 24')} / ${n('búsqueda con facetas, 48')}`, met: s.searchConstant });
     out.push({ target: 'SQL pedidos del personal constante (10 vs 50)', measured: `${n('pedidos del personal, página de 10')} / ${n('pedidos del personal, página de 50')}`, met: s.staffConstant });
   }
   if (r.checkout) {
@@ -158,6 +185,12 @@ export function summarize(r: BenchReport): SummaryLine[] {
     out.push({ target: `Lighthouse ${p.page}: LCP ≤ ${TARGETS.lcpMs / 1000} s`, measured: v ? fmt.s(v.lcpMs)! : 'n/d', met: m?.lcp ?? null });
     out.push({ target: `Lighthouse ${p.page}: CLS ≤ ${TARGETS.cls}`, measured: v ? v.cls.toFixed(3) : 'n/d', met: m?.cls ?? null });
     out.push({ target: `Lighthouse ${p.page}: JS inicial ≤ ${TARGETS.firstLoadJsBytes / 1024} KB comprimido`, measured: v ? fmt.kb(v.jsTransferBytes)! : 'n/d', met: m?.js ?? null });
+  }
+  for (const row of r.search?.rows ?? []) {
+    out.push({ target: `Búsqueda ${fmt.int(row.products)} productos, ${row.operation}: p99 ≤ ${TARGETS.searchP99Ms} ms`, measured: row.shop ? fmt.ms(row.shop.p99)! : row.note ?? 'n/d', met: searchMeetsP99(row) });
+  }
+  for (const p of r.search?.plans ?? []) {
+    out.push({ target: `Búsqueda ${fmt.int(p.products)} productos «${p.query}»: índice GIN, sin LIKE ni Seq Scan de product`, measured: fmt.ms(p.executionMs)!, met: p.usesIndex });
   }
   if (r.startup) {
     const clean = r.startup.every((x) => x.ms !== null && x.leftovers.length === 0 && x.exitCode === 0);
@@ -181,6 +214,7 @@ export function printReport(r: BenchReport): void {
   if (r.checkout) parts.push(checkoutTables(r.checkout));
   if (r.storefront) parts.push(storefrontTable(r.storefront));
   if (r.startup) parts.push(startupTable(r.startup));
+  if (r.search) parts.push(searchTables(r.search));
   const summary = r.summary ?? [];
   parts.push(formatTable('Resumen de objetivos', ['', 'objetivo', 'medido'], summary.map((s) => [fmt.mark(s.met), s.target, s.measured]), ['l', 'l', 'l']));
   console.log(parts.join('\n'));

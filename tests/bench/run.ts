@@ -3,8 +3,8 @@
  * contention, storefront Lighthouse and start-up time. Prints one table per section plus a summary
  * of the targets, and writes every figure to bench-results/bench-<timestamp>.json and latest.json.
  *
- * Development knobs: BENCH_DURATION (s per load run, default 10), BENCH_SKIP=api,sql,checkout,lighthouse,startup,
- * BENCH_PRODUCTS, BENCH_LIGHTHOUSE_RUNS, BENCH_OVERSELL_ROUNDS, BENCH_TIMEOUT_MIN, CHROME_PATH.
+ * Development knobs: BENCH_DURATION (s per load run, default 10), BENCH_SKIP=api,sql,checkout,lighthouse,startup,search,
+ * BENCH_ONLY=search (only those sections), BENCH_SEARCH_PRODUCTS=10000,100000, BENCH_PRODUCTS, BENCH_LIGHTHOUSE_RUNS, BENCH_OVERSELL_ROUNDS, BENCH_TIMEOUT_MIN, CHROME_PATH.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,7 @@ import { createOrders, placeOrderProblem, runCheckout } from './checkout.js';
 import { runSqlCount } from './sql-count.js';
 import { ensureClientBuilt, runStorefront } from './storefront.js';
 import { runStartup } from './startup.js';
+import { runSearch } from './search.js';
 import { cleanupAll, installSignalHandlers } from './lifecycle.js';
 import { newReport, printReport, summarize, writeReport, type BenchReport } from './report.js';
 
@@ -86,6 +87,11 @@ async function main(): Promise<number> {
 
     await section(report, 'lighthouse', 'Tienda: Lighthouse', async () => {
       report.storefront = await runStorefront(shop.url, fixtures.productPagePath, clientBuilt);
+    });
+
+    // Last with the shop: it grows the database to 100,000 products.
+    await section(report, 'search', 'Búsqueda: tienda vs línea base a 10.000 y 100.000 productos', async () => {
+      report.search = await runSearch(shop.url, () => startChildServer('./baseline-server.ts', { BASELINE_DATABASE_URL: db.url }, 'línea base (proceso hijo)'), db.url);
     });
 
     await shop.stop();

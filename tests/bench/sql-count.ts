@@ -1,6 +1,6 @@
 import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop } from '../../server/src/app/start-shop.js';
-import { CART_QUOTE, LISTING, STAFF_ORDERS, firstError, gql } from './graphql-operations.js';
+import { CART_QUOTE, LISTING, SEARCH, STAFF_ORDERS, firstError, gql } from './graphql-operations.js';
 import type { Fixtures } from './fixtures.js';
 import { onCleanup } from './lifecycle.js';
 import { captureStatements } from './statement-counter.js';
@@ -19,6 +19,7 @@ export interface SqlResult {
   listingConstant: boolean | null;
   cartConstant: boolean | null;
   staffConstant: boolean | null;
+  searchConstant: boolean | null;
 }
 
 interface Probe {
@@ -50,6 +51,8 @@ export async function runSqlCount(dbUrl: string, dataDir: string, authHost: stri
     const probes: Probe[] = [
       { operation: 'listado de 24', query: LISTING, variables: { category: fixtures.listingCategory, first: 24 } },
       { operation: 'listado de 48', query: LISTING, variables: { category: fixtures.listingCategory, first: 48 } },
+      { operation: 'búsqueda con facetas, 24', query: SEARCH, variables: { query: 'arnes', first: 24 } },
+      { operation: 'búsqueda con facetas, 48', query: SEARCH, variables: { query: 'arnes', first: 48 } },
       { operation: 'cartQuote, 5 líneas', query: CART_QUOTE, variables: { input: { lines: fixtures.cartLines(5) } } },
       { operation: 'cartQuote, 20 líneas', query: CART_QUOTE, variables: { input: { lines: fixtures.cartLines(20) } } },
       {
@@ -102,6 +105,7 @@ export async function runSqlCount(dbUrl: string, dataDir: string, authHost: stri
       listingConstant: same(l24, l48),
       cartConstant: same(count('cartQuote, 5 líneas'), count('cartQuote, 20 líneas')),
       staffConstant: same(count('pedidos del personal, página de 10'), count('pedidos del personal, página de 50')),
+      searchConstant: same(count('búsqueda con facetas, 24'), count('búsqueda con facetas, 48')),
     };
   } finally {
     await stop();

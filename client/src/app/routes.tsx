@@ -4,7 +4,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { DocumentMeta } from './document-meta';
 import { lazyPage, type LazyPage } from './lazy-page';
-import { LISTING_PAGES, PAGE_PATHS, PAGES, PRODUCT_PATH_PATTERNS, STAFF_ORDER_DETAIL_PATH, type PageMetaInfo } from '#shared/storefront-routes.js';
+import { LISTING_PAGES, PAGE_PATHS, PAGES, PRODUCT_PATH_PATTERNS, SEARCH_PATH, STAFF_ORDER_DETAIL_PATH, type PageMetaInfo } from '#shared/storefront-routes.js';
 
 type Meta = Pick<PageMetaInfo, 'title' | 'description' | 'noindex' | 'canonical'>;
 
@@ -78,6 +78,8 @@ export const routes: RouteObject[] = [
       fixed('allianceLaika', content, (m) => m.AllianceLaikaPage),
       fixed('allianceKumpet', content, (m) => m.AllianceKumpetPage),
       fixed('alliancePuppis', content, (m) => m.AlliancePuppisPage),
+      // Title, description and noindex depend on `q` (searchPageMeta): the page sets them itself.
+      { path: SEARCH_PATH, ...page(catalog, (m) => m.SearchPage) },
       fixed('checkout', checkout, (m) => m.CheckoutRoute),
       fixed('receipt', checkout, (m) => m.ReceiptRoute),
       { path: '*', ...page(content, (m) => m.NotFoundPage, PAGES.notFound) },

@@ -4,6 +4,7 @@ import { SiteHeaderView } from '../components/site-header-view';
 // Straight from the modules (not the feature's index): the drawer must stay out of the entry chunk.
 import { CartButton } from '../features/cart/cart-button';
 import { cartCountAtom, cartOpenAtom, mobileMenuOpenAtom } from '../features/cart/cart-atoms';
+import { SearchBox } from '../features/search';
 
 // Downloaded when first opened: neither is needed to show a page.
 const CartDrawer = lazy(() => import('../features/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })));
@@ -15,9 +16,9 @@ export function SiteHeader() {
   const cartOpen = useAtomValue(cartOpenAtom);
   return (
     <>
-      <SiteHeaderView cart={<CartButton />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+      <SiteHeaderView cart={<CartButton />} search={<SearchBox variant="header" />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
       <Suspense fallback={null}>
-        {menuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} /> : null}
+        {menuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} search={<SearchBox variant="menu" onNavigate={() => setMenuOpen(false)} />} /> : null}
         {cartOpen ? <CartDrawer /> : null}
       </Suspense>
     </>

@@ -8,10 +8,12 @@ interface MobileMenuProps {
   onClose: () => void;
   /** The cart entry (button with badge) shown inside the menu. */
   cart: ReactNode;
+  /** The search box shown above the links. */
+  search?: ReactNode;
 }
 
 /** Mobile navigation drawer (left): collapsible sections, links and the cart. Render only while open. */
-export function MobileMenu({ onClose, cart }: MobileMenuProps) {
+export function MobileMenu({ onClose, cart, search }: MobileMenuProps) {
   const titleId = useId();
   const { ref, onKeyDown } = useFocusTrap(true, onClose);
   return createPortal(
@@ -27,6 +29,7 @@ export function MobileMenu({ onClose, cart }: MobileMenuProps) {
           </button>
         </header>
         <nav className="drawer__body mobile-menu__nav" aria-label="Menú principal">
+          {search}
           <ul className="mobile-menu__list">
             {NAV_MENUS.map((menu) => (
               <MobileSection key={menu.id} menu={menu} onNavigate={onClose} />

@@ -9,12 +9,14 @@ import './site-header.css';
 interface SiteHeaderViewProps {
   /** The cart button (with its badge), supplied by the app wiring. */
   cart: ReactNode;
+  /** The search box (desktop; on phones it lives in the menu), supplied by the app wiring. */
+  search?: ReactNode;
   menuOpen: boolean;
   onOpenMenu: () => void;
 }
 
 /** Sticky header: free-shipping banner, brand, desktop menus (≥ 900px) or the Menú button, cart. */
-export function SiteHeaderView({ cart, menuOpen, onOpenMenu }: SiteHeaderViewProps) {
+export function SiteHeaderView({ cart, search, menuOpen, onOpenMenu }: SiteHeaderViewProps) {
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const setMenu = useCallback((id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)), []);
   return (
@@ -44,6 +46,7 @@ export function SiteHeaderView({ cart, menuOpen, onOpenMenu }: SiteHeaderViewPro
           </ul>
         </nav>
         <div className="site-header__actions">{cart}</div>
+        {search ? <div className="site-header__search">{search}</div> : null}
       </div>
     </header>
   );

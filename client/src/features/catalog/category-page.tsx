@@ -1,18 +1,11 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { ProductCard, ProductCardSkeleton } from '../../components/product-card';
-import { productPath } from '#shared/storefront-routes.js';
+import { useSearchParams } from 'react-router';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import './catalog.css';
-import type { ProductSort } from '../../gql/types';
 import { CategoryListingDocument } from './catalog.generated';
-
-const SORT_OPTIONS: { value: ProductSort; label: string }[] = [
-  { value: 'RELEVANCE', label: 'Relevancia' },
-  { value: 'PRICE_ASC', label: 'Menor precio' },
-  { value: 'PRICE_DESC', label: 'Mayor precio' },
-  { value: 'NEWEST', label: 'Más nuevos' },
-];
+import { listingFilter, readListingParams } from './listing-url';
+import { ListingView } from './listing-view';
 
 export interface CategoryPageProps {
   title: string;
@@ -22,14 +15,16 @@ export interface CategoryPageProps {
   collection?: string;
 }
 
-/** Listing of one category (or collection): grid, sort, load more, empty state, skeletons. */
+/** Listing of one category (or collection): filters and sort from the URL, grid, load more, empty state, skeletons. */
 export function CategoryPage({ title, description, path, category, collection }: CategoryPageProps) {
-  const [sort, setSort] = useState<ProductSort>('RELEVANCE');
+  const [params, setParams] = useSearchParams();
+  const state = readListingParams(params);
+  const filter = listingFilter(state, false);
   useDocumentMeta({ title, description, canonicalPath: path });
-  const { data, loading, error, fetchMore } = useQuery(CategoryListingDocument, {
+  const { data, previousData, loading, error, fetchMore } = useQuery(CategoryListingDocument, {
     // Page size and default sort live in the document, so the server's embedded first page (seo/landing-route.ts)
-    // has the same cache key without mirroring them.
-    variables: { category, collection, sort },
+    // has the same cache key without mirroring them; no filter and the default sort are left out for the same reason.
+    variables: { category, collection, filter, sort: state.sort === 'RELEVANCE' ? undefined : state.sort },
     notifyOnNetworkStatusChange: true,
   });
   const [loadingMore, setLoadingMore] = useState(false);
@@ -47,55 +42,33 @@ export function CategoryPage({ title, description, path, category, collection }:
   }
 
   return (
-    <section className="catalog" aria-labelledby="catalog-title">
-      <header className="catalog__header">
-        <h1 id="catalog-title">{title}</h1>
-        <p className="catalog__description">{description}</p>
-      </header>
-      <div className="catalog__toolbar">
-        <p className="catalog__count" aria-live="polite">
-          {data ? `${data.products.totalCount} ${data.products.totalCount === 1 ? 'producto' : 'productos'}` : '\u00a0'}
-        </p>
-        <label className="catalog__sort">
-          Ordenar por
-          <select value={sort} onChange={(e) => setSort(e.target.value as ProductSort)}>
-            {SORT_OPTIONS.map((o) => (
-              <option key={o.value} value={o.value}>
-                {o.label}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      {error && !data ? (
-        <p className="catalog__error" role="alert">
-          No pudimos cargar los productos. Revisa tu conexión e intenta de nuevo.
-        </p>
-      ) : null}
-      {!loading && data && products.length === 0 ? (
-        <p className="catalog__empty">Por ahora no hay productos aquí. Vuelve pronto: estamos preparando nuevos diseños.</p>
-      ) : null}
-      <ul className="catalog__grid" aria-busy={loading}>
-        {products.map((p, i) => (
-          <li key={p.id}>
-            <ProductCard href={productPath(p)} name={p.name} price={p.price} soldOut={p.soldOut} image={p.images[0]} eager={i < 4} />
-          </li>
-        ))}
-        {loading && !loadingMore && products.length === 0
-          ? Array.from({ length: 8 }, (_, i) => (
-              <li key={`s${i}`}>
-                <ProductCardSkeleton />
-              </li>
-            ))
-          : null}
-      </ul>
-      {pageInfo?.hasNextPage ? (
-        <div className="catalog__more">
-          <button type="button" className="button button--secondary" onClick={loadMore} disabled={loadingMore}>
-            {loadingMore ? 'Cargando…' : 'Ver más productos'}
-          </button>
-        </div>
-      ) : null}
-    </section>
+    <ListingView
+      header={
+        <header className="catalog__header">
+          <h1 id="catalog-title">{title}</h1>
+          <p className="catalog__description">{description}</p>
+        </header>
+      }
+      action={path}
+      state={state}
+      facets={(data ?? previousData)?.products.facets}
+      total={data?.products.totalCount}
+      showCategories={false}
+      showFilters={Boolean(filter) || data?.products.totalCount !== 0}
+      onApply={(next) => next.toString() !== params.toString() && setParams(next)}
+      products={products}
+      loading={loading}
+      failed={Boolean(error && !data)}
+      hasNextPage={Boolean(pageInfo?.hasNextPage)}
+      loadingMore={loadingMore}
+      onLoadMore={loadMore}
+      empty={
+        filter ? (
+          <p className="catalog__empty">Ningún producto cumple estos filtros. Prueba quitando alguno.</p>
+        ) : (
+          <p className="catalog__empty">Por ahora no hay productos aquí. Vuelve pronto: estamos preparando nuevos diseños.</p>
+        )
+      }
+    />
   );
 }

@@ -6,11 +6,18 @@ import { ProductImages } from './product-images';
 import { parsePesos } from '../../lib/staff-format';
 import { StaffUpdateProductDocument } from './staff-catalog.generated';
 import type { StaffProductFieldsFragment } from './staff-catalog.generated';
+import type { Pet } from '../../gql/types';
 
-/** One product: price, active and stock per size (reserved units shown, not editable), and images. */
+const PETS: { pet: Pet; label: string }[] = [
+  { pet: 'DOG', label: 'Perros' },
+  { pet: 'CAT', label: 'Gatos' },
+];
+
+/** One product: price, active, pets (the shop's «Mascota» filter), stock per size (reserved units shown, not editable), and images. */
 export function ProductEditor({ product }: { product: StaffProductFieldsFragment }) {
   const [price, setPrice] = useState(String(product.price));
   const [active, setActive] = useState(product.active);
+  const [pets, setPets] = useState<Pet[]>(product.pets);
   const [stock, setStock] = useState<Record<string, string>>(Object.fromEntries(product.sizes.map((s) => [s.id, String(s.stock)])));
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [update, { loading }] = useMutation(StaffUpdateProductDocument);
@@ -24,7 +31,7 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
     const sizes = product.sizes.map((s) => ({ sizeId: s.id, stock: Number(stock[s.id]) }));
     if (product.sizes.some((s) => !/^\d+$/.test(stock[s.id] ?? ''))) return setMessage({ ok: false, text: 'El inventario debe ser un número entero mayor o igual a 0.' });
     try {
-      const { data } = await update({ variables: { input: { productId: product.id, price: priceValue, active, sizes } } });
+      const { data } = await update({ variables: { input: { productId: product.id, price: priceValue, active, pets, sizes } } });
       const refused = refusalMessage(data?.staffUpdateProduct, 'StaffProduct');
       setMessage(refused ? { ok: false, text: refused } : { ok: true, text: 'Cambios guardados.' });
     } catch (err) {
@@ -53,6 +60,19 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
           <label className="checkbox">
             <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Activo (visible en la tienda)
           </label>
+          <fieldset>
+            <legend>Para</legend>
+            {PETS.map(({ pet, label }) => (
+              <label key={pet} className="checkbox">
+                <input
+                  type="checkbox"
+                  checked={pets.includes(pet)}
+                  onChange={(e) => setPets(e.target.checked ? PETS.map((p) => p.pet).filter((p) => p === pet || pets.includes(p)) : pets.filter((p) => p !== pet))}
+                />{' '}
+                {label}
+              </label>
+            ))}
+          </fieldset>
           <fieldset>
             <legend>Inventario por talla</legend>
             {product.sizes.map((s) => (

@@ -15,7 +15,7 @@ export function ProductsPage() {
       <div className="orders-filters" role="search">
         <label>
           Buscar
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Nombre del producto" />
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Nombre o categoría (sin tildes también)" />
         </label>
         <label>
           Categoría

@@ -4,7 +4,8 @@ import { CatalogListingIndexes1763700200000 } from './1763700200000-catalog-list
 import { OutboundEmail1764000000000 } from './1764000000000-outbound-email.js';
 import { ShippingRates1764100000000 } from './1764100000000-shipping-rates.js';
 import { Returns1764300000000 } from './1764300000000-returns.js';
-import { GoingLive1764400000000 } from './1764400000000-going-live.js';
+import { ProductSearch1764400000000 } from './1764400000000-product-search.js';
+import { GoingLive1764500000000 } from './1764500000000-going-live.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -14,5 +15,6 @@ export const migrations = [
   OutboundEmail1764000000000,
   ShippingRates1764100000000,
   Returns1764300000000,
-  GoingLive1764400000000,
+  ProductSearch1764400000000,
+  GoingLive1764500000000,
 ];

@@ -22,6 +22,9 @@ export type CategorySlug =
 
 export type SizeLabel = (typeof SIZE_LABELS)[number];
 
+/** Which pets a product is made for (the `Mascota` filter). */
+export type SeedPet = 'DOG' | 'CAT';
+
 export interface SeedCategory {
   slug: CategorySlug;
   name: string;
@@ -43,6 +46,7 @@ export interface SeedProduct {
   price: number;
   category: CategorySlug;
   collections: string[];
+  pets: SeedPet[];
   sizes: { label: SizeLabel; stock: number }[];
   sizeChart: SeedSizeChartRow[] | null;
   art: ArtSpec;

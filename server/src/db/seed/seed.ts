@@ -36,11 +36,13 @@ export async function seedDatabase(ds: DataSource, media: MediaStore): Promise<S
       positions.set(p.category, position);
       const createdAt = new Date(Date.now() - p.createdDaysAgo * 86_400_000);
       const inserted: { id: number }[] = await tx.query(
-        `INSERT INTO product (slug, name, description, price, category_slug, collections, size_chart, position, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (slug) DO NOTHING RETURNING id`,
-        [p.slug, p.name, p.description, p.price, p.category, p.collections, p.sizeChart ? JSON.stringify(p.sizeChart) : null, position, createdAt],
+        `INSERT INTO product (slug, name, description, price, category_slug, collections, size_chart, position, created_at, pets)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (slug) DO NOTHING RETURNING id`,
+        [p.slug, p.name, p.description, p.price, p.category, p.collections, p.sizeChart ? JSON.stringify(p.sizeChart) : null, position, createdAt, p.pets],
       );
       if (inserted.length) report.productsCreated++;
+      // Shops seeded before the pet field existed get it once; a choice staff made is kept.
+      else await tx.query(`UPDATE product SET pets = $2 WHERE slug = $1 AND pets = '{}'`, [p.slug, p.pets]);
       const [{ id }] = await tx.query(`SELECT id FROM product WHERE slug = $1`, [p.slug]);
       for (const [i, s] of p.sizes.entries()) {
         await tx.query(

@@ -95,7 +95,7 @@ export class CartService {
       ? await read(
           `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
                   p.id AS product_id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-                  p.collections, p.size_chart, p.active, p.position, p.created_at
+                  p.collections, p.size_chart, p.active, p.position, p.created_at, p.pets
              FROM product_size s JOIN product p ON p.id = s.product_id LEFT JOIN category c ON c.slug = p.category_slug
             WHERE s.id = ANY($1::int[])`,
           [sizeIds],

@@ -4,7 +4,9 @@ import { In } from 'typeorm';
 import { commit, inTransaction, rollback } from '../../common/db.js';
 import { invalidField, notFoundResult, ok, type NotFound, type ValidationErrors } from '../../common/results.js';
 import type { MediaStore } from '../media/index.js';
-import { ProductEntity } from './product.entity.js';
+import { ProductEntity, type Pet } from './product.entity.js';
+import { CatalogService } from './catalog.service.js';
+import { parseSearchText } from './search-input.js';
 import { ProductSizeEntity } from './product-size.entity.js';
 import { ProductImageEntity } from './product-image.entity.js';
 import { IMAGE_TYPES, imageSize, MAX_IMAGE_BYTES } from './image-info.js';
@@ -13,6 +15,7 @@ export interface UpdateProductInput {
   productId: string;
   price?: number | null;
   active?: boolean | null;
+  pets?: readonly Pet[] | null;
   sizes?: Array<{ sizeId: string; stock: number }> | null;
 }
 
@@ -35,17 +38,31 @@ function productId(id: string | number): number | null {
 
 /** Staff management of the catalogue: prices, stock per size, active flag and images. */
 export class CatalogAdminService {
+  private readonly catalog: CatalogService;
+
   constructor(
     private readonly ds: DataSource,
     private readonly media: MediaStore,
-  ) {}
+  ) {
+    this.catalog = new CatalogService(ds);
+  }
 
-  list(search?: string | null, category?: string | null): Promise<ProductEntity[]> {
-    const qb = this.ds.getRepository(ProductEntity).createQueryBuilder('p').leftJoinAndSelect('p.category', 'c').orderBy('c.position', 'ASC').addOrderBy('p.position', 'ASC').addOrderBy('p.id', 'ASC');
-    const text = search?.trim();
-    if (text) qb.andWhere("(lower(p.name) LIKE :q ESCAPE '\\' OR lower(p.slug) LIKE :q ESCAPE '\\')", { q: `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
-    if (category) qb.andWhere('p.category_slug = :category', { category });
-    return qb.getMany();
+  /**
+   * Every product (inactive too) in menu order; with `search`, the shop's own matching (accents,
+   * plurals, typos), most relevant first.
+   */
+  async list(search?: string | null, category?: string | null): Promise<ProductEntity[]> {
+    const qb = this.ds.getRepository(ProductEntity).createQueryBuilder('p').leftJoinAndSelect('p.category', 'c');
+    const text = parseSearchText(search);
+    if (!text) {
+      if (category) qb.andWhere('p.category_slug = :category', { category });
+      return qb.orderBy('c.position', 'ASC').addOrderBy('p.position', 'ASC').addOrderBy('p.id', 'ASC').getMany();
+    }
+    const ids = await this.catalog.matchingProductIds(text, category ?? null);
+    if (ids.length === 0) return [];
+    const rank = new Map(ids.map((id, i) => [id, i]));
+    const products = await qb.where('p.id IN (:...ids)', { ids }).getMany();
+    return products.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
   }
 
   async byId(id: string | number): Promise<ProductEntity | null> {
@@ -74,6 +91,7 @@ export class CatalogAdminService {
       const changes: Partial<ProductEntity> = {};
       if (input.price != null) changes.price = input.price;
       if (input.active != null) changes.active = input.active;
+      if (input.pets != null) changes.pets = (['DOG', 'CAT'] as const).filter((pet) => input.pets!.includes(pet));
       if (Object.keys(changes).length) await em.getRepository(ProductEntity).update({ id }, changes);
       if (input.sizes?.length) {
         const sizeIds = input.sizes.map((s) => Number(s.sizeId));

@@ -1,7 +1,11 @@
 import type { Resolvers } from '../../generated/graphql.js';
-import { CatalogService } from './catalog.service.js';
-import { prefetchProductData, productData } from './product-prefetch.js';
+import { checkPageSize } from '../../common/cursor.js';
+import type { CatalogService } from './catalog.service.js';
+import { connection } from './listing-models.js';
+import { prefetchProductData, productData, selectedFields } from './product-prefetch.js';
 import type { ProductSizeEntity } from './product-size.entity.js';
+import { parseFilter, parseSearchText } from './search-input.js';
+import type { ListingSpec } from './search-sql.js';
 
 const soldOut = (sizes: ProductSizeEntity[]) => sizes.every((s) => s.stock <= 0);
 
@@ -12,16 +16,24 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
       categories: () => catalog.categories(),
       category: (_p, { slug }) => catalog.category(slug),
       products: async (_p, args, ctx, info) => {
-        const page = await catalog.products(args);
+        const spec: ListingSpec = { text: null, category: args.category, collection: args.collection, filter: parseFilter(args.filter) };
+        const withFacets = selectedFields(info, []).has('facets');
+        const page = await catalog.products({ ...args, filter: spec.filter, withFacets });
         await prefetchProductData(productData(ctx, catalog), info, ['edges', 'node'], page.products.map((p) => p.id));
-        return {
-          edges: page.products.map((node, i) => ({ node, cursor: CatalogService.cursor(page.offset + i + 1) })),
-          pageInfo: {
-            hasNextPage: page.hasNextPage,
-            endCursor: page.products.length ? CatalogService.cursor(page.offset + page.products.length) : null,
-          },
-          totalCount: page.totalCount,
-        };
+        return connection(page, spec);
+      },
+      search: async (_p, args, ctx, info) => {
+        const text = parseSearchText(args.query);
+        const spec: ListingSpec = { text, filter: parseFilter(args.filter) };
+        const withFacets = selectedFields(info, ['products']).has('facets');
+        const page = await catalog.products({ text, filter: spec.filter, withFacets, sort: args.sort, first: args.first, after: args.after });
+        await prefetchProductData(productData(ctx, catalog), info, ['products', 'edges', 'node'], page.products.map((p) => p.id));
+        return { query: text?.display ?? '', correctedQuery: page.correctedQuery, products: connection(page, spec), text };
+      },
+      bestSellers: async (_p, { first }, ctx, info) => {
+        const products = await catalog.bestSellers(checkPageSize(first, 24, 8));
+        await prefetchProductData(productData(ctx, catalog), info, [], products.map((p) => p.id));
+        return products;
       },
       product: async (_p, { id }, ctx, info) => {
         if (!/^\d{1,9}$/.test(id)) return null;
@@ -29,6 +41,13 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
         if (product) await prefetchProductData(productData(ctx, catalog), info, [], [product.id]);
         return product;
       },
+    },
+    ProductConnection: {
+      // Read with the page when the operation asked for them; alone otherwise.
+      facets: (conn) => conn.facets ?? catalog.facets(conn.spec),
+    },
+    SearchResult: {
+      categories: (r) => catalog.matchingCategories(r.text),
     },
     Product: {
       id: (p) => String(p.id),

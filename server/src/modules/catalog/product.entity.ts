@@ -1,6 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
 import { CategoryEntity } from './category.entity.js';
 
+export type Pet = 'DOG' | 'CAT';
+
 export interface SizeChartRow {
   size: string;
   cuelloCm: number;
@@ -36,6 +38,10 @@ export class ProductEntity {
 
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   collections: string[];
+
+  /** Pets the product is made for: 'DOG', 'CAT' (empty when unspecified). */
+  @Column({ type: 'text', array: true, default: () => "'{}'" })
+  pets: Pet[];
 
   @Column({ name: 'size_chart', type: 'jsonb', nullable: true })
   sizeChart: SizeChartRow[] | null;

@@ -74,7 +74,7 @@ export function createSpaRenderer(env: Env, seo: SeoService, indexPath: string, 
     const html = await template;
     let meta;
     try {
-      meta = await seo.pageMeta(req.path, env.publicUrl);
+      meta = await seo.pageMeta(req.path, env.publicUrl, typeof req.query.q === 'string' ? req.query.q : null);
     } catch (err) {
       // The page still works without its tags: the client sets them after loading.
       req.log?.error({ err }, 'seo: no se pudieron calcular las etiquetas de la ruta');

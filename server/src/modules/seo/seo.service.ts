@@ -1,5 +1,16 @@
 import type { DataSource } from 'typeorm';
-import { DEFAULT_DESCRIPTION, PAGES, pageTitle, parseProductPath, PRIVATE_PREFIXES, productPath, sitemapPagePaths, staticPageMeta } from '#shared/storefront-routes.js';
+import {
+  DEFAULT_DESCRIPTION,
+  PAGES,
+  pageTitle,
+  parseProductPath,
+  PRIVATE_PREFIXES,
+  productPath,
+  SEARCH_PATH,
+  searchPageMeta,
+  sitemapPagePaths,
+  staticPageMeta,
+} from '#shared/storefront-routes.js';
 
 export interface PageMeta {
   status: number;
@@ -30,11 +41,19 @@ function absolute(base: string, url: string): string {
   return new URL(url, `${base}/`).toString();
 }
 
+/** /buscar: «Resultados para «q»»; an empty search is not indexed (the client's search page says the same). */
+function searchMeta(q: string | null, publicUrl: string): PageMeta {
+  const meta = searchPageMeta(q);
+  return { status: 200, title: pageTitle(meta.title), description: meta.description, canonical: meta.canonical ? absolute(publicUrl, meta.canonical) : undefined, noindex: meta.noindex ?? false };
+}
+
 /** Title, description, canonical and Open Graph data of a storefront URL, from the catalog. */
 export class SeoService {
   constructor(private readonly ds: DataSource) {}
 
-  async pageMeta(pathname: string, publicUrl: string): Promise<PageMeta> {
+  /** `q`: the search text of /buscar. */
+  async pageMeta(pathname: string, publicUrl: string, q: string | null = null): Promise<PageMeta> {
+    if (pathname === SEARCH_PATH) return searchMeta(q, publicUrl);
     const isPrivate = PRIVATE_PREFIXES.some((p) => pathname === p || pathname.startsWith(`${p}/`));
     const known = staticPageMeta(pathname);
     if (isPrivate) {

@@ -1,0 +1,2 @@
+/** Public surface of the search feature (the header and the mobile menu compose it). */
+export { SearchBox, type SearchBoxProps } from './search-box';

@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { startTestShop, type TestShop } from '../setup/test-shop.js';
+import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+
+let shop: TestShop;
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  shop = await startTestShop();
+  await createUser('staff-search@enzo.test', 'clave-segura-1', true);
+  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-search@enzo.test', 'clave-segura-1'));
+});
+afterAll(() => shop?.close());
+
+type Row = { id: string; name: string; active: boolean; pets: string[]; category: { slug: string } };
+const LIST = `query($q: String, $c: String) { staffProducts(search: $q, category: $c) { id name active pets category { slug } } }`;
+
+async function list(q: string | null, c: string | null = null): Promise<Row[]> {
+  const res = await shop.gql<{ staffProducts: Row[] }>(LIST, { q, c }, auth);
+  expect(res.errors).toBeUndefined();
+  return res.data!.staffProducts;
+}
+
+describe('staff product search', () => {
+  it('matches like the shop: accents, plurals and typos, most relevant first', async () => {
+    const arnes = await list('arnes gato');
+    expect(arnes[0]!.name).toBe('Arnés para gato Gris Perla');
+    const colar = await list('colar');
+    expect(colar.slice(0, 8).every((p) => p.category.slug === 'collares')).toBe(true);
+    const pecheras = await list('PECHERAS', 'pecheras-backpack');
+    expect(pecheras.length).toBeGreaterThan(0);
+    expect(pecheras.every((p) => p.category.slug === 'pecheras-backpack')).toBe(true);
+    expect(await list('🐶')).toEqual([]);
+  });
+
+  it('finds inactive products too, which the shop hides', async () => {
+    const [target] = await list('collar trenzado');
+    const off = await shop.gql(`mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, active: false }) { ... on StaffProduct { id active } } }`, { id: target!.id }, auth);
+    expect(off.errors).toBeUndefined();
+    const found = await list('colar trensado');
+    expect(found[0]).toMatchObject({ id: target!.id, active: false });
+    const shopSearch = await shop.gql<{ search: { products: { edges: Array<{ node: { id: string } }> } } }>(`{ search(query: "collar trenzado") { products { edges { node { id } } } } }`);
+    expect(shopSearch.data!.search.products.edges.map((e) => e.node.id)).not.toContain(target!.id);
+  });
+
+  it('sets the pets a product is made for, and the shop filters and searches by them', async () => {
+    const [correa] = await list('correa doble');
+    expect(correa!.pets).toEqual(['DOG']);
+    const res = await shop.gql<{ staffUpdateProduct: Row }>(
+      `mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, pets: [CAT, DOG, CAT] }) { ... on StaffProduct { id pets } } }`,
+      { id: correa!.id },
+      auth,
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data!.staffUpdateProduct.pets).toEqual(['DOG', 'CAT']);
+    const cats = await shop.gql<{ search: { products: { edges: Array<{ node: { id: string } }> } } }>(`{ search(query: "correa", filter: { pets: [CAT] }, first: 48) { products { edges { node { id } } } } }`);
+    expect(cats.data!.search.products.edges.map((e) => e.node.id)).toContain(correa!.id);
+    const bad = await shop.gql(`mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, pets: [FISH] }) { __typename } }`, { id: correa!.id }, auth);
+    expect(bad.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
+  });
+
+  it('is for staff only', async () => {
+    const res = await shop.gql(LIST, { q: 'collar' });
+    expect(res.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+  });
+});

@@ -1,0 +1,107 @@
+import { config, TARGETS } from './bench-config.js';
+import { growBenchDatabase, sql } from './bench-database.js';
+import { cannon, measured, type Measured } from './api-throughput.js';
+import { FILTERED_LISTING, SEARCH, SUGGEST, firstError, gql } from './graphql-operations.js';
+import { listingStatement } from '../../server/src/modules/catalog/search-sql.js';
+import { PRICE_RANGES } from '#shared/shop.js';
+import { parseSearchText, NO_FILTER } from '../../server/src/modules/catalog/search-input.js';
+
+export interface SearchRow {
+  products: number;
+  operation: string;
+  shop: Measured | null;
+  baseline: Measured | null;
+  ratio: number | null;
+  note?: string;
+}
+
+export interface SearchPlan {
+  products: number;
+  query: string;
+  executionMs: number;
+  /** No sequential scan of `product` and the GIN index on search_vector is used. */
+  usesIndex: boolean;
+  nodes: string[];
+}
+
+export interface SearchResult {
+  rows: SearchRow[];
+  plans: SearchPlan[];
+}
+
+interface Operation {
+  name: string;
+  query: string;
+  baselinePath: string;
+  variables: Record<string, unknown>;
+}
+
+const OPERATIONS: Operation[] = [
+  { name: 'búsqueda «arnes rojo» (24 + facetas)', query: SEARCH, baselinePath: '/search', variables: { query: 'arnes rojo', first: 24 } },
+  { name: 'búsqueda con errores «colar cuero» (24 + facetas)', query: SEARCH, baselinePath: '/search', variables: { query: 'colar cuero', first: 24 } },
+  { name: 'búsqueda «pechera» + talla M + en stock (24 + facetas)', query: SEARCH, baselinePath: '/search', variables: { query: 'pechera', first: 24, filter: { sizes: ['M'], inStock: true } } },
+  { name: 'sugerencias «pech» (5, sin facetas)', query: SUGGEST, baselinePath: '/suggest', variables: { query: 'pech', first: 5 } },
+  { name: 'listado collares + talla M + en stock (24 + facetas)', query: FILTERED_LISTING, baselinePath: '/filtered-listing', variables: { category: 'collares', first: 24, filter: { sizes: ['M'], inStock: true } } },
+];
+
+async function explain(dbUrl: string, products: number, query: string): Promise<SearchPlan> {
+  const st = listingStatement({ text: parseSearchText(query), filter: NO_FILTER }, 'RELEVANCE', 24, 0, PRICE_RANGES);
+  const rows = await sql<{ 'QUERY PLAN': string }>(dbUrl, `EXPLAIN (ANALYZE, BUFFERS) ${st.sql}`, st.params);
+  const lines = rows.map((r) => r['QUERY PLAN']);
+  const plan = lines.join('\n');
+  const time = /Execution Time: ([\d.]+) ms/.exec(plan);
+  const nodes = lines.map((l) => l.trim().replace(/^->\s*/, '')).filter((l) => /^(Seq Scan|Bitmap Index Scan|Index Scan|Index Only Scan) on (product|search_term)\b/.test(l)).map((l) => l.replace(/\s+\(cost.*$/, ''));
+  return {
+    products,
+    query,
+    executionMs: time ? Number(time[1]) : NaN,
+    usesIndex: plan.includes('product_search_idx') && !lines.some((l) => /Seq Scan on product\s/.test(l)),
+    nodes: [...new Set(nodes)],
+  };
+}
+
+/**
+ * Search throughput at each size of BENCH_SEARCH_PRODUCTS (10,000 and 100,000 by default): the
+ * database grows between the two (synthetic products named like the seeded ones), and each operation
+ * is measured against the shop and the bare baseline in the same run, like section 1.
+ */
+export async function runSearch(shopUrl: string, startBaseline: () => Promise<{ url: string; stop(): Promise<void> }>, dbUrl: string): Promise<SearchResult> {
+  const result: SearchResult = { rows: [], plans: [] };
+  for (const target of config.searchSizes) {
+    process.stdout.write(`  · ${target.toLocaleString('en-US')} productos: preparando…`);
+    const started = Date.now();
+    const products = await growBenchDatabase(dbUrl, target);
+    process.stdout.write(` ${products.toLocaleString('en-US')} en ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    for (const q of ['arnes rojo', 'colar cuero']) result.plans.push(await explain(dbUrl, products, q));
+    const baseline = await startBaseline();
+    try {
+      for (const op of OPERATIONS) {
+        const body = JSON.stringify({ query: op.query, variables: op.variables });
+        const check = await gql(shopUrl, op.query, op.variables);
+        const problem = firstError(check);
+        if (problem) {
+          result.rows.push({ products, operation: op.name, shop: null, baseline: null, ratio: null, note: `n/d: ${problem.slice(0, 120)}` });
+          continue;
+        }
+        const baseRes = await fetch(`${baseline.url}${op.baselinePath}`, { method: 'POST', body });
+        const baseBody = await baseRes.text();
+        if (baseRes.status !== 200) throw new Error(`La línea base falla en ${op.name}: ${baseBody.slice(0, 200)}`);
+        const [a, b] = [JSON.stringify(JSON.parse(baseBody)), JSON.stringify({ data: check.data })];
+        if (a !== b) console.warn(`  ⚠ ${op.name}: la línea base difiere de la tienda`);
+        process.stdout.write(`    ${op.name}: tienda…`);
+        await cannon(`${shopUrl}/graphql`, body, 1);
+        const shop = measured(await cannon(`${shopUrl}/graphql`, body, config.duration));
+        process.stdout.write(' línea base…');
+        await cannon(`${baseline.url}${op.baselinePath}`, body, 1);
+        const base = measured(await cannon(`${baseline.url}${op.baselinePath}`, body, config.duration));
+        process.stdout.write(' ✓\n');
+        result.rows.push({ products, operation: op.name, shop, baseline: base, ratio: base.rps > 0 ? shop.rps / base.rps : null });
+      }
+    } finally {
+      await baseline.stop();
+    }
+  }
+  return result;
+}
+
+export const searchMeetsP99 = (r: SearchRow) => (r.shop ? r.shop.p99 <= TARGETS.searchP99Ms : null);
