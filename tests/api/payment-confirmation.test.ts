@@ -76,6 +76,13 @@ describe('webhook events are validated field by field', () => {
     expect(await lastStored()).toMatchObject({ outcome: 'rejected', http_status: 400, body_bytes: Buffer.byteLength(huge) });
     expect((await orderRow(shop, placed.reference)).status).toBe('PENDIENTE_PAGO');
   });
+
+  it('keeps refused requests for 90 days, then drops them', async () => {
+    await shop.ds.query(`UPDATE gateway_event SET received_at = now() - interval '91 days' WHERE outcome = 'rejected'`);
+    expect(await shop.services.paymentInbox.pruneRefused()).toBeGreaterThan(0);
+    const left: Array<{ n: number }> = await shop.ds.query(`SELECT count(*)::int AS n FROM gateway_event WHERE outcome = 'rejected'`);
+    expect(left[0]!.n).toBe(0);
+  });
 });
 
 describe('events are confirmed with the gateway', () => {

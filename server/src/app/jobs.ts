@@ -37,6 +37,7 @@ export function taskList(services: Services, recover: () => Promise<unknown>): T
     [MAINTENANCE_TASK]: async () => {
       await recover();
       await clearExpiredRateLimits(services.ds);
+      await services.paymentInbox.pruneRefused();
       await services.jobsAdmin.pruneFailedTicks(CRON_TASKS);
     },
   };

@@ -125,6 +125,14 @@ export class GatewayEventInbox {
     await this.ds.query(`UPDATE gateway_event SET outcome = $2, reason = $3, checks = checks + 1, checked_at = now() WHERE id = $1`, [id, outcome, reason.slice(0, 1000)]);
   }
 
+  /** Refused requests are kept 90 days for inspection, then dropped (anyone can send them: storage stays bounded). */
+  async pruneRefused(): Promise<number> {
+    const rows: Array<{ id: number }> = await this.ds.query(
+      `DELETE FROM gateway_event WHERE outcome IN ('rejected', 'unsigned') AND received_at < now() - interval '90 days' RETURNING id`,
+    );
+    return rows.length;
+  }
+
   /** Looks up again every event the gateway has not confirmed yet (the reconciliation job). Throws when every lookup failed. */
   async confirmPending(limit = 50): Promise<{ checked: number; failed: number }> {
     const rows: PendingRow[] = await this.ds.query(
