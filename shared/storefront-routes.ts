@@ -57,7 +57,7 @@ export const PAGES = {
   allianceKumpet: { title: 'Alianza Kumpet y Enzo', description: DEFAULT_DESCRIPTION, inSitemap: true },
   alliancePuppis: { title: 'Alianza Puppis y Enzo', description: DEFAULT_DESCRIPTION, inSitemap: true },
   checkout: { title: 'Finalizar compra', description: DEFAULT_DESCRIPTION, noindex: true },
-  receipt: { title: 'Estado de tu pago', description: DEFAULT_DESCRIPTION, noindex: true },
+  receipt: { title: 'Estado de tu pedido', description: DEFAULT_DESCRIPTION, noindex: true },
   sandbox: { title: 'Pasarela de pagos de prueba', description: DEFAULT_DESCRIPTION, noindex: true },
   staffLogin: { title: 'Ingreso del personal', description: DEFAULT_DESCRIPTION, noindex: true },
   staffHome: { title: 'Inicio · Panel', description: DEFAULT_DESCRIPTION, noindex: true },

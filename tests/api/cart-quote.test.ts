@@ -11,7 +11,7 @@ const QUOTE = `query($input: CartQuoteInput!) {
   cartQuote(input: $input) {
     itemCount subtotal discount shipping ivaIncluded total discountCodeInvalid hasProblems
     appliedDiscount { code percent }
-    lines { productId sizeId quantity sizeLabel unitPrice lineTotal product { id name price category { slug } } problem { kind available message } }
+    lines { productId sizeId quantity sizeLabel unitPrice lineTotal maxQuantity product { id name price category { slug } } problem { kind available message } }
   }
 }`;
 
@@ -22,6 +22,7 @@ interface QuoteLine {
   sizeLabel: string | null;
   unitPrice: number;
   lineTotal: number;
+  maxQuantity: number;
   product: { id: string; name: string; price: number; category: { slug: string } } | null;
   problem: { kind: string; available: number; message: string } | null;
 }
@@ -130,7 +131,7 @@ describe('cartQuote', () => {
     expect(none.discountCodeInvalid).toBe(false);
   });
 
-  it('reports sold-out and insufficient stock with Spanish messages and prices them at 0', async () => {
+  it('reports sold-out and insufficient stock in Spanish, leaves them out of the totals but keeps their unit price and what can be bought', async () => {
     const ok = await variant(2, 0);
     const soldOut = await variant(2, 7);
     const scarce = await variant(2, 14);
@@ -144,6 +145,9 @@ describe('cartQuote', () => {
     expect(q.lines[2]!.lineTotal).toBe(0);
     expect(q.subtotal).toBe(ok.price);
     expect(q.itemCount).toBe(1);
+    // The shopper still sees what a unit costs and how many can be bought (no `$ 0` lines).
+    expect(q.lines.map((l) => l.unitPrice)).toEqual([ok.price, soldOut.price, scarce.price]);
+    expect(q.lines.map((l) => l.maxQuantity)).toEqual([Math.min(ok.stock, 99), 0, 2]);
   });
 
   it('reports unknown ids, mismatched sizes, inactive products and bad quantities without failing', async () => {

@@ -84,7 +84,7 @@ describe('sandbox gateway and webhook', () => {
     expect(await eventsFor(row.id)).toBe(1);
   });
 
-  it('releases stock on a declined payment, then allows one retry with a new reference', async () => {
+  it('releases stock on a declined payment, then allows paying again with a new reference per attempt', async () => {
     const { v, placed, row } = await pendingOrder(5, 2, 14);
     expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-dec', reference: placed.reference, amountInCents: row.total * 100, status: 'DECLINED' }))).toBe(200);
     expect((await orderRow(shop, placed.reference)).status).toBe('PAGO_RECHAZADO');
@@ -101,8 +101,12 @@ describe('sandbox gateway and webhook', () => {
     const session = new URL(retry.data!.retryPayment.checkoutUrl, shop.url).searchParams.get('session')!;
     const sandbox = await shop.gql<{ sandboxCheckout: { reference: string } }>(SANDBOX, { session });
     expect(sandbox.data!.sandboxCheckout.reference).toBe(`${placed.reference}-2`);
-    const again = await shop.gql<{ retryPayment: { __typename: string } }>(RETRY, { reference: placed.reference, token: placed.accessToken });
-    expect(again.data!.retryPayment.__typename).toBe('PaymentRetryUnavailable');
+    // Leaving that gateway page without paying: another attempt, another reference, the same held stock.
+    const again = await shop.gql<{ retryPayment: { __typename: string; checkoutUrl: string } }>(RETRY, { reference: placed.reference, token: placed.accessToken });
+    expect(again.data!.retryPayment.__typename).toBe('OrderPlaced');
+    const third = new URL(again.data!.retryPayment.checkoutUrl, shop.url).searchParams.get('session')!;
+    expect((await shop.gql<{ sandboxCheckout: { reference: string } }>(SANDBOX, { session: third })).data!.sandboxCheckout.reference).toBe(`${placed.reference}-3`);
+    expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
     const wrongToken = await shop.gql<{ retryPayment: { __typename: string } }>(RETRY, { reference: placed.reference, token: 'y'.repeat(32) });
     expect(wrongToken.data!.retryPayment.__typename).toBe('PaymentRetryUnavailable');
 

@@ -59,7 +59,8 @@ describe('search in Chromium', () => {
     await page.waitForURL(/\/arnes\/\d+\//);
     await page.getByRole('radio', { name: 'XL' }).check();
     await page.getByRole('button', { name: 'Agregar al carrito' }).click();
-    await expect.poll(() => page.getByTestId('cart-badge').textContent()).toMatch(/1 artículo en el carro$/);
+    await expect.poll(() => page.getByTestId('cart-badge').first().textContent()).toBe('1');
+    await page.getByRole('button', { name: 'Carro de compras, 1 artículo', exact: true }).first().waitFor({ state: 'attached' });
     const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('enzo.cart.v1') ?? '{}') as { lines?: Array<{ quantity: number }> });
     expect(stored.lines).toHaveLength(1);
     expect(problems).toEqual([]);

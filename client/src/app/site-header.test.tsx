@@ -59,6 +59,8 @@ describe('cart badge', () => {
     ]);
     renderHeader();
     expect(screen.getByTestId('cart-badge')).toHaveTextContent('5');
+    // The button's name carries the count it shows (axe: label-content-name-mismatch).
+    expect(screen.getByRole('button', { name: 'Carro de compras, 5 artículos' })).toBeInTheDocument();
   });
 
   it('ignores unreadable or outdated stored carts', () => {
@@ -78,7 +80,7 @@ describe('cart drawer', () => {
     storeCart([{ productId: '1', sizeId: '11', quantity: 2 }]);
     const user = userEvent.setup();
     renderHeader();
-    const opener = screen.getByRole('button', { name: 'Carro de compras' });
+    const opener = screen.getByRole('button', { name: /^Carro de compras/ });
     await user.click(opener);
     // The drawer's code is downloaded when it is first opened.
     const dialog = await screen.findByRole('dialog', { name: 'Carro de Compras' });
@@ -110,7 +112,7 @@ describe('cart drawer', () => {
     storeCart([{ productId: '1', sizeId: '11', quantity: 1 }]);
     const user = userEvent.setup();
     renderHeader();
-    const opener = screen.getByRole('button', { name: 'Carro de compras' });
+    const opener = screen.getByRole('button', { name: /^Carro de compras/ });
     await user.click(opener);
     await screen.findByRole('dialog');
     await screen.findByText('Collar Cuero Miel');
@@ -158,7 +160,7 @@ describe('cart drawer', () => {
     ]);
     const user = userEvent.setup();
     renderHeader();
-    await user.click(screen.getByRole('button', { name: 'Carro de compras' }));
+    await user.click(screen.getByRole('button', { name: /^Carro de compras/ }));
     const dialog = await screen.findByRole('dialog');
     expect(await within(dialog).findByText('Agotado')).toBeInTheDocument();
     expect(within(dialog).getByText('Solo quedan 2 unidades')).toBeInTheDocument();
@@ -180,7 +182,7 @@ describe('discount code field', () => {
     storeCart([{ productId: '2', sizeId: '21', quantity: 2 }]);
     const user = userEvent.setup();
     renderHeader();
-    await user.click(screen.getByRole('button', { name: 'Carro de compras' }));
+    await user.click(screen.getByRole('button', { name: /^Carro de compras/ }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByText('Pechera Azul');
     const input = within(dialog).getByLabelText('Código de descuento');

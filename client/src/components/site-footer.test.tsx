@@ -51,6 +51,16 @@ describe('SiteFooter', () => {
     );
   });
 
+  it('links the three alliance pages', () => {
+    renderFooter();
+    const allies = screen.getByRole('navigation', { name: 'Aliados' });
+    expect(within(allies).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Alianza Laika', '/alianza-laika-enzo'],
+      ['Alianza Kumpet', '/alianza-kumpet'],
+      ['Alianza Puppis', '/alianza-puppis-enzo'],
+    ]);
+  });
+
   it('links to the about page and both distributor pages', () => {
     renderFooter();
     expect(screen.getByRole('link', { name: 'Nosotros' }).getAttribute('href')).toBe('/nosotros');

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { SOCIAL_URLS } from '../lib/contact-info';
 import { BRAND } from '#shared/shop.js';
+import { PAGE_PATHS } from '#shared/storefront-routes.js';
 import './site-footer.css';
 
 const ICON_PROPS = {
@@ -66,6 +67,12 @@ const ABOUT_LINKS = [
   { to: '/distribuidores-bogota', label: 'Distribuidores en Bogotá' },
 ] as const;
 
+const ALLIANCE_LINKS = [
+  { to: PAGE_PATHS.allianceLaika, label: 'Alianza Laika' },
+  { to: PAGE_PATHS.allianceKumpet, label: 'Alianza Kumpet' },
+  { to: PAGE_PATHS.alliancePuppis, label: 'Alianza Puppis' },
+] as const;
+
 const PAYMENT_METHODS = ['Tarjeta débito', 'Tarjeta crédito', 'PSE'] as const;
 
 export interface SiteFooterProps {
@@ -90,6 +97,19 @@ export function SiteFooter({ year = new Date().getFullYear() }: SiteFooterProps)
           </h2>
           <ul className="site-footer__list">
             {ABOUT_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <nav className="site-footer__group" aria-labelledby="site-footer-allies">
+          <h2 id="site-footer-allies" className="site-footer__title">
+            Aliados
+          </h2>
+          <ul className="site-footer__list">
+            {ALLIANCE_LINKS.map((link) => (
               <li key={link.to}>
                 <Link to={link.to}>{link.label}</Link>
               </li>

@@ -1,6 +1,7 @@
 import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
 import { SetContextLink } from '@apollo/client/link/context';
 import { relayStylePagination } from '@apollo/client/utilities';
+import possibleTypesResult from '../gql/possible-types';
 
 interface SearchEntry {
   products: { edges: unknown[] };
@@ -20,6 +21,7 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
   return new ApolloClient({
     link: auth.concat(new HttpLink({ uri })),
     cache: new InMemoryCache({
+      possibleTypes: possibleTypesResult.possibleTypes,
       typePolicies: {
         Query: {
           fields: {

@@ -1,18 +1,24 @@
-import { priceCart } from '#shared/pricing.js';
+import { DEFAULT_SHIPPING_RULE, priceCart, type ShippingRule } from '#shared/pricing.js';
+import { deliveryDaysLabel } from '#shared/shipping.js';
 import type { CartQuoteFieldsFragment } from '../features/cart/cart.generated';
 
-/** Test helper: a server-shaped quote for the given lines, priced by the shop's own pricing function. */
+/**
+ * Test helper: a server-shaped quote for the given lines, priced by the shop's own pricing function
+ * (as the server does: problem lines keep their unit price and are left out of the totals).
+ */
 export function fakeQuote(
   lines: { productId: string; sizeId: string; quantity: number; price: number; name?: string; stock?: number }[],
-  options: { code?: string | null; percent?: number } = {},
+  options: { code?: string | null; percent?: number; shipping?: ShippingRule; estimate?: boolean } = {},
 ): CartQuoteFieldsFragment & { __typename: 'CartQuote' } {
+  // The shop's starting rule unless the test gives the server's current one (staff may change it).
+  const rule = options.shipping ?? DEFAULT_SHIPPING_RULE;
   const quoted = lines.map((l) => {
     const stock = l.stock ?? 50;
     const problem =
       stock === 0
         ? { __typename: 'CartLineProblem' as const, kind: 'SOLD_OUT' as const, available: 0, message: 'Agotado' }
         : stock < l.quantity
-          ? { __typename: 'CartLineProblem' as const, kind: 'INSUFFICIENT_STOCK' as const, available: stock, message: `Solo quedan ${stock} unidades` }
+          ? { __typename: 'CartLineProblem' as const, kind: 'INSUFFICIENT_STOCK' as const, available: stock, message: stock === 1 ? 'Solo queda 1 unidad' : `Solo quedan ${stock} unidades` }
           : null;
     return {
       __typename: 'CartQuoteLine' as const,
@@ -20,8 +26,9 @@ export function fakeQuote(
       sizeId: l.sizeId,
       quantity: l.quantity,
       sizeLabel: 'M',
-      unitPrice: problem ? 0 : l.price,
+      unitPrice: l.price,
       lineTotal: problem ? 0 : l.price * l.quantity,
+      maxQuantity: Math.min(stock, 99),
       problem,
       product: {
         __typename: 'Product' as const,
@@ -38,6 +45,7 @@ export function fakeQuote(
   const priced = priceCart({
     lines: quoted.filter((l) => !l.problem).map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
     discountPercent: valid ? options.percent! : null,
+    shipping: rule,
   });
   const quote = {
     __typename: 'CartQuote' as const,
@@ -49,6 +57,9 @@ export function fakeQuote(
     ivaIncluded: priced.ivaIncluded,
     discountCodeInvalid: Boolean(options.code) && !valid,
     hasProblems: quoted.some((l) => l.problem),
+    shippingIsEstimate: options.estimate ?? false,
+    freeShippingFrom: rule.freeFrom,
+    delivery: { __typename: 'DeliveryEstimate' as const, label: deliveryDaysLabel(3, 8) },
     appliedDiscount: valid ? { __typename: 'AppliedDiscount' as const, code: valid, percent: options.percent! } : null,
     lines: quoted,
   };

@@ -12,6 +12,7 @@ import { createResolvers } from './resolvers.js';
 import { LocalMediaStore } from '../modules/media/index.js';
 import { applySecurity } from './security.js';
 import { mountRequestLog } from './request-log.js';
+import { canonicalRedirect } from './canonical-redirect.js';
 import { createSpaRenderer, mountSeoRoutes, type QueryRunner } from '../modules/seo/seo.http.js';
 import { readClientAssets } from '../modules/seo/landing-route.js';
 
@@ -139,6 +140,7 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
   }
 
   mountSeoRoutes(app, env, services.seo);
+  app.use(canonicalRedirect);
   for (const mount of routes) mount(app);
 
   const CLIENT_DIST = env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : DEFAULT_CLIENT_DIST;

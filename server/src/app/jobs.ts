@@ -2,7 +2,7 @@ import { Logger as WorkerLogger, makeWorkerUtils, parseCronItems, run, type Runn
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
-import { EXPIRE_ORDERS_TASK } from '../modules/orders/index.js';
+import { EXPIRE_ORDERS_TASK, PAYMENT_REMINDER_TASK } from '../modules/orders/index.js';
 import type { Services } from './services.js';
 import { holdPoolLocks, recoverCrashedJobs } from './job-recovery.js';
 import { clearExpiredRateLimits } from './rate-limits.js';
@@ -39,6 +39,11 @@ export function taskList(services: Services, recover: () => Promise<unknown>): T
       await clearExpiredRateLimits(services.ds);
       await services.paymentInbox.pruneRefused();
       await services.jobsAdmin.pruneFailedTicks(CRON_TASKS);
+    },
+    [PAYMENT_REMINDER_TASK]: async (payload) => {
+      const { orderId } = payload as { orderId?: unknown };
+      if (typeof orderId !== 'number') return;
+      await services.orders.reminders.run(orderId);
     },
   };
 }

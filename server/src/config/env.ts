@@ -75,6 +75,11 @@ const envSchema = z.object({
   MAX_OPEN_ORDERS_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(3),
   /** Orders waiting for payment at the same time from one client address (mobile carriers share addresses: keep it generous). */
   MAX_OPEN_ORDERS_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(10),
+  /**
+   * Minutes after placement at which an unpaid order gets one email with a link to finish paying
+   * (at most half of ORDER_EXPIRY_MINUTES, so the products are still held when it arrives).
+   */
+  PAYMENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

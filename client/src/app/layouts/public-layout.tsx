@@ -5,12 +5,14 @@ import { SiteHeader } from '../site-header';
 import { PageFallback } from '../page-fallback';
 import { RouteErrorBoundary } from '../route-error';
 import { ScrollToTop } from '../scroll-to-top';
+import { CanonicalUrl } from '../canonical-url';
 
 /** Public pages: sticky header with the free-shipping banner, the page, the footer. */
 export function PublicLayout() {
   return (
     <div className="layout-public">
       <ScrollToTop />
+      <CanonicalUrl />
       <a className="skip-link" href="#contenido">
         Saltar al contenido
       </a>

@@ -39,23 +39,53 @@ export const mobileMenuOpenAtom = atom(false);
 
 const sameLine = (a: { productId: string; sizeId: string }, b: { productId: string; sizeId: string }) => a.productId === b.productId && a.sizeId === b.sizeId;
 
-/** Adds units of a size (merging with an existing line) and opens the drawer. */
-export const addToCartAtom = atom(null, (get, set, line: CartLine) => {
+/** Why the cart did not take what the shopper asked for (shown in the drawer), or null. */
+export const cartNoticeAtom = atom<string | null>(null);
+
+/** `Solo queda 1 unidad de talla M y ya está en tu carro.` */
+export function stockLimitNotice(available: number, sizeLabel?: string): string {
+  const size = sizeLabel ? ` de talla ${sizeLabel}` : '';
+  return available === 1 ? `Solo queda 1 unidad${size} y ya está en tu carro.` : `Solo quedan ${available} unidades${size} y ya están en tu carro.`;
+}
+
+/** A line to add; `available` (the size's stock when the shopper chose it) caps the line's quantity. */
+export interface AddToCart extends CartLine {
+  available?: number;
+  sizeLabel?: string;
+}
+
+/** Adds units of a size (merging with an existing line, never past the stock it knows) and opens the drawer. */
+export const addToCartAtom = atom(null, (get, set, { available, sizeLabel, ...line }: AddToCart) => {
   const lines = get(cartLinesAtom);
   const existing = lines.find((l) => sameLine(l, line));
-  set(cartLinesAtom, existing ? lines.map((l) => (l === existing ? { ...l, quantity: l.quantity + line.quantity } : l)) : [...lines, line]);
+  const wanted = (existing?.quantity ?? 0) + line.quantity;
+  const cap = Math.min(MAX_QUANTITY, available ?? MAX_QUANTITY);
+  const quantity = Math.max(existing?.quantity ?? 0, Math.min(wanted, cap));
+  set(cartNoticeAtom, wanted > cap && cap > 0 ? stockLimitNotice(cap, sizeLabel) : null);
+  if (quantity >= 1) set(cartLinesAtom, existing ? lines.map((l) => (l === existing ? { ...l, quantity } : l)) : [...lines, { ...line, quantity }]);
   set(mobileMenuOpenAtom, false);
   set(cartOpenAtom, true);
 });
 
-export const setLineQuantityAtom = atom(null, (get, set, { productId, sizeId, quantity }: CartLine) => {
+/**
+ * Sets a line's quantity (`quantity`), or moves it by `by` from what the cart holds now (the stepper: two
+ * quick taps add two even before the quote refreshes); capped by `max`, what the quote says can be bought.
+ */
+export const setLineQuantityAtom = atom(null, (get, set, { productId, sizeId, quantity, by, max }: { productId: string; sizeId: string; quantity?: number; by?: number; max?: number }) => {
+  set(cartNoticeAtom, null);
   set(
     cartLinesAtom,
-    get(cartLinesAtom).map((l) => (sameLine(l, { productId, sizeId }) ? { ...l, quantity } : l)),
+    get(cartLinesAtom).map((l) => {
+      if (!sameLine(l, { productId, sizeId })) return l;
+      // A step never removes the line (that is `Eliminar`).
+      const wanted = quantity ?? Math.max(1, l.quantity + (by ?? 0));
+      return { ...l, quantity: max !== undefined && max > 0 ? Math.min(wanted, max) : wanted };
+    }),
   );
 });
 
 export const removeLineAtom = atom(null, (get, set, key: { productId: string; sizeId: string }) => {
+  set(cartNoticeAtom, null);
   set(
     cartLinesAtom,
     get(cartLinesAtom).filter((l) => !sameLine(l, key)),

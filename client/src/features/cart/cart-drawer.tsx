@@ -1,12 +1,14 @@
 import { useId } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { useAtom, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useFocusTrap } from '../../lib/use-focus-trap';
-import { cartOpenAtom, closeDrawersAtom } from './cart-atoms';
+import { cartNoticeAtom, cartOpenAtom, closeDrawersAtom } from './cart-atoms';
 import { CartSummary } from './cart-summary';
 import { DiscountCodeField } from './discount-code-field';
+import { PendingOrderNotice } from './pending-order-notice';
 import { useCartQuote } from './use-cart-quote';
+import { usePendingOrder } from './use-pending-order';
 import './cart.css';
 
 export const CHECKOUT_PATH = '/proceso-pago-items';
@@ -23,12 +25,15 @@ function CartDrawerPanel({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const closeAll = useSetAtom(closeDrawersAtom);
   const { ref, onKeyDown } = useFocusTrap(true, onClose);
-  const { data, previousData, error } = useCartQuote();
+  const { data, previousData, error, loading } = useCartQuote();
+  const notice = useAtomValue(cartNoticeAtom);
+  const pending = usePendingOrder();
   const quote = (data ?? previousData)?.cartQuote;
   const empty = quote ? quote.lines.length === 0 : false;
 
   function goToCheckout() {
     closeAll();
+    // The checkout page puts the focus on its heading when it arrives.
     navigate(CHECKOUT_PATH);
   }
 
@@ -48,6 +53,12 @@ function CartDrawerPanel({ onClose }: { onClose: () => void }) {
           </button>
         </header>
         <div className="drawer__body" aria-busy={!quote}>
+          <PendingOrderNotice resumable={pending.resumable} released={pending.released} onNavigate={closeAll} />
+          {notice ? (
+            <p className="cart-drawer__notice" role="status">
+              {notice}
+            </p>
+          ) : null}
           {error && !quote ? (
             <p role="alert" className="cart-drawer__error">
               No pudimos calcular tu carro. Revisa tu conexión e intenta de nuevo.
@@ -58,7 +69,7 @@ function CartDrawerPanel({ onClose }: { onClose: () => void }) {
           {quote && !empty ? (
             <>
               <CartSummary quote={quote} onNavigate={onClose} />
-              <DiscountCodeField />
+              <DiscountCodeField quote={data?.cartQuote} loading={loading} />
               {quote.hasProblems ? (
                 <p className="cart-drawer__warning" role="status">
                   Algunos productos no se pueden comprar como están. Corrígelos para continuar.

@@ -18,6 +18,8 @@ export function CartLineItem({ line, editable = true, onNavigate }: { line: Quot
   const key = { productId: line.productId, sizeId: line.sizeId };
   const image = product?.images[0];
   const fixQuantity = problem && problem.available > 0 && (problem.kind === 'INSUFFICIENT_STOCK' || problem.kind === 'INVALID_QUANTITY');
+  const max = Math.min(MAX_QUANTITY, line.maxQuantity);
+  const atStockLimit = !problem && line.quantity >= max && max < MAX_QUANTITY;
 
   return (
     <li className={`cart-line${problem ? ' cart-line--problem' : ''}`}>
@@ -34,6 +36,12 @@ export function CartLineItem({ line, editable = true, onNavigate }: { line: Quot
             name
           )}
         </p>
+        {line.unitPrice > 0 ? (
+          <p className="cart-line__unit">
+            <span className="nowrap">{formatCop(line.unitPrice)}</span> × {line.quantity}
+            <span className="visually-hidden"> {line.quantity === 1 ? 'unidad' : 'unidades'}</span>
+          </p>
+        ) : null}
         <p className="cart-line__meta">
           {line.sizeLabel ? <span>Talla {line.sizeLabel}</span> : null}
           {product ? (
@@ -45,11 +53,11 @@ export function CartLineItem({ line, editable = true, onNavigate }: { line: Quot
         {editable ? (
           <div className="cart-line__actions">
             <div className="stepper" role="group" aria-label={`Cantidad de ${label}`}>
-              <button type="button" aria-label={`Quitar una unidad de ${label}`} disabled={line.quantity <= 1} onClick={() => setQuantity({ ...key, quantity: line.quantity - 1 })}>
+              <button type="button" aria-label={`Quitar una unidad de ${label}`} disabled={line.quantity <= 1} onClick={() => setQuantity({ ...key, by: -1, max })}>
                 −
               </button>
               <output aria-live="polite">{line.quantity}</output>
-              <button type="button" aria-label={`Agregar una unidad de ${label}`} disabled={line.quantity >= MAX_QUANTITY || problem !== null} onClick={() => setQuantity({ ...key, quantity: line.quantity + 1 })}>
+              <button type="button" aria-label={`Agregar una unidad de ${label}`} disabled={line.quantity >= max || problem !== null} onClick={() => setQuantity({ ...key, by: 1, max })}>
                 +
               </button>
             </div>
@@ -60,12 +68,13 @@ export function CartLineItem({ line, editable = true, onNavigate }: { line: Quot
         ) : (
           <p className="cart-line__meta">Cantidad: {line.quantity}</p>
         )}
+        {editable && atStockLimit ? <p className="cart-line__limit">{max === 1 ? 'Solo queda 1 unidad de esta talla.' : `Solo quedan ${max} unidades de esta talla.`}</p> : null}
         {problem ? (
           <p className="cart-line__problem" role="status">
             <span>{problem.message}</span>
             {editable ? (
               fixQuantity ? (
-                <button type="button" className="link-button" onClick={() => setQuantity({ ...key, quantity: problem.available })}>
+                <button type="button" className="link-button" onClick={() => setQuantity({ ...key, quantity: problem.available, max: problem.available })}>
                   {problem.available === 1 ? 'Dejar 1 unidad' : `Dejar ${problem.available} unidades`}
                 </button>
               ) : (

@@ -1,5 +1,6 @@
 import { formatCop } from '#shared/money.js';
 import { CartLineItem } from './cart-line-item';
+import { FreeShippingNote } from './free-shipping-note';
 import './cart.css';
 import type { CartQuoteFieldsFragment } from './cart.generated';
 
@@ -21,13 +22,20 @@ export function CartSummary({ quote, editable = true, onNavigate }: CartSummaryP
         ))}
       </ul>
       <CartTotals quote={quote} />
+      {quote.hasProblems ? null : <FreeShippingNote quote={quote} />}
     </div>
   );
 }
 
 export function CartTotals({ quote }: { quote: CartQuoteFieldsFragment }) {
   const hasMerchandise = quote.itemCount > 0;
+  // Lines with a problem are not counted: say so instead of showing totals that silently leave them out.
+  if (quote.hasProblems && !hasMerchandise) {
+    return <p className="cart-totals__pending">Corrige los productos marcados para ver el total de tu compra.</p>;
+  }
   return (
+    <>
+    {quote.hasProblems ? <p className="cart-totals__pending">Estos totales no incluyen los productos marcados.</p> : null}
     <dl className="cart-totals">
       <div>
         <dt>Subtotal</dt>
@@ -38,13 +46,13 @@ export function CartTotals({ quote }: { quote: CartQuoteFieldsFragment }) {
           <dt>
             Descuento ({quote.appliedDiscount.code}, {quote.appliedDiscount.percent} %)
           </dt>
-          <dd>− {formatCop(quote.discount)}</dd>
+          <dd>−&nbsp;{formatCop(quote.discount)}</dd>
         </div>
       ) : null}
       {hasMerchandise ? (
         <div>
           <dt>ENVÍO</dt>
-          <dd>{quote.shipping > 0 ? formatCop(quote.shipping) : 'Gratis'}</dd>
+          <dd>{quote.shipping > 0 ? `${quote.shippingIsEstimate ? 'desde ' : ''}${formatCop(quote.shipping)}` : 'Gratis'}</dd>
         </div>
       ) : null}
       <div className="cart-totals__total">
@@ -58,5 +66,6 @@ export function CartTotals({ quote }: { quote: CartQuoteFieldsFragment }) {
         </div>
       ) : null}
     </dl>
+    </>
   );
 }

@@ -1,19 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { discountCodeAtom } from './cart-atoms';
-import { useCartQuote } from './use-cart-quote';
+import type { CartQuoteFieldsFragment } from './cart.generated';
 import './cart.css';
 
 export const INVALID_CODE_MESSAGE = 'Código de Descuento no valido.';
 
 /** Code entry: the server decides; unknown, expired or exhausted codes get the spec's message. */
-export function DiscountCodeField() {
+export function DiscountCodeField({ quote, loading = false }: { quote: Pick<CartQuoteFieldsFragment, 'discountCodeInvalid' | 'appliedDiscount'> | undefined; loading?: boolean }) {
   const [code, setCode] = useAtom(discountCodeAtom);
   const [draft, setDraft] = useState(code);
-  const { data, loading } = useCartQuote();
   const inputId = useId();
   const messageId = useId();
-  const quote = data?.cartQuote;
   const invalid = Boolean(code) && quote?.discountCodeInvalid === true;
   const applied = code ? quote?.appliedDiscount : null;
 

@@ -3,12 +3,20 @@ import { useQuery } from '@apollo/client/react';
 import { cartLinesAtom, discountCodeAtom } from './cart-atoms';
 import { CartQuoteDocument } from './cart.generated';
 
-/** The server's quote for the current cart and code (every figure shown comes from here). */
-export function useCartQuote() {
+export interface QuoteDestination {
+  departmentCode: string;
+  municipalityCode?: string | null;
+}
+
+/**
+ * The server's quote for the current cart and code (every figure shown comes from here). With a
+ * destination (checkout), shipping and delivery time are the destination's; without one, «desde».
+ */
+export function useCartQuote(destination?: QuoteDestination | null) {
   const lines = useAtomValue(cartLinesAtom);
   const code = useAtomValue(discountCodeAtom);
   return useQuery(CartQuoteDocument, {
-    variables: { input: { lines, discountCode: code || null } },
+    variables: { input: { lines, discountCode: code || null, ...(destination ? { destination } : {}) } },
     fetchPolicy: 'cache-and-network',
   });
 }

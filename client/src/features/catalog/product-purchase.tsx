@@ -4,6 +4,14 @@ export interface AddToCartLine {
   productId: string;
   sizeId: string;
   quantity: number;
+  /** Units of the size in stock: the cart never holds more. */
+  available: number;
+  sizeLabel: string;
+}
+
+/** `¡Última unidad en talla M!` / `¡Últimas 3 unidades en talla M!` */
+export function lastUnitsNote(stock: number, sizeLabel: string): string {
+  return stock === 1 ? `¡Última unidad en talla ${sizeLabel}!` : `¡Últimas ${stock} unidades en talla ${sizeLabel}!`;
 }
 
 interface Size {
@@ -27,7 +35,7 @@ export function ProductPurchase({ productId, sizes, onAdd }: { productId: string
   function submit(e: FormEvent) {
     e.preventDefault();
     if (!selected) return;
-    onAdd({ productId, sizeId: selected.id, quantity: Math.min(quantity, max) });
+    onAdd({ productId, sizeId: selected.id, quantity: Math.min(quantity, max), available: selected.stock, sizeLabel: selected.label });
   }
 
   return (
@@ -54,7 +62,7 @@ export function ProductPurchase({ productId, sizes, onAdd }: { productId: string
           ))}
         </div>
         {sizes.some((s) => !s.available) ? <p className="size-picker__note">Las tallas tachadas están agotadas.</p> : null}
-        {selected && selected.stock <= 3 ? <p className="size-picker__note">¡Últimas {selected.stock === 1 ? 'unidad' : `${selected.stock} unidades`} en talla {selected.label}!</p> : null}
+        {selected && selected.stock <= 3 ? <p className="size-picker__note">{lastUnitsNote(selected.stock, selected.label)}</p> : null}
       </fieldset>
       <div className="product-purchase__quantity">
         <label htmlFor={quantityId}>Cantidad</label>

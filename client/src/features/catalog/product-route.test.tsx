@@ -7,6 +7,7 @@ import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
 import { ProductDetailDocument } from './catalog.generated';
 import { ProductRoute } from './product-route';
+import { lastUnitsNote } from './product-purchase';
 
 const jacket = {
   __typename: 'Product' as const,
@@ -60,8 +61,20 @@ describe('ProductRoute', () => {
     await user.click(screen.getByRole('radio', { name: 'M' }));
     await user.click(screen.getByRole('button', { name: 'Agregar una unidad' }));
     await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));
-    expect(onAdd).toHaveBeenCalledWith({ productId: '48', sizeId: '3', quantity: 2 });
+    expect(onAdd).toHaveBeenCalledWith({ productId: '48', sizeId: '3', quantity: 2, available: 9, sizeLabel: 'M' });
     expect(document.title).toBe(`${jacket.name} | Enzo`);
+  });
+
+  it('writes the last units in good Spanish: singular for one, plural for more', async () => {
+    jacket.sizes[1]!.stock = 1;
+    try {
+      renderAt('/chaqueta/48/chaqueta-denim-clasica-indigo');
+      expect(await screen.findByText('¡Última unidad en talla S!')).toBeInTheDocument();
+      expect(screen.queryByText(/Últimas unidad/)).toBeNull();
+    } finally {
+      jacket.sizes[1]!.stock = 4;
+    }
+    expect(lastUnitsNote(3, 'M')).toBe('¡Últimas 3 unidades en talla M!');
   });
 
   it('redirects a wrong slug to the canonical URL', async () => {

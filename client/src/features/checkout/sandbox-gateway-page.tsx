@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { formatCop } from '#shared/money.js';
 import { SandboxCheckoutDocument, SandboxPayDocument } from './checkout.generated';
 import './checkout.css';
+import { leaveTo } from '../../lib/leave-to';
 
 /** `/pasarela-sandbox`: the built-in test gateway (what Wompi's hosted checkout does in production). */
 export function SandboxGatewayPage() {
@@ -33,7 +34,7 @@ export function SandboxGatewayPage() {
       const { data: result } = await pay({
         variables: { input: { session, decision, cardNumber: checkout?.paymentMethod === 'CARD' ? card : null, pseBank: checkout?.paymentMethod === 'PSE' ? bank : null } },
       });
-      if (result) window.location.assign(result.sandboxPay.redirectUrl);
+      if (result) leaveTo(result.sandboxPay.redirectUrl);
     } catch (err) {
       setMessage(err instanceof Error ? err.message : 'No se pudo procesar el pago.');
     }
@@ -94,6 +95,10 @@ export function SandboxGatewayPage() {
             <button type="button" className="button button--danger" disabled={paying} onClick={() => void decide('DECLINE')}>
               Rechazar pago
             </button>
+            {/* Like closing Wompi's checkout: back to the shop without a transaction. */}
+            <a className="button button--secondary" href={checkout.redirectUrl}>
+              Cancelar y volver a la tienda
+            </a>
           </div>
         </>
       )}

@@ -105,7 +105,7 @@ function MunicipalityInput({ inputRef, departmentCode, code, onCodeChange, onBlu
   );
 }
 
-const METHOD_CHOICES: Record<PaymentMethodValue, string> = { CARD: 'Tarjeta de crédito o débito', PSE: 'PSE' };
+export const METHOD_CHOICES: Record<PaymentMethodValue, string> = { CARD: 'Tarjeta de crédito o débito', PSE: 'PSE' };
 
 /** Payment method and the data-policy acceptance. */
 export function PaymentFields({ form }: FieldsProps) {

@@ -3,23 +3,50 @@ import { useMutation } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { UseFormReturn } from 'react-hook-form';
 import { CHECKOUT_FIELD_ORDER, type CheckoutInput, type ValidCheckout } from '#shared/checkout.js';
-import { cartLinesAtom, clearCartAtom, discountCodeAtom } from '../cart';
+import { cartLinesAtom, discountCodeAtom, forgetOrderAtom, orderPaidAtom, orderPagePath, pendingOrderAtom, ReleaseOrderDocument, rememberOrderAtom } from '../cart';
 import { PlaceOrderDocument } from './checkout.generated';
 import { forgetIdempotencyKey, idempotencyKey } from './checkout-form';
+import { leaveTo } from '../../lib/leave-to';
 
 type FormPath = Parameters<UseFormReturn<CheckoutInput>['setError']>[0];
 
 const FORM_FIELDS = new Set<string>(CHECKOUT_FIELD_ORDER.filter((f) => f.startsWith('customer.') || f.startsWith('shipping.') || f === 'paymentMethod' || f === 'acceptDataPolicy'));
 
-/** Places the order (same key on retries), empties the cart and goes to the gateway; server errors land on their fields. */
+const OFFLINE = 'No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo: no se hará un cobro doble.';
+
+/**
+ * Places the order (same key on retries) and goes to the gateway; server errors land on their fields.
+ * The cart stays until the payment is approved: the order is remembered in this browser instead. An
+ * earlier unpaid order from this browser is let go first (the shopper is paying again with new data).
+ */
 export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidCheckout>, onCartChanged: () => void) {
   const lines = useAtomValue(cartLinesAtom);
   const discountCode = useAtomValue(discountCodeAtom);
-  const clearCart = useSetAtom(clearCartAtom);
+  const earlier = useAtomValue(pendingOrderAtom);
+  const remember = useSetAtom(rememberOrderAtom);
+  const forget = useSetAtom(forgetOrderAtom);
+  const markPaid = useSetAtom(orderPaidAtom);
   const [placeOrder] = useMutation(PlaceOrderDocument);
+  const [releaseOrder] = useMutation(ReleaseOrderDocument);
   /** A message for the whole form (invalid fields, cart changed, code invalid, network). */
   const [notice, setNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+
+  /** False when the earlier order turned out to be paid (its cart is bought: nothing to place). */
+  async function letEarlierOrderGo(): Promise<boolean> {
+    if (!earlier) return true;
+    const { data } = await releaseOrder({ variables: { reference: earlier.reference, token: earlier.token } });
+    const result = data?.releaseOrder;
+    if (!result) throw new Error('Sin respuesta');
+    if (result.__typename === 'OrderAlreadyPaid') {
+      // Paid meanwhile (another tab, a late confirmation): its page says so; nothing new is placed.
+      markPaid(earlier.reference);
+      leaveTo(orderPagePath(earlier));
+      return false;
+    }
+    forget();
+    return true;
+  }
 
   const submit = form.handleSubmit(
     async () => {
@@ -27,6 +54,10 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidC
       setNotice(null);
       setSubmitting(true);
       try {
+        if (!(await letEarlierOrderGo())) {
+          setSubmitting(false);
+          return;
+        }
         const { data } = await placeOrder({
           variables: {
             input: {
@@ -44,9 +75,9 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidC
         if (!result) throw new Error('Sin respuesta');
         switch (result.__typename) {
           case 'OrderPlaced':
-            clearCart();
+            remember({ reference: result.reference, token: result.accessToken });
             forgetIdempotencyKey();
-            window.location.assign(result.checkoutUrl);
+            leaveTo(result.checkoutUrl);
             return;
           case 'ValidationErrors': {
             let message = result.message;
@@ -69,7 +100,7 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidC
             break;
         }
       } catch {
-        setNotice('No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo: no se hará un cobro doble.');
+        setNotice(OFFLINE);
       }
       setSubmitting(false);
     },

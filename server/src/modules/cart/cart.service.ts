@@ -22,8 +22,12 @@ export interface QuotedLine {
   product: ProductEntity | null;
   size: ProductSizeEntity | null;
   sizeLabel: string | null;
+  /** Price of one unit (also on problem lines when the product is known). */
   unitPrice: number;
+  /** What the line adds to the totals: 0 on problem lines. */
   lineTotal: number;
+  /** Units of this size that can be bought now (stock, capped at 99; 0 when unavailable). */
+  maxQuantity: number;
   problem: { kind: CartProblemKind; available: number; message: string } | null;
 }
 
@@ -124,15 +128,16 @@ export class CartService {
   }
 
   private quoteLine(line: CartLineInput, row: VariantRow | undefined): QuotedLine {
-    const base = { productId: line.productId, sizeId: line.sizeId, quantity: line.quantity, unitPrice: 0, lineTotal: 0 };
+    const base = { productId: line.productId, sizeId: line.sizeId, quantity: line.quantity, unitPrice: 0, lineTotal: 0, maxQuantity: 0 };
     if (!row || String(row.product_id) !== line.productId) {
       return { ...base, product: null, size: null, sizeLabel: null, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
     }
     const product = productFromRow({ ...row, id: row.product_id });
     const size = sizeFromRow({ id: row.size_id, product_id: row.product_id, label: row.label, position: row.size_position, stock: row.stock, reserved: row.reserved });
-    const known = { ...base, product, size, sizeLabel: row.label };
     const cap = Math.min(this.maxUnitsPerSize, MAX_LINE_QUANTITY);
     const available = Math.max(0, Math.min(row.stock, cap));
+    // Problem lines keep their unit price (the shopper sees what a unit costs) but add nothing to the totals.
+    const known = { ...base, product, size, sizeLabel: row.label, unitPrice: row.price, maxQuantity: row.active ? available : 0 };
     if (!row.active) return { ...known, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
       return { ...known, problem: { kind: 'INVALID_QUANTITY', available, message: 'Cantidad no válida' } };
@@ -142,6 +147,6 @@ export class CartService {
     }
     if (row.stock <= 0) return { ...known, problem: { kind: 'SOLD_OUT', available: 0, message: 'Agotado' } };
     if (row.stock < line.quantity) return { ...known, problem: { kind: 'INSUFFICIENT_STOCK', available, message: stockMessage(available) } };
-    return { ...known, unitPrice: row.price, lineTotal: row.price * line.quantity, problem: null };
+    return { ...known, lineTotal: row.price * line.quantity, problem: null };
   }
 }

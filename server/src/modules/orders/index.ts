@@ -3,6 +3,7 @@ export { createOrdersModule, type OrdersModule } from './orders-module.js';
 export { createOrderResolvers } from './order.resolvers.js';
 export { allowedTransitions, canTransition, holdsReservation, ORDER_EDGES, SHOPPER, type Actor, type OrderLifecycle } from './order-lifecycle.js';
 export { EXPIRE_ORDERS_TASK } from './order-expiry.js';
+export { PAYMENT_REMINDER_TASK } from './order-reminders.js';
 export { receiptUrl } from './order-checkout.js';
 export type { StaffTransitionInput, StaffTransitionResult } from './order-staff-actions.js';
 export type { OrderPage } from './order-queries.js';

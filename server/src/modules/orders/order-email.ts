@@ -3,12 +3,20 @@ import type { OrderLineEntity } from './order-line.entity.js';
 
 import { formatCop } from '#shared/money.js';
 import { PAYMENT_METHOD_LABELS } from '#shared/orders.js';
+import { deliveryDaysLabel } from '#shared/shipping.js';
 
-function esc(text: string): string {
+/** An email ready to queue: subject, HTML and the plain-text part. */
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+export function esc(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-function totalsRows(o: OrderEntity): string {
+export function totalsRows(o: OrderEntity): string {
   const rows: Array<[string, string]> = [['Subtotal', formatCop(o.subtotal)]];
   if (o.discount > 0) rows.push([`Descuento${o.discountCode ? ` (${esc(o.discountCode)})` : ''}`, `− ${formatCop(o.discount)}`]);
   rows.push(['Envío', o.shipping === 0 ? 'Gratis' : formatCop(o.shipping)]);
@@ -17,7 +25,7 @@ function totalsRows(o: OrderEntity): string {
   return rows.map(([k, v]) => `<tr><td colspan="2" style="padding:4px 0">${k}</td><td style="padding:4px 0;text-align:right">${v}</td></tr>`).join('');
 }
 
-function linesRows(lines: OrderLineEntity[]): string {
+export function linesRows(lines: OrderLineEntity[]): string {
   return lines
     .map(
       (l) =>
@@ -27,29 +35,42 @@ function linesRows(lines: OrderLineEntity[]): string {
     .join('');
 }
 
-function addressBlock(o: OrderEntity): string {
+export function addressBlock(o: OrderEntity): string {
   return [esc(o.fullName), esc(o.address), o.neighborhood ? esc(o.neighborhood) : null, `${esc(o.municipalityName)}, ${esc(o.departmentName)}`, `Celular: ${esc(o.phone)}`]
     .filter(Boolean)
     .join('<br>');
 }
 
-function layout(title: string, body: string): string {
+export function layout(title: string, body: string): string {
   return `<!doctype html><html lang="es-CO"><head><meta charset="utf-8"><title>${esc(title)}</title></head>
 <body style="font-family:Arial,Helvetica,sans-serif;color:#222;max-width:600px;margin:0 auto;padding:16px">${body}
 <p style="color:#777;font-size:12px">Enzo · Accesorios para mascotas hechos en Colombia</p></body></html>`;
 }
 
+/** A call-to-action link that reads well on a phone. */
+export function buttonLink(href: string, label: string): string {
+  return `<p style="margin:20px 0"><a href="${esc(href)}" style="background:#1f3a5f;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${esc(label)}</a></p>`;
+}
+
+/** The delivery promise made at checkout (`Llega en 3 a 8 días hábiles.`), or nothing for older orders. */
+export function deliveryPromise(o: Pick<OrderEntity, 'deliveryMinDays' | 'deliveryMaxDays'>): string {
+  return o.deliveryMinDays !== null && o.deliveryMaxDays !== null ? `Llega en ${deliveryDaysLabel(o.deliveryMinDays, o.deliveryMaxDays)}.` : '';
+}
+
+const paidNext = (o: OrderEntity) =>
+  `Lo estamos alistando y te escribiremos cuando salga, con la transportadora y el número de guía. ${deliveryPromise(o)} En la página de tu pedido ves su estado y las fechas de entrega.`.trim();
+
 /** Spanish HTML confirmation for the shopper (sent when the order is paid). */
-export function shopperConfirmationEmail(o: OrderEntity, lines: OrderLineEntity[], receiptUrl: string) {
+export function shopperConfirmationEmail(o: OrderEntity, lines: OrderLineEntity[], receiptUrl: string): RenderedEmail {
   const subject = `Confirmación de tu pedido ${o.reference} · Enzo`;
   const html = layout(
     subject,
     `<h1 style="font-size:22px">¡Gracias por tu compra, ${esc(o.fullName.split(' ')[0])}!</h1>
-<p>Recibimos el pago de tu pedido <strong>${o.reference}</strong>. Lo prepararemos en 1 a 2 días hábiles y te avisaremos cuando salga con la guía de envío.</p>
+<p>Recibimos el pago de tu pedido <strong>${o.reference}</strong>. ${paidNext(o)}</p>
+${buttonLink(receiptUrl, 'Ver el estado de tu pedido')}
 <table style="width:100%;border-collapse:collapse"><thead><tr><th style="text-align:left">Producto</th><th>Cant.</th><th style="text-align:right">Total</th></tr></thead>
 <tbody>${linesRows(lines)}</tbody><tfoot>${totalsRows(o)}</tfoot></table>
-<h2 style="font-size:16px">Dirección de envío</h2><p>${addressBlock(o)}</p>
-<p><a href="${esc(receiptUrl)}">Ver el estado de tu pedido</a></p>`,
+<h2 style="font-size:16px">Dirección de envío</h2><p>${addressBlock(o)}</p>`,
   );
   return { subject, html, text: shopperConfirmationText(o, lines, receiptUrl) };
 }
@@ -65,7 +86,9 @@ function shopperConfirmationText(o: OrderEntity, lines: OrderLineEntity[], recei
   ];
   return [
     `¡Gracias por tu compra, ${o.fullName.split(' ')[0]}!`,
-    `Recibimos el pago de tu pedido ${o.reference}. Lo prepararemos en 1 a 2 días hábiles y te avisaremos cuando salga con la guía de envío.`,
+    `Recibimos el pago de tu pedido ${o.reference}. ${paidNext(o)}`,
+    '',
+    `Ver el estado de tu pedido: ${receiptUrl}`,
     '',
     ...lines.map((l) => `- ${l.name} · Talla ${l.sizeLabel} · ${l.quantity} × ${formatCop(l.unitPrice)} = ${formatCop(l.lineTotal)}`),
     '',
@@ -76,13 +99,11 @@ function shopperConfirmationText(o: OrderEntity, lines: OrderLineEntity[], recei
     o.address,
     ...(o.neighborhood ? [o.neighborhood] : []),
     `${o.municipalityName}, ${o.departmentName}`,
-    '',
-    `Ver el estado de tu pedido: ${receiptUrl}`,
   ].join('\n');
 }
 
 /** Notice for the shop: a paid order to prepare. */
-export function shopNoticeEmail(o: OrderEntity, lines: OrderLineEntity[]) {
+export function shopNoticeEmail(o: OrderEntity, lines: OrderLineEntity[]): RenderedEmail {
   const subject = `Nuevo pedido pagado ${o.reference} · ${formatCop(o.total)}`;
   const html = layout(
     subject,

@@ -32,8 +32,25 @@ describe('order lifecycle', () => {
   it('gives payments to the gateway, expiry to the system and retries to the shopper', () => {
     expect(allowedTransitions('PENDIENTE_PAGO', 'gateway')).toEqual(['PAGADO', 'PAGO_RECHAZADO']);
     expect(allowedTransitions('PENDIENTE_PAGO', 'system')).toEqual(['EXPIRADO']);
-    expect(allowedTransitions('PAGO_RECHAZADO', 'shopper')).toEqual(['PENDIENTE_PAGO']);
+    expect(allowedTransitions('PAGO_RECHAZADO', 'shopper')).toEqual(['PENDIENTE_PAGO', 'CANCELADO']);
     expect(allowedTransitions('EXPIRADO', 'shopper')).toEqual([]);
+  });
+
+  it('lets the shopper start a new payment attempt or let an unpaid order go, never more', () => {
+    expect(allowedTransitions('PENDIENTE_PAGO', 'shopper')).toEqual(['PENDIENTE_PAGO', 'CANCELADO']);
+    for (const from of ['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO', 'EXPIRADO', 'CANCELADO'] as const) expect(allowedTransitions(from, 'shopper')).toEqual([]);
+    expect(allowedTransitions('PENDIENTE_PAGO', 'staff')).not.toContain('PENDIENTE_PAGO');
+  });
+
+  it('queues the shopper’s email at each state they follow, and none when they cancel themselves', () => {
+    expect(ORDER_EDGES.PENDIENTE_PAGO.PAGADO?.mails).toEqual(['paid', 'shopNewOrder']);
+    expect(ORDER_EDGES.PENDIENTE_PAGO.PAGO_RECHAZADO?.mails).toEqual(['declined']);
+    expect(ORDER_EDGES.PAGADO.EN_PREPARACION?.mails).toEqual(['preparing']);
+    expect(ORDER_EDGES.EN_PREPARACION.ENVIADO?.mails).toEqual(['shipped']);
+    expect(ORDER_EDGES.ENVIADO.ENTREGADO?.mails).toEqual(['delivered']);
+    for (const from of ['PENDIENTE_PAGO', 'PAGO_RECHAZADO', 'PAGADO', 'EN_PREPARACION'] as const) expect(ORDER_EDGES[from].CANCELADO?.mails).toEqual(['cancelled']);
+    expect(ORDER_EDGES.PENDIENTE_PAGO.CANCELADO?.quietFor).toEqual(['shopper']);
+    expect(ORDER_EDGES.PAGADO.CANCELADO?.quietFor).toBeUndefined();
   });
 
   it('holds, sells and gives back stock on the right edges', () => {

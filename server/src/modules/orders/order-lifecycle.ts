@@ -1,5 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { ORDER_STATUS_LABELS, type OrderStatusValue } from '#shared/orders.js';
+import { enqueueJob } from '../../common/jobs.js';
 import { ORDER_FLAGS, OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderTransitionEntity } from './order-transition.entity.js';
@@ -58,38 +59,44 @@ interface Edge {
   requires?: ReadonlyArray<'carrier' | 'trackingNumber'>;
   /** Emails queued when the edge is taken (see order-mails.ts). */
   mails?: readonly OrderMailKind[];
+  /** Actors whose step queues none of them (a shopper who lets go of their own order knows it). */
+  quietFor?: readonly ActorKind[];
 }
 
-const STAFF_CANCEL_UNPAID: Edge = { by: ['staff'], effects: ['releaseStock', 'returnDiscountUse'] };
+/** Unpaid orders end when staff cancel them or the shopper lets them go (they changed their cart). */
+const CANCEL_UNPAID: Edge = { by: ['staff', 'shopper'], effects: ['releaseStock', 'returnDiscountUse'], mails: ['cancelled'], quietFor: ['shopper'] };
 const LATE_APPROVAL: Edge = { by: ['gateway'], effects: ['takeFromShelf', 'retakeDiscountUse'], mails: ['paid', 'shopNewOrder'] };
+const CANCEL_PAID: Edge = { by: ['staff'], effects: ['flagRefund'], mails: ['cancelled'] };
 
 /** Every allowed edge (design §2), and nothing else. */
 export const ORDER_EDGES: Readonly<Record<OrderStatusValue, Partial<Record<OrderStatusValue, Edge>>>> = {
   PENDIENTE_PAGO: {
+    /** A new payment attempt (the shopper left the gateway, or switches card ↔ PSE): a fresh gateway reference. */
+    PENDIENTE_PAGO: { by: ['shopper'], effects: [] },
     PAGADO: { by: ['gateway'], effects: ['sellReserved'], mails: ['paid', 'shopNewOrder'] },
-    PAGO_RECHAZADO: { by: ['gateway'], effects: ['releaseStock', 'returnDiscountUse'] },
+    PAGO_RECHAZADO: { by: ['gateway'], effects: ['releaseStock', 'returnDiscountUse'], mails: ['declined'] },
     EXPIRADO: { by: ['system'], effects: ['releaseStock', 'returnDiscountUse'] },
-    CANCELADO: STAFF_CANCEL_UNPAID,
+    CANCELADO: CANCEL_UNPAID,
   },
   PAGO_RECHAZADO: {
     PENDIENTE_PAGO: { by: ['shopper'], effects: ['reserveStock', 'retakeDiscountUse'] },
     PAGADO: LATE_APPROVAL,
-    CANCELADO: { by: ['staff'], effects: [] },
+    CANCELADO: { by: ['staff', 'shopper'], effects: [], mails: ['cancelled'], quietFor: ['shopper'] },
   },
   EXPIRADO: {
     PAGADO: LATE_APPROVAL,
     CANCELADO: { by: ['staff'], effects: [] },
   },
   PAGADO: {
-    EN_PREPARACION: { by: ['staff'], effects: [] },
-    CANCELADO: { by: ['staff'], effects: ['flagRefund'] },
+    EN_PREPARACION: { by: ['staff'], effects: [], mails: ['preparing'] },
+    CANCELADO: CANCEL_PAID,
   },
   EN_PREPARACION: {
-    ENVIADO: { by: ['staff'], effects: [], requires: ['carrier', 'trackingNumber'] },
-    CANCELADO: { by: ['staff'], effects: ['flagRefund'] },
+    ENVIADO: { by: ['staff'], effects: [], requires: ['carrier', 'trackingNumber'], mails: ['shipped'] },
+    CANCELADO: CANCEL_PAID,
   },
   ENVIADO: {
-    ENTREGADO: { by: ['staff'], effects: [] },
+    ENTREGADO: { by: ['staff'], effects: [], mails: ['delivered'] },
   },
   ENTREGADO: {},
   CANCELADO: {},
@@ -115,7 +122,7 @@ export interface TransitionRequest {
   actor: Actor;
   note?: string | null;
   /** What the edge records on the order with the new status. */
-  set?: Partial<Pick<OrderEntity, 'transactionId' | 'carrier' | 'trackingNumber' | 'paymentAttempt' | 'expiresAt'>>;
+  set?: Partial<Pick<OrderEntity, 'transactionId' | 'carrier' | 'trackingNumber' | 'paymentAttempt' | 'expiresAt' | 'paymentMethod'>>;
 }
 
 export type TransitionFailure =
@@ -127,8 +134,19 @@ export type TransitionResult = { ok: true; order: OrderEntity } | { ok: false; f
 
 const MISSING_MESSAGES = { carrier: 'Indica la transportadora.', trackingNumber: 'Indica el número de guía.' } as const;
 
+/** Background job that reminds a shopper of an order still unpaid (see order-reminders.ts). */
+export const PAYMENT_REMINDER_TASK = 'order-payment-reminder';
+
+export interface LifecycleSettings {
+  /** Minutes after placement at which an order still unpaid gets one reminder email. */
+  paymentReminderMinutes: number;
+}
+
 export class OrderLifecycle {
-  constructor(private readonly mails: OrderMails) {}
+  constructor(
+    private readonly mails: OrderMails,
+    private readonly settings: LifecycleSettings = { paymentReminderMinutes: 10 },
+  ) {}
 
   /** Loads and row-locks an order inside the caller's transaction. */
   lock(m: EntityManager, where: { id: number } | { reference: string }): Promise<OrderEntity | null> {
@@ -144,6 +162,9 @@ export class OrderLifecycle {
     if (short !== null) return { ok: false, failure: { reason: 'STOCK_SHORT', sizeId: short } };
     if (!(await takeDiscountUse(m, order.discountCode, { withinLimit: true }))) return { ok: false, failure: { reason: 'DISCOUNT_USED_UP' } };
     await m.insert(OrderTransitionEntity, { orderId: order.id, from: null, to: 'PENDIENTE_PAGO', actor: actorLabel(SHOPPER), note: 'Orden creada' });
+    // One reminder if it is still unpaid later; the job checks the order's state when it runs.
+    const runAt = new Date(Date.now() + this.settings.paymentReminderMinutes * 60_000);
+    await enqueueJob(m, PAYMENT_REMINDER_TASK, { orderId: order.id }, { jobKey: `payment-reminder:${order.id}`, runAt, maxAttempts: 5 });
     return { ok: true };
   }
 
@@ -168,7 +189,9 @@ export class OrderLifecycle {
     await m.update(OrderEntity, { id: order.id }, changes);
     Object.assign(order, changes);
     await m.insert(OrderTransitionEntity, { orderId: order.id, from, to: request.to, actor: actorLabel(request.actor), note: request.note ?? null });
-    for (const mail of edge.mails ?? []) await this.mails.queue(m, mail, order);
+    if (!edge.quietFor?.includes(request.actor.kind)) {
+      for (const mail of edge.mails ?? []) await this.mails.queue(m, mail, order);
+    }
     return { ok: true, order };
   }
 
@@ -193,9 +216,20 @@ export class OrderLifecycle {
     await this.record(m, order, 'RETURN_RECEIVED', actor, note);
   }
 
-  /** Money the shop must give back (paid twice, paid after cancellation, approval after the stock was gone). */
-  flagRefund(m: EntityManager, order: OrderEntity, extra: Partial<Pick<OrderEntity, 'transactionId'>> = {}): Promise<void> {
-    return this.flag(m, order, ORDER_FLAGS.refundPending, { refundPending: true, ...extra });
+  /**
+   * Money the shop must give back (paid twice, paid after cancellation, approval after the stock was gone):
+   * flagged for staff, and the shopper is told (one email per refunded transaction).
+   */
+  async flagRefund(m: EntityManager, order: OrderEntity, refundedTransactionId: string, extra: Partial<Pick<OrderEntity, 'transactionId'>> = {}): Promise<void> {
+    await this.flag(m, order, ORDER_FLAGS.refundPending, { refundPending: true, ...extra });
+    await this.mails.queue(m, 'refund', order, refundedTransactionId);
+  }
+
+  /** Sends the reminder of an order still unpaid (the `order-payment-reminder` job), once. */
+  async remindUnpaid(m: EntityManager, order: OrderEntity, now = new Date()): Promise<boolean> {
+    if (order.status !== 'PENDIENTE_PAGO' || order.expiresAt.getTime() <= now.getTime()) return false;
+    await this.mails.queue(m, 'paymentReminder', order);
+    return true;
   }
 
   private async apply(m: EntityManager, order: OrderEntity, effect: Effect, changes: Partial<OrderEntity>): Promise<number | null> {

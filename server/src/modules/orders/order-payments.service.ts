@@ -71,12 +71,12 @@ export class OrderPaymentsService {
       const moved = await this.lifecycle.transition(m, order, { to: 'PAGADO', actor: GATEWAY, note, set: { transactionId: tx.id } });
       if (moved.ok) return 'paid';
       // Approved after its stock was released and sold to someone else: the money goes back.
-      await this.lifecycle.flagRefund(m, order, { transactionId: tx.id });
+      await this.lifecycle.flagRefund(m, order, tx.id, { transactionId: tx.id });
       return 'flagged';
     }
     if (order.transactionId !== tx.id) {
       // Paid twice, or paid after cancellation: money to give back.
-      await this.lifecycle.flagRefund(m, order);
+      await this.lifecycle.flagRefund(m, order, tx.id);
       return 'flagged';
     }
     return 'ignored';

@@ -32,7 +32,7 @@ const invalidCode = (code: string | null | undefined): Refused => ({ __typename:
 function cartProblem(quote: Quote, soldOutSizeId?: number): Refused {
   const lines = quote.lines.map((l) =>
     soldOutSizeId !== undefined && Number(l.sizeId) === soldOutSizeId && !l.problem
-      ? { ...l, unitPrice: 0, lineTotal: 0, problem: { kind: 'SOLD_OUT' as const, available: 0, message: 'Se agotó mientras finalizabas la compra' } }
+      ? { ...l, lineTotal: 0, maxQuantity: 0, problem: { kind: 'SOLD_OUT' as const, available: 0, message: 'Se agotó mientras finalizabas la compra' } }
       : l,
   );
   return { __typename: 'CartProblem', message: 'Algunos productos de tu carrito cambiaron. Revísalos antes de pagar.', lines };

@@ -1,21 +1,26 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import type { OrderPlacementService } from './order-placement.service.js';
 import type { OrderReceiptService } from './order-receipt.service.js';
+import type { OrderPayAgainService } from './order-pay-again.service.js';
 
 /** Thin: the order services do the work. */
-export function createOrderResolvers(services: { placement: OrderPlacementService; receipts: OrderReceiptService }): Resolvers {
+export function createOrderResolvers(services: { placement: OrderPlacementService; receipts: OrderReceiptService; payAgain: OrderPayAgainService }): Resolvers {
   return {
     Query: {
       orderReceipt: (_p, { reference, token, transactionId }) => services.receipts.receipt(reference, token, transactionId),
     },
     Mutation: {
       placeOrder: (_p, { input }, ctx) => services.placement.placeOrder(input, ctx.ip || null),
-      retryPayment: (_p, { reference, token }) => services.receipts.retryPayment(reference, token),
+      retryPayment: (_p, { reference, token, paymentMethod }) => services.payAgain.retryPayment(reference, token, paymentMethod),
+      releaseOrder: (_p, { reference, token }) => services.payAgain.releaseOrder(reference, token),
     },
     PlaceOrderResult: {
       __resolveType: (r) => r.__typename ?? null,
     },
     RetryPaymentResult: {
+      __resolveType: (r) => r.__typename ?? null,
+    },
+    ReleaseOrderResult: {
       __resolveType: (r) => r.__typename ?? null,
     },
   };

@@ -7,6 +7,8 @@ import { OrderMails } from './order-mails.js';
 import { OrderPlacementService } from './order-placement.service.js';
 import { OrderPaymentsService } from './order-payments.service.js';
 import { OrderReceiptService } from './order-receipt.service.js';
+import { OrderPayAgainService } from './order-pay-again.service.js';
+import { OrderReminders } from './order-reminders.js';
 import { OrderExpiry } from './order-expiry.js';
 import { OrderQueries } from './order-queries.js';
 import { OrderStaffActions } from './order-staff-actions.js';
@@ -21,6 +23,8 @@ export interface OrdersModule {
   payments: OrderPaymentsService;
   transactions: OrderTransactions;
   receipts: OrderReceiptService;
+  payAgain: OrderPayAgainService;
+  reminders: OrderReminders;
   expiry: OrderExpiry;
   queries: OrderQueries;
   staffActions: OrderStaffActions;
@@ -29,16 +33,21 @@ export interface OrdersModule {
 
 export function createOrdersModule(deps: { env: Env; ds: DataSource; cart: CartService; gateway: PaymentGateway }): OrdersModule {
   const { env, ds, cart, gateway } = deps;
-  const mails = new OrderMails({ receiptUrl: (order) => receiptUrl(env, order), shopEmail: env.SHOP_NOTIFY_EMAIL });
-  const lifecycle = new OrderLifecycle(mails);
+  const mails = new OrderMails({ receiptUrl: (order) => receiptUrl(env, order), shopEmail: env.SHOP_NOTIFY_EMAIL, publicUrl: env.publicUrl });
+  // The reminder must arrive while the products are still held.
+  const paymentReminderMinutes = Math.max(1, Math.min(env.PAYMENT_REMINDER_MINUTES, Math.floor(env.ORDER_EXPIRY_MINUTES / 2)));
+  const lifecycle = new OrderLifecycle(mails, { paymentReminderMinutes });
   const payments = new OrderPaymentsService(ds, lifecycle);
   const transactions = new OrderTransactions(ds, gateway, payments);
+  const receipts = new OrderReceiptService(ds, gateway, payments, transactions);
   return {
     lifecycle,
     transactions,
     placement: new OrderPlacementService(ds, env, cart, gateway, lifecycle),
     payments,
-    receipts: new OrderReceiptService(ds, env, gateway, payments, transactions, lifecycle),
+    receipts,
+    payAgain: new OrderPayAgainService(ds, env, gateway, receipts, lifecycle),
+    reminders: new OrderReminders(ds, lifecycle),
     expiry: new OrderExpiry(ds, lifecycle),
     queries: new OrderQueries(ds),
     staffActions: new OrderStaffActions(ds, lifecycle),

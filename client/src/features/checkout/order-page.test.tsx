@@ -1,0 +1,163 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { graphql, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test-utils/render';
+import { mswServer } from '../../test-utils/msw-server';
+import { leaveTo } from '../../lib/leave-to';
+import { OrderReceiptDocument, RetryPaymentDocument, type ReceiptFieldsFragment, type RetryPaymentMutationVariables } from './checkout.generated';
+import { OrderPage } from './order-page';
+
+vi.mock('../../lib/leave-to', () => ({ leaveTo: vi.fn() }));
+
+const TOKEN = 'tok-0123456789abcdef';
+const REF = 'ENZ-7K3Q9D';
+const PAGE = `/pago-exitoso?ref=${REF}&token=${TOKEN}`;
+const T = (hhmm: string) => `2025-11-12T${hhmm}:00.000Z`;
+/** Adds the `__typename` the server sends (the generated result types leave it out). */
+const typed = <V extends object>(typename: string, value: V): V => ({ __typename: typename, ...value }) as V;
+type Step = ReceiptFieldsFragment['timeline'][number];
+
+function step(from: Step['from'], status: Step['status'], at: string): Step {
+  return typed('OrderStep', { from, status, at });
+}
+
+function receipt(overrides: Partial<ReceiptFieldsFragment> = {}): ReceiptFieldsFragment & { __typename: 'OrderReceipt' } {
+  return {
+    __typename: 'OrderReceipt',
+    reference: REF,
+    status: 'PENDIENTE_PAGO',
+    createdAt: T('20:15'),
+    paymentMethod: 'CARD',
+    customerName: 'Ana María Pérez',
+    email: 'ana@correo.com',
+    subtotal: 90_000,
+    discount: 0,
+    discountCode: null,
+    shipping: 16_500,
+    ivaIncluded: 17_004,
+    total: 106_500,
+    canRetryPayment: false,
+    canPay: true,
+    payBefore: T('20:45'),
+    paymentProcessing: false,
+    refundPending: false,
+    carrier: null,
+    trackingNumber: null,
+    trackingUrl: null,
+    delivery: typed('DeliveryEstimate', { label: '2 a 4 días hábiles', earliest: null, latest: null }),
+    timeline: [step(null, 'PENDIENTE_PAGO', T('20:15'))],
+    lines: [typed('OrderLine', { productId: '1', name: 'Collar Cuero Miel', sizeLabel: 'M', unitPrice: 45_000, quantity: 2, lineTotal: 90_000, imageUrl: null })],
+    shippingAddress: typed('ShippingAddress', { departmentName: 'Norte de Santander', municipalityName: 'Cúcuta', address: 'Av. 0 # 11-64', neighborhood: null }),
+    ...overrides,
+  };
+}
+
+
+function serve(order: ReturnType<typeof receipt>) {
+  mswServer.use(graphql.query(OrderReceiptDocument, ({ variables }) => HttpResponse.json({ data: { orderReceipt: variables.token === TOKEN ? order : null } })));
+}
+
+function retryAnswers() {
+  const sent: RetryPaymentMutationVariables[] = [];
+  mswServer.use(
+    graphql.mutation(RetryPaymentDocument, ({ variables }) => {
+      sent.push(variables);
+      return HttpResponse.json({ data: { retryPayment: { __typename: 'OrderPlaced', checkoutUrl: '/pasarela-sandbox?session=again' } } });
+    }),
+  );
+  return sent;
+}
+
+beforeEach(() => vi.mocked(leaveTo).mockReset());
+
+describe('order page', () => {
+  it('pending: the products are held until a time, and the shopper pays with the method they choose', async () => {
+    serve(receipt());
+    const sent = retryAnswers();
+    const user = userEvent.setup();
+    renderWithProviders(<OrderPage />, { route: PAGE });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu pedido está esperando el pago' })).toBeInTheDocument();
+    expect(screen.getByText(/Tus productos están apartados hasta las 3:45 p\. m\./)).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Tarjeta de crédito o débito' })).toBeChecked();
+    await user.click(screen.getByRole('radio', { name: 'PSE' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar $ 106.500' }));
+    await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('/pasarela-sandbox?session=again'));
+    expect(sent).toEqual([{ reference: REF, token: TOKEN, paymentMethod: 'PSE' }]);
+  });
+
+  it('back from the gateway while the payment is confirmed: no second payment is offered', async () => {
+    serve(receipt({ paymentProcessing: true, canPay: false }));
+    renderWithProviders(<OrderPage />, { route: `${PAGE}&id=tx-1` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Estamos confirmando tu pago…' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Pagar/ })).toBeNull();
+  });
+
+  it('declined: nothing was charged, and paying again may switch from card to PSE', async () => {
+    serve(receipt({ status: 'PAGO_RECHAZADO', canRetryPayment: true, timeline: [step(null, 'PENDIENTE_PAGO', T('20:15')), step('PENDIENTE_PAGO', 'PAGO_RECHAZADO', T('20:18'))] }));
+    const sent = retryAnswers();
+    const user = userEvent.setup();
+    renderWithProviders(<OrderPage />, { route: `${PAGE}&id=tx-1` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu pago fue rechazado' })).toBeInTheDocument();
+    expect(screen.getByText(/No se hizo ningún cobro por el pedido ENZ-7K3Q9D\./)).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: 'PSE' }));
+    await user.click(screen.getByRole('button', { name: 'Pagar $ 106.500' }));
+    await waitFor(() => expect(sent).toEqual([{ reference: REF, token: TOKEN, paymentMethod: 'PSE' }]));
+    const history = screen.getByRole('region', { name: 'Historial del pedido' });
+    expect(within(history).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['Recibimos tu pedido', 'El pago fue rechazado']);
+  });
+
+  it('paid: empties the cart this order came from and shows what comes next', async () => {
+    localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [{ productId: '1', sizeId: '11', quantity: 2 }] }));
+    localStorage.setItem('enzo.order.v1', JSON.stringify({ reference: REF, token: TOKEN, cart: '1:11:2|' }));
+    serve(receipt({ status: 'PAGADO', canPay: false, payBefore: null, timeline: [step(null, 'PENDIENTE_PAGO', T('20:15')), step('PENDIENTE_PAGO', 'PAGADO', T('20:17'))] }));
+    renderWithProviders(<OrderPage />, { route: `${PAGE}&id=tx-1` });
+    expect(await screen.findByRole('heading', { level: 1, name: '¡Pago aprobado!' })).toBeInTheDocument();
+    const stages = screen.getByRole('list', { name: 'Avance de tu pedido' });
+    expect(within(stages).getByText('Pago aprobado').closest('li')).toHaveAttribute('aria-current', 'step');
+    await waitFor(() => expect(JSON.parse(localStorage.getItem('enzo.cart.v1')!).lines).toEqual([]));
+    expect(localStorage.getItem('enzo.order.v1')).toBe('null');
+    expect(screen.queryByRole('button', { name: /^Pagar/ })).toBeNull();
+  });
+
+  it('shipped: stages, carrier, guide number and a tracking link built from it', async () => {
+    serve(
+      receipt({
+        status: 'ENVIADO',
+        canPay: false,
+        payBefore: null,
+        carrier: 'servientrega',
+        trackingNumber: '2150001234',
+        trackingUrl: 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=2150001234',
+        delivery: typed('DeliveryEstimate', { label: '2 a 4 días hábiles', earliest: '2025-11-14', latest: '2025-11-19' }),
+        timeline: [step(null, 'PENDIENTE_PAGO', T('20:15')), step('PENDIENTE_PAGO', 'PAGADO', T('20:17')), step('PAGADO', 'EN_PREPARACION', '2025-11-13T14:00:00.000Z'), step('EN_PREPARACION', 'ENVIADO', '2025-11-14T16:30:00.000Z')],
+      }),
+    );
+    renderWithProviders(<OrderPage />, { route: PAGE });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu pedido va en camino' })).toBeInTheDocument();
+    const stages = screen.getByRole('list', { name: 'Avance de tu pedido' });
+    expect(within(stages).getByText('Enviado').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(within(stages).getByText('14 de noviembre a las 11:30 a. m.')).toBeInTheDocument();
+    const shipping = screen.getByRole('region', { name: 'Envío' });
+    expect(shipping).toHaveTextContent('Transportadora: Servientrega');
+    expect(shipping).toHaveTextContent('Número de guía: 2150001234');
+    const link = within(shipping).getByRole('link', { name: /Rastrear en Servientrega/ });
+    expect(link).toHaveAttribute('href', 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=2150001234');
+    expect(link).toHaveAttribute('target', '_blank');
+    expect(screen.getByText('Entregamos tu pedido a la transportadora')).toBeInTheDocument();
+    expect(screen.getByText('Llega entre el 14 de noviembre y el 19 de noviembre (2 a 4 días hábiles desde el pago).')).toBeInTheDocument();
+  });
+
+  it('cancelled after payment: says the money comes back', async () => {
+    serve(receipt({ status: 'CANCELADO', canPay: false, payBefore: null, refundPending: true }));
+    renderWithProviders(<OrderPage />, { route: PAGE });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu pedido fue cancelado' })).toBeInTheDocument();
+    expect(screen.getByText(/te devolveremos \$ 106\.500/)).toBeInTheDocument();
+  });
+
+  it('a wrong token finds nothing', async () => {
+    serve(receipt());
+    renderWithProviders(<OrderPage />, { route: `/pago-exitoso?ref=${REF}&token=otro-token-0123456789` });
+    expect(await screen.findByRole('heading', { level: 1, name: 'No encontramos este pedido' })).toBeInTheDocument();
+  });
+});

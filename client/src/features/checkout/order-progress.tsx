@@ -1,0 +1,67 @@
+import { carrierDisplayName } from '#shared/carriers.js';
+import { FULFILMENT_STAGE_LABELS, FULFILMENT_STAGES, formatShopDateTime, shopperStepLabel } from '#shared/order-tracking.js';
+import type { ReceiptFieldsFragment } from './checkout.generated';
+
+/** Where a paid order is: approved → in preparation → shipped → delivered, with the date each was reached. */
+export function FulfilmentStages({ receipt }: { receipt: ReceiptFieldsFragment }) {
+  const reached = new Map(receipt.timeline.map((s) => [s.status, s.at]));
+  const current = FULFILMENT_STAGES.indexOf(receipt.status as (typeof FULFILMENT_STAGES)[number]);
+  if (current === -1) return null;
+  return (
+    <ol className="order-stages" aria-label="Avance de tu pedido">
+      {FULFILMENT_STAGES.map((stage, i) => {
+        const state = i < current ? 'done' : i === current ? 'current' : 'todo';
+        const at = reached.get(stage);
+        return (
+          <li key={stage} className={`order-stages__item order-stages__item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+            <span className="order-stages__label">{FULFILMENT_STAGE_LABELS[stage]}</span>{' '}
+            {at && state !== 'todo' ? <span className="order-stages__date">{formatShopDateTime(at)}</span> : <span className="visually-hidden">pendiente</span>}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** Carrier, guide number and the carrier's tracking page (other carriers: the guide as text). */
+export function TrackingInfo({ receipt }: { receipt: ReceiptFieldsFragment }) {
+  if (!receipt.carrier || !receipt.trackingNumber) return null;
+  const carrier = carrierDisplayName(receipt.carrier);
+  return (
+    <section className="order-tracking" aria-labelledby="order-tracking-title">
+      <h2 id="order-tracking-title">Envío</h2>
+      <p>
+        Transportadora: <strong>{carrier}</strong>
+        <br />
+        Número de guía: <strong className="nowrap">{receipt.trackingNumber}</strong>
+      </p>
+      {receipt.trackingUrl ? (
+        <a className="button" href={receipt.trackingUrl} target="_blank" rel="noopener noreferrer">
+          Rastrear en {carrier}
+          <span className="visually-hidden"> (se abre en otra pestaña)</span>
+        </a>
+      ) : (
+        <p className="form-field__hint">Rastrea tu envío en la página de {carrier} con el número de guía.</p>
+      )}
+    </section>
+  );
+}
+
+/** Everything that happened to the order, oldest first, in the shopper's words. */
+export function OrderTimeline({ receipt }: { receipt: ReceiptFieldsFragment }) {
+  return (
+    <section aria-labelledby="order-timeline-title">
+      <h2 id="order-timeline-title">Historial del pedido</h2>
+      <ol className="order-timeline">
+        {receipt.timeline.map((step, i) => (
+          <li key={i}>
+            <span className="order-timeline__what">{shopperStepLabel(step.from ?? null, step.status)}</span>
+            <time className="order-timeline__when" dateTime={step.at}>
+              {formatShopDateTime(step.at)}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

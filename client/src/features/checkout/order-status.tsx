@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { formatCop } from '#shared/money.js';
+import { PAID_STATUSES, SHOPPER_STATUS_TITLES, deliveryWindow, formatShopTime } from '#shared/order-tracking.js';
+import type { ReceiptFieldsFragment } from './checkout.generated';
+import { PayAgain } from './pay-again';
+
+const CART_KEPT = 'Tu carrito sigue guardado en este navegador: puedes revisarlo y hacer el pedido de nuevo.';
+
+/** What the shopper can do now, by status (pay, pay again, wait, follow the package). */
+export function OrderStatus({ receipt, token, returnedFromGateway }: { receipt: ReceiptFieldsFragment; token: string; returnedFromGateway: boolean }) {
+  const title = SHOPPER_STATUS_TITLES[receipt.status];
+  const pay = (label: string) => <PayAgain reference={receipt.reference} token={token} total={receipt.total} method={receipt.paymentMethod} label={label} />;
+  const deadline = receipt.payBefore ? <> Tus productos están apartados hasta las {formatShopTime(receipt.payBefore)}.</> : null;
+
+  if (receipt.status === 'PENDIENTE_PAGO' && (receipt.paymentProcessing || returnedFromGateway)) {
+    return (
+      <Box tone="neutral" title="Estamos confirmando tu pago…">
+        <p>Pedido {receipt.reference}. Esta página se actualiza sola; no cierres ni pagues de nuevo mientras confirmamos.</p>
+        {!receipt.paymentProcessing && receipt.canPay ? (
+          <details className="pay-again__later">
+            <summary>¿No terminaste el pago en la pasarela?</summary>
+            {pay('Pagar')}
+          </details>
+        ) : null}
+      </Box>
+    );
+  }
+  if (receipt.status === 'PENDIENTE_PAGO') {
+    return (
+      <Box tone="neutral" title={title}>
+        <p>
+          Pedido {receipt.reference} por {formatCop(receipt.total)}.{deadline}
+        </p>
+        {receipt.canPay ? pay('Pagar') : <p>Ya no es posible iniciar otro pago para este pedido. Escríbenos por WhatsApp y te ayudamos.</p>}
+      </Box>
+    );
+  }
+  if (receipt.status === 'PAGO_RECHAZADO') {
+    return (
+      <Box tone="bad" title={title}>
+        <p>No se hizo ningún cobro por el pedido {receipt.reference}.{receipt.canPay ? deadline : null}</p>
+        {receipt.canPay ? (
+          <>
+            <p>Puedes intentarlo de nuevo con tarjeta o con PSE.</p>
+            {pay('Pagar')}
+          </>
+        ) : (
+          <p>
+            Los productos ya no están apartados. {CART_KEPT} <Link to="/">Volver a la tienda</Link>
+          </p>
+        )}
+      </Box>
+    );
+  }
+  if (PAID_STATUSES.has(receipt.status)) {
+    const d = receipt.delivery;
+    const arrives = d?.earliest && d.latest ? `Llega ${deliveryWindow(d.earliest, d.latest)} (${d.label} desde el pago).` : d ? `Llega en ${d.label} desde el pago.` : null;
+    return (
+      <Box tone="ok" title={title}>
+        <p>
+          Pedido <strong>{receipt.reference}</strong>. Te escribimos a {receipt.email} con cada novedad.
+        </p>
+        {receipt.status === 'PAGADO' || receipt.status === 'EN_PREPARACION' ? <p>Te avisaremos cuando salga; aquí verás la transportadora y el número de guía.</p> : null}
+        {receipt.status !== 'ENTREGADO' && arrives ? <p>{arrives}</p> : null}
+        {receipt.refundPending ? <p>Recibimos un pago de más por este pedido: te lo devolveremos y nuestro equipo te contactará para hacerlo.</p> : null}
+      </Box>
+    );
+  }
+  return (
+    <Box tone="bad" title={title}>
+      {receipt.status === 'CANCELADO' && receipt.refundPending ? (
+        <p>
+          Pedido {receipt.reference}. Como ya lo habías pagado, te devolveremos {formatCop(receipt.total)}; nuestro equipo te contactará para hacerlo.
+        </p>
+      ) : (
+        <p>
+          Pedido {receipt.reference}. No se hizo ningún cobro. {CART_KEPT} <Link to="/">Volver a la tienda</Link>
+        </p>
+      )}
+    </Box>
+  );
+}
+
+/** The status box; its heading is a live region, so a status that changes while the page is open is announced. */
+function Box({ tone, title, children }: { tone: 'ok' | 'bad' | 'neutral'; title: string; children: ReactNode }) {
+  return (
+    <div className={`receipt__status${tone === 'neutral' ? '' : ` receipt__status--${tone}`}`}>
+      <div role="status">
+        <h1>{title}</h1>
+      </div>
+      {children}
+    </div>
+  );
+}
