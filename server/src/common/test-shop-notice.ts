@@ -5,7 +5,7 @@
 export const TEST_SHOP_NOTICE = 'Tienda de prueba: los pagos no son reales y los pedidos no se despachan.';
 
 const BAR =
-  `<div class="test-shop-notice" role="note" style="background:#7a1f1f;color:#fff;font:600 14px/1.4 system-ui,sans-serif;text-align:center;padding:8px 12px;position:relative;z-index:1000">` +
+  `<div class="test-shop-notice" role="note" style="background:#7a1f1f;color:#fff;font:600 14px/1.4 system-ui,sans-serif;text-align:center;padding:8px 12px">` +
   `${TEST_SHOP_NOTICE}</div>`;
 
 /** The page with the notice as the first thing in <body> (before the app, so it shows even without JavaScript). */
