@@ -12,6 +12,14 @@ describe('priceCart', () => {
     expect(r.total).toBe(120_000 + SHIPPING_FEE);
   });
 
+  it('discounts only the lines a code covers (codes limited to some categories)', () => {
+    const r = priceCart({ lines: [{ unitPrice: 40_000, quantity: 2, discountable: true }, { unitPrice: 90_000, quantity: 1, discountable: false }], discountPercent: 15 });
+    expect(r.subtotal).toBe(170_000);
+    expect(r.discount).toBe(12_000);
+    expect(r.shipping).toBe(0);
+    expect(r.total).toBe(158_000);
+  });
+
   it('charges shipping at 149.999 and not at 150.000 (without discount)', () => {
     expect(priceCart({ lines: [{ unitPrice: 149_999, quantity: 1 }], discountPercent: null }).shipping).toBe(16_500);
     const free = priceCart({ lines: [{ unitPrice: 150_000, quantity: 1 }], discountPercent: null });

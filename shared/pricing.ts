@@ -1,7 +1,8 @@
 import { FREE_SHIPPING_THRESHOLD, IVA_RATE, SHIPPING_FEE } from './shop.js';
 
 export interface PricingInput {
-  lines: { unitPrice: number; quantity: number }[];
+  /** `discountable: false` for lines a code does not cover (codes limited to some categories); default true. */
+  lines: { unitPrice: number; quantity: number; discountable?: boolean }[];
   /** Whole percent (e.g. 15) or null when no code applies. */
   discountPercent: number | null;
   /** Shipping rule; the shop's default (design.md §2) when omitted. */
@@ -36,14 +37,16 @@ function divRoundHalfUp(numerator: number, denominator: number): number {
  */
 export function priceCart({ lines, discountPercent, shipping: rule = DEFAULT_SHIPPING_RULE }: PricingInput): PricingResult {
   let subtotal = 0;
+  let discountable = 0;
   let itemCount = 0;
   for (const line of lines) {
     subtotal += line.unitPrice * line.quantity;
+    if (line.discountable !== false) discountable += line.unitPrice * line.quantity;
     itemCount += line.quantity;
   }
   const percent = discountPercent && discountPercent > 0 ? Math.min(discountPercent, 100) : 0;
-  // subtotal × percent / 100, rounded half up, in integer arithmetic (no float drift).
-  const discount = percent ? divRoundHalfUp(subtotal * percent, 100) : 0;
+  // discountable subtotal × percent / 100, rounded half up, in integer arithmetic (no float drift).
+  const discount = percent ? divRoundHalfUp(discountable * percent, 100) : 0;
   const merchandise = subtotal - discount;
   const shipping = merchandise > 0 && merchandise < rule.freeFrom ? rule.fee : 0;
   const total = merchandise + shipping;

@@ -65,13 +65,18 @@ export const PAGES = {
   staffOrderDetail: { title: 'Detalle de la orden · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffProducts: { title: 'Productos · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffDiscountCodes: { title: 'Códigos de descuento · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffProductNew: { title: 'Nuevo producto · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffProductEdit: { title: 'Editar producto · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffLowStock: { title: 'Inventario bajo · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffContent: { title: 'Contenido de la tienda · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffPackingList: { title: 'Lista de empaque · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   notFound: { title: 'Página no encontrada', description: DEFAULT_DESCRIPTION, noindex: true },
 } as const satisfies Record<string, PageMetaInfo>;
 
 export type PageKey = keyof typeof PAGES;
 
 /** The path of each fixed page (staff pages and the 404 have their own, below). */
-export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'>, string> = {
+export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail' | 'staffProductEdit'>, string> = {
   home: '/',
   about: '/about',
   nosotros: '/nosotros',
@@ -91,7 +96,17 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffOrders: '/orders',
   staffProducts: '/dashboard/productos',
   staffDiscountCodes: '/dashboard/codigos-descuento',
+  staffProductNew: '/dashboard/productos/nuevo',
+  staffLowStock: '/dashboard/inventario',
+  staffContent: '/dashboard/contenido',
+  staffPackingList: '/orders/empaque',
 };
+
+/** Staff product editor: `/dashboard/productos/:id`. */
+export const STAFF_PRODUCT_EDIT_PATH = '/dashboard/productos/:id';
+
+/** Query parameter of a staff preview link of a switched-off campaign page (`/halloween?vista-previa=<token>`). */
+export const CAMPAIGN_PREVIEW_PARAM = 'vista-previa';
 
 /** Product search results: `/buscar?q=…` (filters and sort in the query too). */
 export const SEARCH_PATH = '/buscar';

@@ -11,7 +11,7 @@ afterAll(() => shop?.close());
 const LISTING = `query($category: String, $collection: String, $sort: ProductSort, $first: Int, $after: String) {
   products(category: $category, collection: $collection, sort: $sort, first: $first, after: $after) {
     totalCount pageInfo { hasNextPage endCursor }
-    edges { cursor node { id slug name price collections category { slug name } sizes { id label stock available } images { url alt } soldOut sizeChart { size cuelloCm } } }
+    edges { cursor node { id slug name price collections category { slug name } sizes { id label stock available } images { url alt } soldOut sizeGuide { measurements rows { size values { min max } } } } }
   }
 }`;
 
@@ -19,7 +19,7 @@ type Listing = {
   products: {
     totalCount: number;
     pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    edges: Array<{ cursor: string; node: { id: string; name: string; price: number; collections: string[]; category: { slug: string }; sizes: Array<{ label: string; stock: number; available: boolean }>; images: Array<{ url: string }>; soldOut: boolean; sizeChart: unknown[] | null } }>;
+    edges: Array<{ cursor: string; node: { id: string; name: string; price: number; collections: string[]; category: { slug: string }; sizes: Array<{ label: string; stock: number; available: boolean }>; images: Array<{ url: string }>; soldOut: boolean; sizeGuide: { measurements: string[]; rows: Array<{ size: string; values: Array<{ min: number; max: number | null }> }> } | null } }>;
   };
 };
 
@@ -47,7 +47,10 @@ describe('catalog API', () => {
       expect(node.sizes.map((s) => s.label)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
       for (const s of node.sizes) expect(s.available).toBe(s.stock > 0);
       expect(node.images.length).toBeGreaterThan(0);
-      expect(node.sizeChart).toBeNull();
+      // Collars measure the neck, one range per size.
+      expect(node.sizeGuide!.measurements).toEqual(['NECK']);
+      expect(node.sizeGuide!.rows.map((r) => r.size)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+      expect(node.sizeGuide!.rows[2]!.values).toEqual([{ min: 32, max: 40 }]);
     }
   });
 
@@ -97,25 +100,28 @@ describe('catalog API', () => {
     expect(badCursor.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
   });
 
-  it('returns one product with a size chart only for jackets, and null for unknown ids', async () => {
+  it('returns one product with its size guide (jackets: neck, chest, back length; leashes: length and width in one size), and null for unknown ids', async () => {
+    const GUIDE = `query($id: ID!) { product(id: $id) { id sizes { label } sizeGuide { measurements rows { size values { min max } } } } }`;
+    type Guided = { product: { sizes: Array<{ label: string }>; sizeGuide: { measurements: string[]; rows: Array<{ size: string; values: Array<{ min: number; max: number | null }> }> } } };
     const jackets = await shop.gql<Listing>(LISTING, { category: 'chaquetas', first: 1 });
-    const id = jackets.data!.products.edges[0]!.node.id;
-    const res = await shop.gql<{ product: { id: string; sizeChart: Array<{ size: string; cuelloCm: number; pechoCm: number; largoCm: number }> } }>(
-      `query($id: ID!) { product(id: $id) { id sizeChart { size cuelloCm pechoCm largoCm } } }`,
-      { id },
-    );
-    expect(res.data!.product.sizeChart.map((r) => r.size)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+    const jacket = await shop.gql<Guided>(GUIDE, { id: jackets.data!.products.edges[0]!.node.id });
+    expect(jacket.data!.product.sizeGuide.measurements).toEqual(['NECK', 'CHEST', 'BACK_LENGTH']);
+    expect(jacket.data!.product.sizeGuide.rows.map((r) => r.size)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+    const [leash] = await shop.ds.query(`SELECT id FROM product WHERE slug = 'correa-cuero-miel'`);
+    const res = await shop.gql<Guided>(GUIDE, { id: String(leash.id) });
+    expect(res.data!.product.sizes.map((s) => s.label)).toEqual(['Única']);
+    expect(res.data!.product.sizeGuide).toEqual({ measurements: ['LENGTH', 'WIDTH'], rows: [{ size: 'Única', values: [{ min: 120, max: null }, { min: 2, max: null }] }] });
     const missing = await shop.gql<{ product: null }>(`{ a: product(id: "999999") { id } b: product(id: "abc") { id } }`);
     expect(missing.errors).toBeUndefined();
     expect(missing.data).toEqual({ a: null, b: null });
   });
 
   it('serves home media from the media store', async () => {
-    const res = await shop.gql<{ homeMedia: { desktopBanners: Array<{ url: string }>; mobileBanners: unknown[]; promoVideoUrl: string } }>(
-      `{ homeMedia { desktopBanners { url alt } mobileBanners { url } promoVideoUrl } }`,
+    const res = await shop.gql<{ homeMedia: { slides: Array<{ desktopImage: { url: string } }>; promoVideoUrl: string } }>(
+      `{ homeMedia { slides { desktopImage { url alt } mobileImage { url } } promoVideoUrl } }`,
     );
-    expect(res.data!.homeMedia.desktopBanners.length).toBeGreaterThan(0);
-    expect(res.data!.homeMedia.mobileBanners.length).toBeGreaterThan(0);
+    expect(res.data!.homeMedia.slides.length).toBeGreaterThan(0);
+    expect((await fetch(`${shop.url}${res.data!.homeMedia.slides[0]!.desktopImage.url}`)).status).toBe(200);
     const video = await fetch(`${shop.url}${res.data!.homeMedia.promoVideoUrl}`);
     expect(video.status).toBe(200);
     expect(video.headers.get('content-type')).toBe('video/mp4');

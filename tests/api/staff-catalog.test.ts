@@ -56,6 +56,16 @@ describe('staff products', () => {
     expect(again.data!.product.sizes[0].stock).toBe(7);
   });
 
+  it('refuses a quick stock edit when orders moved the stock since staff looked', async () => {
+    const collar = await firstCollar();
+    const size = collar.sizes[3]!;
+    await shop.ds.query('UPDATE product_size SET stock = stock - 1, reserved = reserved + 1 WHERE id = $1', [size.id]);
+    const res = await shop.gql<{ staffUpdateProduct: Refusal }>(UPDATE, { input: { productId: collar.id, sizes: [{ sizeId: size.id, stock: 20, expectedStock: size.stock }] } }, auth);
+    expect(res.data!.staffUpdateProduct).toMatchObject({ __typename: 'ValidationErrors', message: `El inventario de la talla ${size.label} cambió mientras editabas (ahora hay ${size.stock - 1}): revisa y guarda de nuevo.` });
+    const ok = await shop.gql<{ staffUpdateProduct: StaffProduct }>(UPDATE, { input: { productId: collar.id, sizes: [{ sizeId: size.id, stock: 20, expectedStock: size.stock - 1 }] } }, auth);
+    expect(ok.data!.staffUpdateProduct.sizes[3]).toMatchObject({ stock: 20, reserved: size.reserved + 1 });
+  });
+
   it.each([
     [{ price: 0 }, 'El precio debe ser un número entero de pesos mayor que 0.'],
     [{ price: -5 }, 'El precio debe ser un número entero de pesos mayor que 0.'],

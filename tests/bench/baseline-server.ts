@@ -18,11 +18,11 @@ import { baselineSearch, type SearchVariables } from './baseline-search.js';
 
 // The statements below are copied from what the shop sends (see statement-counter.ts).
 const LISTING_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_chart, p.active, p.position, p.created_at, p.pets, (SELECT count(*) FROM product p WHERE p.active AND p.category_slug = $1) AS total
+  p.collections, p.size_guide, p.active, p.position, p.created_at, p.pets, (SELECT count(*) FROM product p WHERE p.active AND p.category_slug = $1) AS total
   FROM product p JOIN category c ON c.slug = p.category_slug
   WHERE p.active AND p.category_slug = $1 ORDER BY p.position ASC, p.id ASC LIMIT $2 OFFSET $3`;
 const PRODUCT_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_chart, p.active, p.position, p.created_at, p.pets
+  p.collections, p.size_guide, p.active, p.position, p.created_at, p.pets
   FROM product p JOIN category c ON c.slug = p.category_slug WHERE p.id = $1 AND p.active`;
 const SIZES_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
@@ -30,7 +30,7 @@ const IMAGES_SQL = `SELECT id, product_id, storage_key, url, alt, width, height,
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
 const VARIANTS_SQL = `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
   p.id AS product_id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_chart, p.active, p.position, p.created_at, p.pets
+  p.collections, p.size_guide, p.active, p.position, p.created_at, p.pets
   FROM product_size s JOIN product p ON p.id = s.product_id LEFT JOIN category c ON c.slug = p.category_slug
   WHERE s.id = ANY($1::int[])`;
 
@@ -43,14 +43,13 @@ interface ProductRow {
   category_slug: string;
   category_name: string;
   collections: string[];
-  size_chart: unknown;
+  size_guide: unknown;
   total?: string;
 }
-interface SizeChartRow {
-  size: string;
-  cuelloCm: number;
-  pechoCm: number;
-  largoCm: number;
+interface SizeGuideJson {
+  measurements: string[];
+  note: string | null;
+  rows: Array<{ size: string; values: Array<{ min: number; max: number | null }> }>;
 }
 interface SizeRow {
   id: number;
@@ -138,7 +137,8 @@ async function product(v: { id: string }) {
         sizes: ps.map(size),
         images: (images.get(p.id) ?? []).map(image),
         // GraphQL answers fields in selection order; jsonb keeps its own key order.
-        sizeChart: (p.size_chart as SizeChartRow[] | null)?.map((r) => ({ size: r.size, cuelloCm: r.cuelloCm, pechoCm: r.pechoCm, largoCm: r.largoCm })) ?? null,
+        sizeGuide: ((g: SizeGuideJson | null) =>
+          g ? { measurements: g.measurements, note: g.note, rows: g.rows.map((r) => ({ size: r.size, values: r.values.map((v) => ({ min: v.min, max: v.max })) })) } : null)(p.size_guide as SizeGuideJson | null),
       },
     },
   };

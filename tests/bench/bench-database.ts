@@ -36,18 +36,18 @@ const SYNTHETIC = `
   WITH cats AS (
     SELECT slug, (row_number() OVER (ORDER BY position) - 1)::int AS idx, count(*) OVER ()::int AS n FROM category
   ), charts AS (
-    SELECT DISTINCT ON (category_slug) category_slug, size_chart FROM product WHERE size_chart IS NOT NULL ORDER BY category_slug, id
+    SELECT DISTINCT ON (category_slug) category_slug, size_guide FROM product WHERE size_guide IS NOT NULL ORDER BY category_slug, id
   ), models AS (
     SELECT category_slug, name, description, pets, (row_number() OVER (PARTITION BY category_slug ORDER BY id) - 1)::int AS k,
            count(*) OVER (PARTITION BY category_slug)::int AS n
       FROM product WHERE slug NOT LIKE 'bench-%'
   )
-  INSERT INTO product (slug, name, description, price, category_slug, collections, size_chart, position, created_at, pets)
+  INSERT INTO product (slug, name, description, price, category_slug, collections, size_guide, position, created_at, pets)
   SELECT 'bench-' || c.slug || '-' || g,
          m.name || ' ' || g,
          m.description,
          19900 + (g % 60) * 1000,
-         c.slug, '{}', ch.size_chart, 1000 + g, now() - make_interval(mins => g), m.pets
+         c.slug, '{}', ch.size_guide, 1000 + g, now() - make_interval(mins => g), m.pets
     FROM generate_series($2::int, $2::int + $1::int - 1) g
     JOIN cats c ON c.idx = g % c.n
     JOIN models m ON m.category_slug = c.slug AND m.k = (g / c.n) % m.n

@@ -14,7 +14,7 @@ export const LISTING = `query BenchListing($category: String!, $first: Int!) {
 export const PRODUCT = `query BenchProduct($id: ID!) {
   product(id: $id) {
     id slug name description price soldOut collections category { slug name }
-    sizes { ${SIZE} } images { ${IMAGE} } sizeChart { size cuelloCm pechoCm largoCm }
+    sizes { ${SIZE} } images { ${IMAGE} } sizeGuide { measurements note rows { size values { min max } } }
   }
 }`;
 

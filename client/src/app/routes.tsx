@@ -4,7 +4,7 @@ import { PublicLayout } from './layouts/public-layout';
 import { AuthLayout } from './layouts/auth-layout';
 import { DocumentMeta } from './document-meta';
 import { lazyPage, type LazyPage } from './lazy-page';
-import { LISTING_PAGES, PAGE_PATHS, PAGES, PRODUCT_PATH_PATTERNS, SEARCH_PATH, STAFF_ORDER_DETAIL_PATH, type PageMetaInfo } from '#shared/storefront-routes.js';
+import { LISTING_PAGES, PAGE_PATHS, PAGES, PRODUCT_PATH_PATTERNS, SEARCH_PATH, STAFF_ORDER_DETAIL_PATH, STAFF_PRODUCT_EDIT_PATH, type PageMetaInfo } from '#shared/storefront-routes.js';
 
 type Meta = Pick<PageMetaInfo, 'title' | 'description' | 'noindex' | 'canonical'>;
 
@@ -42,11 +42,13 @@ const staffHome = () => import('../features/staff-home');
 const staffOrders = () => import('../features/staff-orders');
 const staffCatalog = () => import('../features/staff-catalog');
 const staffDiscounts = () => import('../features/staff-discounts');
+const staffContent = () => import('../features/staff-content');
 const home = lazyPage(() => import('../features/home/routes'), (m) => m.HomeRoute);
 
 const categoryPage = lazyPage(catalog, (m) => m.CategoryPage);
 
 const productPage = lazyPage(() => import('./product-page'), (m) => m.ProductPage);
+const campaignPage = lazyPage(() => import('./campaign-page'), (m) => m.CampaignPage);
 const staffShell = lazyPage(() => import('./layouts/staff-layout'), (m) => m.StaffShell);
 
 /** A fixed page of the shared route table: its path, its meta and its component. */
@@ -61,12 +63,19 @@ export const routes: RouteObject[] = [
     children: [
       { path: PAGE_PATHS.home, ...route(home, PAGES.home) },
       { path: PAGE_PATHS.about, ...route(home, PAGES.about) },
-      ...LISTING_PAGES.map(
-        (c): RouteObject => ({
-          path: c.path,
-          element: <categoryPage.Page key={c.path} title={c.title} description={c.description} path={c.path} category={c.category} collection={c.collection} />,
-          handle: { preload: categoryPage.preload, loadedModule: categoryPage.loadedModule } satisfies RouteHandle,
-        }),
+      ...LISTING_PAGES.map((c): RouteObject =>
+        c.collection
+          ? {
+              // Seasonal campaign pages: on or off as staff set them (with preview links).
+              path: c.path,
+              element: <campaignPage.Page key={c.path} slug={c.collection} path={c.path} />,
+              handle: { preload: campaignPage.preload, loadedModule: campaignPage.loadedModule } satisfies RouteHandle,
+            }
+          : {
+              path: c.path,
+              element: <categoryPage.Page key={c.path} title={c.title} description={c.description} path={c.path} category={c.category} collection={c.collection} />,
+              handle: { preload: categoryPage.preload, loadedModule: categoryPage.loadedModule } satisfies RouteHandle,
+            },
       ),
       ...PRODUCT_PATH_PATTERNS.map((path): RouteObject => ({ path, ...route(productPage) })),
       fixed('nosotros', content, (m) => m.AboutPage),
@@ -95,7 +104,12 @@ export const routes: RouteObject[] = [
       fixed('staffHome', staffHome, (m) => m.DashboardHome),
       fixed('staffOrders', staffOrders, (m) => m.OrdersPage),
       { path: STAFF_ORDER_DETAIL_PATH, ...page(staffOrders, (m) => m.OrderDetailPage, PAGES.staffOrderDetail) },
+      fixed('staffPackingList', staffOrders, (m) => m.PackingListPage),
       fixed('staffProducts', staffCatalog, (m) => m.ProductsPage),
+      fixed('staffProductNew', staffCatalog, (m) => m.NewProductPage),
+      { path: STAFF_PRODUCT_EDIT_PATH, ...page(staffCatalog, (m) => m.EditProductPage, PAGES.staffProductEdit) },
+      fixed('staffLowStock', staffCatalog, (m) => m.LowStockPage),
+      fixed('staffContent', staffContent, (m) => m.ContentPage),
       fixed('staffDiscountCodes', staffDiscounts, (m) => m.DiscountCodesPage),
     ],
   },

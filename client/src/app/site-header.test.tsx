@@ -7,6 +7,7 @@ import { renderWithProviders } from '../test-utils/render';
 import { mswServer } from '../test-utils/msw-server';
 import { CartQuoteDocument } from '../features/cart';
 import { fakeQuote } from '../test-utils/cart-test-data';
+import { ActiveCampaignsDocument } from '../features/campaigns/campaigns.generated';
 import { SiteHeader } from './site-header';
 
 const PRODUCTS: Record<string, { price: number; name: string; stock?: number }> = {
@@ -33,7 +34,10 @@ function storeCart(lines: { productId: string; sizeId: string; quantity: number 
   localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines }));
 }
 
-function renderHeader() {
+const HALLOWEEN = { __typename: 'Campaign' as const, slug: 'halloween', path: '/halloween', title: 'Halloween' };
+
+function renderHeader(campaigns = [HALLOWEEN]) {
+  mswServer.use(graphql.query(ActiveCampaignsDocument, () => HttpResponse.json({ data: { campaigns } })));
   return renderWithProviders(
     <>
       <SiteHeader />
@@ -44,6 +48,19 @@ function renderHeader() {
     </>,
   );
 }
+
+describe('campaign links', () => {
+  it('links the campaign pages staff have on, and none when they are off', async () => {
+    const on = renderHeader();
+    const nav = screen.getByRole('navigation', { name: 'Principal' });
+    expect(await within(nav).findByRole('link', { name: 'Halloween' })).toHaveAttribute('href', '/halloween');
+    on.unmount();
+    renderHeader([]);
+    const again = screen.getByRole('navigation', { name: 'Principal' });
+    await within(again).findByRole('link', { name: 'Nosotros' });
+    await waitFor(() => expect(within(again).queryByRole('link', { name: 'Halloween' })).toBeNull());
+  });
+});
 
 describe('cart badge', () => {
   it('is hidden when the cart is empty', () => {

@@ -4,6 +4,7 @@ import { SiteHeaderView } from '../components/site-header-view';
 // Straight from the modules (not the feature's index): the drawer must stay out of the entry chunk.
 import { CartButton } from '../features/cart/cart-button';
 import { cartCountAtom, cartOpenAtom, mobileMenuOpenAtom } from '../features/cart/cart-atoms';
+import { useCampaignLinks } from '../features/campaigns/use-campaign-links';
 import { SearchBox } from '../features/search';
 
 // Downloaded when first opened: neither is needed to show a page.
@@ -14,11 +15,14 @@ const MobileMenu = lazy(() => import('../components/mobile-menu').then((m) => ({
 export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useAtom(mobileMenuOpenAtom);
   const cartOpen = useAtomValue(cartOpenAtom);
+  const campaignLinks = useCampaignLinks();
   return (
     <>
-      <SiteHeaderView cart={<CartButton />} search={<SearchBox variant="header" />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} />
+      <SiteHeaderView cart={<CartButton />} search={<SearchBox variant="header" />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} campaignLinks={campaignLinks} />
       <Suspense fallback={null}>
-        {menuOpen ? <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} search={<SearchBox variant="menu" onNavigate={() => setMenuOpen(false)} />} /> : null}
+        {menuOpen ? (
+          <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} search={<SearchBox variant="menu" onNavigate={() => setMenuOpen(false)} />} campaignLinks={campaignLinks} />
+        ) : null}
         {cartOpen ? <CartDrawer /> : null}
       </Suspense>
     </>

@@ -10,10 +10,12 @@ interface MobileMenuProps {
   cart: ReactNode;
   /** The search box shown above the links. */
   search?: ReactNode;
+  /** Links to the campaign pages that are on (before the fixed links). */
+  campaignLinks?: Array<{ to: string; label: string; mobileLabel?: string }>;
 }
 
 /** Mobile navigation drawer (left): collapsible sections, links and the cart. Render only while open. */
-export function MobileMenu({ onClose, cart, search }: MobileMenuProps) {
+export function MobileMenu({ onClose, cart, search, campaignLinks = [] }: MobileMenuProps) {
   const titleId = useId();
   const { ref, onKeyDown } = useFocusTrap(true, onClose);
   return createPortal(
@@ -34,7 +36,7 @@ export function MobileMenu({ onClose, cart, search }: MobileMenuProps) {
             {NAV_MENUS.map((menu) => (
               <MobileSection key={menu.id} menu={menu} onNavigate={onClose} />
             ))}
-            {NAV_LINKS.map((link) => (
+            {[...campaignLinks, ...NAV_LINKS].map((link) => (
               <li key={link.to}>
                 <Link className="mobile-menu__link" to={link.to} onClick={onClose}>
                   {link.mobileLabel ?? link.label}

@@ -13,10 +13,12 @@ interface SiteHeaderViewProps {
   search?: ReactNode;
   menuOpen: boolean;
   onOpenMenu: () => void;
+  /** Links to the campaign pages that are on (before the fixed links). */
+  campaignLinks?: Array<{ to: string; label: string }>;
 }
 
 /** Sticky header: free-shipping banner, brand, desktop menus (≥ 900px) or the Menú button, cart. */
-export function SiteHeaderView({ cart, search, menuOpen, onOpenMenu }: SiteHeaderViewProps) {
+export function SiteHeaderView({ cart, search, menuOpen, onOpenMenu, campaignLinks = [] }: SiteHeaderViewProps) {
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const setMenu = useCallback((id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)), []);
   return (
@@ -36,7 +38,7 @@ export function SiteHeaderView({ cart, search, menuOpen, onOpenMenu }: SiteHeade
             {NAV_MENUS.map((menu) => (
               <NavDropdown key={menu.id} menu={menu} open={openMenu === menu.id} onOpenChange={setMenu(menu.id)} />
             ))}
-            {NAV_LINKS.map((link) => (
+            {[...campaignLinks, ...NAV_LINKS].map((link) => (
               <li key={link.to}>
                 <NavLink to={link.to} className="site-header__link">
                   {link.label}

@@ -40,8 +40,8 @@ export const NAV_MENUS: NavMenu[] = [
   },
 ];
 
+/** Fixed links; seasonal campaign pages (e.g. Halloween) come first while staff have them on. */
 export const NAV_LINKS: { to: string; label: string; mobileLabel?: string }[] = [
-  { to: '/halloween', label: 'Halloween' },
   { to: '/chaquetas', label: 'Denim For Pets', mobileLabel: 'Chaquetas' },
   { to: '/nosotros', label: 'Nosotros' },
 ];

@@ -37,6 +37,9 @@ export function createApolloClient(uri = '/graphql'): ApolloClient {
           },
         },
         Product: { keyFields: ['id'] },
+        // Campaigns are identified by their slug (a staff change updates every list that shows one).
+        Campaign: { keyFields: ['slug'] },
+        StaffCampaign: { keyFields: ['slug'] },
       },
     }),
   });

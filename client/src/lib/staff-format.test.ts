@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { parsePesos } from './staff-format';
+import { fromBogotaLocal, parsePesos, parseWhole, toBogotaLocal } from './staff-format';
 import { NETWORK_ERROR, staffErrorMessage } from './staff-errors';
 
 describe('parsePesos (prices as staff type them)', () => {
@@ -22,5 +22,20 @@ describe('staffErrorMessage', () => {
     expect(staffErrorMessage(gqlError)).toBe('Ya existe un código de descuento con ese nombre.');
     expect(staffErrorMessage(new TypeError('Failed to fetch'))).toBe(NETWORK_ERROR);
     expect(staffErrorMessage(new Error('Response not successful: Received status code 500'), 'Otro mensaje.')).toBe('Otro mensaje.');
+  });
+});
+
+describe('Bogotá dates and whole numbers in staff forms', () => {
+  it('shows and reads date-times in Bogotá (UTC−5)', () => {
+    expect(toBogotaLocal('2026-11-01T05:00:00.000Z')).toBe('2026-11-01T00:00');
+    expect(fromBogotaLocal('2026-11-01T00:00')).toBe('2026-11-01T05:00:00.000Z');
+    expect(toBogotaLocal(null)).toBe('');
+    expect(fromBogotaLocal('')).toBeNull();
+  });
+
+  it('reads optional whole numbers', () => {
+    expect(parseWhole(' 12 ')).toBe(12);
+    expect(parseWhole('')).toBeNull();
+    expect(parseWhole('1,5')).toBeNaN();
   });
 });

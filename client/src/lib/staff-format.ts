@@ -12,3 +12,23 @@ const dateTime = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', 
 export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
+
+const BOGOTA_OFFSET = '-05:00';
+const localParts = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+
+/** ISO instant → `YYYY-MM-DDTHH:mm` in Bogotá (for `<input type="datetime-local">`); '' for none. */
+export function toBogotaLocal(iso: string | null | undefined): string {
+  return iso ? localParts.format(new Date(iso)).replace(' ', 'T') : '';
+}
+
+/** `YYYY-MM-DDTHH:mm` typed in Bogotá → ISO instant; null when empty. Bogotá has no daylight saving. */
+export function fromBogotaLocal(local: string): string | null {
+  return local ? new Date(`${local}:00${BOGOTA_OFFSET}`).toISOString() : null;
+}
+
+/** A whole number typed by staff (`''` → null; anything else not a whole number → NaN, which the shared rules refuse). */
+export function parseWhole(text: string): number | null {
+  const t = text.trim();
+  if (t === '') return null;
+  return /^\d+$/.test(t) ? Number(t) : Number.NaN;
+}

@@ -56,6 +56,7 @@ export function fakeQuote(
     total: priced.total,
     ivaIncluded: priced.ivaIncluded,
     discountCodeInvalid: Boolean(options.code) && !valid,
+    discountProblem: options.code && !valid ? { __typename: 'DiscountProblem' as const, reason: 'INVALID' as const, message: 'Código de Descuento no valido.' } : null,
     hasProblems: quoted.some((l) => l.problem),
     shippingIsEstimate: options.estimate ?? false,
     freeShippingFrom: rule.freeFrom,

@@ -8,7 +8,8 @@ import { createReturnsResolvers } from '../modules/returns/index.js';
 import { createMediaResolvers } from '../modules/media/index.js';
 import { createOrderResolvers } from '../modules/orders/index.js';
 import { createSandboxResolvers } from '../modules/payments/index.js';
-import { createStaffCatalogResolvers, createStaffJobsResolvers, createStaffOrdersResolvers, createStaffSessionResolvers, requireStaff } from '../modules/staff/index.js';
+import { createContentResolvers } from '../modules/content/index.js';
+import { createStaffCatalogResolvers, createStaffContentResolvers, createStaffJobsResolvers, createStaffOrdersResolvers, createStaffSessionResolvers, requireStaff } from '../modules/staff/index.js';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
 
 const DateTime = new GraphQLScalarType<Date | null, string>({
@@ -44,6 +45,7 @@ export function createResolvers(s: Services): Resolvers {
     { DateTime } as Resolvers,
     createCatalogResolvers(s.catalog),
     createMediaResolvers(s.homeMedia),
+    createContentResolvers({ content: s.content, campaigns: s.campaigns }),
     createCartResolvers(s.cart, s.catalog),
     createShippingResolvers(s.shipping, requireStaff),
     createReturnsResolvers({ ds: s.ds, returns: s.returns, orders: s.orders, requireStaff }),
@@ -51,7 +53,8 @@ export function createResolvers(s: Services): Resolvers {
     createSandboxResolvers(s.gateway),
     createStaffSessionResolvers(),
     createStaffOrdersResolvers(s.orders),
-    createStaffCatalogResolvers({ catalog: s.catalog, catalogAdmin: s.catalogAdmin, discountAdmin: s.discountAdmin }),
+    createStaffCatalogResolvers({ catalog: s.catalog, catalogAdmin: s.catalogAdmin, stockAlerts: s.stockAlerts, discountAdmin: s.discountAdmin }),
+    createStaffContentResolvers({ content: s.content, contentAdmin: s.contentAdmin, campaigns: s.campaigns }),
     createStaffJobsResolvers({
       jobs: s.jobsAdmin,
       describe: async (job) => {

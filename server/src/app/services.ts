@@ -2,7 +2,8 @@ import type { DataSource } from 'typeorm';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { Env } from '../config/env.js';
-import { CatalogAdminService, CatalogService } from '../modules/catalog/index.js';
+import { CatalogAdminService, CatalogService, StockAlertsService } from '../modules/catalog/index.js';
+import { CampaignService, ContentAdminService, ContentService } from '../modules/content/index.js';
 import { CartService } from '../modules/cart/index.js';
 import { DiscountAdminService, DiscountService } from '../modules/discounts/index.js';
 import { HomeMediaService, type MediaStore } from '../modules/media/index.js';
@@ -24,7 +25,11 @@ export interface Services {
   media: MediaStore;
   catalog: CatalogService;
   catalogAdmin: CatalogAdminService;
+  stockAlerts: StockAlertsService;
   homeMedia: HomeMediaService;
+  content: ContentService;
+  contentAdmin: ContentAdminService;
+  campaigns: CampaignService;
   discounts: DiscountService;
   discountAdmin: DiscountAdminService;
   cart: CartService;
@@ -48,6 +53,7 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
   const shipping = new ShippingService(ds);
   const cart = new CartService(ds, discounts, shipping, env.MAX_UNITS_PER_SIZE);
   const gateway = createPaymentGateway(env, ds);
+  const content = new ContentService(ds);
   if (gateway.kind === 'sandbox' && env.isProduction) {
     log?.warn('Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.');
   }
@@ -68,7 +74,11 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     media,
     catalog,
     catalogAdmin: new CatalogAdminService(ds, media),
+    stockAlerts: new StockAlertsService(ds),
     homeMedia: new HomeMediaService(ds),
+    content,
+    contentAdmin: new ContentAdminService(ds, media, content),
+    campaigns: new CampaignService(ds),
     discounts,
     discountAdmin: new DiscountAdminService(ds),
     cart,

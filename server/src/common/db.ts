@@ -62,3 +62,13 @@ export function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; driverError?: { code?: string } };
   return e.code === UNIQUE_VIOLATION || e.driverError?.code === UNIQUE_VIOLATION;
 }
+
+/**
+ * The rows of an UPDATE/DELETE … RETURNING (TypeORM's postgres driver answers `[rows, rowCount]` for
+ * those, and the rows alone for INSERT/SELECT).
+ */
+export async function returningRows<T>(manager: Pick<EntityManager, 'query'>, sql: string, params: unknown[]): Promise<T[]> {
+  const result: unknown = await manager.query(sql, params);
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  return Array.isArray(result) ? (result as T[]) : [];
+}

@@ -30,3 +30,14 @@ export function notFoundResult(message: string): NotFound {
 export function ok<T extends object, N extends string>(value: T, typename: N): T & { __typename: N } {
   return Object.assign(value, { __typename: typename });
 }
+
+/** A failed zod parse as the union member: one message per input path (the first rule that failed), in input order. */
+export function validationErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }, message = 'Revisa los datos marcados.'): ValidationErrors {
+  const seen = new Map<string, string>();
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join('.');
+    if (!seen.has(field)) seen.set(field, issue.message);
+  }
+  const errors = [...seen].map(([field, m]) => ({ field, message: m }));
+  return { __typename: 'ValidationErrors', message: errors.length === 1 ? errors[0]!.message : message, errors };
+}

@@ -1,4 +1,5 @@
-import { CategoryEntity, ProductEntity, ProductImageEntity, ProductSizeEntity } from '../modules/catalog/index.js';
+import { CategoryEntity, ProductEntity, ProductImageEntity, ProductSizeEntity, ProductSlugHistoryEntity, ShopSettingEntity } from '../modules/catalog/index.js';
+import { CampaignEntity, HomeSlideEntity, PromoBlockEntity } from '../modules/content/index.js';
 import { DiscountCodeEntity } from '../modules/discounts/index.js';
 import { MediaAssetEntity } from '../modules/media/index.js';
 import { OutboundEmailEntity } from '../modules/mail/index.js';
@@ -11,4 +12,5 @@ import { ReturnLineEntity, ReturnRequestEntity } from '../modules/returns/index.
 export const entities = [
   CategoryEntity, ProductEntity, ProductSizeEntity, ProductImageEntity, DiscountCodeEntity, MediaAssetEntity,
   OrderEntity, OrderLineEntity, OrderTransitionEntity, PaymentEventEntity, SandboxSessionEntity, OutboundEmailEntity, ShippingRateEntity, ShippingSettingsEntity, ReturnRequestEntity, ReturnLineEntity,
+  ProductSlugHistoryEntity, ShopSettingEntity, HomeSlideEntity, PromoBlockEntity, CampaignEntity,
 ];

@@ -88,8 +88,23 @@ function DashboardLayout() {
             </ul>
           </li>
           <li>
-            <NavLink to="/dashboard/productos" onClick={close}>
-              Productos
+            <span className="staff-nav__group">Catálogo</span>
+            <ul>
+              <li>
+                <NavLink to="/dashboard/productos" onClick={close}>
+                  Productos
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dashboard/inventario" onClick={close}>
+                  Inventario bajo
+                </NavLink>
+              </li>
+            </ul>
+          </li>
+          <li>
+            <NavLink to="/dashboard/contenido" onClick={close}>
+              Contenido de la tienda
             </NavLink>
           </li>
           <li>

@@ -1,13 +1,14 @@
+import { INVALID_DISCOUNT_MESSAGE } from '#shared/discount-codes.js';
 import { useId, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { discountCodeAtom } from './cart-atoms';
 import type { CartQuoteFieldsFragment } from './cart.generated';
 import './cart.css';
 
-export const INVALID_CODE_MESSAGE = 'Código de Descuento no valido.';
+export const INVALID_CODE_MESSAGE = INVALID_DISCOUNT_MESSAGE;
 
-/** Code entry: the server decides; unknown, expired or exhausted codes get the spec's message. */
-export function DiscountCodeField({ quote, loading = false }: { quote: Pick<CartQuoteFieldsFragment, 'discountCodeInvalid' | 'appliedDiscount'> | undefined; loading?: boolean }) {
+/** Code entry: the server decides and says why a code does not apply (unknown or expired, minimum not reached, other categories, first purchase, per-customer limit). */
+export function DiscountCodeField({ quote, loading = false }: { quote: Pick<CartQuoteFieldsFragment, 'discountCodeInvalid' | 'discountProblem' | 'appliedDiscount'> | undefined; loading?: boolean }) {
   const [code, setCode] = useAtom(discountCodeAtom);
   const [draft, setDraft] = useState(code);
   const inputId = useId();
@@ -43,7 +44,7 @@ export function DiscountCodeField({ quote, loading = false }: { quote: Pick<Cart
       <div id={messageId} aria-live="polite">
         {invalid ? (
           <p className="discount-field__error" role="alert">
-            {INVALID_CODE_MESSAGE}
+            {quote?.discountProblem?.message ?? INVALID_CODE_MESSAGE}
           </p>
         ) : null}
         {applied ? (

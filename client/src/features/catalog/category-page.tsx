@@ -13,14 +13,16 @@ export interface CategoryPageProps {
   path: string;
   category?: string;
   collection?: string;
+  /** A staff preview of a switched-off campaign page: never indexed. */
+  noindex?: boolean;
 }
 
 /** Listing of one category (or collection): filters and sort from the URL, grid, load more, empty state, skeletons. */
-export function CategoryPage({ title, description, path, category, collection }: CategoryPageProps) {
+export function CategoryPage({ title, description, path, category, collection, noindex }: CategoryPageProps) {
   const [params, setParams] = useSearchParams();
   const state = readListingParams(params);
   const filter = listingFilter(state, false);
-  useDocumentMeta({ title, description, canonicalPath: path });
+  useDocumentMeta({ title, description, canonicalPath: path, noindex });
   const { data, previousData, loading, error, fetchMore } = useQuery(CategoryListingDocument, {
     // Page size and default sort live in the document, so the server's embedded first page (seo/landing-route.ts)
     // has the same cache key without mirroring them; no filter and the default sort are left out for the same reason.

@@ -19,6 +19,12 @@ describe('checkProductLocation', () => {
     expect(checkProductLocation('/bandana/30/bandana-calabaza', bandana)).toEqual({ kind: 'redirect', to: '/bandana/halloween/30/bandana-calabaza' });
   });
 
+  it('redirects the old URLs of a product staff moved to another category', () => {
+    const moved = { ...collar, category: { slug: 'arneses' }, formerCategories: ['collares'] };
+    expect(checkProductLocation('/collares/7/collar-cuero-miel', moved)).toEqual({ kind: 'redirect', to: '/arnes/7/' });
+    expect(checkProductLocation('/correa/7/collar-cuero-miel', moved)).toEqual({ kind: 'not-found' });
+  });
+
   it('refuses a product under another category route', () => {
     expect(checkProductLocation('/correa/7/collar-cuero-miel', collar)).toEqual({ kind: 'not-found' });
     expect(checkProductLocation('/chaqueta/20/arnes-bosque', arnes)).toEqual({ kind: 'not-found' });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
 import { Route, Routes, useLocation } from 'react-router';
@@ -25,7 +25,13 @@ const jacket = {
     { __typename: 'ProductSize' as const, id: '3', label: 'M', stock: 9, available: true },
   ],
   images: [{ __typename: 'Image' as const, url: '/media/products/chaqueta.svg', alt: 'Chaqueta', width: 800, height: 800 }],
-  sizeChart: [{ __typename: 'SizeChartRow' as const, size: 'S', cuelloCm: 28, pechoCm: 40, largoCm: 30 }],
+  formerCategories: [],
+  sizeGuide: {
+    __typename: 'SizeGuide' as const,
+    measurements: ['NECK', 'CHEST', 'BACK_LENGTH'] as Array<'NECK' | 'CHEST' | 'BACK_LENGTH'>,
+    note: 'Si está entre dos tallas, elige la mayor.',
+    rows: [{ __typename: 'SizeGuideRow' as const, size: 'S', values: [28, 40, 30].map((min) => ({ __typename: 'MeasureRange' as const, min, max: null })) }],
+  },
 };
 
 function Where() {
@@ -57,7 +63,10 @@ describe('ProductRoute', () => {
     expect(screen.getByRole('radio', { name: 'XS' })).toBeDisabled();
     expect(screen.getByRole('radio', { name: 'S' })).toBeChecked();
     expect(screen.getByRole('link', { name: 'Chaquetas (Denim For Pets)' })).toHaveAttribute('href', '/chaquetas');
-    expect(screen.getByRole('columnheader', { name: 'Cuello (cm)' })).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: `Medidas de ${jacket.name} en centímetros por talla` });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Talla', 'Cuello (cm)', 'Pecho (cm)', 'Largo de espalda (cm)']);
+    expect(within(table).getByRole('rowheader', { name: 'S' }).parentElement).toHaveTextContent('S284030');
+    expect(screen.getByText('Si está entre dos tallas, elige la mayor.')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'M' }));
     await user.click(screen.getByRole('button', { name: 'Agregar una unidad' }));
     await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));

@@ -9,7 +9,7 @@ import { ProductDetailDocument } from './catalog.generated';
 import { checkProductLocation } from './product-location';
 import { ProductGallery } from './product-gallery';
 import { ProductPurchase, type AddToCartLine } from './product-purchase';
-import { SizeChartTable } from './size-chart-table';
+import { SizeGuideTable } from './size-guide-table';
 import './product-detail.css';
 
 export interface ProductRouteProps {
@@ -74,7 +74,7 @@ export function ProductRoute({ notFound, onAddToCart }: ProductRouteProps) {
           </div>
         </div>
       </div>
-      {product.sizeChart?.length ? <SizeChartTable rows={product.sizeChart} /> : null}
+      {product.sizeGuide?.rows.length ? <SizeGuideTable guide={product.sizeGuide} productName={product.name} /> : null}
     </article>
   );
 }

@@ -9,7 +9,6 @@ const CATEGORIES = [
   { to: '/pecheras', label: 'Pecheras' },
   { to: '/pecherasBackpack', label: 'Pecheras backpack' },
   { to: '/chaquetas', label: 'Denim For Pets' },
-  { to: '/halloween', label: 'Halloween' },
 ] as const;
 
 export function NotFoundPage() {

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { ContentLink } from '../../components/content-link';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
 import type { HomeImageFragment } from './home.generated';
@@ -51,16 +51,24 @@ function useLazyEmbla() {
   return { viewportRef: setViewport, api, activate, run };
 }
 
+/** One slide as this viewport shows it: its picture for the screen size, its accessible name and its link. */
+export interface BannerSlide {
+  id: string;
+  title: string;
+  link: string;
+  image: HomeImageFragment;
+}
+
 interface BannerCarouselProps {
-  images: HomeImageFragment[];
+  slides: BannerSlide[];
   label: string;
   className: string;
   /** True for the list the current viewport shows: its first slide loads eagerly. */
   visible: boolean;
 }
 
-/** One slide per view, swipeable, autoplay paused on hover/focus/reduced motion; slides link to /halloween. */
-export function BannerCarousel({ images, label, className, visible }: BannerCarouselProps) {
+/** One slide per view, swipeable, autoplay paused on hover/focus/reduced motion; each slide links where staff set it. */
+export function BannerCarousel({ slides, label, className, visible }: BannerCarouselProps) {
   const { viewportRef, api, activate, run } = useLazyEmbla();
   const [selected, setSelected] = useState(0);
   const paused = useRef(false);
@@ -76,12 +84,12 @@ export function BannerCarousel({ images, label, className, visible }: BannerCaro
   }, [api]);
 
   useEffect(() => {
-    if (reducedMotion || !visible || images.length < 2) return;
+    if (reducedMotion || !visible || slides.length < 2) return;
     const timer = window.setInterval(() => {
       if (!paused.current && document.visibilityState === 'visible') run((a) => a.scrollNext());
     }, AUTOPLAY_MS);
     return () => window.clearInterval(timer);
-  }, [run, reducedMotion, visible, images.length]);
+  }, [run, reducedMotion, visible, slides.length]);
 
   useEffect(() => {
     if (!api) return;
@@ -117,23 +125,23 @@ export function BannerCarousel({ images, label, className, visible }: BannerCaro
     >
       <div className="banner-carousel__viewport" ref={viewportRef}>
         <div className="banner-carousel__container">
-          {images.map((image, i) => (
-            <div className="banner-carousel__slide" key={image.url} role="group" aria-roledescription="diapositiva" aria-label={`${i + 1} de ${images.length}`}>
-              <Link to="/halloween" aria-label={`${image.alt}. Ver la colección Halloween`} tabIndex={i === selected ? 0 : -1}>
+          {slides.map(({ id, title, link, image }, i) => (
+            <div className="banner-carousel__slide" key={id} role="group" aria-roledescription="diapositiva" aria-label={`${i + 1} de ${slides.length}: ${title}`}>
+              <ContentLink to={link} aria-label={image.alt || title} tabIndex={i === selected ? 0 : -1}>
                 <img src={image.url} alt="" width={image.width} height={image.height} loading={visible && i === 0 ? 'eager' : 'lazy'} fetchPriority={visible && i === 0 ? 'high' : 'auto'} decoding="async" />
-              </Link>
+              </ContentLink>
             </div>
           ))}
         </div>
       </div>
-      {images.length > 1 ? (
+      {slides.length > 1 ? (
         <div className="banner-carousel__controls">
           <button type="button" className="banner-carousel__arrow" aria-label="Diapositiva anterior" onClick={() => run((a) => a.scrollPrev())}>
             ‹
           </button>
           <div className="banner-carousel__dots">
-            {images.map((image, i) => (
-              <button key={image.url} type="button" aria-label={`Ir a la diapositiva ${i + 1}`} aria-current={i === selected ? 'true' : undefined} onClick={() => run((a) => a.scrollTo(i))} />
+            {slides.map((slide, i) => (
+              <button key={slide.id} type="button" aria-label={`Ir a la diapositiva ${i + 1}`} aria-current={i === selected ? 'true' : undefined} onClick={() => run((a) => a.scrollTo(i))} />
             ))}
           </div>
           <button type="button" className="banner-carousel__arrow" aria-label="Diapositiva siguiente" onClick={() => run((a) => a.scrollNext())}>

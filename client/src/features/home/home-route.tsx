@@ -4,11 +4,12 @@ import { HomeMediaDocument } from './home.generated';
 import { BannerCarousel } from './banner-carousel';
 import { PromoVideo } from './promo-video';
 import { LoadingOverlay } from './loading-overlay';
-import { BackpackBanner, CategoryTiles, ChestHarnessPromo, DenimStory, Testimonial, ValueStatements } from './home-sections';
+import { CategoryTiles, Testimonial, ValueStatements } from './home-sections';
+import { PromoBlocks } from './promo-blocks';
 import { DESKTOP_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
 import './home.css';
 
-/** Home (`/` and `/about`): banners, promo video, values, tiles, promos, testimonial, denim story. */
+/** Home (`/` and `/about`): carousel slides and promo blocks as staff set them, promo video, values, tiles, testimonial. */
 export function HomeRoute() {
   const { data, error } = useQuery(HomeMediaDocument);
   const desktop = useMediaQuery(DESKTOP_QUERY);
@@ -30,12 +31,12 @@ export function HomeRoute() {
           No pudimos cargar las imágenes de la página. Revisa tu conexión e intenta de nuevo.
         </p>
       ) : null}
-      {media ? (
+      {media && media.slides.length ? (
         <>
-          <BannerCarousel images={media.desktopBanners} label="Promociones" className="banner-carousel--desktop" visible={desktop} />
-          <BannerCarousel images={media.mobileBanners} label="Promociones" className="banner-carousel--mobile" visible={!desktop} />
+          <BannerCarousel slides={media.slides.map((s) => ({ ...s, image: s.desktopImage }))} label="Promociones" className="banner-carousel--desktop" visible={desktop} />
+          <BannerCarousel slides={media.slides.map((s) => ({ ...s, image: s.mobileImage }))} label="Promociones" className="banner-carousel--mobile" visible={!desktop} />
         </>
-      ) : (
+      ) : media ? null : (
         <div className="banner-carousel banner-carousel--placeholder" aria-hidden="true" />
       )}
       {media ? <PromoVideo src={media.promoVideoUrl} poster={media.promoVideoPoster} /> : null}
@@ -43,11 +44,9 @@ export function HomeRoute() {
       {media ? (
         <>
           <CategoryTiles tiles={media.tiles} slugs={['chaquetas', 'bandanas', 'pecheras']} title="Explora por categoría" className="home-tiles--three" />
-          <BackpackBanner image={media.backpackBanner} />
-          <ChestHarnessPromo image={media.chestHarnessPromo} />
+          <PromoBlocks promos={media.promos} />
           <CategoryTiles tiles={media.tiles} slugs={['arneses', 'collares', 'correas']} title="Arneses, collares y correas" className="home-tiles--three" />
           <Testimonial />
-          <DenimStory image={media.denimStory} />
         </>
       ) : null}
     </div>

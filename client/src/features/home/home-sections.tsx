@@ -54,32 +54,6 @@ export function CategoryTiles({ tiles, slugs, title, className }: { tiles: { cat
   );
 }
 
-export function BackpackBanner({ image }: { image: HomeImageFragment }) {
-  return (
-    <section className="home-banner" aria-label="Pecheras Backpack">
-      <Link to="/pecherasBackpack" className="home-banner__link">
-        <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
-        <span className="home-banner__cta">Conoce las Pecheras Backpack</span>
-      </Link>
-    </section>
-  );
-}
-
-export function ChestHarnessPromo({ image }: { image: HomeImageFragment }) {
-  return (
-    <section className="home-promo" aria-labelledby="home-promo-title">
-      <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
-      <div className="home-promo__text">
-        <h2 id="home-promo-title">Pecheras para paseos sin tirones</h2>
-        <p>Acolchadas, transpirables y con doble ajuste: reparten la fuerza en el pecho y cuidan el cuello de tu mascota.</p>
-        <Link to="/pecheras" className="button">
-          Ver pecheras
-        </Link>
-      </div>
-    </section>
-  );
-}
-
 export function Testimonial() {
   return (
     <section className="home-testimonial" aria-labelledby="home-testimonial-title">
@@ -95,25 +69,6 @@ export function Testimonial() {
         </blockquote>
         <figcaption>Valentina R., mamá de Lola (criolla de 3 años)</figcaption>
       </figure>
-    </section>
-  );
-}
-
-export function DenimStory({ image }: { image: HomeImageFragment }) {
-  return (
-    <section className="home-denim" aria-labelledby="home-denim-title">
-      <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading="lazy" decoding="async" />
-      <div className="home-denim__text">
-        <h2 id="home-denim-title">Denim For Pets: la historia</h2>
-        <p>
-          Nuestras chaquetas nacieron en un taller de Cúcuta, con retazos de denim que nadie quería usar. Los lavamos, los cortamos a la medida de cada talla y los
-          cosemos con costuras reforzadas para que aguanten saltos, carreras y siestas al sol.
-        </p>
-        <p>Cada chaqueta tiene botones metálicos, un forro suave y una guía de tallas con cuello, pecho y largo para acertar a la primera.</p>
-        <Link to="/chaquetas" className="button button--secondary">
-          Ver chaquetas
-        </Link>
-      </div>
     </section>
   );
 }

@@ -1,1 +1,3 @@
 export { ProductsPage } from './products-page';
+export { EditProductPage, NewProductPage } from './product-form-page';
+export { LowStockPage } from './low-stock-page';

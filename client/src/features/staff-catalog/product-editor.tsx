@@ -2,18 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { formatCop } from '#shared/money.js';
-import { ProductImages } from './product-images';
+import { Link } from 'react-router';
 import { parsePesos } from '../../lib/staff-format';
 import { StaffUpdateProductDocument } from './staff-catalog.generated';
 import type { StaffProductFieldsFragment } from './staff-catalog.generated';
 import type { Pet } from '../../gql/types';
+import { PETS } from './pet-options';
 
-const PETS: { pet: Pet; label: string }[] = [
-  { pet: 'DOG', label: 'Perros' },
-  { pet: 'CAT', label: 'Gatos' },
-];
-
-/** One product: price, active, pets (the shop's «Mascota» filter), stock per size (reserved units shown, not editable), and images. */
+/** One product in the list, with a quick edit of price, published, pets (the shop's «Mascota» filter) and stock per size (reserved units shown, not editable). */
 export function ProductEditor({ product }: { product: StaffProductFieldsFragment }) {
   const [price, setPrice] = useState(String(product.price));
   const [active, setActive] = useState(product.active);
@@ -28,7 +24,7 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
     setMessage(null);
     const priceValue = parsePesos(price);
     if (priceValue === null || priceValue <= 0) return setMessage({ ok: false, text: 'El precio debe ser un número entero de pesos mayor que 0 (ej. 85000 o 85.000).' });
-    const sizes = product.sizes.map((s) => ({ sizeId: s.id, stock: Number(stock[s.id]) }));
+    const sizes = product.sizes.map((s) => ({ sizeId: s.id, stock: Number(stock[s.id]), expectedStock: s.stock }));
     if (product.sizes.some((s) => !/^\d+$/.test(stock[s.id] ?? ''))) return setMessage({ ok: false, text: 'El inventario debe ser un número entero mayor o igual a 0.' });
     try {
       const { data } = await update({ variables: { input: { productId: product.id, price: priceValue, active, pets, sizes } } });
@@ -41,25 +37,30 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
 
   return (
     <article className="staff-card product-editor" aria-labelledby={`product-${product.id}`}>
-      <header className="product-editor__head">
+      <header className="product-list-item">
         {product.images[0] ? <img src={product.images[0].url} alt="" width={64} height={64} /> : null}
-        <div>
+        <div className="product-list-item__info">
           <h2 id={`product-${product.id}`}>{product.name}</h2>
           <p className="muted">
-            {product.category.name} · {formatCop(product.price)} · {total} unidades {product.active ? '' : '· Inactivo'}
+            {product.category.name} · {formatCop(product.price)} · {total} unidades {product.archived ? '· Archivado' : product.active ? '' : '· Borrador'}
           </p>
         </div>
+        <Link className="button button--secondary" to={`/dashboard/productos/${product.id}`} aria-label={`Editar ${product.name}`}>
+          Editar producto
+        </Link>
       </header>
       <details>
-        <summary>Editar</summary>
+        <summary>Edición rápida: precio e inventario</summary>
         <form onSubmit={save} className="product-editor__form">
           <label>
             Precio (COP, IVA incluido)
             <input inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} />
           </label>
-          <label className="checkbox">
-            <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Activo (visible en la tienda)
-          </label>
+          {product.archived ? null : (
+            <label className="checkbox">
+              <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Publicado (visible en la tienda)
+            </label>
+          )}
           <fieldset>
             <legend>Para</legend>
             {PETS.map(({ pet, label }) => (
@@ -92,7 +93,6 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
             {loading ? 'Guardando…' : 'Guardar'}
           </button>
         </form>
-        <ProductImages product={product} />
       </details>
     </article>
   );

@@ -1,17 +1,33 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
+import { Link, useSearchParams } from 'react-router';
 import { ProductEditor } from './product-editor';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffProductsListDocument } from './staff-catalog.generated';
 
-/** `/dashboard/productos`: stock per size, price, active flag and images of every product. */
+/** `/dashboard/productos`: published and draft products (or the archived ones), search, category, quick edits; new product. */
 export function ProductsPage() {
+  const [params] = useSearchParams();
+  const archived = params.get('archivados') === '1';
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
-  const { data, error, loading, refetch } = useQuery(StaffProductsListDocument, { variables: { search: search || null, category: category || null }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffProductsListDocument, { variables: { search: search || null, category: category || null, archived }, fetchPolicy: 'cache-and-network' });
   return (
     <section className="staff-page">
-      <h1>Productos</h1>
+      <div className="staff-page__head">
+        <h1>Productos</h1>
+        <Link className="button" to="/dashboard/productos/nuevo">
+          Nuevo producto
+        </Link>
+      </div>
+      <nav className="staff-tabs" aria-label="Productos">
+        <Link to="/dashboard/productos" aria-current={archived ? undefined : 'page'}>
+          En la tienda y borradores
+        </Link>
+        <Link to="/dashboard/productos?archivados=1" aria-current={archived ? 'page' : undefined}>
+          Archivados
+        </Link>
+      </nav>
       <div className="orders-filters" role="search">
         <label>
           Buscar
@@ -31,6 +47,7 @@ export function ProductsPage() {
       </div>
       {error && !data ? <QueryError onRetry={() => void refetch()} error={error} /> : null}
       {loading && !data ? <p role="status">Cargando productos…</p> : null}
+      {data && data.staffProducts.length === 0 ? <p className="muted">{archived ? 'No hay productos archivados.' : 'No hay productos con esos filtros.'}</p> : null}
       {data ? (
         <ul className="staff-products">
           {data.staffProducts.map((p) => (

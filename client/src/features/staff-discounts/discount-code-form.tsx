@@ -1,91 +1,155 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type Path } from 'react-hook-form';
 import { useMutation } from '@apollo/client/react';
-import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
+import { discountCodeInputSchema, type ValidDiscountCode } from '#shared/discount-codes.js';
+import { sharedRules } from '../../lib/shared-rules';
+import { NETWORK_ERROR, staffErrorMessage } from '../../lib/staff-errors';
+import { parsePesos, parseWhole } from '../../lib/staff-format';
+import { StaffField } from '../../components/staff/staff-field';
 import { ActionError } from '../../components/staff/query-error';
 import type { DiscountCodeInput } from '../../gql/types';
-import { StaffCreateDiscountCodeDocument, StaffUpdateDiscountCodeDocument } from './staff-discounts.generated';
-import type { StaffDiscountCodeFieldsFragment } from './staff-discounts.generated';
+import { StaffCreateDiscountCodeDocument, StaffUpdateDiscountCodeDocument, type StaffDiscountCodeFieldsFragment } from './staff-discounts.generated';
+
+/** A code as the form holds it (text as typed; days in Bogotá). */
+interface CodeFormValues {
+  code: string;
+  percent: string;
+  active: boolean;
+  validFrom: string;
+  validUntil: string;
+  usageLimit: string;
+  minSubtotal: string;
+  categorySlugs: string[];
+  firstPurchaseOnly: boolean;
+  perCustomerLimit: string;
+}
 
 export function toInput(c: StaffDiscountCodeFieldsFragment): DiscountCodeInput {
-  return { code: c.code, percent: c.percent, active: c.active, validFrom: c.validFrom ?? null, validUntil: c.validUntil ?? null, usageLimit: c.usageLimit ?? null };
+  return {
+    code: c.code,
+    percent: c.percent,
+    active: c.active,
+    validFrom: c.validFrom ?? null,
+    validUntil: c.validUntil ?? null,
+    usageLimit: c.usageLimit ?? null,
+    minSubtotal: c.minSubtotal ?? null,
+    categorySlugs: c.categories.map((x) => x.slug),
+    firstPurchaseOnly: c.firstPurchaseOnly,
+    perCustomerLimit: c.perCustomerLimit ?? null,
+  };
 }
 
 const BOGOTA_OFFSET = '-05:00';
 /** ISO instant → `YYYY-MM-DD` in Bogotá (for `<input type="date">`). */
 const toDay = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date(iso)) : '');
 
-/** Create or edit a code: percent 1–100, validity window (Bogotá days, end inclusive), usage limit. */
-export function DiscountCodeForm({ code, onDone, onCreated }: { code: StaffDiscountCodeFieldsFragment | null; onDone: () => void; onCreated: () => void }) {
-  const [value, setValue] = useState({ code: code?.code ?? '', percent: String(code?.percent ?? 10), active: code?.active ?? true, from: toDay(code?.validFrom), until: toDay(code?.validUntil), limit: code?.usageLimit ? String(code.usageLimit) : '' });
-  const [error, setError] = useState<string | null>(null);
-  const [create, { loading: creating }] = useMutation(StaffCreateDiscountCodeDocument);
-  const [update, { loading: updating }] = useMutation(StaffUpdateDiscountCodeDocument);
-  const set = (key: keyof typeof value) => (e: { target: { value: string } }) => setValue({ ...value, [key]: e.target.value });
+/** Form text → the shared rules' input: a day starts at 00:00 and ends at 23:59:59 in Bogotá (end inclusive). */
+function fromForm(v: CodeFormValues) {
+  return {
+    code: v.code,
+    percent: parseWhole(v.percent) ?? Number.NaN,
+    active: v.active,
+    validFrom: v.validFrom ? `${v.validFrom}T00:00:00${BOGOTA_OFFSET}` : null,
+    validUntil: v.validUntil ? `${v.validUntil}T23:59:59${BOGOTA_OFFSET}` : null,
+    usageLimit: parseWhole(v.usageLimit),
+    minSubtotal: v.minSubtotal.trim() ? (parsePesos(v.minSubtotal) ?? Number.NaN) : null,
+    categorySlugs: v.categorySlugs,
+    firstPurchaseOnly: v.firstPurchaseOnly,
+    perCustomerLimit: parseWhole(v.perCustomerLimit),
+  };
+}
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setError(null);
-    const codeText = value.code.trim().toUpperCase();
-    if (!/^[A-Z0-9][A-Z0-9_-]{2,39}$/.test(codeText)) return setError('El código debe tener entre 3 y 40 caracteres: letras, números, guiones.');
-    const percent = Number(value.percent);
-    if (!Number.isInteger(percent) || percent < 1 || percent > 100) return setError('El porcentaje debe ser un número entero entre 1 y 100.');
-    if (value.from && value.until && value.from > value.until) return setError('La fecha de inicio debe ser anterior a la fecha de fin.');
-    const limit = value.limit.trim();
-    if (limit && (!/^\d+$/.test(limit) || Number(limit) < 1)) return setError('El límite de usos debe ser un número entero mayor que 0, o quedar vacío para no tener límite.');
-    const input: DiscountCodeInput = {
-      code: codeText,
-      percent,
-      active: value.active,
-      validFrom: value.from ? new Date(`${value.from}T00:00:00${BOGOTA_OFFSET}`).toISOString() : null,
-      validUntil: value.until ? new Date(`${value.until}T23:59:59${BOGOTA_OFFSET}`).toISOString() : null,
-      usageLimit: limit ? Number(limit) : null,
-    };
+/** Create or edit a code: percent, dates, usage limit and the conditions (minimum, categories, first purchase, per customer). */
+export function DiscountCodeForm({ code, categories, onDone, onCreated }: { code: StaffDiscountCodeFieldsFragment | null; categories: Array<{ slug: string; name: string }>; onDone: () => void; onCreated: () => void }) {
+  const { register, handleSubmit, formState, setError } = useForm<CodeFormValues, unknown, ValidDiscountCode>({
+    defaultValues: {
+      code: code?.code ?? '',
+      percent: String(code?.percent ?? 10),
+      active: code?.active ?? true,
+      validFrom: toDay(code?.validFrom),
+      validUntil: toDay(code?.validUntil),
+      usageLimit: code?.usageLimit ? String(code.usageLimit) : '',
+      minSubtotal: code?.minSubtotal ? String(code.minSubtotal) : '',
+      categorySlugs: code?.categories.map((c) => c.slug) ?? [],
+      firstPurchaseOnly: code?.firstPurchaseOnly ?? false,
+      perCustomerLimit: code?.perCustomerLimit ? String(code.perCustomerLimit) : '',
+    },
+    resolver: sharedRules(discountCodeInputSchema, fromForm),
+  });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [create] = useMutation(StaffCreateDiscountCodeDocument);
+  const [update] = useMutation(StaffUpdateDiscountCodeDocument);
+  const { errors, isSubmitting } = formState;
+
+  const submit = handleSubmit(async (v) => {
+    setFailure(null);
+    const input: DiscountCodeInput = { ...v, validFrom: v.validFrom?.toISOString() ?? null, validUntil: v.validUntil?.toISOString() ?? null };
     try {
-      if (code) {
-        const { data } = await update({ variables: { id: code.id, input } });
-        const refused = refusalMessage(data?.staffUpdateDiscountCode, 'StaffDiscountCode');
-        if (refused) return setError(refused);
-      } else {
-        const { data } = await create({ variables: { input } });
-        const refused = refusalMessage(data?.staffCreateDiscountCode, 'StaffDiscountCode');
-        if (refused) return setError(refused);
-        onCreated();
+      const result = code ? (await update({ variables: { id: code.id, input } })).data?.staffUpdateDiscountCode : (await create({ variables: { input } })).data?.staffCreateDiscountCode;
+      if (result?.__typename === 'StaffDiscountCode') {
+        if (!code) onCreated();
+        return onDone();
       }
-      onDone();
+      if (result?.__typename === 'ValidationErrors') for (const e of result.errors) setError(e.field as Path<CodeFormValues>, { type: 'server', message: e.message });
+      setFailure(result && 'message' in result ? result.message : NETWORK_ERROR);
     } catch (err) {
-      setError(staffErrorMessage(err));
+      setFailure(staffErrorMessage(err));
     }
-  }
+  });
 
   return (
-    <form className="staff-card discount-form" onSubmit={submit} noValidate aria-label={code ? `Editar ${code.code}` : 'Nuevo código de descuento'}>
+    <form className="staff-card staff-form discount-form" onSubmit={(e) => void submit(e)} noValidate aria-label={code ? `Editar ${code.code}` : 'Nuevo código de descuento'}>
       <h2>{code ? `Editar ${code.code}` : 'Nuevo código de descuento'}</h2>
-      <label>
-        Código
-        <input value={value.code} onChange={set('code')} maxLength={40} aria-required="true" autoCapitalize="characters" autoComplete="off" />
-      </label>
-      <label>
-        Porcentaje
-        <input type="number" inputMode="numeric" min={1} max={100} value={value.percent} onChange={set('percent')} aria-required="true" />
-      </label>
-      <label>
-        Válido desde
-        <input type="date" value={value.from} onChange={set('from')} />
-      </label>
-      <label>
-        Válido hasta
-        <input type="date" value={value.until} onChange={set('until')} />
-      </label>
-      <label>
-        Límite de usos
-        <input type="number" inputMode="numeric" min={1} value={value.limit} onChange={set('limit')} placeholder="Sin límite" />
-      </label>
+      <div className="staff-form__row">
+        <StaffField label="Código" error={errors.code?.message}>
+          {(a) => <input {...a} {...register('code')} maxLength={40} aria-required="true" autoCapitalize="characters" autoComplete="off" />}
+        </StaffField>
+        <StaffField label="Porcentaje" error={errors.percent?.message}>
+          {(a) => <input {...a} {...register('percent')} inputMode="numeric" aria-required="true" />}
+        </StaffField>
+      </div>
+      <div className="staff-form__row">
+        <StaffField label="Válido desde" error={errors.validFrom?.message}>
+          {(a) => <input {...a} {...register('validFrom')} type="date" />}
+        </StaffField>
+        <StaffField label="Válido hasta" error={errors.validUntil?.message}>
+          {(a) => <input {...a} {...register('validUntil')} type="date" />}
+        </StaffField>
+        <StaffField label="Límite de usos" error={errors.usageLimit?.message} hint="Vacío: sin límite.">
+          {(a) => <input {...a} {...register('usageLimit')} inputMode="numeric" placeholder="Sin límite" />}
+        </StaffField>
+      </div>
+      <fieldset>
+        <legend>Condiciones</legend>
+        <div className="staff-form__row">
+          <StaffField label="Compra mínima (COP)" error={errors.minSubtotal?.message} hint="Sobre los productos, antes del descuento. Vacío: sin mínimo.">
+            {(a) => <input {...a} {...register('minSubtotal')} inputMode="numeric" placeholder="Sin mínimo" />}
+          </StaffField>
+          <StaffField label="Usos por cliente" error={errors.perCustomerLimit?.message} hint="Por correo o documento. Vacío: sin límite.">
+            {(a) => <input {...a} {...register('perCustomerLimit')} inputMode="numeric" placeholder="Sin límite" />}
+          </StaffField>
+        </div>
+        <div role="group" aria-label="Solo para estas categorías (ninguna: toda la tienda)">
+          <p className="muted">Solo para estas categorías (ninguna marcada: toda la tienda)</p>
+          <div className="staff-checks">
+            {categories.map((c) => (
+              <label key={c.slug}>
+                <input type="checkbox" value={c.slug} {...register('categorySlugs')} /> {c.name}
+              </label>
+            ))}
+          </div>
+          {errors.categorySlugs?.message ? <p className="staff-field__error">{errors.categorySlugs.message}</p> : null}
+        </div>
+        <label className="checkbox">
+          <input type="checkbox" {...register('firstPurchaseOnly')} /> Solo primera compra
+        </label>
+      </fieldset>
       <label className="checkbox">
-        <input type="checkbox" checked={value.active} onChange={(e) => setValue({ ...value, active: e.target.checked })} /> Activo
+        <input type="checkbox" {...register('active')} /> Activo
       </label>
-      <ActionError message={error} />
-      <div className="orders-filters__actions">
-        <button type="submit" className="button" disabled={creating || updating}>
+      <ActionError message={failure} />
+      <div className="staff-form__actions">
+        <button type="submit" className="button" disabled={isSubmitting}>
           Guardar
         </button>
         <button type="button" className="button button--secondary" onClick={onDone}>

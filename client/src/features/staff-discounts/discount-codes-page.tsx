@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
+import { describeDiscountRules } from '#shared/discount-codes.js';
 import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { DiscountCodeForm, toInput } from './discount-code-form';
 import { ActionError, QueryError } from '../../components/staff/query-error';
@@ -10,7 +11,7 @@ const day = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateS
 const validity = (c: StaffDiscountCodeFieldsFragment) =>
   c.validFrom || c.validUntil ? `${c.validFrom ? day.format(new Date(c.validFrom)) : '…'} – ${c.validUntil ? day.format(new Date(c.validUntil)) : '…'}` : 'Sin límite';
 
-/** `/dashboard/codigos-descuento`: list with uses; create, edit and (de)activate codes. */
+/** `/dashboard/codigos-descuento`: list with uses and conditions; create, edit and (de)activate codes. On a phone each code is a card. */
 export function DiscountCodesPage() {
   const { data, error, loading, refetch } = useQuery(StaffDiscountCodesListDocument, { fetchPolicy: 'cache-and-network' });
   const [editing, setEditing] = useState<StaffDiscountCodeFieldsFragment | 'new' | null>(null);
@@ -35,18 +36,22 @@ export function DiscountCodesPage() {
           Nuevo código
         </button>
       </div>
-      {editing ? <DiscountCodeForm key={editing === 'new' ? 'new' : editing.id} code={editing === 'new' ? null : editing} onDone={() => setEditing(null)} onCreated={() => void refetch()} /> : null}
+      {editing ? (
+        <DiscountCodeForm key={editing === 'new' ? 'new' : editing.id} code={editing === 'new' ? null : editing} categories={data?.categories ?? []} onDone={() => setEditing(null)} onCreated={() => void refetch()} />
+      ) : null}
       <ActionError message={toggleError} />
       {error && !data ? <QueryError onRetry={() => void refetch()} error={error} /> : null}
       {loading && !data ? <p role="status">Cargando códigos…</p> : null}
       {data ? (
         <div className="staff-table-wrap">
-          <table className="staff-table">
+          <table className="staff-table staff-table--cards">
+            <caption className="visually-hidden">Códigos de descuento</caption>
             <thead>
               <tr>
                 <th scope="col">Código</th>
                 <th scope="col">Descuento</th>
                 <th scope="col">Vigencia</th>
+                <th scope="col">Condiciones</th>
                 <th scope="col">Usos</th>
                 <th scope="col">Estado</th>
                 <th scope="col">
@@ -57,18 +62,23 @@ export function DiscountCodesPage() {
             <tbody>
               {data.staffDiscountCodes.map((c) => (
                 <tr key={c.id}>
-                  <td>
+                  <td data-label="Código">
                     <strong>{c.code}</strong>
                   </td>
-                  <td className="num">{c.percent} %</td>
-                  <td>{validity(c)}</td>
-                  <td className="num">{c.usageLimit ? `${c.uses} de ${c.usageLimit}` : c.uses}</td>
-                  <td>{c.active ? 'Activo' : 'Inactivo'}</td>
+                  <td data-label="Descuento" className="num">
+                    {c.percent} %
+                  </td>
+                  <td data-label="Vigencia">{validity(c)}</td>
+                  <td data-label="Condiciones">{describeDiscountRules({ ...c, minSubtotal: c.minSubtotal ?? null, perCustomerLimit: c.perCustomerLimit ?? null, categoryNames: c.categories.map((x) => x.name) })}</td>
+                  <td data-label="Usos" className="num">
+                    {c.usageLimit ? `${c.uses} de ${c.usageLimit}` : c.uses}
+                  </td>
+                  <td data-label="Estado">{c.active ? 'Activo' : 'Inactivo'}</td>
                   <td className="staff-table__actions">
-                    <button type="button" className="button button--secondary" onClick={() => setEditing(c)}>
+                    <button type="button" className="button button--secondary" onClick={() => setEditing(c)} aria-label={`Editar ${c.code}`}>
                       Editar
                     </button>
-                    <button type="button" className="button button--secondary" onClick={() => void toggle(c)}>
+                    <button type="button" className="button button--secondary" onClick={() => void toggle(c)} aria-label={`${c.active ? 'Desactivar' : 'Activar'} ${c.code}`}>
                       {c.active ? 'Desactivar' : 'Activar'}
                     </button>
                   </td>

@@ -8,7 +8,7 @@ import { QueryError } from '../../components/staff/query-error';
 import { StaffDashboardHomeDocument } from './staff-home.generated';
 import { FailingJobs } from './failing-jobs';
 
-/** `/dashboard` (Inicio): greeting, sales today and this month, orders per state, 30-day chart. */
+/** `/dashboard` (Inicio): greeting, low-stock alert, sales today and this month, orders per state, 30-day chart. */
 export function DashboardHome() {
   const { data, error, loading, refetch } = useQuery(StaffDashboardHomeDocument, { fetchPolicy: 'cache-and-network' });
   if (error && !data) return <QueryError onRetry={() => void refetch()} error={error} />;
@@ -19,6 +19,14 @@ export function DashboardHome() {
     <section className="staff-page">
       <h1>Hola, {me.name ?? me.email ?? 'equipo Enzo'}</h1>
       <FailingJobs />
+      {d.lowStockCount > 0 ? (
+        <p className="staff-alert" role="status">
+          <span>
+            <strong>{d.lowStockCount === 1 ? '1 talla' : `${d.lowStockCount} tallas`}</strong> con {d.lowStockThreshold === 0 ? 'el inventario agotado' : `${d.lowStockThreshold} unidades o menos`}.
+          </span>
+          <Link to="/dashboard/inventario">Ver inventario bajo</Link>
+        </p>
+      ) : null}
       <div className="staff-cards">
         <div className="staff-card">
           <p className="staff-card__label">Ventas de hoy</p>

@@ -1,2 +1,3 @@
 export { OrdersPage } from './orders-page';
 export { OrderDetailPage } from './order-detail-page';
+export { PackingListPage } from './packing-list-page';

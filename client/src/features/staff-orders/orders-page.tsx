@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { Link, useSearchParams } from 'react-router';
-import { formatCop } from '#shared/money.js';
-import { PAYMENT_METHOD_LABELS } from '#shared/orders.js';
-import { formatDateTime } from '../../lib/staff-format';
-import { StatusBadge } from '../../components/staff/status-badge';
+import { useSearchParams } from 'react-router';
 import { OrdersFilters, type OrdersFilterValues } from './orders-filters';
+import { OrdersTable } from './orders-table';
+import { BulkActions } from './bulk-actions';
 import { downloadCsv } from './csv-download';
 import { ActionError, QueryError } from '../../components/staff/query-error';
 import type { OrderStatus } from '../../gql/types';
@@ -13,12 +11,13 @@ import { StaffOrdersListDocument } from './staff-orders.generated';
 
 const PAGE_SIZE = 25;
 
-/** `/orders`: filtered, searchable, newest first, cursor pages; filters live in the URL. */
+/** `/orders`: filtered, searchable, newest first, cursor pages (filters in the URL); CSV exports; bulk changes and packing lists. */
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const [previous, setPrevious] = useState<string[]>([]);
   const [csvError, setCsvError] = useState<string | null>(null);
-  const [exporting, setExporting] = useState(false);
+  const [exporting, setExporting] = useState<'orders' | 'lines' | null>(null);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
   const values: OrdersFilterValues = { estado: params.get('estado') ?? '', desde: params.get('desde') ?? '', hasta: params.get('hasta') ?? '', q: params.get('q') ?? '' };
   const after = params.get('after');
   const filter = {
@@ -36,27 +35,38 @@ export function OrdersPage() {
     setParams(p);
   }
 
-  async function exportCsv() {
+  async function exportCsv(kind: 'orders' | 'lines') {
     if (!data) return;
     setCsvError(null);
-    setExporting(true);
+    setExporting(kind);
     try {
-      await downloadCsv(data.staffOrders.csvUrl);
+      await downloadCsv(kind === 'orders' ? data.staffOrders.csvUrl : data.staffOrders.linesCsvUrl);
     } catch {
       setCsvError('No pudimos descargar el archivo. Inténtalo de nuevo.');
     } finally {
-      setExporting(false);
+      setExporting(null);
     }
   }
 
   const page = data?.staffOrders;
+  const orders = page?.edges.map((e) => e.node) ?? [];
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (!next.delete(id)) next.add(id);
+    setSelected(next);
+  };
   return (
     <section className="staff-page">
       <div className="staff-page__head">
         <h1>Ordenes</h1>
-        <button type="button" className="button button--secondary" onClick={() => void exportCsv()} disabled={!page || exporting}>
-          {exporting ? 'Exportando…' : 'Exportar CSV'}
-        </button>
+        <div className="staff-form__actions">
+          <button type="button" className="button button--secondary" onClick={() => void exportCsv('orders')} disabled={!page || exporting !== null}>
+            {exporting === 'orders' ? 'Exportando…' : 'Exportar CSV'}
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => void exportCsv('lines')} disabled={!page || exporting !== null}>
+            {exporting === 'lines' ? 'Exportando…' : 'Exportar productos (CSV)'}
+          </button>
+        </div>
       </div>
       <ActionError message={csvError} />
       <OrdersFilters
@@ -74,41 +84,8 @@ export function OrdersPage() {
           <p className="orders-count" aria-live="polite">
             {page.totalCount === 1 ? '1 orden' : `${page.totalCount} órdenes`}
           </p>
-          <div className="staff-table-wrap">
-            <table className="staff-table orders-table">
-              <thead>
-                <tr>
-                  <th scope="col">Referencia</th>
-                  <th scope="col">Fecha</th>
-                  <th scope="col">Cliente</th>
-                  <th scope="col">Municipio</th>
-                  <th scope="col">Total</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Pago</th>
-                </tr>
-              </thead>
-              <tbody>
-                {page.edges.map(({ node: o }) => (
-                  <tr key={o.id}>
-                    <td>
-                      <Link to={`/detail-order/${o.id}`}>{o.reference}</Link>
-                    </td>
-                    <td>{formatDateTime(o.createdAt)}</td>
-                    <td>{o.customer.fullName}</td>
-                    <td>
-                      {o.shippingAddress.municipalityName} <span className="muted">({o.shippingAddress.departmentName})</span>
-                    </td>
-                    <td className="num">{formatCop(o.total)}</td>
-                    <td>
-                      <StatusBadge status={o.status} />
-                    </td>
-                    <td>{PAYMENT_METHOD_LABELS[o.paymentMethod]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-            {page.edges.length === 0 ? <p className="muted">No hay órdenes con estos filtros.</p> : null}
-          </div>
+          {selected.size ? <BulkActions selected={[...selected]} references={new Map(orders.map((o) => [o.id, o.reference]))} onDone={() => void refetch()} /> : null}
+          <OrdersTable orders={orders} selected={selected} onToggle={toggle} onToggleAll={(all) => setSelected(new Set(all ? [...selected, ...orders.map((o) => o.id)] : [...selected].filter((id) => !orders.some((o) => o.id === id))))} />
           <nav className="staff-pager" aria-label="Paginación de órdenes">
             <button
               type="button"

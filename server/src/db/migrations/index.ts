@@ -5,7 +5,8 @@ import { OutboundEmail1764000000000 } from './1764000000000-outbound-email.js';
 import { ShippingRates1764100000000 } from './1764100000000-shipping-rates.js';
 import { Returns1764300000000 } from './1764300000000-returns.js';
 import { ProductSearch1764400000000 } from './1764400000000-product-search.js';
-import { GoingLive1764500000000 } from './1764500000000-going-live.js';
+import { StaffRunShop1765100000000 } from './1765100000000-staff-run-shop.js';
+import { GoingLive1765200000000 } from './1765200000000-going-live.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -16,5 +17,6 @@ export const migrations = [
   ShippingRates1764100000000,
   Returns1764300000000,
   ProductSearch1764400000000,
-  GoingLive1764500000000,
+  StaffRunShop1765100000000,
+  GoingLive1765200000000,
 ];

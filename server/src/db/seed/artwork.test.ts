@@ -75,9 +75,13 @@ describe('homeMediaFiles', () => {
     'home/tile-arneses.svg': [600, 600],
     'home/tile-collares.svg': [600, 600],
     'home/tile-correas.svg': [600, 600],
-    'home/banner-pecheras-backpack.svg': [1600, 500],
-    'home/promo-pecheras.svg': [1200, 800],
-    'home/denim-story.svg': [1200, 800],
+    'home/slide-denim-desktop.svg': [1600, 600],
+    'home/slide-denim-mobile.svg': [800, 1000],
+    'home/slide-collares-desktop.svg': [1600, 600],
+    'home/slide-collares-mobile.svg': [800, 1000],
+    'home/promo-backpack.svg': [1600, 500],
+    'home/promo-pecheras-v2.svg': [1200, 800],
+    'home/promo-denim-story.svg': [1200, 800],
     'home/logo.svg': [240, 80],
     'home/promo-video.mp4': [640, 360],
     'home/promo-video-poster.svg': [1280, 720],
@@ -101,6 +105,13 @@ describe('homeMediaFiles', () => {
     }
     const banner = String(files.find((f) => f.key === 'home/banner-desktop-1.svg')!.body);
     expect(banner).toContain('Halloween peludo');
+  });
+
+  it('promo pictures carry no words and no prices: promo blocks show them as text', () => {
+    for (const key of ['home/promo-backpack.svg', 'home/promo-pecheras-v2.svg', 'home/promo-denim-story.svg']) {
+      const body = String(files.find((f) => f.key === key)!.body);
+      expect(body, key).not.toMatch(/<text|\$\s?\d/);
+    }
   });
 
   it('includes the small H.264 promo video', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CATEGORY_MEASUREMENTS, sizeGuideSchema } from '#shared/size-guide.js';
 import { categories, discountCodes, products, type CategorySlug } from './catalog-data.js';
 
 const ranges: Record<CategorySlug, [number, number]> = {
@@ -64,47 +65,41 @@ describe('seed catalog', () => {
     }
   });
 
-  it('every product has the five sizes in order with sane stock', () => {
+  it('letter sizes XS–XL in order with sane stock; leashes come in one size', () => {
     let withZero = 0;
     let nearlySoldOut = 0;
     for (const p of products) {
-      expect(p.sizes.map((s) => s.label), p.slug).toEqual(['XS', 'S', 'M', 'L', 'XL']);
+      expect(p.sizes.map((s) => s.label), p.slug).toEqual(p.category === 'correas' ? ['Única'] : ['XS', 'S', 'M', 'L', 'XL']);
       for (const s of p.sizes) {
         expect(Number.isInteger(s.stock) && s.stock >= 0 && s.stock <= 25, p.slug).toBe(true);
       }
       const zeros = p.sizes.filter((s) => s.stock === 0).length;
       if (zeros > 0) withZero++;
       if (zeros === 4) nearlySoldOut++;
-      expect(zeros, p.slug).toBeLessThan(5);
+      expect(zeros, p.slug).toBeLessThan(p.sizes.length);
     }
-    expect(withZero).toBeGreaterThanOrEqual(Math.floor(products.length / 5));
+    expect(withZero).toBeGreaterThanOrEqual(Math.floor(products.length / 6));
     expect(nearlySoldOut).toBeGreaterThanOrEqual(1);
   });
 
-  it('size charts only for jackets, all five sizes, increasing values', () => {
+  it('every product has a size guide with its category measurements, one row per size, valid per the shared rules', () => {
     for (const p of products) {
-      if (p.category !== 'chaquetas') {
-        expect(p.sizeChart, p.slug).toBeNull();
-        continue;
-      }
-      const chart = p.sizeChart!;
-      expect(chart.map((r) => r.size)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
-      for (let i = 0; i < chart.length; i++) {
-        const r = chart[i]!;
-        expect(r.cuelloCm).toBeGreaterThanOrEqual(20);
-        expect(r.cuelloCm).toBeLessThanOrEqual(50);
-        expect(r.pechoCm).toBeGreaterThanOrEqual(30);
-        expect(r.pechoCm).toBeLessThanOrEqual(75);
-        expect(r.largoCm).toBeGreaterThanOrEqual(20);
-        expect(r.largoCm).toBeLessThanOrEqual(50);
-        if (i > 0) {
-          const prev = chart[i - 1]!;
-          expect(r.cuelloCm).toBeGreaterThan(prev.cuelloCm);
-          expect(r.pechoCm).toBeGreaterThan(prev.pechoCm);
-          expect(r.largoCm).toBeGreaterThan(prev.largoCm);
-        }
-      }
+      const guide = p.sizeGuide!;
+      expect(guide, p.slug).not.toBeNull();
+      expect(guide.measurements, p.slug).toEqual(CATEGORY_MEASUREMENTS[p.category]);
+      expect(guide.rows.map((r) => r.size), p.slug).toEqual(p.sizes.map((s) => s.label));
+      expect(sizeGuideSchema.safeParse(guide).success, p.slug).toBe(true);
     }
+    // Neck contours grow with the size.
+    const collar = products.find((p) => p.category === 'collares')!.sizeGuide!;
+    for (let i = 1; i < collar.rows.length; i++) expect(collar.rows[i]!.values[0]!.min).toBeGreaterThanOrEqual(collar.rows[i - 1]!.values[0]!.max!);
+    // The jackets keep their chart: neck, chest and back length grow with the size.
+    for (const p of products.filter((x) => x.category === 'chaquetas')) {
+      const rows = p.sizeGuide!.rows;
+      for (let i = 1; i < rows.length; i++) rows[i]!.values.forEach((v, j) => expect(v.min, p.slug).toBeGreaterThan(rows[i - 1]!.values[j]!.min));
+    }
+    // A 1,2 m leash says 120 cm, not XS–XL.
+    expect(products.find((p) => p.slug === 'correa-cuero-miel')!.sizeGuide!.rows).toEqual([{ size: 'Única', values: [{ min: 120, max: null }, { min: 2, max: null }] }]);
   });
 
   it('createdDaysAgo is within 1..120', () => {

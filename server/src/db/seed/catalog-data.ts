@@ -1,5 +1,5 @@
 // Seed catalog for Enzo (dog and cat accessories, Colombia). Pure data, no DB access.
-import type { SIZE_LABELS } from '#shared/shop.js';
+import { defaultSizeGuide, type SizeGuide } from '#shared/size-guide.js';
 import type { ArtSpec } from './artwork.js';
 import { collares } from './catalog-data/collares.js';
 import { correas } from './catalog-data/correas.js';
@@ -20,7 +20,11 @@ export type CategorySlug =
   | 'pecheras-backpack'
   | 'chaquetas';
 
-export type SizeLabel = (typeof SIZE_LABELS)[number];
+/** A size and its stock: letter sizes (XS–XL) or `Única` for one-size products such as leashes. */
+export interface SeedSize {
+  label: string;
+  stock: number;
+}
 
 /** Which pets a product is made for (the `Mascota` filter). */
 export type SeedPet = 'DOG' | 'CAT';
@@ -32,13 +36,6 @@ export interface SeedCategory {
   position: number;
 }
 
-export interface SeedSizeChartRow {
-  size: SizeLabel;
-  cuelloCm: number;
-  pechoCm: number;
-  largoCm: number;
-}
-
 export interface SeedProduct {
   slug: string;
   name: string;
@@ -47,8 +44,9 @@ export interface SeedProduct {
   category: CategorySlug;
   collections: string[];
   pets: SeedPet[];
-  sizes: { label: SizeLabel; stock: number }[];
-  sizeChart: SeedSizeChartRow[] | null;
+  sizes: SeedSize[];
+  /** Measurements per size; the category's defaults (shared/size-guide.ts) when left out. */
+  sizeGuide?: SizeGuide | null;
   art: ArtSpec;
   createdDaysAgo: number;
 }
@@ -63,7 +61,7 @@ export const categories: SeedCategory[] = [
   { slug: 'chaquetas', name: 'Chaquetas (Denim For Pets)', position: 7, description: 'Chaquetas de denim colombiano confeccionadas a mano para perros y gatos.' },
 ];
 
-export const products: SeedProduct[] = [
+export const products: Array<SeedProduct & { sizeGuide: SizeGuide | null }> = [
   ...collares,
   ...correas,
   ...arneses,
@@ -71,7 +69,7 @@ export const products: SeedProduct[] = [
   ...pecheras,
   ...pecherasBackpack,
   ...chaquetas,
-];
+].map((p) => ({ ...p, sizeGuide: p.sizeGuide ?? defaultSizeGuide(p.category, p.sizes.map((s) => s.label)) }));
 
 export const discountCodes: { code: string; percent: number }[] = [
   { code: 'BIENVENIDO10', percent: 10 },

@@ -50,10 +50,6 @@ function artOf(slug: string): ArtSpec {
   return p.art;
 }
 
-function cop(n: number): string {
-  return '$ ' + String(n).replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-}
-
 const bat = (x: number, y: number, s: number) =>
   `<path transform="translate(${x} ${y}) scale(${s})" d="M0 0q-6-8-12-4-6-6-16-2 8 4 6 12 6-4 10 2 6-4 12 2 6-6 12-2 4-6 10-2-2-8 6-12-10-4-16 2-6-4-12 4z" fill="#120c1c"/>`;
 
@@ -70,7 +66,7 @@ interface Campaign {
   alt: string;
 }
 
-const campaigns: Campaign[] = [
+export const halloweenSlides: Campaign[] = [
   {
     headline: ['Halloween peludo:', 'bandanas edición limitada'],
     sub: 'Calabazas, murciélagos y fantasmitas para tu mejor amigo',
@@ -144,6 +140,60 @@ function mobileBanner(c: Campaign, i: number): string {
   );
 }
 
+interface EvergreenSlide {
+  key: string;
+  headline: string[];
+  sub: string;
+  cta: string;
+  category: CategorySlug;
+  product: string;
+  colors: { from: string; to: string; text: string; sub: string; button: string; buttonText: string };
+  alt: string;
+}
+
+/** Slides that run all year (the Halloween ones are dated: from November the carousel shows these). */
+export const evergreenSlides: EvergreenSlide[] = [
+  {
+    key: 'denim',
+    headline: ['Denim For Pets:', 'chaquetas hechas a mano'],
+    sub: 'Denim colombiano de 12 onzas, con guía de tallas para acertar',
+    cta: 'Ver chaquetas',
+    category: 'chaquetas',
+    product: 'chaqueta-denim-clasica-indigo',
+    colors: { from: '#1f3559', to: '#3b5f95', text: '#ffffff', sub: '#dbe6f5', button: '#d98b2b', buttonText: '#1f3559' },
+    alt: 'Denim For Pets: chaquetas hechas a mano en denim colombiano, con guía de tallas. Ver chaquetas',
+  },
+  {
+    key: 'collares',
+    headline: ['Collares que duran', 'paseo tras paseo'],
+    sub: 'Cuero, neopreno y tela estampada, con hebilla segura',
+    cta: 'Ver collares',
+    category: 'collares',
+    product: 'collar-cuero-miel',
+    colors: { from: '#6b3f16', to: '#c8893a', text: '#ffffff', sub: '#f6e7d2', button: '#fff3e0', buttonText: '#6b3f16' },
+    alt: 'Collares que duran paseo tras paseo: cuero, neopreno y tela estampada con hebilla segura. Ver collares',
+  },
+];
+
+function evergreenBanner(c: EvergreenSlide, w: number, h: number, mobile: boolean): string {
+  const id = `e-${c.key}-${mobile ? 'm' : 'd'}`;
+  const item = mobile ? placedItem(c.category, artOf(c.product), id, 160, 400, 0.6) : placedItem(c.category, artOf(c.product), id, 900, 40, 0.62);
+  const bg =
+    `<linearGradient id="${id}-bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c.colors.from}"/><stop offset="1" stop-color="${c.colors.to}"/></linearGradient>`;
+  const textX = mobile ? 60 : 100;
+  return svg(
+    w,
+    h,
+    bg + item.defs,
+    `<rect width="${w}" height="${h}" fill="url(#${id}-bg)"/>` +
+      paw(w - 120, 110, 40, '#ffffff', 0.15) + paw(w - 260, h - 120, 30, '#ffffff', 0.1) +
+      item.body +
+      textBlock(textX, mobile ? 200 : 230, c.headline, mobile ? 54 : 64, c.colors.text, 'bold') +
+      textBlock(textX, mobile ? 340 : 400, [c.sub], mobile ? 24 : 28, c.colors.sub) +
+      button(mobile ? 240 : 100, mobile ? 900 : 450, mobile ? 320 : 280, c.cta, c.colors.button, c.colors.buttonText),
+  );
+}
+
 interface Tile {
   cat: CategorySlug;
   label: string;
@@ -183,17 +233,15 @@ function backpackBanner(): string {
       `<path d="M0 420L220 250L380 360L600 180L820 380L1000 260L1200 400L1400 230L1600 340V500H0Z" fill="#8fb8a2" opacity=".6"/>` +
       `<path d="M0 470L300 360L520 440L760 330L1050 460L1300 380L1600 450V500H0Z" fill="#4f7d63"/>` +
       `<circle cx="1480" cy="90" r="46" fill="#f5c542"/>` +
-      item.body +
-      textBlock(90, 170, ['Pecheras Backpack'], 68, '#23412f', 'bold') +
-      textBlock(90, 240, ['Que tu perro lleve sus propias cositas:', 'premios, bolsitas y hasta las llaves.'], 30, '#2e2a26') +
-      button(90, 340, 260, 'Descubrir', '#d29a22', '#ffffff'),
+      paw(200, 150, 40, '#23412f', 0.12) + paw(420, 260, 30, '#23412f', 0.1) +
+      // No words in the picture: the promo block's title, text and price are text on the page.
+      item.body,
   );
 }
 
 function promoPecheras(): string {
   const a = placedItem('pecheras', artOf('pechera-neopreno-turquesa'), 'pa', 620, 200, 0.5);
   const b = placedItem('pecheras', artOf('pechera-acolchada-rosa-palo'), 'pb', 860, 330, 0.42);
-  const min = Math.min(...products.filter((p) => p.category === 'pecheras').map((p) => p.price));
   return svg(
     1200,
     800,
@@ -201,11 +249,9 @@ function promoPecheras(): string {
     `<rect width="1200" height="800" fill="#fbf3ea"/>` +
       `<circle cx="920" cy="420" r="300" fill="#f3dcc6"/>` +
       paw(1100, 110, 40, '#e07a1f', 0.25) + paw(1020, 720, 28, '#e07a1f', 0.2) +
-      a.body + b.body +
-      textBlock(80, 200, ['Pecheras que', 'abrazan sin apretar'], 58, '#3a2a1f', 'bold') +
-      textBlock(80, 380, ['Neopreno, malla y denim.', 'Reparten la presión en el pecho', 'y cuidan el cuello de tu peludo.'], 28, '#5a4636') +
-      textBlock(80, 560, [`Desde ${cop(min)}`], 40, '#e07a1f', 'bold') +
-      button(80, 610, 280, 'Ver pecheras', '#3a2a1f', '#ffffff'),
+      paw(180, 220, 60, '#e07a1f', 0.15) + paw(320, 560, 44, '#e07a1f', 0.12) +
+      // No words and no price in the picture: the page shows them as text, the price from the catalogue.
+      a.body + b.body,
   );
 }
 
@@ -218,11 +264,9 @@ function denimStory(): string {
     800,
     motifPattern('dbg', bgArt) + jacket.defs,
     `<rect width="1200" height="800" fill="url(#dbg)"/>` +
-      `<rect x="60" y="80" width="560" height="640" rx="24" fill="#f7f1e6"/>` +
+      `<rect x="60" y="80" width="560" height="640" rx="24" fill="#f7f1e6" opacity=".9"/>` +
       `<rect x="76" y="96" width="528" height="608" rx="16" fill="none" stroke="#d98b2b" stroke-width="3" stroke-dasharray="12 8"/>` +
-      textBlock(120, 200, ['Denim For Pets'], 56, '#24406d', 'bold') +
-      textBlock(120, 280, ['Cortamos y cosemos cada chaqueta', 'en nuestro taller de Bogotá con', 'denim colombiano de 12 onzas,', 'botones metálicos y pespuntes', 'en hilo mostaza.'], 28, '#3a2a1f') +
-      textBlock(120, 590, ['Hecho en Colombia, a la medida', 'de tu mejor amigo.'], 28, '#d98b2b', 'bold') +
+      paw(340, 400, 120, '#24406d', 0.15) +
       `<ellipse cx="888" cy="560" rx="190" ry="20" fill="#000" opacity=".25"/>` +
       jacket.body,
   );
@@ -260,18 +304,22 @@ export function homeMediaFiles(): HomeMediaFile[] {
   const svgFile = (key: string, body: string, alt: string, width: number, height: number) =>
     files.push({ key, contentType: 'image/svg+xml', body, alt, width, height });
 
-  campaigns.forEach((c, i) => {
+  halloweenSlides.forEach((c, i) => {
     svgFile(`home/banner-desktop-${i + 1}.svg`, desktopBanner(c, i), c.alt, 1600, 600);
   });
-  campaigns.forEach((c, i) => {
+  halloweenSlides.forEach((c, i) => {
     svgFile(`home/banner-mobile-${i + 1}.svg`, mobileBanner(c, i), c.alt, 800, 1000);
   });
   for (const t of tiles) {
     svgFile(`home/tile-${t.cat}.svg`, tileSvg(t), `Categoría ${t.label}: ilustración de ${t.label.toLowerCase()} Enzo`, 600, 600);
   }
-  svgFile('home/banner-pecheras-backpack.svg', backpackBanner(), 'Pecheras Backpack con bolsillos laterales frente a un paisaje de montañas', 1600, 500);
-  svgFile('home/promo-pecheras.svg', promoPecheras(), 'Pecheras que abrazan sin apretar: pecheras turquesa y rosa palo', 1200, 800);
-  svgFile('home/denim-story.svg', denimStory(), 'Denim For Pets: chaqueta de denim índigo confeccionada en Bogotá', 1200, 800);
+  for (const e of evergreenSlides) {
+    svgFile(`home/slide-${e.key}-desktop.svg`, evergreenBanner(e, 1600, 600, false), e.alt, 1600, 600);
+    svgFile(`home/slide-${e.key}-mobile.svg`, evergreenBanner(e, 800, 1000, true), e.alt, 800, 1000);
+  }
+  svgFile('home/promo-backpack.svg', backpackBanner(), 'Pechera backpack mostaza con bolsillos laterales frente a un paisaje de montañas', 1600, 500);
+  svgFile('home/promo-pecheras-v2.svg', promoPecheras(), 'Pecheras turquesa y rosa palo', 1200, 800);
+  svgFile('home/promo-denim-story.svg', denimStory(), 'Chaqueta de denim índigo sobre una tela de denim', 1200, 800);
   svgFile('home/logo.svg', logo(), 'Enzo', 240, 80);
   files.push({
     key: 'home/promo-video.mp4',

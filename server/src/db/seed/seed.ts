@@ -3,6 +3,7 @@ import type { MediaStore } from '../../modules/media/index.js';
 import { categories, discountCodes, products } from './catalog-data.js';
 import { productImages } from './artwork.js';
 import { homeMediaFiles } from './home-media.js';
+import { CONTENT_SEED_MARKER, seedContent } from './content-seed.js';
 
 export interface SeedReport {
   categories: number;
@@ -11,15 +12,18 @@ export interface SeedReport {
   imagesStored: number;
   mediaStored: number;
   codesCreated: number;
+  contentCreated: boolean;
 }
 
 /**
  * Idempotent seed: creates what is missing and never duplicates or overwrites what staff changed
- * (prices, stock, codes). Files go through the MediaStore, so the same code seeds local media and
- * Firebase Storage.
+ * (prices, stock, sizes, images, codes, storefront content). Sizes and images are written with the
+ * product that the seed creates; for products that already exist only missing files are stored again.
+ * Files go through the MediaStore, so the same code seeds local media and Firebase Storage.
  */
 export async function seedDatabase(ds: DataSource, media: MediaStore): Promise<SeedReport> {
-  const report: SeedReport = { categories: 0, productsCreated: 0, productsTotal: 0, imagesStored: 0, mediaStored: 0, codesCreated: 0 };
+  const report: SeedReport = { categories: 0, productsCreated: 0, productsTotal: 0, imagesStored: 0, mediaStored: 0, codesCreated: 0, contentCreated: false };
+  const created = new Set<string>();
 
   await ds.transaction(async (tx) => {
     for (const c of categories) {
@@ -36,14 +40,18 @@ export async function seedDatabase(ds: DataSource, media: MediaStore): Promise<S
       positions.set(p.category, position);
       const createdAt = new Date(Date.now() - p.createdDaysAgo * 86_400_000);
       const inserted: { id: number }[] = await tx.query(
-        `INSERT INTO product (slug, name, description, price, category_slug, collections, size_chart, position, created_at, pets)
+        `INSERT INTO product (slug, name, description, price, category_slug, collections, size_guide, position, created_at, pets)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (slug) DO NOTHING RETURNING id`,
-        [p.slug, p.name, p.description, p.price, p.category, p.collections, p.sizeChart ? JSON.stringify(p.sizeChart) : null, position, createdAt, p.pets],
+        [p.slug, p.name, p.description, p.price, p.category, p.collections, p.sizeGuide ? JSON.stringify(p.sizeGuide) : null, position, createdAt, p.pets],
       );
-      if (inserted.length) report.productsCreated++;
-      // Shops seeded before the pet field existed get it once; a choice staff made is kept.
-      else await tx.query(`UPDATE product SET pets = $2 WHERE slug = $1 AND pets = '{}'`, [p.slug, p.pets]);
-      const [{ id }] = await tx.query(`SELECT id FROM product WHERE slug = $1`, [p.slug]);
+      if (!inserted.length) {
+        // Shops seeded before the pet field existed get it once; a choice staff made is kept.
+        await tx.query(`UPDATE product SET pets = $2 WHERE slug = $1 AND pets = '{}'`, [p.slug, p.pets]);
+        continue;
+      }
+      report.productsCreated++;
+      created.add(p.slug);
+      const id = inserted[0]!.id;
       for (const [i, s] of p.sizes.entries()) {
         await tx.query(
           `INSERT INTO product_size (product_id, label, position, stock) VALUES ($1, $2, $3, $4) ON CONFLICT (product_id, label) DO NOTHING`,
@@ -59,12 +67,16 @@ export async function seedDatabase(ds: DataSource, media: MediaStore): Promise<S
 
   // Files: stored when missing from the database or from the store.
   for (const p of products) {
-    const [{ id }] = await ds.query(`SELECT id FROM product WHERE slug = $1`, [p.slug]);
+    const [row] = await ds.query(`SELECT id FROM product WHERE slug = $1`, [p.slug]);
+    if (!row) continue;
+    const id: number = row.id;
     const existing: { storage_key: string }[] = await ds.query(`SELECT storage_key FROM product_image WHERE product_id = $1`, [id]);
     const images = productImages(p);
     for (const [i, img] of images.entries()) {
       const key = `products/${img.fileName}`;
       const known = existing.some((e) => e.storage_key === key);
+      // A picture staff removed from an existing product stays removed (a product left without any, e.g. by an interrupted seed, gets them).
+      if (!known && !created.has(p.slug) && existing.length > 0) continue;
       if (known && (await media.exists(key))) continue;
       const url = await media.put(key, img.body, img.contentType);
       if (known) {
@@ -89,13 +101,16 @@ export async function seedDatabase(ds: DataSource, media: MediaStore): Promise<S
     );
     report.mediaStored++;
   }
+  report.contentCreated = await ds.transaction((tx) => seedContent(tx));
   const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM product`);
   report.productsTotal = n;
   return report;
 }
 
-/** True when the catalog has never been seeded (first start). */
+/** True when the catalog has never been seeded (first start), or the storefront content never was (a shop seeded before it existed). */
 export async function needsSeed(ds: DataSource): Promise<boolean> {
   const [{ n }] = await ds.query(`SELECT count(*)::int AS n FROM category`);
-  return n === 0;
+  if (n === 0) return true;
+  const marker: unknown[] = await ds.query(`SELECT 1 FROM shop_setting WHERE key = $1`, [CONTENT_SEED_MARKER]);
+  return marker.length === 0;
 }

@@ -2,7 +2,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/shop.js';
 import { badInput } from '../../common/errors.js';
 import { productFromRow, sizeFromRow, type ProductEntity, type ProductRow, type ProductSizeEntity } from '../catalog/index.js';
-import type { DiscountCodeEntity, DiscountService } from '../discounts/index.js';
+import type { DiscountCodeEntity, DiscountCustomer, DiscountService } from '../discounts/index.js';
+import type { DiscountProblemReason } from '#shared/discount-codes.js';
 import type { Destination, ShippingService, ShippingTerms } from '../shipping/index.js';
 import { priceCart } from '#shared/pricing.js';
 import { selectRows } from '../../common/db.js';
@@ -40,10 +41,20 @@ export interface Quote {
   ivaIncluded: number;
   total: number;
   appliedDiscount: DiscountCodeEntity | null;
+  /** A code was given and does not apply (why is in `discountProblem`). */
   discountCodeInvalid: boolean;
+  discountProblem: { reason: DiscountProblemReason; message: string } | null;
   hasProblems: boolean;
   /** Shipping fee, threshold and delivery time used (to the destination, or «desde» without one). */
   shippingTerms: ShippingTerms;
+}
+
+export interface QuoteRequest {
+  lines: CartLineInput[];
+  discountCode?: string | null;
+  /** The shopper's email when known (checkout): per-customer code rules are then checked too. */
+  customerEmail?: string | null;
+  destination?: Destination | null;
 }
 
 /** One requested size joined with its product (product columns as in the catalog's ProductRow). */
@@ -87,7 +98,8 @@ export class CartService {
     private readonly maxUnitsPerSize: number = MAX_LINE_QUANTITY,
   ) {}
 
-  async quote(input: { lines: CartLineInput[]; discountCode?: string | null; destination?: Destination | null }, manager: EntityManager = this.ds.manager): Promise<Quote> {
+  /** `customer` (placeOrder) overrides `input.customerEmail` with the full identity (email and document). */
+  async quote(input: QuoteRequest, manager: EntityManager = this.ds.manager, customer?: DiscountCustomer): Promise<Quote> {
     if (input.lines.length > MAX_CART_LINES) throw badInput(`El carro admite como máximo ${MAX_CART_LINES} productos distintos.`, 'lines');
     const lines = mergeLines(input.lines);
     const sizeIds = [...new Set(lines.filter((l) => ID.test(l.sizeId) && ID.test(l.productId)).map((l) => Number(l.sizeId)))];
@@ -99,29 +111,33 @@ export class CartService {
       ? await read(
           `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
                   p.id AS product_id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-                  p.collections, p.size_chart, p.active, p.position, p.created_at, p.pets
+                  p.collections, p.size_guide, p.active, p.archived_at, p.position, p.created_at, p.pets
              FROM product_size s JOIN product p ON p.id = s.product_id LEFT JOIN category c ON c.slug = p.category_slug
             WHERE s.id = ANY($1::int[])`,
           [sizeIds],
         )
       : [];
-    const [applied, shippingTerms] = await Promise.all([
-      code ? this.discounts.findValid(code, manager) : null,
-      this.shipping.terms(input.destination, manager === this.ds.manager ? undefined : manager),
-    ]);
+    const shippingTerms = await this.shipping.terms(input.destination, manager === this.ds.manager ? undefined : manager);
     const bySize = new Map(rows.map((r) => [r.size_id, r]));
 
     const quoted = lines.map((line) => this.quoteLine(line, ID.test(line.productId) ? bySize.get(Number(line.sizeId)) : undefined));
+    const sellable = quoted.filter((l) => !l.problem);
+    const email = input.customerEmail?.trim().toLowerCase();
+    const who = customer ?? (email && email.length <= 254 ? { email } : null);
+    if (code && customer) await this.discounts.lockCustomer(manager, code.trim().toUpperCase(), customer);
+    const decision = code ? await this.discounts.evaluate(code, sellable.map((l) => ({ categorySlug: l.product!.categorySlug, lineTotal: l.lineTotal })), who, manager) : null;
+    const applied = decision?.applies ? decision : null;
     const priced = priceCart({
-      lines: quoted.filter((l) => !l.problem).map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
-      discountPercent: applied?.percent ?? null,
+      lines: sellable.map((l, i) => ({ unitPrice: l.unitPrice, quantity: l.quantity, discountable: applied ? applied.covers[i] : true })),
+      discountPercent: applied?.code.percent ?? null,
       shipping: shippingTerms,
     });
     return {
       lines: quoted,
       ...priced,
-      appliedDiscount: applied,
-      discountCodeInvalid: code !== null && applied === null,
+      appliedDiscount: applied?.code ?? null,
+      discountCodeInvalid: decision !== null && !decision.applies,
+      discountProblem: decision && !decision.applies ? { reason: decision.reason, message: decision.message } : null,
       hasProblems: quoted.some((l) => l.problem !== null),
       shippingTerms,
     };

@@ -1,22 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { In } from 'typeorm';
-import { commit, inTransaction, rollback } from '../../common/db.js';
+import type { ProductFormInput } from '#shared/product-form.js';
+import { commit, inTransaction, returningRows, rollback, type Outcome } from '../../common/db.js';
 import { invalidField, notFoundResult, ok, type NotFound, type ValidationErrors } from '../../common/results.js';
-import type { MediaStore } from '../media/index.js';
+import { decodeImageUpload, uploadKey, type MediaStore } from '../media/index.js';
 import { ProductEntity, type Pet } from './product.entity.js';
 import { CatalogService } from './catalog.service.js';
 import { parseSearchText } from './search-input.js';
 import { ProductSizeEntity } from './product-size.entity.js';
 import { ProductImageEntity } from './product-image.entity.js';
-import { IMAGE_TYPES, imageSize, MAX_IMAGE_BYTES } from './image-info.js';
+import { parseProductId as productId, PRODUCT_MISSING, ProductEditorService } from './product-editor.service.js';
 
 export interface UpdateProductInput {
   productId: string;
   price?: number | null;
   active?: boolean | null;
   pets?: readonly Pet[] | null;
-  sizes?: Array<{ sizeId: string; stock: number }> | null;
+  /** `expectedStock`: the stock staff saw; the change is refused when orders moved it since. */
+  sizes?: Array<{ sizeId: string; stock: number; expectedStock?: number | null }> | null;
 }
 
 export interface AddImageInput {
@@ -29,30 +30,31 @@ export interface AddImageInput {
 /** A staff change to a product: the product as it now is, or why nothing changed. */
 export type ProductChangeResult = (ProductEntity & { __typename: 'StaffProduct' }) | ValidationErrors | NotFound;
 
-const PRODUCT_MISSING = 'El producto no existe.';
-
-function productId(id: string | number): number | null {
-  const n = Number(id);
-  return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
+export interface ImageOrderInput {
+  id: string;
+  alt: string;
 }
 
-/** Staff management of the catalogue: prices, stock per size, active flag and images. */
+/** Staff management of the catalogue: whole products, quick price/stock edits, archive and restore, images. */
 export class CatalogAdminService {
+  private readonly editor: ProductEditorService;
   private readonly catalog: CatalogService;
 
   constructor(
     private readonly ds: DataSource,
     private readonly media: MediaStore,
   ) {
+    this.editor = new ProductEditorService(ds);
     this.catalog = new CatalogService(ds);
   }
 
   /**
-   * Every product (inactive too) in menu order; with `search`, the shop's own matching (accents,
-   * plurals, typos), most relevant first.
+   * Products for staff (drafts too; archived ones only when asked for: they are kept apart) in menu
+   * order; with `search`, the shop's own matching (accents, plurals, typos), most relevant first.
    */
-  async list(search?: string | null, category?: string | null): Promise<ProductEntity[]> {
+  async list(search?: string | null, category?: string | null, archived = false): Promise<ProductEntity[]> {
     const qb = this.ds.getRepository(ProductEntity).createQueryBuilder('p').leftJoinAndSelect('p.category', 'c');
+    qb.where(archived ? 'p.archived_at IS NOT NULL' : 'p.archived_at IS NULL');
     const text = parseSearchText(search);
     if (!text) {
       if (category) qb.andWhere('p.category_slug = :category', { category });
@@ -61,8 +63,45 @@ export class CatalogAdminService {
     const ids = await this.catalog.matchingProductIds(text, category ?? null);
     if (ids.length === 0) return [];
     const rank = new Map(ids.map((id, i) => [id, i]));
-    const products = await qb.where('p.id IN (:...ids)', { ids }).getMany();
+    const products = await qb.andWhere('p.id IN (:...ids)', { ids }).getMany();
     return products.sort((a, b) => rank.get(a.id)! - rank.get(b.id)!);
+  }
+
+  create(input: ProductFormInput): Promise<ProductChangeResult> {
+    return this.editor.create(input).then((o) => this.answer(o));
+  }
+
+  save(id: string, input: ProductFormInput): Promise<ProductChangeResult> {
+    return this.editor.save(id, input).then((o) => this.answer(o));
+  }
+
+  private async answer(outcome: Outcome<number, ValidationErrors | NotFound>): Promise<ProductChangeResult> {
+    return outcome.commit ? this.found(outcome.value) : outcome.failure;
+  }
+
+  /** Leaves the storefront and the cart (pending carts see it as unavailable); old orders keep their lines. */
+  async archive(id: string): Promise<ProductChangeResult> {
+    const n = productId(id);
+    if (n === null) return notFoundResult(PRODUCT_MISSING);
+    const rows = await returningRows(this.ds, `UPDATE product SET archived_at = COALESCE(archived_at, now()), active = false WHERE id = $1 RETURNING id`, [n]);
+    return rows.length ? this.found(n) : notFoundResult(PRODUCT_MISSING);
+  }
+
+  /** Back in the shop as it was before archiving, published. */
+  async restore(id: string): Promise<ProductChangeResult> {
+    const n = productId(id);
+    if (n === null) return notFoundResult(PRODUCT_MISSING);
+    const rows = await returningRows(this.ds, `UPDATE product SET archived_at = NULL, active = true WHERE id = $1 RETURNING id`, [n]);
+    return rows.length ? this.found(n) : notFoundResult(PRODUCT_MISSING);
+  }
+
+  /** Former slugs and categories of products (URLs that now answer 301), newest first. */
+  async slugHistory(productIds: readonly number[]): Promise<Array<Array<{ slug: string; categorySlug: string }>>> {
+    const rows: Array<{ product_id: number; slug: string; category_slug: string }> = await this.ds.query(
+      `SELECT product_id, slug, category_slug FROM product_slug_history WHERE product_id = ANY($1::int[]) ORDER BY replaced_at DESC, id DESC`,
+      [productIds],
+    );
+    return productIds.map((pid) => rows.filter((r) => r.product_id === pid).map((r) => ({ slug: r.slug, categorySlug: r.category_slug })));
   }
 
   async byId(id: string | number): Promise<ProductEntity | null> {
@@ -88,6 +127,7 @@ export class CatalogAdminService {
     const outcome = await inTransaction<number, NotFound | ValidationErrors>(this.ds, async (em) => {
       const product = await em.getRepository(ProductEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!product) return rollback(notFoundResult(PRODUCT_MISSING));
+      if (product.archivedAt && input.active) return rollback(invalidField('active', 'El producto está archivado: restáuralo antes de publicarlo.'));
       const changes: Partial<ProductEntity> = {};
       if (input.price != null) changes.price = input.price;
       if (input.active != null) changes.active = input.active;
@@ -95,8 +135,14 @@ export class CatalogAdminService {
       if (Object.keys(changes).length) await em.getRepository(ProductEntity).update({ id }, changes);
       if (input.sizes?.length) {
         const sizeIds = input.sizes.map((s) => Number(s.sizeId));
-        const owned = await em.getRepository(ProductSizeEntity).findBy({ productId: id, id: In(sizeIds.filter(Number.isInteger)) });
+        const owned = await em.getRepository(ProductSizeEntity).find({ where: { productId: id, id: In(sizeIds.filter(Number.isInteger)) }, lock: { mode: 'pessimistic_write' }, order: { id: 'ASC' } });
         if (owned.length !== new Set(sizeIds).size) return rollback(invalidField('sizes', 'Una de las tallas no pertenece a este producto.'));
+        for (const s of input.sizes) {
+          const row = owned.find((o) => o.id === Number(s.sizeId))!;
+          if (s.expectedStock != null && s.expectedStock !== row.stock) {
+            return rollback(invalidField('sizes', `El inventario de la talla ${row.label} cambió mientras editabas (ahora hay ${row.stock}): revisa y guarda de nuevo.`));
+          }
+        }
         for (const s of input.sizes) await em.getRepository(ProductSizeEntity).update({ id: Number(s.sizeId), productId: id }, { stock: s.stock });
       }
       return commit(id);
@@ -108,18 +154,12 @@ export class CatalogAdminService {
   async addImage(input: AddImageInput): Promise<ProductChangeResult> {
     const product = await this.byId(input.productId);
     if (!product) return notFoundResult(PRODUCT_MISSING);
-    const ext = IMAGE_TYPES[input.contentType];
-    if (!ext) return invalidField('contentType', 'Formato no admitido: usa PNG, JPEG, WebP o SVG.');
-    const base64 = input.dataBase64.replace(/^data:[^,]*,/, '').replace(/\s/g, '');
-    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length === 0) return invalidField('dataBase64', 'El archivo no es válido.');
-    if (base64.length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4) return invalidField('dataBase64', 'La imagen supera los 5 MB.');
-    const data = Buffer.from(base64, 'base64');
-    if (data.length > MAX_IMAGE_BYTES) return invalidField('dataBase64', 'La imagen supera los 5 MB.');
-    const size = imageSize(input.contentType, data);
-    if (!size) return invalidField('dataBase64', 'El archivo no es una imagen válida del formato indicado.');
+    const image = decodeImageUpload(input);
+    if ('__typename' in image) return image;
+    const size = image;
     const alt = input.alt.trim().slice(0, 200) || product.name;
-    const key = `products/${product.slug}-${randomBytes(5).toString('hex')}.${ext}`;
-    const url = await this.media.put(key, data, input.contentType);
+    const key = uploadKey('products', product.slug, image.ext);
+    const url = await this.media.put(key, image.data, input.contentType);
     await this.ds.query(
       `INSERT INTO product_image (product_id, storage_key, url, alt, width, height, position)
        SELECT $1, $2, $3, $4, $5, $6, COALESCE(MAX(position), -1) + 1 FROM product_image WHERE product_id = $1`,
@@ -135,5 +175,30 @@ export class CatalogAdminService {
     const result = await this.ds.getRepository(ProductImageEntity).delete({ id: Number(imageId) || -1, productId: product.id });
     if (!result.affected) return notFoundResult('La imagen no existe.');
     return ok(product, 'StaffProduct');
+  }
+
+  /**
+   * The product's pictures in a new order with their alt texts (the first one is the listing's and
+   * the cart's). Must name every image of the product exactly once.
+   */
+  async arrangeImages(productIdValue: string, images: ImageOrderInput[]): Promise<ProductChangeResult> {
+    const id = productId(productIdValue);
+    if (id === null) return notFoundResult(PRODUCT_MISSING);
+    for (const image of images) {
+      if (image.alt.trim().length < 3 || image.alt.trim().length > 200) return invalidField('images', 'Describe cada imagen con un texto alternativo de 3 a 200 caracteres.');
+    }
+    const outcome = await inTransaction<number, NotFound | ValidationErrors>(this.ds, async (m) => {
+      const product = await m.getRepository(ProductEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      if (!product) return rollback(notFoundResult(PRODUCT_MISSING));
+      const current = await m.getRepository(ProductImageEntity).find({ where: { productId: id }, select: { id: true } });
+      const ids = images.map((i) => i.id);
+      const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((c) => ids.includes(String(c.id)));
+      if (!same) return rollback(invalidField('images', 'Las imágenes cambiaron mientras editabas: recarga la página e inténtalo de nuevo.'));
+      for (const [position, image] of images.entries()) {
+        await m.query(`UPDATE product_image SET position = $3, alt = $4 WHERE id = $1 AND product_id = $2`, [Number(image.id), id, position, image.alt.trim()]);
+      }
+      return commit(id);
+    });
+    return outcome.commit ? this.found(id) : outcome.failure;
   }
 }

@@ -66,7 +66,8 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
         const sizes = data.ready.sizes.get(p.id);
         return sizes ? soldOut(sizes) : data.sizes.load(p.id).then(soldOut);
       },
-      sizeChart: (p) => p.sizeChart,
+      sizeGuide: (p) => p.sizeGuide,
+      formerCategories: (p) => catalog.formerCategories(p.id, p.categorySlug),
     },
     ProductSize: {
       id: (s) => String(s.id),

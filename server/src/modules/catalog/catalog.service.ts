@@ -45,7 +45,8 @@ export interface ProductRow {
   category_slug: string;
   category_name: string | null;
   collections: string[];
-  size_chart: ProductEntity['sizeChart'];
+  size_guide: ProductEntity['sizeGuide'];
+  archived_at: Date | null;
   active: boolean;
   position: number;
   created_at: Date;
@@ -100,7 +101,8 @@ export function productFromRow(row: ProductRow): ProductEntity {
   product.categorySlug = row.category_slug;
   product.category = category;
   product.collections = row.collections;
-  product.sizeChart = row.size_chart;
+  product.sizeGuide = row.size_guide;
+  product.archivedAt = row.archived_at;
   product.active = row.active;
   product.position = row.position;
   product.createdAt = row.created_at;
@@ -282,6 +284,16 @@ export class CatalogService {
       [id],
     );
     return rows[0] ? productFromRow(rows[0]) : null;
+  }
+
+  /** Categories a product was moved out of (its old URLs there answer 301). */
+  async formerCategories(productId: number, current: string): Promise<string[]> {
+    const rows = await selectRows<{ category_slug: string }>(
+      this.ds,
+      `SELECT DISTINCT category_slug FROM product_slug_history WHERE product_id = $1 AND category_slug <> $2 ORDER BY category_slug`,
+      [productId, current],
+    );
+    return rows.map((r) => r.category_slug);
   }
 
   /** Batched for DataLoader: sizes of many products in one statement. */

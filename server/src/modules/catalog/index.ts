@@ -1,9 +1,12 @@
-// Catalog: categories and products for shoppers, product management for staff.
+// Catalog: categories and products for shoppers, product management and stock alerts for staff.
 export { CatalogService, productFromRow, sizeFromRow, type CategoryWithCount, type ProductRow, type ProductSortKey } from './catalog.service.js';
-export { CatalogAdminService, type AddImageInput, type ProductChangeResult, type UpdateProductInput } from './catalog-admin.service.js';
+export { CatalogAdminService, type AddImageInput, type ImageOrderInput, type ProductChangeResult, type UpdateProductInput } from './catalog-admin.service.js';
+export { StockAlertsService, DEFAULT_LOW_STOCK_THRESHOLD, type LowStockRow, type LowStockReport } from './stock-alerts.service.js';
 export { createCatalogResolvers } from './catalog.resolvers.js';
 export { prefetchProductData, productData, type ProductData } from './product-prefetch.js';
 export { CategoryEntity } from './category.entity.js';
 export { ProductEntity } from './product.entity.js';
 export { ProductSizeEntity } from './product-size.entity.js';
 export { ProductImageEntity } from './product-image.entity.js';
+export { ProductSlugHistoryEntity } from './product-slug-history.entity.js';
+export { ShopSettingEntity } from './shop-setting.entity.js';

@@ -1,14 +1,8 @@
 import { Column, CreateDateColumn, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn } from 'typeorm';
+import type { SizeGuide } from '#shared/size-guide.js';
 import { CategoryEntity } from './category.entity.js';
 
 export type Pet = 'DOG' | 'CAT';
-
-export interface SizeChartRow {
-  size: string;
-  cuelloCm: number;
-  pechoCm: number;
-  largoCm: number;
-}
 
 @Entity({ name: 'product' })
 export class ProductEntity {
@@ -39,12 +33,13 @@ export class ProductEntity {
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   collections: string[];
 
+  /** Measurements per size (staff-editable; category defaults from #shared/size-guide). */
+  @Column({ name: 'size_guide', type: 'jsonb', nullable: true })
+  sizeGuide: SizeGuide | null;
+
   /** Pets the product is made for: 'DOG', 'CAT' (empty when unspecified). */
   @Column({ type: 'text', array: true, default: () => "'{}'" })
   pets: Pet[];
-
-  @Column({ name: 'size_chart', type: 'jsonb', nullable: true })
-  sizeChart: SizeChartRow[] | null;
 
   @Column({ type: 'boolean', default: true })
   active: boolean;
@@ -52,6 +47,10 @@ export class ProductEntity {
   /** Lower first in the "relevancia" sort. */
   @Column({ type: 'int', default: 0 })
   position: number;
+
+  /** Set while archived: gone from the storefront and the cart, kept for old orders and restorable. */
+  @Column({ name: 'archived_at', type: 'timestamptz', nullable: true })
+  archivedAt: Date | null;
 
   @CreateDateColumn({ name: 'created_at', type: 'timestamptz' })
   createdAt: Date;

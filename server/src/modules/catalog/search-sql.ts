@@ -39,7 +39,7 @@ class Params {
 
 /** Columns every raw catalog read selects (ProductRow in catalog.service.ts). */
 export const PRODUCT_COLUMNS = `p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_chart, p.active, p.position, p.created_at, p.pets`;
+  p.collections, p.size_guide, p.active, p.archived_at, p.position, p.created_at, p.pets`;
 
 export const ORDER_BY: Record<ProductSortKey, string> = {
   RELEVANCE: 'p.position ASC, p.id ASC',

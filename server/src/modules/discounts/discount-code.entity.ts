@@ -27,4 +27,20 @@ export class DiscountCodeEntity {
 
   @Column({ type: 'int', default: 0 })
   uses: number;
+
+  /** Smallest merchandise subtotal (COP, before the discount) the code needs; null = any. */
+  @Column({ name: 'min_subtotal', type: 'int', nullable: true })
+  minSubtotal: number | null;
+
+  /** Categories whose products the code discounts; empty = every product. */
+  @Column({ name: 'category_slugs', type: 'text', array: true, default: () => "'{}'" })
+  categorySlugs: string[];
+
+  /** Only for a customer (email or document) without an earlier paid order. */
+  @Column({ name: 'first_purchase_only', type: 'boolean', default: false })
+  firstPurchaseOnly: boolean;
+
+  /** Orders per customer (email or document) that may use the code; null = no limit. */
+  @Column({ name: 'per_customer_limit', type: 'int', nullable: true })
+  perCustomerLimit: number | null;
 }

@@ -1,19 +1,50 @@
 import type { DataSource, EntityManager } from 'typeorm';
+import { discountProblemMessage, type DiscountProblemDetail, type DiscountProblemReason } from '#shared/discount-codes.js';
 import { DiscountCodeEntity } from './discount-code.entity.js';
 
 /** Longest code accepted (the column is varchar(40)). */
 const MAX_CODE_LENGTH = 40;
+
+/** Statuses whose order counts as a purchase (paid, whatever happened next but cancellation). */
+const PAID_STATES = ['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO'];
+/** Statuses whose order holds (or held for good) a use of its code: pending or paid. */
+const USING_STATES = ['PENDIENTE_PAGO', ...PAID_STATES];
 
 /** Normalises what a shopper typed: trimmed, upper-case (codes are stored upper-case). */
 export function normalizeDiscountCode(code: string): string {
   return code.trim().toUpperCase();
 }
 
-/** Public discount-code lookups (design.md §2: case-insensitive, active, dated, limited). */
+/** Who is buying, as far as per-customer rules go (an order knows all three; a cart quote maybe the email). */
+export interface DiscountCustomer {
+  email: string;
+  documentType?: string | null;
+  documentNumber?: string | null;
+}
+
+/** A cart line the code may cover (lines with problems are left out by the caller). */
+export interface DiscountLine {
+  categorySlug: string;
+  lineTotal: number;
+}
+
+export type DiscountDecision =
+  | { applies: true; code: DiscountCodeEntity; covers: boolean[] }
+  | { applies: false; code: DiscountCodeEntity | null; reason: DiscountProblemReason; message: string };
+
+const refuse = (code: DiscountCodeEntity | null, problem: DiscountProblemDetail): DiscountDecision => ({ applies: false, code, reason: problem.reason, message: discountProblemMessage(problem) });
+
+/**
+ * Discount codes for quotes and orders (design.md §2 plus issue 11's conditions): a code applies
+ * when it is active, dated and not used up, the merchandise reaches its minimum, the cart has
+ * products of its categories (only those are discounted), and the customer may still use it
+ * (first purchase only, per-customer limit). The cart quote and `placeOrder` ask the same question
+ * and word refusals the same way (`discountProblemMessage`).
+ */
 export class DiscountService {
   constructor(private readonly ds: DataSource) {}
 
-  /** The code when it can be applied right now, else null. One statement. */
+  /** The code when it can be applied right now (active, dated, not used up), else null. One statement. */
   async findValid(code: string, manager: EntityManager = this.ds.manager, now = new Date()): Promise<DiscountCodeEntity | null> {
     const normalized = normalizeDiscountCode(code);
     if (!normalized || normalized.length > MAX_CODE_LENGTH) return null;
@@ -26,5 +57,51 @@ export class DiscountService {
       .andWhere('(d.validUntil IS NULL OR d.validUntil >= :now)', { now })
       .andWhere('(d.usageLimit IS NULL OR d.uses < d.usageLimit)')
       .getOne();
+  }
+
+  /**
+   * Decides whether `codeText` applies to these lines for this customer (null: unknown yet, the
+   * customer rules are then checked when the order is placed).
+   */
+  async evaluate(codeText: string, lines: readonly DiscountLine[], customer: DiscountCustomer | null, manager: EntityManager = this.ds.manager): Promise<DiscountDecision> {
+    const code = await this.findValid(codeText, manager);
+    if (!code) return refuse(null, { reason: 'INVALID' });
+    const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
+    if (code.minSubtotal !== null && subtotal < code.minSubtotal) return refuse(code, { reason: 'MINIMUM_NOT_MET', minSubtotal: code.minSubtotal, subtotal });
+    const covers = lines.map((l) => code.categorySlugs.length === 0 || code.categorySlugs.includes(l.categorySlug));
+    if (lines.length > 0 && !covers.some(Boolean)) {
+      const names: Array<{ name: string }> = await manager.query(`SELECT name FROM category WHERE slug = ANY($1::text[]) ORDER BY position`, [code.categorySlugs]);
+      return refuse(code, { reason: 'NO_ELIGIBLE_PRODUCTS', categoryNames: names.map((n) => n.name) });
+    }
+    if (customer && (code.firstPurchaseOnly || code.perCustomerLimit !== null)) {
+      const history = await this.customerHistory(manager, code.code, customer);
+      if (code.firstPurchaseOnly && (history.paidOrders > 0 || history.codeUses > 0)) return refuse(code, { reason: 'FIRST_PURCHASE_ONLY' });
+      if (code.perCustomerLimit !== null && history.codeUses >= code.perCustomerLimit) return refuse(code, { reason: 'CUSTOMER_LIMIT_REACHED', perCustomerLimit: code.perCustomerLimit });
+    }
+    return { applies: true, code, covers };
+  }
+
+  /**
+   * Serialises orders of one customer for one code inside the caller's transaction (email, then
+   * document: always the same order, so two orders never wait on each other in a circle), so two
+   * orders placed at once cannot both pass a per-customer rule.
+   */
+  async lockCustomer(m: EntityManager, code: string, customer: DiscountCustomer): Promise<void> {
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext('discount-customer-email'), hashtext($1))`, [`${code}|${customer.email.toLowerCase()}`]);
+    if (customer.documentNumber) {
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('discount-customer-doc'), hashtext($1))`, [`${code}|${customer.documentType ?? ''}|${customer.documentNumber}`]);
+    }
+  }
+
+  /** The customer's paid orders and orders using `code` (by email or by document). */
+  private async customerHistory(m: EntityManager, code: string, c: DiscountCustomer): Promise<{ paidOrders: number; codeUses: number }> {
+    const [row]: Array<{ paid: number; uses: number }> = await m.query(
+      `SELECT count(*) FILTER (WHERE status = ANY($4::varchar[]))::int AS paid,
+              count(*) FILTER (WHERE discount_code = $5 AND status = ANY($6::varchar[]))::int AS uses
+         FROM shop_order
+        WHERE lower(email) = lower($1) OR ($3::text IS NOT NULL AND document_type = $2 AND document_number = $3)`,
+      [c.email.trim(), c.documentType ?? null, c.documentNumber ?? null, PAID_STATES, code, USING_STATES],
+    );
+    return { paidOrders: row?.paid ?? 0, codeUses: row?.uses ?? 0 };
   }
 }

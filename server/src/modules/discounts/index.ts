@@ -1,4 +1,4 @@
-// Discount codes: lookups for quotes and orders, and staff management.
-export { DiscountService, normalizeDiscountCode } from './discount.service.js';
+// Discount codes: decisions for quotes and orders (conditions included), and staff management.
+export { DiscountService, normalizeDiscountCode, type DiscountCustomer, type DiscountDecision, type DiscountLine } from './discount.service.js';
 export { DiscountAdminService, type DiscountCodeChangeResult, type DiscountCodeInput } from './discount-admin.service.js';
 export { DiscountCodeEntity } from './discount-code.entity.js';

@@ -1,6 +1,8 @@
-// Media: where files live (local folder or Firebase Storage) and the home page's media.
+// Media: where files live (local folder or Firebase Storage), checked uploads and the home page's media.
 export type { MediaStore } from './media-store.js';
 export { LocalMediaStore } from './local-media-store.js';
 export { HomeMediaService } from './home-media.service.js';
 export { MediaAssetEntity } from './media-asset.entity.js';
 export { createMediaResolvers } from './media.resolvers.js';
+export { decodeImageUpload, uploadKey, type DecodedImage } from './image-upload.js';
+export type { ImageView } from './home-media.service.js';

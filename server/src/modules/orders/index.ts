@@ -5,7 +5,7 @@ export { allowedTransitions, canTransition, holdsReservation, ORDER_EDGES, SHOPP
 export { EXPIRE_ORDERS_TASK } from './order-expiry.js';
 export { PAYMENT_REMINDER_TASK } from './order-reminders.js';
 export { receiptUrl } from './order-checkout.js';
-export type { StaffTransitionInput, StaffTransitionResult } from './order-staff-actions.js';
+export { MAX_BULK_ORDERS, type BulkTransitionInput, type BulkTransitionResult, type StaffTransitionInput, type StaffTransitionResult } from './order-staff-actions.js';
 export type { OrderPage } from './order-queries.js';
 export type { DashboardFigures } from './order-dashboard.js';
 export { foldText, orderWhere, type OrderFilter } from './order-filter.js';

@@ -11,7 +11,7 @@ import type { OrderLifecycle } from './order-lifecycle.js';
 import { checkoutUrlFor, receiptUrl } from './order-checkout.js';
 import { checkOrderLimits, type OrderLimitReached } from './order-limits.js';
 
-export const INVALID_DISCOUNT_MESSAGE = 'Código de Descuento no valido.';
+import { INVALID_DISCOUNT_MESSAGE, type DiscountProblemReason } from '#shared/discount-codes.js';
 
 export interface PlaceOrderInput extends CheckoutInput {
   lines: Array<{ productId: string; sizeId: string; quantity: number }>;
@@ -21,13 +21,18 @@ export interface PlaceOrderInput extends CheckoutInput {
 export type PlaceOrderResult =
   | { __typename: 'OrderPlaced'; reference: string; accessToken: string; checkoutUrl: string }
   | { __typename: 'CartProblem'; message: string; lines: QuotedLine[] }
-  | { __typename: 'InvalidDiscountCode'; code: string; message: string }
+  | { __typename: 'InvalidDiscountCode'; code: string; message: string; reason: DiscountProblemReason }
   | { __typename: 'ValidationErrors'; message: string; errors: FieldError[] }
   | OrderLimitReached;
 
 type Refused = Exclude<PlaceOrderResult, { __typename: 'OrderPlaced' }>;
 
-const invalidCode = (code: string | null | undefined): Refused => ({ __typename: 'InvalidDiscountCode', code: code ?? '', message: INVALID_DISCOUNT_MESSAGE });
+const invalidCode = (code: string | null | undefined, problem?: Quote['discountProblem']): Refused => ({
+  __typename: 'InvalidDiscountCode',
+  code: code ?? '',
+  message: problem?.message ?? INVALID_DISCOUNT_MESSAGE,
+  reason: problem?.reason ?? 'INVALID',
+});
 
 function cartProblem(quote: Quote, soldOutSizeId?: number): Refused {
   const lines = quote.lines.map((l) =>
@@ -82,8 +87,9 @@ export class OrderPlacementService {
     if (earlier) return commit(earlier);
 
     const destination = { departmentCode: valid.department.code, municipalityCode: valid.municipality.code };
-    const quote = await this.cart.quote({ lines: input.lines, discountCode: input.discountCode, destination }, m);
-    if (quote.discountCodeInvalid) return rollback(invalidCode(input.discountCode));
+    const { email, documentType, documentNumber } = valid.customer;
+    const quote = await this.cart.quote({ lines: input.lines, discountCode: input.discountCode, destination }, m, { email, documentType, documentNumber });
+    if (quote.discountCodeInvalid) return rollback(invalidCode(input.discountCode, quote.discountProblem));
     if (quote.hasProblems) return rollback(cartProblem(quote));
     if (quote.lines.length === 0) {
       return rollback({ __typename: 'ValidationErrors', message: 'Revisa los datos marcados.', errors: [{ field: 'lines', message: 'Tu carrito está vacío.' }] });

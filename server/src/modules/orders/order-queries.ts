@@ -74,6 +74,15 @@ export class OrderQueries {
     return this.ds.getRepository(OrderEntity).findOneBy({ id: n });
   }
 
+  /** Orders by id in the order asked (unknown ids left out), e.g. for a combined packing list. */
+  async byIds(ids: readonly string[]): Promise<OrderEntity[]> {
+    const numbers = [...new Set(ids.map(Number).filter((n) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647))].slice(0, 100);
+    if (numbers.length === 0) return [];
+    const rows = await this.ds.getRepository(OrderEntity).findBy({ id: In(numbers) });
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    return numbers.flatMap((n) => byId.get(n) ?? []);
+  }
+
   /** Batched for DataLoader: lines of many orders in one statement. */
   async linesByOrder(orderIds: readonly number[]): Promise<OrderLineEntity[][]> {
     const rows = await this.ds.getRepository(OrderLineEntity).find({ where: { orderId: In([...orderIds]) }, order: { position: 'ASC', id: 'ASC' } });

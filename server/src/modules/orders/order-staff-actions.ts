@@ -24,6 +24,19 @@ const LIMITS = { note: 1000, carrier: 80, trackingNumber: 80 } as const;
 
 const invalid = (field: string, message: string): StaffTransitionResult => ({ __typename: 'ValidationErrors', message, errors: [{ field, message }] });
 
+export interface BulkTransitionInput {
+  orderIds: string[];
+  to: OrderStatusValue;
+  note?: string | null;
+}
+
+export type BulkTransitionResult =
+  | { __typename: 'BulkTransitionReport'; items: Array<{ orderId: string; result: StaffTransitionResult }>; moved: number; refused: number }
+  | { __typename: 'ValidationErrors'; message: string; errors: FieldError[] };
+
+/** Most orders one bulk change may move (a busy morning's packing, not the whole history). */
+export const MAX_BULK_ORDERS = 100;
+
 /** Staff moving orders through the lifecycle from the dashboard (each change recorded with the staff member as actor). */
 export class OrderStaffActions {
   constructor(
@@ -52,5 +65,22 @@ export class OrderStaffActions {
       return rollback<StaffTransitionResult>({ __typename: 'TransitionNotAllowed', message: failure.message, from, to: input.to });
     });
     return outcome.commit ? { ...outcome.value, __typename: 'StaffOrder' } : outcome.failure;
+  }
+
+  /**
+   * Moves several orders to one state, one at a time through the lifecycle, each in its own
+   * transaction: one refused order (another state, missing fields) never stops or undoes the others.
+   */
+  async bulkTransition(staffName: string, input: BulkTransitionInput): Promise<BulkTransitionResult> {
+    const ids = [...new Set(input.orderIds.map((id) => id.trim()))];
+    if (ids.length === 0) return { __typename: 'ValidationErrors', message: 'Elige al menos una orden.', errors: [{ field: 'orderIds', message: 'Elige al menos una orden.' }] };
+    if (ids.length > MAX_BULK_ORDERS) {
+      const message = `Puedes cambiar hasta ${MAX_BULK_ORDERS} órdenes a la vez.`;
+      return { __typename: 'ValidationErrors', message, errors: [{ field: 'orderIds', message }] };
+    }
+    const items: Array<{ orderId: string; result: StaffTransitionResult }> = [];
+    for (const orderId of ids) items.push({ orderId, result: await this.transition(staffName, { orderId, to: input.to, note: input.note }) });
+    const moved = items.filter((i) => i.result.__typename === 'StaffOrder').length;
+    return { __typename: 'BulkTransitionReport', items, moved, refused: items.length - moved };
   }
 }

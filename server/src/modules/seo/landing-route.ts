@@ -78,9 +78,9 @@ export function lcpImages(kind: RouteKind, data: Record<string, unknown>): Image
     return typeof item?.url === 'string' ? item.url : undefined;
   };
   if (kind === 'home') {
-    const media = data.homeMedia as { mobileBanners?: unknown; desktopBanners?: unknown } | undefined;
-    const mobile = first(media?.mobileBanners);
-    const desktop = first(media?.desktopBanners);
+    const slide = (data.homeMedia as { slides?: Array<{ mobileImage?: { url?: unknown }; desktopImage?: { url?: unknown } }> } | undefined)?.slides?.[0];
+    const mobile = typeof slide?.mobileImage?.url === 'string' ? slide.mobileImage.url : undefined;
+    const desktop = typeof slide?.desktopImage?.url === 'string' ? slide.desktopImage.url : undefined;
     // Same breakpoint as DESKTOP_QUERY in client/src/features/home/use-media-query.ts.
     return [...(mobile ? [{ url: mobile, media: '(max-width: 899.98px)' }] : []), ...(desktop ? [{ url: desktop, media: '(min-width: 900px)' }] : [])];
   }

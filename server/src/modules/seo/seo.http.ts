@@ -6,7 +6,7 @@ import type { DocumentNode } from 'graphql';
 import { escapeHtml, injectHead, injectLandingHints } from './html-head.js';
 import { withTestShopNotice } from '../../common/test-shop-notice.js';
 import { landingQuery, lcpImages, withTypename, type ClientAssets } from './landing-route.js';
-import { PRIVATE_PREFIXES } from '#shared/storefront-routes.js';
+import { CAMPAIGN_PREVIEW_PARAM, PRIVATE_PREFIXES } from '#shared/storefront-routes.js';
 import type { SeoService } from './seo.service.js';
 
 /** `/robots.txt` and `/sitemap.xml` (absolute URLs from PUBLIC_URL, read per request). */
@@ -74,7 +74,8 @@ export function createSpaRenderer(env: Env, seo: SeoService, indexPath: string, 
     const html = await template;
     let meta;
     try {
-      meta = await seo.pageMeta(req.path, env.publicUrl, typeof req.query.q === 'string' ? req.query.q : null);
+      const preview = req.query[CAMPAIGN_PREVIEW_PARAM];
+      meta = await seo.pageMeta(req.path, env.publicUrl, { q: typeof req.query.q === 'string' ? req.query.q : null, previewToken: typeof preview === 'string' ? preview : null });
     } catch (err) {
       // The page still works without its tags: the client sets them after loading.
       req.log?.error({ err }, 'seo: no se pudieron calcular las etiquetas de la ruta');

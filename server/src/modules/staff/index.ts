@@ -4,5 +4,6 @@ export { prepareStaffAuth, type StaffAuthSetup } from './staff-auth-setup.js';
 export { createStaffSessionResolvers } from './staff.resolvers.js';
 export { createStaffOrdersResolvers } from './staff-orders.resolvers.js';
 export { createStaffCatalogResolvers } from './staff-catalog.resolvers.js';
+export { createStaffContentResolvers } from './staff-content.resolvers.js';
 export { mountStaffRoutes } from './staff-http.routes.js';
 export { createStaffJobsResolvers, TASK_LABELS } from './staff-jobs.resolvers.js';

@@ -1,7 +1,7 @@
 import { isOrderStatus, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type OrderStatusValue } from '#shared/orders.js';
 import { SHOP_TIME_ZONE } from '#shared/shop.js';
 import { badInput } from '../../common/errors.js';
-import type { OrderEntity, OrderFilter } from '../orders/index.js';
+import type { OrderEntity, OrderFilter, OrderLineEntity } from '../orders/index.js';
 
 /** `;` is the list separator Excel expects with Spanish (Colombia) regional settings. */
 export const CSV_SEPARATOR = ';';
@@ -35,6 +35,25 @@ const COLUMNS: Array<[header: string, value: (o: OrderEntity) => string | number
   ['Número de guía', (o) => o.trackingNumber],
 ];
 
+/** One row per line item, for picking and packing: the order's reference, who and where, then the product, size and quantity. */
+const LINE_COLUMNS: Array<[header: string, value: (o: OrderEntity, l: OrderLineEntity) => string | number | null]> = [
+  ['Referencia', (o) => o.reference],
+  ['Fecha', (o) => dateFormat.format(o.createdAt)],
+  ['Estado', (o) => ORDER_STATUS_LABELS[o.status] ?? o.status],
+  ['Cliente', (o) => o.fullName],
+  ['Celular', (o) => o.phone],
+  ['Departamento', (o) => o.departmentName],
+  ['Municipio', (o) => o.municipalityName],
+  ['Dirección', (o) => o.address],
+  ['Barrio', (o) => o.neighborhood],
+  ['Producto', (_o, l) => l.name],
+  ['Código de producto', (_o, l) => l.productId],
+  ['Talla', (_o, l) => l.sizeLabel],
+  ['Cantidad', (_o, l) => l.quantity],
+  ['Precio unitario', (_o, l) => l.unitPrice],
+  ['Total línea', (_o, l) => l.lineTotal],
+];
+
 /** RFC 4180 quoting; text that a spreadsheet would run as a formula is prefixed with `'`. */
 export function csvCell(value: string | number | null): string {
   if (value === null) return '';
@@ -51,6 +70,14 @@ export function csvRow(order: OrderEntity): string {
   return COLUMNS.map(([, value]) => csvCell(value(order))).join(CSV_SEPARATOR) + '\r\n';
 }
 
+export function csvLinesHeader(): string {
+  return LINE_COLUMNS.map(([h]) => csvCell(h)).join(CSV_SEPARATOR) + '\r\n';
+}
+
+export function csvLineRows(order: OrderEntity, lines: OrderLineEntity[]): string {
+  return lines.map((line) => LINE_COLUMNS.map(([, value]) => csvCell(value(order, line))).join(CSV_SEPARATOR) + '\r\n').join('');
+}
+
 /** Reads the CSV endpoint's query string into a filter (`status` may be repeated or comma-separated). */
 export function filterFromQuery(query: Record<string, unknown>): OrderFilter {
   const list = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap(list) : typeof v === 'string' ? v.split(',').filter(Boolean) : []);
@@ -60,13 +87,13 @@ export function filterFromQuery(query: Record<string, unknown>): OrderFilter {
   return { statuses: statuses as OrderStatusValue[], from: one(query.from), to: one(query.to), search: one(query.search) };
 }
 
-/** The CSV endpoint's relative URL for a filter. */
-export function csvUrlFor(filter: OrderFilter | null | undefined): string {
+/** The CSV endpoint's relative URL for a filter (`lines`: one row per line item). */
+export function csvUrlFor(filter: OrderFilter | null | undefined, kind: 'orders' | 'lines' = 'orders'): string {
   const q = new URLSearchParams();
   if (filter?.statuses?.length) q.set('status', filter.statuses.join(','));
   if (filter?.from) q.set('from', filter.from);
   if (filter?.to) q.set('to', filter.to);
   if (filter?.search?.trim()) q.set('search', filter.search.trim());
   const qs = q.toString();
-  return `/api/staff/orders.csv${qs ? `?${qs}` : ''}`;
+  return `/api/staff/${kind === 'lines' ? 'order-lines' : 'orders'}.csv${qs ? `?${qs}` : ''}`;
 }

@@ -3,7 +3,8 @@ import { GraphQLError } from 'graphql';
 import type { Env } from '../../config/env.js';
 import type { OrdersModule } from '../orders/index.js';
 import type { StaffAuthService } from './auth.js';
-import { csvHeader, csvRow, CSV_BOM, filterFromQuery } from './orders-csv.js';
+import { csvHeader, csvLineRows, csvLinesHeader, csvRow, CSV_BOM, filterFromQuery } from './orders-csv.js';
+import type { OrderEntity } from '../orders/index.js';
 
 export interface StaffRouteDeps {
   env: Env;
@@ -22,7 +23,7 @@ export function authConfig(env: Env) {
   };
 }
 
-/** `GET /api/auth-config` and `GET /api/staff/orders.csv` (same token checks as GraphQL: 401/403). */
+/** `GET /api/auth-config`, `GET /api/staff/orders.csv` and `GET /api/staff/order-lines.csv` (same token checks as GraphQL: 401/403). */
 export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps) {
   return (app: Express) => {
     app.get('/api/auth-config', (_req: Request, res: Response) => {
@@ -30,35 +31,42 @@ export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps) {
       res.json(authConfig(env));
     });
 
-    app.get('/api/staff/orders.csv', async (req: Request, res: Response) => {
-      res.setHeader('Cache-Control', 'no-store');
-      const who = await auth.resolve(req.headers.authorization);
-      if (who.kind !== 'staff') {
-        const forbidden = who.kind === 'not-staff';
-        res.status(forbidden ? 403 : 401).json({ error: forbidden ? 'FORBIDDEN' : 'UNAUTHENTICATED', message: forbidden ? 'No tienes acceso al panel.' : 'Debes iniciar sesión para continuar.' });
-        return;
-      }
-      let filter;
-      let batches;
-      try {
-        filter = filterFromQuery(req.query as Record<string, unknown>);
-        batches = orders.queries.all(filter);
-        const first = await batches.next();
+    /** Streams the filtered orders in batches: `rows` turns one batch into CSV text. */
+    const csvRoute = (path: string, fileName: string, header: () => string, rows: (batch: OrderEntity[]) => Promise<string>) =>
+      app.get(path, async (req: Request, res: Response) => {
+        res.setHeader('Cache-Control', 'no-store');
+        const who = await auth.resolve(req.headers.authorization);
+        if (who.kind !== 'staff') {
+          const forbidden = who.kind === 'not-staff';
+          res.status(forbidden ? 403 : 401).json({ error: forbidden ? 'FORBIDDEN' : 'UNAUTHENTICATED', message: forbidden ? 'No tienes acceso al panel.' : 'Debes iniciar sesión para continuar.' });
+          return;
+        }
+        let batches;
+        let first;
+        try {
+          batches = orders.queries.all(filterFromQuery(req.query as Record<string, unknown>));
+          first = await batches.next();
+        } catch (err) {
+          if (err instanceof GraphQLError && err.extensions.code === 'BAD_USER_INPUT') {
+            res.status(400).json({ error: 'BAD_USER_INPUT', message: err.message });
+            return;
+          }
+          throw err;
+        }
+        const body = first.done ? '' : await rows(first.value);
         const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date());
         res.status(200);
         res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-        res.setHeader('Content-Disposition', `attachment; filename="ordenes-enzo-${day}.csv"`);
-        res.write(CSV_BOM + csvHeader());
-        if (!first.done) for (const o of first.value) res.write(csvRow(o));
-      } catch (err) {
-        if (err instanceof GraphQLError && err.extensions.code === 'BAD_USER_INPUT') {
-          res.status(400).json({ error: 'BAD_USER_INPUT', message: err.message });
-          return;
-        }
-        throw err;
-      }
-      for await (const batch of batches) for (const o of batch) res.write(csvRow(o));
-      res.end();
+        res.setHeader('Content-Disposition', `attachment; filename="${fileName}-${day}.csv"`);
+        res.write(CSV_BOM + header() + body);
+        for await (const batch of batches) res.write(await rows(batch));
+        res.end();
+      });
+
+    csvRoute('/api/staff/orders.csv', 'ordenes-enzo', csvHeader, async (batch) => batch.map(csvRow).join(''));
+    csvRoute('/api/staff/order-lines.csv', 'productos-por-orden-enzo', csvLinesHeader, async (batch) => {
+      const lines = await orders.queries.linesByOrder(batch.map((o) => o.id));
+      return batch.map((o, i) => csvLineRows(o, lines[i]!)).join('');
     });
   };
 }

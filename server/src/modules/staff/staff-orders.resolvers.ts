@@ -32,11 +32,16 @@ export function createStaffOrdersResolvers(orders: OrdersModule): Resolvers {
           pageInfo: { hasNextPage: page.hasNextPage, endCursor: page.orders.at(-1)?.cursor ?? null },
           totalCount: page.totalCount,
           csvUrl: csvUrlFor(filter),
+          linesCsvUrl: csvUrlFor(filter, 'lines'),
         };
       },
       staffOrder: async (_p, { id }, ctx) => {
         await requireStaff(ctx);
         return orders.queries.byId(id);
+      },
+      staffOrdersByIds: async (_p, { ids }, ctx) => {
+        await requireStaff(ctx);
+        return orders.queries.byIds(ids);
       },
     },
     Mutation: {
@@ -44,7 +49,12 @@ export function createStaffOrdersResolvers(orders: OrdersModule): Resolvers {
         const staff = await requireStaff(ctx);
         return orders.staffActions.transition(actorName(staff), input);
       },
+      staffBulkTransitionOrders: async (_p, { input }, ctx) => {
+        const staff = await requireStaff(ctx);
+        return orders.staffActions.bulkTransition(actorName(staff), input);
+      },
     },
+    StaffBulkTransitionResult: { __resolveType: (r) => r.__typename ?? null },
     StaffTransitionOrderResult: {
       __resolveType: (r) => ('__typename' in r && r.__typename ? r.__typename : 'StaffOrder'),
     },

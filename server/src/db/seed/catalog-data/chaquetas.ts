@@ -1,5 +1,5 @@
 import type { SeedProduct } from '../catalog-data.js';
-import { jacketChart, sizes } from './helpers.js';
+import { jacketGuide, sizes } from './helpers.js';
 
 export const chaquetas: SeedProduct[] = [
   {
@@ -12,7 +12,7 @@ export const chaquetas: SeedProduct[] = [
     collections: [],
     pets: ['DOG', 'CAT'],
     sizes: sizes(5, 9, 11, 8, 4),
-    sizeChart: jacketChart(0, 0),
+    sizeGuide: jacketGuide(0, 0),
     art: { base: '#2c4a7c', accent: '#5b7bb0', trim: '#d98b2b', background: '#eaf0f7', motif: 'denim', hardware: 'brass', colorName: 'índigo' },
     createdDaysAgo: 120,
   },
@@ -26,7 +26,7 @@ export const chaquetas: SeedProduct[] = [
     collections: [],
     pets: ['DOG', 'CAT'],
     sizes: sizes(4, 8, 10, 0, 3),
-    sizeChart: jacketChart(1, 0),
+    sizeGuide: jacketGuide(1, 0),
     art: { base: '#8fb3d9', accent: '#c9dcef', trim: '#d98b2b', background: '#eef4fa', motif: 'denim', hardware: 'silver', colorName: 'azul claro' },
     createdDaysAgo: 72,
   },
@@ -40,7 +40,7 @@ export const chaquetas: SeedProduct[] = [
     collections: [],
     pets: ['DOG', 'CAT'],
     sizes: sizes(3, 6, 9, 7, 2),
-    sizeChart: jacketChart(0, 1),
+    sizeGuide: jacketGuide(0, 1),
     art: { base: '#2a2a2e', accent: '#55555c', trim: '#a0a4a8', background: '#eeeef0', motif: 'denim', hardware: 'silver', colorName: 'negro' },
     createdDaysAgo: 35,
   },
@@ -54,7 +54,7 @@ export const chaquetas: SeedProduct[] = [
     collections: [],
     pets: ['DOG', 'CAT'],
     sizes: sizes(2, 5, 8, 6, 4),
-    sizeChart: jacketChart(2, 2),
+    sizeGuide: jacketGuide(2, 2),
     art: { base: '#30507f', accent: '#f3ead8', trim: '#d98b2b', background: '#f1f3f7', motif: 'denim', hardware: 'brass', colorName: 'índigo con crema' },
     createdDaysAgo: 12,
   },
@@ -68,7 +68,7 @@ export const chaquetas: SeedProduct[] = [
     collections: [],
     pets: ['DOG', 'CAT'],
     sizes: sizes(0, 0, 0, 0, 2),
-    sizeChart: jacketChart(0, 0),
+    sizeGuide: jacketGuide(0, 0),
     art: { base: '#4a6fa5', accent: '#f28cab', trim: '#d98b2b', background: '#eef2f8', motif: 'denim', hardware: 'silver', colorName: 'azul medio' },
     createdDaysAgo: 83,
   },
@@ -82,7 +82,7 @@ export const chaquetas: SeedProduct[] = [
     collections: [],
     pets: ['DOG', 'CAT'],
     sizes: sizes(4, 7, 10, 9, 5),
-    sizeChart: jacketChart(1, 1),
+    sizeGuide: jacketGuide(1, 1),
     art: { base: '#27467a', accent: '#f5c518', trim: '#f5c518', background: '#f1f3f8', motif: 'denim', hardware: 'silver', colorName: 'índigo con amarillo' },
     createdDaysAgo: 24,
   },
@@ -96,7 +96,7 @@ export const chaquetas: SeedProduct[] = [
     collections: [],
     pets: ['DOG', 'CAT'],
     sizes: sizes(8, 12, 14, 10, 6),
-    sizeChart: jacketChart(0, 0),
+    sizeGuide: jacketGuide(0, 0),
     art: { base: '#a9cbe8', accent: '#e2eef8', trim: '#5b86ad', background: '#f1f7fc', motif: 'denim', hardware: 'silver', colorName: 'celeste' },
     createdDaysAgo: 42,
   },

@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * order is known to have (checked by the reconciliation job), the latest moment an order may hold
  * stock, the client address that placed it (open-order caps) and the shared rate-limit counters.
  */
-export class GoingLive1764500000000 implements MigrationInterface {
-  name = 'GoingLive1764500000000';
+export class GoingLive1765200000000 implements MigrationInterface {
+  name = 'GoingLive1765200000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(`

@@ -1,0 +1,70 @@
+import type { StaffOrderFieldsFragment } from '../features/staff-orders/staff-orders.generated';
+import type { StaffProductFieldsFragment } from '../features/staff-catalog/staff-catalog.generated';
+import type { OrderStatus } from '../gql/types';
+
+/** A staff order as the StaffOrderFields fragment returns it (typed by the generated document). */
+export function staffOrder(overrides: Partial<StaffOrderFieldsFragment> & { status?: OrderStatus } = {}): StaffOrderFieldsFragment & { __typename: 'StaffOrder' } {
+  // Nested objects carry their __typename as the server sends them (the generated types leave it out).
+  const order = {
+    __typename: 'StaffOrder' as const,
+    id: '41',
+    reference: 'ENZ-7K3Q9D',
+    status: 'PAGADO' as OrderStatus,
+    createdAt: '2026-11-20T15:00:00.000Z',
+    paymentMethod: 'CARD' as const,
+    transactionId: 'tx-1',
+    subtotal: 116_000,
+    discount: 0,
+    discountCode: null,
+    shipping: 16_500,
+    ivaIncluded: 21_156,
+    total: 132_500,
+    flags: [],
+    refundPending: false,
+    carrier: null,
+    trackingNumber: null,
+    allowedTransitions: ['EN_PREPARACION', 'CANCELADO'] as OrderStatus[],
+    customer: { __typename: 'StaffCustomer', fullName: 'Valentina Ñáñez Ortiz', email: 'valentina@correo.com', phone: '3104567890', documentType: 'CC', documentNumber: '52123456' },
+    shippingAddress: { __typename: 'ShippingAddress', departmentName: 'Antioquia', municipalityName: 'Medellín', address: 'Cra. 43A # 1-50', neighborhood: 'El Poblado' },
+    lines: [{ __typename: 'OrderLine', productId: '7', name: 'Collar de cuero Miel', sizeLabel: 'M', unitPrice: 58_000, quantity: 2, lineTotal: 116_000, imageUrl: null }],
+    payments: [],
+    timeline: [{ __typename: 'OrderTransition', from: null, to: 'PENDIENTE_PAGO' as const, at: '2026-11-20T15:00:00.000Z', actor: 'cliente', note: 'Orden creada' }],
+  };
+  return { ...(order as StaffOrderFieldsFragment & { __typename: 'StaffOrder' }), ...overrides };
+}
+
+/** A staff product as the StaffProductFields fragment returns it. */
+export function staffProduct(overrides: Partial<StaffProductFieldsFragment> = {}): StaffProductFieldsFragment & { __typename: 'StaffProduct' } {
+  const product = {
+    __typename: 'StaffProduct',
+    id: '77',
+    slug: 'collar-cuero-cafe',
+    name: 'Collar Cuero Café',
+    description: 'Collar de cuero café con hebilla de latón, cosido a mano.',
+    price: 85_000,
+    active: true,
+    archived: false,
+    archivedAt: null,
+    collections: [],
+    pets: ['DOG', 'CAT'],
+    path: '/collares/77/collar-cuero-cafe',
+    formerPaths: [],
+    category: { __typename: 'CategoryRef', slug: 'collares', name: 'Collares' },
+    sizes: [{ __typename: 'StaffProductSize', id: '900', label: 'M', stock: 6, reserved: 0 }],
+    images: [],
+    sizeGuide: null,
+  };
+  return { ...product, ...overrides } as StaffProductFieldsFragment & { __typename: 'StaffProduct' };
+}
+
+/** A server refusal of one field, as GraphQL sends it. */
+export function fieldRefusal(field: string, message: string) {
+  const errors = [{ __typename: 'FieldError' as const, field, message }];
+  return { __typename: 'ValidationErrors' as const, message, errors };
+}
+
+export const CATEGORIES = [
+  { __typename: 'Category' as const, slug: 'collares', name: 'Collares' },
+  { __typename: 'Category' as const, slug: 'correas', name: 'Correas' },
+  { __typename: 'Category' as const, slug: 'chaquetas', name: 'Chaquetas (Denim For Pets)' },
+];

@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { formatCop } from './money.js';
+
+/**
+ * Discount codes: the staff form's rules (the server validates `staffCreateDiscountCode` and
+ * `staffUpdateDiscountCode` with `discountCodeInputSchema`) and the one rule that words why a code
+ * does not apply to a cart, used by the cart quote and by `placeOrder` alike.
+ */
+
+export const DISCOUNT_CODE_MESSAGES = {
+  code: 'El código debe tener entre 3 y 40 caracteres: letras, números, guiones.',
+  percent: 'El porcentaje debe ser un número entero entre 1 y 100.',
+  dates: 'La fecha de inicio debe ser anterior a la fecha de fin.',
+  usageLimit: 'El límite de usos debe ser un número entero mayor que 0, o quedar vacío para no tener límite.',
+  minSubtotal: 'La compra mínima debe ser un número entero de pesos mayor que 0, o quedar vacía.',
+  perCustomerLimit: 'El límite por cliente debe ser un número entero mayor que 0, o quedar vacío.',
+  unknownCategory: 'Una de las categorías elegidas no existe.',
+  duplicate: 'Ya existe un código de descuento con ese nombre.',
+} as const;
+
+const M = DISCOUNT_CODE_MESSAGES;
+
+export const DISCOUNT_CODE_PATTERN = /^[A-Z0-9][A-Z0-9_-]{2,39}$/;
+
+const optionalPositiveInt = (message: string) =>
+  z
+    .number({ message })
+    .int(message)
+    .min(1, message)
+    .max(1_000_000_000, message)
+    .nullish()
+    .transform((v) => v ?? null);
+
+const instant = z
+  .union([z.date(), z.string()])
+  .nullish()
+  .transform((v) => (v == null || v === '' ? null : v instanceof Date ? v : new Date(v)))
+  .refine((d) => d === null || !Number.isNaN(d.getTime()), M.dates);
+
+export const discountCodeInputSchema = z
+  .object({
+    code: z
+      .string()
+      .transform((v) => v.trim().toUpperCase())
+      .pipe(z.string().regex(DISCOUNT_CODE_PATTERN, M.code)),
+    percent: z.number({ message: M.percent }).int(M.percent).min(1, M.percent).max(100, M.percent),
+    active: z.boolean(),
+    validFrom: instant,
+    validUntil: instant,
+    usageLimit: optionalPositiveInt(M.usageLimit),
+    minSubtotal: optionalPositiveInt(M.minSubtotal),
+    categorySlugs: z
+      .array(z.string())
+      .nullish()
+      .transform((v) => [...new Set(v ?? [])]),
+    firstPurchaseOnly: z
+      .boolean()
+      .nullish()
+      .transform((v) => v ?? false),
+    perCustomerLimit: optionalPositiveInt(M.perCustomerLimit),
+  })
+  .superRefine((d, ctx) => {
+    if (d.validFrom && d.validUntil && d.validFrom >= d.validUntil) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: M.dates });
+  });
+
+export type DiscountCodeFormInput = z.input<typeof discountCodeInputSchema>;
+export type ValidDiscountCode = z.output<typeof discountCodeInputSchema>;
+
+// ------------------------------------------------------------------ why a code does not apply
+
+export const DISCOUNT_PROBLEM_REASONS = ['INVALID', 'MINIMUM_NOT_MET', 'NO_ELIGIBLE_PRODUCTS', 'FIRST_PURCHASE_ONLY', 'CUSTOMER_LIMIT_REACHED'] as const;
+export type DiscountProblemReason = (typeof DISCOUNT_PROBLEM_REASONS)[number];
+
+/** The message for an unknown, inactive, expired or exhausted code (spec wording). */
+export const INVALID_DISCOUNT_MESSAGE = 'Código de Descuento no valido.';
+
+export type DiscountProblemDetail =
+  | { reason: 'INVALID' }
+  | { reason: 'MINIMUM_NOT_MET'; minSubtotal: number; subtotal: number }
+  | { reason: 'NO_ELIGIBLE_PRODUCTS'; categoryNames: string[] }
+  | { reason: 'FIRST_PURCHASE_ONLY' }
+  | { reason: 'CUSTOMER_LIMIT_REACHED'; perCustomerLimit: number };
+
+/** `Collares`, `Collares o Correas`, `Collares, Correas o Arneses`. */
+export function orList(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? '';
+  return `${names.slice(0, -1).join(', ')} o ${names.at(-1)}`;
+}
+
+/** What the shopper reads when a code does not apply (the cart and the order say the same). */
+export function discountProblemMessage(problem: DiscountProblemDetail): string {
+  switch (problem.reason) {
+    case 'INVALID':
+      return INVALID_DISCOUNT_MESSAGE;
+    case 'MINIMUM_NOT_MET':
+      return `Este código aplica en compras desde ${formatCop(problem.minSubtotal)}: te faltan ${formatCop(problem.minSubtotal - problem.subtotal)}.`;
+    case 'NO_ELIGIBLE_PRODUCTS':
+      return `Este código solo aplica a productos de ${orList(problem.categoryNames)}.`;
+    case 'FIRST_PURCHASE_ONLY':
+      return 'Este código es solo para tu primera compra en Enzo.';
+    case 'CUSTOMER_LIMIT_REACHED':
+      return problem.perCustomerLimit === 1 ? 'Ya usaste este código: se puede usar una sola vez por cliente.' : `Ya usaste este código las ${problem.perCustomerLimit} veces permitidas por cliente.`;
+  }
+}
+
+/** A code's conditions in one line for staff lists, e.g. `Desde $ 100.000 · Solo Collares · Primera compra · 1 por cliente`. */
+export function describeDiscountRules(c: { minSubtotal: number | null; categoryNames: readonly string[]; firstPurchaseOnly: boolean; perCustomerLimit: number | null }): string {
+  const parts: string[] = [];
+  if (c.minSubtotal) parts.push(`Desde ${formatCop(c.minSubtotal)}`);
+  if (c.categoryNames.length) parts.push(`Solo ${orList(c.categoryNames)}`);
+  if (c.firstPurchaseOnly) parts.push('Primera compra');
+  if (c.perCustomerLimit) parts.push(`${c.perCustomerLimit} por cliente`);
+  return parts.length ? parts.join(' · ') : 'Sin condiciones';
+}
