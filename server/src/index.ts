@@ -34,7 +34,9 @@ async function main() {
   try {
     shop = await starting;
   } catch (err) {
-    log.fatal({ err }, 'No se pudo iniciar la tienda');
+    // A refusal with a way out is printed as is; anything else is logged with its details.
+    if (err instanceof EnvError) console.error(`\n${err.message}\n`);
+    else log.fatal({ err }, 'No se pudo iniciar la tienda');
     process.exit(1);
   }
   const base = env.PUBLIC_URL ?? shop.url;
@@ -45,8 +47,9 @@ async function main() {
       `  Tienda:      ${base}/`,
       `  GraphQL:     ${base}/graphql`,
       `  Playground:  ${base}/playground`,
-      `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ' (PostgreSQL embebido)'}`,
+      `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ` (PostgreSQL embebido${shop.postgresDir && !shop.postgresDir.startsWith(env.dataDir) ? ` en ${shop.postgresDir}` : ''})`}`,
       `  Panel:       ${base}/login-dashboard-enzo-fpl`,
+      env.paymentsAreReal ? '  Pagos:       Wompi (reales)' : `  Pagos:       DE PRUEBA (${shop.services.gateway.kind === 'sandbox' ? 'pasarela de pruebas integrada' : 'Wompi, llaves de prueba'}): los pagos no son reales`,
       '',
     ].join('\n'),
   );

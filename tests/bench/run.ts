@@ -64,7 +64,7 @@ async function main(): Promise<number> {
       });
     }
     const authEnv: Record<string, string> = auth ? { FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {};
-    const shopEnv = { DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv };
+    const shopEnv = { DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', TEST_SHOP: 'true', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv };
     // NODE_ENV in the process environment too, as `npm start` sets it: libraries read it at load time
     // (graphql-js skips its development-only cross-realm checks, Express its debug paths).
     const shop = await startChildServer('./shop-process.ts', { BENCH_SHOP_ENV: JSON.stringify(shopEnv), NODE_ENV: 'production', ...authEnv }, 'tienda (proceso hijo)');

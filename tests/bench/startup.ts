@@ -19,7 +19,7 @@ export interface StartupRun {
 /** This process's environment without what would change the shop's defaults (the bench exports the emulator host). */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'DATABASE_URL', 'EMBEDDED_PG_PORT', 'PUBLIC_URL', 'SEED_ON_START', 'CLIENT_DIST_DIR']) delete env[name];
+  for (const name of ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'TEST_SHOP', 'HOST', 'DATABASE_URL', 'EMBEDDED_PG_PORT', 'PUBLIC_URL', 'SEED_ON_START', 'CLIENT_DIST_DIR']) delete env[name];
   return env;
 }
 

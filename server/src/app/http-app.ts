@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Services } from './services.js';
 import { createApollo } from './apollo.js';
+import { createRateCounter } from './rate-limits.js';
 import { createContext } from './context.js';
 import { createResolvers } from './resolvers.js';
 import { LocalMediaStore } from '../modules/media/index.js';
@@ -13,6 +14,7 @@ import { applySecurity } from './security.js';
 import { mountRequestLog } from './request-log.js';
 import { mountSeoRoutes } from '../modules/seo/seo.http.js';
 import { canonicalRedirect } from './canonical-redirect.js';
+import { withTestShopNotice } from '../common/test-shop-notice.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
 import { catalogCachePlugin, graphqlGetCache } from '../modules/cache/catalog-cache.http.js';
 import { createPageRenderer } from './render/page-renderer.js';
@@ -109,7 +111,8 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
   const { env } = services;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Which proxies may say who the client is (TRUST_PROXY): rate limits and order caps count per client address.
+  app.set('trust proxy', env.trustProxy);
 
   mountRequestLog(app, log, (url) => url === '/healthz' || url.startsWith('/assets/') || url.startsWith('/media/'));
 
@@ -127,7 +130,7 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
     }
   });
 
-  const apollo = createApollo(env, log, createResolvers(services), [catalogCachePlugin(catalogCache)]);
+  const apollo = createApollo(env, log, createResolvers(services), createRateCounter(services.ds), [catalogCachePlugin(catalogCache)]);
   await apollo.start();
   app.use(
     '/graphql',
@@ -172,13 +175,15 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
         cache: catalogCache,
         publicUrl: () => env.publicUrl,
         log,
+        testShopNotice: !env.paymentsAreReal,
       })
     : null;
   app.use(async (req: Request, res: Response, next: NextFunction) => {
     if ((req.method === 'GET' || req.method === 'HEAD') && hasClient && !isApiPath(req.path) && req.accepts('html')) {
       if (renderPage) return renderPage(req, res, next);
       res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(CLIENT_DIST, 'index.html'));
+      const html = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8');
+      res.type('html').send(env.paymentsAreReal ? html : withTestShopNotice(html));
       return;
     }
     res.status(404).json({ error: 'NOT_FOUND', message: 'No encontrado.' });

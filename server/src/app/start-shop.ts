@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../config/env.js';
+import { assertSafeToStart } from '../config/deployment.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { openDatabase } from '../db/data-source.js';
 import { needsSeed, seedDatabase } from '../db/seed/seed.js';
@@ -12,7 +13,7 @@ import { LocalMediaStore, type MediaStore } from '../modules/media/index.js';
 import { createServices, type Services } from './services.js';
 import { createHttpApp } from './http-app.js';
 import { startJobRunner, type JobRunner } from './jobs.js';
-import { SandboxGateway, wompiWebhookRoute } from '../modules/payments/index.js';
+import { SandboxGateway, sandboxApiRoute, wompiWebhookRoute } from '../modules/payments/index.js';
 import { mountStaffRoutes, prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/index.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
 
@@ -22,6 +23,8 @@ export interface RunningShop {
   services: Services;
   ds: DataSource;
   databaseUrl: string;
+  /** Embedded PostgreSQL's data folder (null with DATABASE_URL). */
+  postgresDir: string | null;
   log: Logger;
   /**
    * Staff sign-in backend (Auth emulator address and dev account when started here). The shop serves shoppers
@@ -51,6 +54,8 @@ async function createMediaStore(env: Env): Promise<MediaStore> {
 
 /** Starts everything the shop needs: database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
 export async function startShop(env: Env, log: Logger = createLogger(env)): Promise<RunningShop> {
+  const { reasons } = assertSafeToStart(env);
+  if (reasons.length > 0 && !env.paymentsAreReal) log.warn({ deployment: reasons }, 'Tienda de prueba (TEST_SHOP): los pagos no son reales');
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
   const started = performance.now();
@@ -97,15 +102,23 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       const report = await seedDatabase(ds, media);
       log.info({ seed: report }, 'Catálogo cargado');
     }
-    const services = createServices(env, ds, media, log);
+    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+    // A connection the database drops (restart, failover) is logged and replaced, never a crash.
+    const poolError = (err: Error) => log.warn({ err }, 'Conexión de trabajos en segundo plano perdida');
+    jobPool.on('error', poolError);
+    jobPool.on('connect', (client) => client.on('error', poolError));
+    const services = createServices(env, ds, media, log, jobPool);
     catalogCache = new CatalogCache(databaseUrl, log);
     await catalogCache.start();
-    const onTransaction = (tx: Parameters<typeof services.orders.payments.applyTransaction>[0], payload: unknown) => services.orders.payments.applyTransaction(tx, payload);
     const { app, stop } = await createHttpApp({
       services,
       log,
       catalogCache,
-      routes: [mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }, () => signInReady), wompiWebhookRoute(services.gateway, onTransaction, log)],
+      routes: [
+        mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }, () => signInReady),
+        wompiWebhookRoute(services.paymentInbox, log),
+        sandboxApiRoute(services.gateway),
+      ],
     });
     phase('HTTP, GraphQL y render listos');
     const server = http.createServer(app);
@@ -117,11 +130,6 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
     if (env.PORT === 0) services.env.publicUrl = env.PUBLIC_URL ?? url;
     if (services.gateway instanceof SandboxGateway) services.gateway.internalUrl = url;
-    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-    // A connection the database drops (restart, failover) is logged and replaced, never a crash.
-    const poolError = (err: Error) => log.warn({ err }, 'Conexión de trabajos en segundo plano perdida');
-    jobPool.on('error', poolError);
-    jobPool.on('connect', (client) => client.on('error', poolError));
     jobs = await startJobRunner(jobPool, services, log);
     phase('atendiendo');
     const staffAuth = startStaffAuth();
@@ -135,6 +143,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       services,
       ds: openDs,
       databaseUrl,
+      postgresDir: embedded?.dataDir ?? null,
       log,
       staffAuthReady: staffAuth,
       catalogCache: openCache,
@@ -144,6 +153,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
           server.closeAllConnections();
         });
         await openJobs.stop();
+        await services.jobsAdmin.close();
         await openJobPool.end();
         await stop();
         await openCache.stop();

@@ -8,6 +8,7 @@ import { APOLLO_STATE_ELEMENT_ID, type PageHead, type RenderRequest, type SsrEnt
 import type { CatalogCache } from '../../modules/cache/catalog-cache.js';
 import { ClientAssets, type RouteAssets } from './client-assets.js';
 import { escapeHtml, headTags, jsonForScript } from './head-tags.js';
+import { withTestShopNotice } from '../../common/test-shop-notice.js';
 
 /** Pages: browsers revalidate (ETag → 304), shared caches keep them briefly and refresh in the background. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
@@ -22,6 +23,8 @@ export interface PageRendererOptions {
   /** Read per request (with PORT=0 it is known only once the server listens). */
   publicUrl: () => string;
   log: Logger;
+  /** Payments are not real: every page starts with the test-shop notice. */
+  testShopNotice?: boolean;
 }
 
 function etagOf(html: string): string {
@@ -33,7 +36,7 @@ function etagOf(html: string): string {
  * stylesheets and chunks, the React markup streamed into #root, then the Apollo cache for hydration. Pages that
  * rendered with status 200 are kept in this instance's cache (by path and query) until the catalog changes.
  */
-export function createPageRenderer({ clientDist, entry, execute, cache, publicUrl, log }: PageRendererOptions) {
+export function createPageRenderer({ clientDist, entry, execute, cache, publicUrl, log, testShopNotice = false }: PageRendererOptions) {
   const css = new Map<string, string>();
   /** A stylesheet of the build, inlined: no render-blocking request before the first paint (a few KB each). */
   const inlineStyle = (href: string) => {
@@ -53,8 +56,9 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
     // page, so hydration does not wait for it (and printing gets the same styles).
     return text ? `<style>${text}</style>${link} media="print" />` : `${link} />`;
   };
-  const template = fs
-    .readFileSync(path.join(clientDist, 'index.html'), 'utf8')
+  const html = fs.readFileSync(path.join(clientDist, 'index.html'), 'utf8');
+  // While payments are not real, every page says so first thing (common/test-shop-notice.ts).
+  const template = (testShopNotice ? withTestShopNotice(html) : html)
     // The page writes its own title and description.
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '')

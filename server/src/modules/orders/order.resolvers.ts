@@ -10,7 +10,7 @@ export function createOrderResolvers(services: { placement: OrderPlacementServic
       orderReceipt: (_p, { reference, token, transactionId }) => services.receipts.receipt(reference, token, transactionId),
     },
     Mutation: {
-      placeOrder: (_p, { input }) => services.placement.placeOrder(input),
+      placeOrder: (_p, { input }, ctx) => services.placement.placeOrder(input, ctx.ip || null),
       retryPayment: (_p, { reference, token, paymentMethod }) => services.payAgain.retryPayment(reference, token, paymentMethod),
       releaseOrder: (_p, { reference, token }) => services.payAgain.releaseOrder(reference, token),
     },

@@ -14,12 +14,12 @@ export interface StaffRouteDeps {
 
 /** Firebase web config the login page needs (apiKey `demo-key` works with the emulator). */
 export function authConfig(env: Env) {
-  const emulator = !env.FIREBASE_PROJECT_ID || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
+  const emulator = !env.realFirebaseProject && Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
   return {
     apiKey: env.FIREBASE_WEB_API_KEY ?? 'demo-key',
     authDomain: env.FIREBASE_WEB_AUTH_DOMAIN ?? `${env.firebaseProjectId}.firebaseapp.com`,
     projectId: env.firebaseProjectId,
-    emulatorUrl: emulator && env.FIREBASE_AUTH_EMULATOR_HOST ? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` : null,
+    emulatorUrl: emulator ? (env.FIREBASE_AUTH_EMULATOR_PUBLIC_URL ?? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`) : null,
   };
 }
 
