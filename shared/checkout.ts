@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DOCUMENT_TYPES, PAYMENT_METHODS, type DocumentTypeValue } from './orders.js';
+import { CHECKOUT_PAYMENT_METHODS, DOCUMENT_TYPES, type DocumentTypeValue } from './orders.js';
 import { findDepartment, findMunicipality, type Place } from './divipola.js';
 
 /**
@@ -123,7 +123,7 @@ const shipping = z
 export const checkoutSchema = z.object({
   customer,
   shipping,
-  paymentMethod: z.enum(PAYMENT_METHODS, { message: M.paymentMethod }),
+  paymentMethod: z.enum(CHECKOUT_PAYMENT_METHODS, { message: M.paymentMethod }),
   acceptDataPolicy: z.boolean().refine((v) => v, M.dataPolicy),
 });
 

@@ -9,6 +9,7 @@ import { SHOP_TIME_ZONE } from './shop.js';
 /** Headline of the order page (and subject line of the state's email). */
 export const SHOPPER_STATUS_TITLES: Record<OrderStatusValue, string> = {
   PENDIENTE_PAGO: 'Tu pedido está esperando el pago',
+  POR_CONFIRMAR: 'Recibimos tu pedido: te llamaremos para confirmarlo',
   PAGADO: '¡Pago aprobado!',
   EN_PREPARACION: 'Estamos preparando tu pedido',
   ENVIADO: 'Tu pedido va en camino',
@@ -23,10 +24,12 @@ export function shopperStepLabel(from: OrderStatusValue | null, to: OrderStatusV
   switch (to) {
     case 'PENDIENTE_PAGO':
       return from === null ? 'Recibimos tu pedido' : 'Nuevo intento de pago';
+    case 'POR_CONFIRMAR':
+      return 'Recibimos tu pedido (pago contraentrega)';
     case 'PAGADO':
       return 'Pago aprobado';
     case 'EN_PREPARACION':
-      return 'Empezamos a preparar tu pedido';
+      return from === 'POR_CONFIRMAR' ? 'Confirmamos tu pedido y empezamos a prepararlo' : 'Empezamos a preparar tu pedido';
     case 'ENVIADO':
       return 'Entregamos tu pedido a la transportadora';
     case 'ENTREGADO':

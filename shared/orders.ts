@@ -2,11 +2,12 @@
  * Order vocabulary both sides show: statuses, payment methods, documents and their Spanish labels.
  * Which status may follow which, and what each change does, is the server's order lifecycle.
  */
-export const ORDER_STATUSES = ['PENDIENTE_PAGO', 'PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO', 'PAGO_RECHAZADO', 'EXPIRADO', 'CANCELADO'] as const;
+export const ORDER_STATUSES = ['PENDIENTE_PAGO', 'POR_CONFIRMAR', 'PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO', 'PAGO_RECHAZADO', 'EXPIRADO', 'CANCELADO'] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatusValue, string> = {
   PENDIENTE_PAGO: 'Pendiente de pago',
+  POR_CONFIRMAR: 'Por confirmar (contraentrega)',
   PAGADO: 'Pagado',
   EN_PREPARACION: 'En preparación',
   ENVIADO: 'Enviado',
@@ -20,10 +21,53 @@ export function isOrderStatus(value: string): value is OrderStatusValue {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
-export const PAYMENT_METHODS = ['CARD', 'PSE'] as const;
+/**
+ * How an order is paid. The online ones are what the gateway (Wompi, or the sandbox) reports as
+ * `payment_method_type`; CASH_ON_DELIVERY is paid to the carrier (contraentrega).
+ */
+export const PAYMENT_METHODS = [
+  'CARD',
+  'PSE',
+  'NEQUI',
+  'BANCOLOMBIA_TRANSFER',
+  'BANCOLOMBIA_QR',
+  'DAVIPLATA',
+  'BANCOLOMBIA_COLLECT',
+  'PCOL',
+  'BANCOLOMBIA_BNPL',
+  'CASH_ON_DELIVERY',
+] as const;
 export type PaymentMethodValue = (typeof PAYMENT_METHODS)[number];
 
-export const PAYMENT_METHOD_LABELS: Record<PaymentMethodValue, string> = { CARD: 'Tarjeta', PSE: 'PSE' };
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethodValue, string> = {
+  CARD: 'Tarjeta',
+  PSE: 'PSE',
+  NEQUI: 'Nequi',
+  BANCOLOMBIA_TRANSFER: 'Botón Bancolombia',
+  BANCOLOMBIA_QR: 'Código QR Bancolombia',
+  DAVIPLATA: 'Daviplata',
+  BANCOLOMBIA_COLLECT: 'Efectivo en Corresponsal Bancolombia',
+  PCOL: 'Puntos Colombia',
+  BANCOLOMBIA_BNPL: 'Compra ahora y paga después (Bancolombia)',
+  CASH_ON_DELIVERY: 'Contraentrega',
+};
+
+/** The online methods the shop's gateway offers (Wompi as enabled for the shop; the sandbox offers the same). */
+export const ONLINE_PAYMENT_METHODS = ['CARD', 'PSE', 'NEQUI', 'BANCOLOMBIA_TRANSFER'] as const satisfies readonly PaymentMethodValue[];
+export type OnlinePaymentMethodValue = (typeof ONLINE_PAYMENT_METHODS)[number];
+
+/** What a shopper may choose at checkout: an online method (preselected at the gateway) or cash on delivery. */
+export const CHECKOUT_PAYMENT_METHODS = [...ONLINE_PAYMENT_METHODS, 'CASH_ON_DELIVERY'] as const satisfies readonly PaymentMethodValue[];
+export type CheckoutPaymentMethodValue = (typeof CHECKOUT_PAYMENT_METHODS)[number];
+
+export function isPaymentMethod(value: string): value is PaymentMethodValue {
+  return (PAYMENT_METHODS as readonly string[]).includes(value);
+}
+
+/** The gateway's `payment_method_type` as an order's method; null for a type the shop does not know. */
+export function paymentMethodFromGateway(type: string | null | undefined): PaymentMethodValue | null {
+  return type && type !== 'CASH_ON_DELIVERY' && isPaymentMethod(type) ? type : null;
+}
 
 /** Gateway (Wompi) transaction statuses in Spanish. */
 export const TRANSACTION_STATUS_LABELS: Record<string, string> = {

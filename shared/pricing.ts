@@ -7,6 +7,8 @@ export interface PricingInput {
   discountPercent: number | null;
   /** Shipping rule; the shop's default (design.md §2) when omitted. */
   shipping?: ShippingRule;
+  /** Fee of the payment method the shopper chose (cash on delivery), added to the total; default 0. */
+  paymentFee?: number;
 }
 
 /** Flat fee below a merchandise threshold (after discount), free from it. */
@@ -21,6 +23,7 @@ export interface PricingResult {
   subtotal: number;
   discount: number;
   shipping: number;
+  paymentFee: number;
   ivaIncluded: number;
   total: number;
   itemCount: number;
@@ -35,7 +38,7 @@ function divRoundHalfUp(numerator: number, denominator: number): number {
  * Prices a cart (design.md §2). Integer COP only; prices already include IVA.
  * Pure: the single source of every figure the shopper and the order see.
  */
-export function priceCart({ lines, discountPercent, shipping: rule = DEFAULT_SHIPPING_RULE }: PricingInput): PricingResult {
+export function priceCart({ lines, discountPercent, shipping: rule = DEFAULT_SHIPPING_RULE, paymentFee: fee = 0 }: PricingInput): PricingResult {
   let subtotal = 0;
   let discountable = 0;
   let itemCount = 0;
@@ -49,7 +52,9 @@ export function priceCart({ lines, discountPercent, shipping: rule = DEFAULT_SHI
   const discount = percent ? divRoundHalfUp(discountable * percent, 100) : 0;
   const merchandise = subtotal - discount;
   const shipping = merchandise > 0 && merchandise < rule.freeFrom ? rule.fee : 0;
-  const total = merchandise + shipping;
+  // A payment fee is charged only on an order with merchandise.
+  const paymentFee = merchandise > 0 ? fee : 0;
+  const total = merchandise + shipping + paymentFee;
   const ivaIncluded = total - Math.round(total / (1 + IVA_RATE));
-  return { subtotal, discount, shipping, ivaIncluded, total, itemCount };
+  return { subtotal, discount, shipping, paymentFee, ivaIncluded, total, itemCount };
 }

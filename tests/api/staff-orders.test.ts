@@ -7,6 +7,7 @@ import { ORDER_STATUSES, type OrderStatusValue } from '#shared/orders.js';
 /** What staff may do from each state (design §2), written out here so the server's table is checked against it. */
 const STAFF_TRANSITIONS: Record<OrderStatusValue, OrderStatusValue[]> = {
   PENDIENTE_PAGO: ['CANCELADO'],
+  POR_CONFIRMAR: ['EN_PREPARACION', 'CANCELADO'],
   PAGADO: ['EN_PREPARACION', 'CANCELADO'],
   EN_PREPARACION: ['ENVIADO', 'CANCELADO'],
   ENVIADO: ['ENTREGADO'],

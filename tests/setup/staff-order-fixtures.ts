@@ -35,7 +35,7 @@ export async function insertOrder(ds: DataSource, o: FixtureOrder): Promise<Orde
     const values: Partial<OrderEntity> = {
       reference,
       status,
-      paymentMethod: 'CARD',
+      paymentMethod: status === 'POR_CONFIRMAR' ? 'CASH_ON_DELIVERY' : 'CARD',
       fullName: o.fullName ?? 'María José Pérez',
       email: o.email ?? 'maria@example.com',
       phone: o.phone ?? '3001234567',
@@ -75,8 +75,9 @@ export async function insertOrder(ds: DataSource, o: FixtureOrder): Promise<Orde
       categorySlug: 'collares',
       position: 0,
     });
-    await em.getRepository(OrderTransitionEntity).insert({ orderId: id, from: null, to: 'PENDIENTE_PAGO', actor: 'cliente', note: null });
-    if (status === 'PENDIENTE_PAGO') {
+    // A cash-on-delivery order starts waiting for the shop's call, with its stock held like an unpaid one.
+    await em.getRepository(OrderTransitionEntity).insert({ orderId: id, from: null, to: status === 'POR_CONFIRMAR' ? 'POR_CONFIRMAR' : 'PENDIENTE_PAGO', actor: 'cliente', note: null });
+    if (status === 'PENDIENTE_PAGO' || status === 'POR_CONFIRMAR') {
       await em.query('UPDATE product_size SET stock = stock - $1, reserved = reserved + $1 WHERE id = $2', [quantity, o.sizeId]);
     } else {
       await em.query('UPDATE product_size SET stock = stock - $1 WHERE id = $2', [quantity, o.sizeId]);

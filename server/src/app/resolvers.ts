@@ -4,6 +4,7 @@ import type { Services } from './services.js';
 import { createCatalogResolvers } from '../modules/catalog/index.js';
 import { createCartResolvers } from '../modules/cart/index.js';
 import { createShippingResolvers } from '../modules/shipping/index.js';
+import { createCashOnDeliveryResolvers } from '../modules/cash-on-delivery/index.js';
 import { createReturnsResolvers } from '../modules/returns/index.js';
 import { createMediaResolvers } from '../modules/media/index.js';
 import { createOrderResolvers } from '../modules/orders/index.js';
@@ -48,6 +49,7 @@ export function createResolvers(s: Services): Resolvers {
     createContentResolvers({ content: s.content, campaigns: s.campaigns }),
     createCartResolvers(s.cart, s.catalog),
     createShippingResolvers(s.shipping, requireStaff),
+    createCashOnDeliveryResolvers(s.cashOnDelivery, requireStaff),
     createReturnsResolvers({ ds: s.ds, returns: s.returns, orders: s.orders, requireStaff }),
     createOrderResolvers(s.orders),
     createSandboxResolvers(s.gateway),

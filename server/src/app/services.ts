@@ -12,6 +12,7 @@ import { createOrdersModule, type OrdersModule } from '../modules/orders/index.j
 import { createPaymentGateway, GatewayEventInbox, type PaymentGateway } from '../modules/payments/index.js';
 import { SeoService } from '../modules/seo/seo.service.js';
 import { ShippingService } from '../modules/shipping/index.js';
+import { CashOnDeliveryService } from '../modules/cash-on-delivery/index.js';
 import { ReturnMails, ReturnsService } from '../modules/returns/index.js';
 import { receiptUrl } from '../modules/orders/index.js';
 import { StaffAuthService } from '../modules/staff/index.js';
@@ -34,6 +35,7 @@ export interface Services {
   discountAdmin: DiscountAdminService;
   cart: CartService;
   shipping: ShippingService;
+  cashOnDelivery: CashOnDeliveryService;
   gateway: PaymentGateway;
   /** Payment webhook events: kept, confirmed with the gateway, applied to orders. */
   paymentInbox: GatewayEventInbox;
@@ -51,7 +53,8 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
   const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
   const shipping = new ShippingService(ds);
-  const cart = new CartService(ds, discounts, shipping, env.MAX_UNITS_PER_SIZE);
+  const cashOnDelivery = new CashOnDeliveryService(ds);
+  const cart = new CartService(ds, discounts, shipping, cashOnDelivery, env.MAX_UNITS_PER_SIZE);
   const gateway = createPaymentGateway(env, ds);
   const content = new ContentService(ds);
   if (gateway.kind === 'sandbox' && env.isProduction) {
@@ -83,6 +86,7 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     discountAdmin: new DiscountAdminService(ds),
     cart,
     shipping,
+    cashOnDelivery,
     gateway,
     orders,
     paymentInbox,

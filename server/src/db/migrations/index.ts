@@ -9,6 +9,7 @@ import { StaffRunShop1765100000000 } from './1765100000000-staff-run-shop.js';
 import { GoingLive1765200000000 } from './1765200000000-going-live.js';
 import { CatalogChangeNotify1765300000000 } from './1765300000000-catalog-change-notify.js';
 import { ProductImageVariants1765300100000 } from './1765300100000-product-image-variants.js';
+import { PaymentMethods1765400000000 } from './1765400000000-payment-methods.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -23,4 +24,5 @@ export const migrations = [
   GoingLive1765200000000,
   CatalogChangeNotify1765300000000,
   ProductImageVariants1765300100000,
+  PaymentMethods1765400000000,
 ];

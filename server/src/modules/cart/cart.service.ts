@@ -6,6 +6,9 @@ import type { DiscountCodeEntity, DiscountCustomer, DiscountService } from '../d
 import type { DiscountProblemReason } from '#shared/discount-codes.js';
 import type { Destination, ShippingService, ShippingTerms } from '../shipping/index.js';
 import { priceCart } from '#shared/pricing.js';
+import { cashOnDeliveryAvailability, type CashOnDeliveryAvailability } from '#shared/cash-on-delivery.js';
+import type { PaymentMethodValue } from '#shared/orders.js';
+import type { CashOnDeliveryService } from '../cash-on-delivery/index.js';
 import { selectRows } from '../../common/db.js';
 
 export interface CartLineInput {
@@ -40,6 +43,10 @@ export interface Quote {
   shipping: number;
   ivaIncluded: number;
   total: number;
+  /** Fee of the chosen payment method (cash on delivery), included in `total`. */
+  paymentFee: number;
+  /** Whether this cart may be paid on delivery (checked with the fee in the total), with the shop's fee and maximum. */
+  cashOnDelivery: CashOnDeliveryAvailability & { fee: number; maxTotal: number };
   appliedDiscount: DiscountCodeEntity | null;
   /** A code was given and does not apply (why is in `discountProblem`). */
   discountCodeInvalid: boolean;
@@ -55,6 +62,8 @@ export interface QuoteRequest {
   /** The shopper's email when known (checkout): per-customer code rules are then checked too. */
   customerEmail?: string | null;
   destination?: Destination | null;
+  /** The method the shopper chose: cash on delivery adds its fee. */
+  paymentMethod?: PaymentMethodValue | null;
 }
 
 /** One requested size joined with its product (product columns as in the catalog's ProductRow). */
@@ -94,6 +103,7 @@ export class CartService {
     private readonly ds: DataSource,
     private readonly discounts: DiscountService,
     private readonly shipping: ShippingService,
+    private readonly cashOnDelivery: CashOnDeliveryService,
     /** Units of one size one order may take (anti-hoarding cap, MAX_UNITS_PER_SIZE). */
     private readonly maxUnitsPerSize: number = MAX_LINE_QUANTITY,
   ) {}
@@ -117,7 +127,9 @@ export class CartService {
           [sizeIds],
         )
       : [];
-    const shippingTerms = await this.shipping.terms(input.destination, manager === this.ds.manager ? undefined : manager);
+    const inTx = manager === this.ds.manager ? undefined : manager;
+    const shippingTerms = await this.shipping.terms(input.destination, inTx);
+    const cod = await this.cashOnDelivery.settings(inTx);
     const bySize = new Map(rows.map((r) => [r.size_id, r]));
 
     const quoted = lines.map((line) => this.quoteLine(line, ID.test(line.productId) ? bySize.get(Number(line.sizeId)) : undefined));
@@ -127,14 +139,18 @@ export class CartService {
     if (code && customer) await this.discounts.lockCustomer(manager, code.trim().toUpperCase(), customer);
     const decision = code ? await this.discounts.evaluate(code, sellable.map((l) => ({ categorySlug: l.product!.categorySlug, lineTotal: l.lineTotal })), who, manager) : null;
     const applied = decision?.applies ? decision : null;
-    const priced = priceCart({
+    const pricing = {
       lines: sellable.map((l, i) => ({ unitPrice: l.unitPrice, quantity: l.quantity, discountable: applied ? applied.covers[i] : true })),
       discountPercent: applied?.code.percent ?? null,
       shipping: shippingTerms,
-    });
+    };
+    // Contraentrega is judged on the total the carrier would collect: with its fee.
+    const withFee = priceCart({ ...pricing, paymentFee: cod.fee });
+    const priced = input.paymentMethod === 'CASH_ON_DELIVERY' ? withFee : priceCart(pricing);
     return {
       lines: quoted,
       ...priced,
+      cashOnDelivery: { ...cashOnDeliveryAvailability(cod, withFee.total), fee: cod.fee, maxTotal: cod.maxTotal },
       appliedDiscount: applied?.code ?? null,
       discountCodeInvalid: decision !== null && !decision.applies,
       discountProblem: decision && !decision.applies ? { reason: decision.reason, message: decision.message } : null,

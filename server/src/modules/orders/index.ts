@@ -1,7 +1,7 @@
 // Orders: placement, the one order lifecycle, payments applied to orders, receipts, expiry, and reads for staff.
 export { createOrdersModule, type OrdersModule } from './orders-module.js';
 export { createOrderResolvers } from './order.resolvers.js';
-export { allowedTransitions, canTransition, holdsReservation, ORDER_EDGES, SHOPPER, type Actor, type OrderLifecycle } from './order-lifecycle.js';
+export { allowedTransitions, canCollectCash, canTransition, holdsReservation, ORDER_EDGES, SHOPPER, type Actor, type OrderLifecycle } from './order-lifecycle.js';
 export { EXPIRE_ORDERS_TASK } from './order-expiry.js';
 export { PAYMENT_REMINDER_TASK } from './order-reminders.js';
 export { receiptUrl } from './order-checkout.js';

@@ -20,7 +20,9 @@ export async function orderDelivery(m: EntityManager, order: OrderEntity): Promi
   if (order.deliveryMinDays === null || order.deliveryMaxDays === null) return null;
   const view: DeliveryView = { minDays: order.deliveryMinDays, maxDays: order.deliveryMaxDays, label: deliveryDaysLabel(order.deliveryMinDays, order.deliveryMaxDays), earliest: null, latest: null };
   if (!PAID.has(order.status)) return view;
-  const paid = await m.findOne(OrderTransitionEntity, { where: { orderId: order.id, to: 'PAGADO' }, order: { at: 'DESC' } });
+  // Counted from the payment, or for cash on delivery from the shop's confirmation (it goes straight to preparation).
+  const startedTo = order.paymentMethod === 'CASH_ON_DELIVERY' ? 'EN_PREPARACION' : 'PAGADO';
+  const paid = await m.findOne(OrderTransitionEntity, { where: { orderId: order.id, to: startedTo }, order: { at: 'DESC' } });
   if (!paid) return view;
   const day = bogotaDate(paid.at);
   return { ...view, earliest: addBusinessDays(day, order.deliveryMinDays), latest: addBusinessDays(day, order.deliveryMaxDays) };

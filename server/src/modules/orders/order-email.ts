@@ -20,6 +20,7 @@ export function totalsRows(o: OrderEntity): string {
   const rows: Array<[string, string]> = [['Subtotal', formatCop(o.subtotal)]];
   if (o.discount > 0) rows.push([`Descuento${o.discountCode ? ` (${esc(o.discountCode)})` : ''}`, `− ${formatCop(o.discount)}`]);
   rows.push(['Envío', o.shipping === 0 ? 'Gratis' : formatCop(o.shipping)]);
+  if (o.paymentFee > 0) rows.push(['Recargo pago contraentrega', formatCop(o.paymentFee)]);
   rows.push(['<strong>Total</strong>', `<strong>${formatCop(o.total)}</strong>`]);
   rows.push(['IVA incluido', formatCop(o.ivaIncluded)]);
   return rows.map(([k, v]) => `<tr><td colspan="2" style="padding:4px 0">${k}</td><td style="padding:4px 0;text-align:right">${v}</td></tr>`).join('');
@@ -81,6 +82,7 @@ function shopperConfirmationText(o: OrderEntity, lines: OrderLineEntity[], recei
     `Subtotal: ${formatCop(o.subtotal)}`,
     o.discount > 0 ? `Descuento${o.discountCode ? ` (${o.discountCode})` : ''}: − ${formatCop(o.discount)}` : null,
     `Envío: ${o.shipping === 0 ? 'Gratis' : formatCop(o.shipping)}`,
+    o.paymentFee > 0 ? `Recargo pago contraentrega: ${formatCop(o.paymentFee)}` : null,
     `Total: ${formatCop(o.total)}`,
     `IVA incluido: ${formatCop(o.ivaIncluded)}`,
   ];
@@ -102,16 +104,21 @@ function shopperConfirmationText(o: OrderEntity, lines: OrderLineEntity[], recei
   ].join('\n');
 }
 
-/** Notice for the shop: a paid order to prepare. */
+/** Notice for the shop: a paid order to prepare, or a cash-on-delivery order to confirm by phone. */
 export function shopNoticeEmail(o: OrderEntity, lines: OrderLineEntity[]): RenderedEmail {
-  const subject = `Nuevo pedido pagado ${o.reference} · ${formatCop(o.total)}`;
+  const cod = o.paymentMethod === 'CASH_ON_DELIVERY';
+  const what = cod ? 'Nuevo pedido contraentrega por confirmar' : 'Nuevo pedido pagado';
+  const subject = `${what} ${o.reference} · ${formatCop(o.total)}`;
+  const payment = cod
+    ? `Método de pago: Contraentrega (cobrar ${formatCop(o.total)} al entregar). Llama al cliente para confirmarlo y confírmalo o cancélalo en el panel.`
+    : `Método de pago: ${PAYMENT_METHOD_LABELS[o.paymentMethod]} · Transacción ${esc(o.transactionId ?? '')}`;
   const html = layout(
     subject,
-    `<h1 style="font-size:20px">Nuevo pedido pagado: ${o.reference}</h1>
+    `<h1 style="font-size:20px">${what}: ${o.reference}</h1>
 <p>Cliente: ${esc(o.fullName)} · ${esc(o.email)} · ${esc(o.phone)} · ${o.documentType} ${esc(o.documentNumber)}</p>
-<p>Método de pago: ${PAYMENT_METHOD_LABELS[o.paymentMethod]} · Transacción ${esc(o.transactionId ?? '')}</p>
+<p>${payment}</p>
 <table style="width:100%;border-collapse:collapse"><tbody>${linesRows(lines)}</tbody><tfoot>${totalsRows(o)}</tfoot></table>
 <h2 style="font-size:16px">Enviar a</h2><p>${addressBlock(o)}</p>`,
   );
-  return { subject, html, text: `Pedido ${o.reference} pagado por ${formatCop(o.total)}.` };
+  return { subject, html, text: cod ? `Pedido contraentrega ${o.reference} por ${formatCop(o.total)}: llama al ${o.phone} para confirmarlo.` : `Pedido ${o.reference} pagado por ${formatCop(o.total)}.` };
 }

@@ -1,10 +1,12 @@
 import { badInput } from '../../common/errors.js';
-import type { OrderStatusValue } from '#shared/orders.js';
+import type { OrderStatusValue, PaymentMethodValue } from '#shared/orders.js';
 import { SHOP_TIME_ZONE } from '#shared/shop.js';
 
 /** Filters shared by the orders list and its CSV export. */
 export interface OrderFilter {
   statuses?: OrderStatusValue[] | null;
+  /** How the order was paid (the gateway's reported method, or cash on delivery). */
+  paymentMethods?: PaymentMethodValue[] | null;
   /** Inclusive YYYY-MM-DD in America/Bogota. */
   from?: string | null;
   to?: string | null;
@@ -49,6 +51,8 @@ export function orderWhere(filter: OrderFilter | null | undefined, offset = 0): 
   };
   const statuses = filter?.statuses?.filter((s) => s) ?? [];
   if (statuses.length > 0) parts.push(`o.status = ANY(${p(statuses)}::varchar[])`);
+  const methods = filter?.paymentMethods?.filter((m) => m) ?? [];
+  if (methods.length > 0) parts.push(`o.payment_method = ANY(${p(methods)}::varchar[])`);
   const from = checkDate(filter?.from, 'from');
   const to = checkDate(filter?.to, 'to');
   if (from && to && from > to) throw badInput('La fecha inicial debe ser anterior o igual a la final.', 'from');

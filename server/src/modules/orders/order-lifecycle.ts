@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { ORDER_STATUS_LABELS, type OrderStatusValue } from '#shared/orders.js';
+import { ORDER_STATUS_LABELS, type OrderStatusValue, type PaymentMethodValue } from '#shared/orders.js';
 import { enqueueJob } from '../../common/jobs.js';
 import { ORDER_FLAGS, OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
@@ -66,6 +66,7 @@ interface Edge {
 /** Unpaid orders end when staff cancel them or the shopper lets them go (they changed their cart). */
 const CANCEL_UNPAID: Edge = { by: ['staff', 'shopper'], effects: ['releaseStock', 'returnDiscountUse'], mails: ['cancelled'], quietFor: ['shopper'] };
 const LATE_APPROVAL: Edge = { by: ['gateway'], effects: ['takeFromShelf', 'retakeDiscountUse'], mails: ['paid', 'shopNewOrder'] };
+/** Cancelled after payment (or after a cash-on-delivery order was confirmed: no refund until its cash was collected). */
 const CANCEL_PAID: Edge = { by: ['staff'], effects: ['flagRefund'], mails: ['cancelled'] };
 
 /** Every allowed edge (design §2), and nothing else. */
@@ -77,6 +78,12 @@ export const ORDER_EDGES: Readonly<Record<OrderStatusValue, Partial<Record<Order
     PAGO_RECHAZADO: { by: ['gateway'], effects: ['releaseStock', 'returnDiscountUse'], mails: ['declined'] },
     EXPIRADO: { by: ['system'], effects: ['releaseStock', 'returnDiscountUse'] },
     CANCELADO: CANCEL_UNPAID,
+  },
+  /** Cash on delivery: placed unpaid with its stock held; staff call the shopper to confirm (it never expires). */
+  POR_CONFIRMAR: {
+    /** Confirmed by phone: its units are sold and it joins the normal preparation flow (paid to the carrier on delivery). */
+    EN_PREPARACION: { by: ['staff'], effects: ['sellReserved'], mails: ['preparing'] },
+    CANCELADO: { by: ['staff'], effects: ['releaseStock', 'returnDiscountUse'], mails: ['cancelled'] },
   },
   PAGO_RECHAZADO: {
     PENDIENTE_PAGO: { by: ['shopper'], effects: ['reserveStock', 'retakeDiscountUse'] },
@@ -114,7 +121,41 @@ export function allowedTransitions(from: OrderStatusValue, actor: ActorKind): Or
 
 /** States in which the order's units are still held in `product_size.reserved`. */
 export function holdsReservation(status: OrderStatusValue): boolean {
-  return status === 'PENDIENTE_PAGO';
+  return status === 'PENDIENTE_PAGO' || status === 'POR_CONFIRMAR';
+}
+
+/**
+ * How a new order starts, by how it is paid: online orders wait for the gateway (with a reminder and
+ * an expiry); cash-on-delivery orders wait for the shop's phone call, and shopper and shop are told now.
+ */
+const PLACEMENT = {
+  online: { status: 'PENDIENTE_PAGO', note: 'Orden creada', mails: [], remind: true },
+  cashOnDelivery: { status: 'POR_CONFIRMAR', note: 'Orden creada (pago contraentrega)', mails: ['codPlaced', 'shopNewOrder'], remind: false },
+} as const satisfies Record<string, { status: OrderStatusValue; note: string; mails: readonly OrderMailKind[]; remind: boolean }>;
+
+/** The state a new order starts in. */
+export function initialStatus(paymentMethod: PaymentMethodValue): OrderStatusValue {
+  return PLACEMENT[paymentMethod === 'CASH_ON_DELIVERY' ? 'cashOnDelivery' : 'online'].status;
+}
+
+/**
+ * Cash on delivery is paid to the carrier: once the order is shipped (or delivered) staff record the
+ * money as collected, once. Not a change of state: recorded on the order and its timeline, with an email.
+ */
+export const CASH_COLLECTION = { from: ['ENVIADO', 'ENTREGADO'], by: ['staff'], mails: ['cashCollected'] } as const satisfies {
+  from: readonly OrderStatusValue[];
+  by: readonly ActorKind[];
+  mails: readonly OrderMailKind[];
+};
+
+/** Whether staff may record the cash of this order as collected now. */
+export function canCollectCash(order: Pick<OrderEntity, 'paymentMethod' | 'status' | 'cashCollectedAt'>): boolean {
+  return order.paymentMethod === 'CASH_ON_DELIVERY' && order.cashCollectedAt === null && (CASH_COLLECTION.from as readonly OrderStatusValue[]).includes(order.status);
+}
+
+/** Whether the shop has this order's money (a cash-on-delivery order only once its cash was collected). */
+export function moneyReceived(order: Pick<OrderEntity, 'paymentMethod' | 'cashCollectedAt'>): boolean {
+  return order.paymentMethod !== 'CASH_ON_DELIVERY' || order.cashCollectedAt !== null;
 }
 
 export interface TransitionRequest {
@@ -158,14 +199,41 @@ export class OrderLifecycle {
    * units and its discount use, and opens the timeline. On failure nothing is held; the caller rolls back.
    */
   async place(m: EntityManager, order: OrderEntity): Promise<{ ok: true } | { ok: false; failure: { reason: 'STOCK_SHORT'; sizeId: number } | { reason: 'DISCOUNT_USED_UP' } }> {
+    const start = PLACEMENT[order.paymentMethod === 'CASH_ON_DELIVERY' ? 'cashOnDelivery' : 'online'];
+    if (order.status !== start.status) throw new Error(`place: a ${order.paymentMethod} order starts in ${start.status}, not ${order.status}`);
     const short = await reserveStock(m, await this.units(m, order.id));
     if (short !== null) return { ok: false, failure: { reason: 'STOCK_SHORT', sizeId: short } };
     if (!(await takeDiscountUse(m, order.discountCode, { withinLimit: true }))) return { ok: false, failure: { reason: 'DISCOUNT_USED_UP' } };
-    await m.insert(OrderTransitionEntity, { orderId: order.id, from: null, to: 'PENDIENTE_PAGO', actor: actorLabel(SHOPPER), note: 'Orden creada' });
-    // One reminder if it is still unpaid later; the job checks the order's state when it runs.
-    const runAt = new Date(Date.now() + this.settings.paymentReminderMinutes * 60_000);
-    await enqueueJob(m, PAYMENT_REMINDER_TASK, { orderId: order.id }, { jobKey: `payment-reminder:${order.id}`, runAt, maxAttempts: 5 });
+    await m.insert(OrderTransitionEntity, { orderId: order.id, from: null, to: start.status, actor: actorLabel(SHOPPER), note: start.note });
+    for (const mail of start.mails) await this.mails.queue(m, mail, order);
+    if (start.remind) {
+      // One reminder if it is still unpaid later; the job checks the order's state when it runs.
+      const runAt = new Date(Date.now() + this.settings.paymentReminderMinutes * 60_000);
+      await enqueueJob(m, PAYMENT_REMINDER_TASK, { orderId: order.id }, { jobKey: `payment-reminder:${order.id}`, runAt, maxAttempts: 5 });
+    }
     return { ok: true };
+  }
+
+  /**
+   * Records a cash-on-delivery order's money as collected by the carrier (CASH_COLLECTION): who and
+   * when on the order, a timeline entry and the shopper's receipt email. Refused (nothing written) otherwise.
+   */
+  async collectCash(m: EntityManager, order: OrderEntity, actor: Actor, note?: string | null): Promise<TransitionResult> {
+    if (!(CASH_COLLECTION.by as readonly ActorKind[]).includes(actor.kind) || !canCollectCash(order)) {
+      const message =
+        order.paymentMethod !== 'CASH_ON_DELIVERY'
+          ? 'Esta orden no es contraentrega.'
+          : order.cashCollectedAt
+            ? 'El pago de esta orden ya quedó registrado.'
+            : 'El pago contraentrega se registra cuando la orden ya fue enviada o entregada.';
+      return { ok: false, failure: { reason: 'NOT_ALLOWED', message } };
+    }
+    const changes = { cashCollectedAt: new Date(), cashCollectedBy: actorLabel(actor) };
+    await m.update(OrderEntity, { id: order.id }, changes);
+    Object.assign(order, changes);
+    await this.record(m, order, 'CASH_COLLECTED', actor, note?.trim() ? `Pago contraentrega recibido: ${note.trim()}` : 'Pago contraentrega recibido');
+    for (const mail of CASH_COLLECTION.mails) await this.mails.queue(m, mail, order);
+    return { ok: true, order };
   }
 
   /**
@@ -251,6 +319,8 @@ export class OrderLifecycle {
         await returnDiscountUse(m, order.discountCode);
         return null;
       case 'flagRefund':
+        // A cash-on-delivery order whose cash was never collected has nothing to give back.
+        if (!moneyReceived(order)) return null;
         changes.refundPending = true;
         changes.flags = order.flags.includes(ORDER_FLAGS.refundPending) ? order.flags : [...order.flags, ORDER_FLAGS.refundPending];
         return null;

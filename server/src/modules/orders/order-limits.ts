@@ -14,7 +14,7 @@ const reached = (limit: OrderLimitKind, max: number, message: string): OrderLimi
 
 /**
  * Anti-hoarding caps on a new order (units per size are the cart quote's, MAX_UNITS_PER_SIZE): units
- * per order, and orders waiting for payment per email and per client address. Checked inside the
+ * per order, and orders holding stock unpaid (waiting for payment, or for the shop to confirm contraentrega) per email and per client address. Checked inside the
  * placement transaction under advisory locks on the email and the address, so concurrent orders from
  * one shopper are counted one after another.
  */
@@ -27,17 +27,17 @@ export async function checkOrderLimits(
     return reached('UNITS_PER_ORDER', env.MAX_UNITS_PER_ORDER, `Un pedido puede llevar hasta ${env.MAX_UNITS_PER_ORDER} unidades en total y el tuyo tiene ${order.units}. Quita algunas o divide la compra en varios pedidos.`);
   }
   await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-email'), hashtext($1))`, [order.email]);
-  const [byEmail] = (await m.query(`SELECT count(*)::int AS n FROM shop_order WHERE status = 'PENDIENTE_PAGO' AND email = $1`, [order.email])) as Array<{ n: number }>;
+  const [byEmail] = (await m.query(`SELECT count(*)::int AS n FROM shop_order WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND email = $1`, [order.email])) as Array<{ n: number }>;
   if (byEmail!.n >= env.MAX_OPEN_ORDERS_PER_EMAIL) {
     return reached(
       'OPEN_ORDERS_PER_EMAIL',
       env.MAX_OPEN_ORDERS_PER_EMAIL,
-      `Ya tienes ${byEmail!.n} pedidos esperando pago con este correo. Paga o deja vencer alguno (se liberan en unos minutos) antes de hacer otro.`,
+      `Ya tienes ${byEmail!.n} pedidos esperando pago o confirmación con este correo. Paga o deja vencer alguno (se liberan en unos minutos), o espera nuestra llamada, antes de hacer otro.`,
     );
   }
   if (order.clientAddress) {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-client'), hashtext($1))`, [order.clientAddress]);
-    const [byClient] = (await m.query(`SELECT count(*)::int AS n FROM shop_order WHERE status = 'PENDIENTE_PAGO' AND client_address = $1`, [order.clientAddress])) as Array<{ n: number }>;
+    const [byClient] = (await m.query(`SELECT count(*)::int AS n FROM shop_order WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND client_address = $1`, [order.clientAddress])) as Array<{ n: number }>;
     if (byClient!.n >= env.MAX_OPEN_ORDERS_PER_CLIENT) {
       return reached(
         'OPEN_ORDERS_PER_CLIENT',

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import type { PaymentMethodValue } from '#shared/orders.js';
+import { ONLINE_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethodValue } from '#shared/orders.js';
 import { PAID_STATUSES } from '#shared/order-tracking.js';
 import type { Env } from '../../config/env.js';
 import { commit, inTransaction, rollback } from '../../common/db.js';
@@ -42,6 +42,7 @@ export class OrderPayAgainService {
   async retryPayment(reference: string, token: string, paymentMethod?: PaymentMethodValue | null): Promise<RetryResult> {
     const found = await this.receipts.authorize(reference, token);
     if (!found) return unavailable('No encontramos este pedido.');
+    if (paymentMethod && !(ONLINE_PAYMENT_METHODS as readonly string[]).includes(paymentMethod)) return unavailable('Elige tarjeta, PSE, Nequi o Botón Bancolombia para pagar en línea.');
     const outcome = await inTransaction(this.ds, async (m) => {
       const order = await this.lifecycle.lock(m, { id: found.id });
       if (!order) return rollback(unavailable('No encontramos este pedido.'));
@@ -56,7 +57,7 @@ export class OrderPayAgainService {
       const moved = await this.lifecycle.transition(m, order, {
         to: 'PENDIENTE_PAGO',
         actor: SHOPPER,
-        note: `Nuevo intento de pago${paymentMethod && paymentMethod !== order.paymentMethod ? ` (cambió a ${paymentMethod === 'PSE' ? 'PSE' : 'tarjeta'})` : ''}`,
+        note: `Nuevo intento de pago${paymentMethod && paymentMethod !== order.paymentMethod ? ` (cambió a ${PAYMENT_METHOD_LABELS[paymentMethod]})` : ''}`,
         set: { paymentAttempt: order.paymentAttempt + 1, expiresAt: holdUntil, paymentMethod: paymentMethod ?? order.paymentMethod },
       });
       if (!moved.ok) return rollback(unavailable('Algunos productos de este pedido se agotaron. Revisa tu carrito para comprar lo que sigue disponible.'));

@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { ORDER_STATUS_LABELS } from '#shared/orders.js';
+import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, paymentMethodFromGateway } from '#shared/orders.js';
 import type { GatewayTransaction } from '../payments/index.js';
 import { ORDER_FLAGS, type OrderEntity } from './order.entity.js';
 import { GATEWAY, type OrderLifecycle } from './order-lifecycle.js';
@@ -18,6 +18,19 @@ export const TRANSACTION_STATUS_NOTES: Record<string, string> = {
   ERROR: 'con error',
   PENDING: 'pendiente',
 };
+
+/** The method the gateway says was used, recorded on the order (an unknown type leaves the order's as it was). */
+function methodUsed(tx: GatewayTransaction): { paymentMethod?: OrderEntity['paymentMethod'] } {
+  const method = paymentMethodFromGateway(tx.paymentMethodType);
+  return method ? { paymentMethod: method } : {};
+}
+
+/** ` con Nequi`, or the raw type when the shop does not know it, for the staff timeline. */
+function methodNote(tx: GatewayTransaction): string {
+  if (!tx.paymentMethodType) return '';
+  const method = paymentMethodFromGateway(tx.paymentMethodType);
+  return method ? ` (${PAYMENT_METHOD_LABELS[method]})` : ` (medio ${tx.paymentMethodType.slice(0, 40)})`;
+}
 
 /**
  * Applies gateway transactions (verified events or confirmed lookups) to orders, idempotently per
@@ -49,8 +62,8 @@ export class OrderPaymentsService {
 
   private async fail(m: EntityManager, order: OrderEntity, tx: GatewayTransaction): Promise<PaymentOutcome> {
     if (order.status === 'PENDIENTE_PAGO') {
-      const note = `Transacción ${tx.id} ${TRANSACTION_STATUS_NOTES[tx.status] ?? tx.status.toLowerCase()}`;
-      const moved = await this.lifecycle.transition(m, order, { to: 'PAGO_RECHAZADO', actor: GATEWAY, note, set: { transactionId: tx.id } });
+      const note = `Transacción ${tx.id} ${TRANSACTION_STATUS_NOTES[tx.status] ?? tx.status.toLowerCase()}${methodNote(tx)}`;
+      const moved = await this.lifecycle.transition(m, order, { to: 'PAGO_RECHAZADO', actor: GATEWAY, note, set: { transactionId: tx.id, ...methodUsed(tx) } });
       return moved.ok ? 'declined' : 'ignored';
     }
     if (AFTER_PAYMENT.has(order.status) && order.transactionId === tx.id) {
@@ -67,8 +80,8 @@ export class OrderPaymentsService {
     }
     if (order.status === 'PENDIENTE_PAGO' || order.status === 'EXPIRADO' || order.status === 'PAGO_RECHAZADO') {
       const late = order.status !== 'PENDIENTE_PAGO';
-      const note = late ? `Transacción ${tx.id} aprobada cuando la orden estaba «${ORDER_STATUS_LABELS[order.status]}»` : `Transacción ${tx.id} aprobada`;
-      const moved = await this.lifecycle.transition(m, order, { to: 'PAGADO', actor: GATEWAY, note, set: { transactionId: tx.id } });
+      const note = `${late ? `Transacción ${tx.id} aprobada cuando la orden estaba «${ORDER_STATUS_LABELS[order.status]}»` : `Transacción ${tx.id} aprobada`}${methodNote(tx)}`;
+      const moved = await this.lifecycle.transition(m, order, { to: 'PAGADO', actor: GATEWAY, note, set: { transactionId: tx.id, ...methodUsed(tx) } });
       if (moved.ok) return 'paid';
       // Approved after its stock was released and sold to someone else: the money goes back.
       await this.lifecycle.flagRefund(m, order, tx.id, { transactionId: tx.id });

@@ -7,7 +7,8 @@ import { OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { validateCheckout, type CheckoutInput, type FieldError, type ValidCheckout } from './order-validation.js';
 import { newAccessToken, newOrderReference } from './order-tokens.js';
-import type { OrderLifecycle } from './order-lifecycle.js';
+import { initialStatus, type OrderLifecycle } from './order-lifecycle.js';
+import type { CashOnDeliveryRefusal } from '#shared/cash-on-delivery.js';
 import { checkoutUrlFor, receiptUrl } from './order-checkout.js';
 import { checkOrderLimits, type OrderLimitReached } from './order-limits.js';
 
@@ -23,7 +24,8 @@ export type PlaceOrderResult =
   | { __typename: 'CartProblem'; message: string; lines: QuotedLine[] }
   | { __typename: 'InvalidDiscountCode'; code: string; message: string; reason: DiscountProblemReason }
   | { __typename: 'ValidationErrors'; message: string; errors: FieldError[] }
-  | OrderLimitReached;
+  | OrderLimitReached
+  | { __typename: 'CashOnDeliveryUnavailable'; reason: CashOnDeliveryRefusal; maxTotal: number; message: string };
 
 type Refused = Exclude<PlaceOrderResult, { __typename: 'OrderPlaced' }>;
 
@@ -88,11 +90,17 @@ export class OrderPlacementService {
 
     const destination = { departmentCode: valid.department.code, municipalityCode: valid.municipality.code };
     const { email, documentType, documentNumber } = valid.customer;
-    const quote = await this.cart.quote({ lines: input.lines, discountCode: input.discountCode, destination }, m, { email, documentType, documentNumber });
+    const quote = await this.cart.quote({ lines: input.lines, discountCode: input.discountCode, destination, paymentMethod: valid.paymentMethod }, m, { email, documentType, documentNumber });
     if (quote.discountCodeInvalid) return rollback(invalidCode(input.discountCode, quote.discountProblem));
     if (quote.hasProblems) return rollback(cartProblem(quote));
     if (quote.lines.length === 0) {
       return rollback({ __typename: 'ValidationErrors', message: 'Revisa los datos marcados.', errors: [{ field: 'lines', message: 'Tu carrito está vacío.' }] });
+    }
+
+    // The server decides contraentrega with the settings read in this transaction: on, and the total with its fee within the maximum.
+    if (valid.paymentMethod === 'CASH_ON_DELIVERY' && !quote.cashOnDelivery.available) {
+      const { reason, message } = quote.cashOnDelivery;
+      return rollback({ __typename: 'CashOnDeliveryUnavailable', reason, message, maxTotal: quote.cashOnDelivery.maxTotal });
     }
 
     const units = quote.lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -132,8 +140,8 @@ export class OrderPlacementService {
       const order = repo.create({
         reference,
         accessToken: newAccessToken(),
-        status: 'PENDIENTE_PAGO',
-        paymentMethod: input.paymentMethod,
+        status: initialStatus(valid.paymentMethod),
+        paymentMethod: valid.paymentMethod,
         fullName: valid.customer.fullName,
         email: valid.customer.email,
         phone: valid.customer.phone,
@@ -151,6 +159,9 @@ export class OrderPlacementService {
         shipping: quote.shipping,
         ivaIncluded: quote.ivaIncluded,
         total: quote.total,
+        paymentFee: quote.paymentFee,
+        cashCollectedAt: null,
+        cashCollectedBy: null,
         deliveryMinDays: quote.shippingTerms.minDays,
         deliveryMaxDays: quote.shippingTerms.maxDays,
         idempotencyKey: key,

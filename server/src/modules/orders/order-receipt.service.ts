@@ -79,6 +79,7 @@ export class OrderReceiptService {
       shipping: order.shipping,
       ivaIncluded: order.ivaIncluded,
       total: order.total,
+      paymentFee: order.paymentFee,
       shippingAddress: {
         departmentCode: order.departmentCode,
         departmentName: order.departmentName,

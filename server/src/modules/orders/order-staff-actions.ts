@@ -34,6 +34,11 @@ export type BulkTransitionResult =
   | { __typename: 'BulkTransitionReport'; items: Array<{ orderId: string; result: StaffTransitionResult }>; moved: number; refused: number }
   | { __typename: 'ValidationErrors'; message: string; errors: FieldError[] };
 
+export type CashCollectedResult =
+  | (OrderEntity & { __typename: 'StaffOrder' })
+  | { __typename: 'CashCollectionNotAllowed'; message: string }
+  | { __typename: 'NotFound'; message: string };
+
 /** Most orders one bulk change may move (a busy morning's packing, not the whole history). */
 export const MAX_BULK_ORDERS = 100;
 
@@ -63,6 +68,20 @@ export class OrderStaffActions {
       const failure = moved.failure;
       if (failure.reason === 'MISSING_FIELD') return rollback(invalid(failure.field, failure.message));
       return rollback<StaffTransitionResult>({ __typename: 'TransitionNotAllowed', message: failure.message, from, to: input.to });
+    });
+    return outcome.commit ? { ...outcome.value, __typename: 'StaffOrder' } : outcome.failure;
+  }
+
+  /** Records a cash-on-delivery order's money as collected (through the lifecycle, on the locked order). */
+  async markCashCollected(staffName: string, orderId: string, note?: string | null): Promise<CashCollectedResult> {
+    const id = Number(orderId);
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return { __typename: 'NotFound', message: 'La orden no existe.' };
+    const text = note?.trim().slice(0, LIMITS.note) || null;
+    const outcome = await inTransaction(this.ds, async (m) => {
+      const order = await this.lifecycle.lock(m, { id });
+      if (!order) return rollback<CashCollectedResult>({ __typename: 'NotFound', message: 'La orden no existe.' });
+      const done = await this.lifecycle.collectCash(m, order, { kind: 'staff', name: staffName }, text);
+      return done.ok ? commit(done.order) : rollback<CashCollectedResult>({ __typename: 'CashCollectionNotAllowed', message: done.failure.message });
     });
     return outcome.commit ? { ...outcome.value, __typename: 'StaffOrder' } : outcome.failure;
   }

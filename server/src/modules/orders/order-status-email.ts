@@ -11,7 +11,7 @@ import { addressBlock, buttonLink, esc, layout, linesRows, totalsRows, type Rend
  * a payment reminder, a declined payment, preparation, shipping with the tracking link, delivery,
  * cancellation and refunds. Every one links to the order's page, which shows the same status.
  */
-export type ShopperStatusMail = 'paymentReminder' | 'declined' | 'preparing' | 'shipped' | 'delivered' | 'cancelled' | 'refund';
+export type ShopperStatusMail = 'codPlaced' | 'cashCollected' | 'paymentReminder' | 'declined' | 'preparing' | 'shipped' | 'delivered' | 'cancelled' | 'refund';
 
 export interface StatusMailLinks {
   /** The order's page (reference + token). */
@@ -48,6 +48,31 @@ const paymentDeadline = (o: OrderEntity) => formatShopDateTime(o.expiresAt);
 type Template = (o: OrderEntity, lines: OrderLineEntity[], links: StatusMailLinks) => RenderedEmail;
 
 export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
+  codPlaced: (o, lines, { orderUrl }) =>
+    compose(
+      `Recibimos tu pedido ${o.reference} (pago contraentrega) · Enzo`,
+      `${firstName(o)}, recibimos tu pedido`,
+      [
+        { text: `Te llamaremos al ${o.phone} para confirmar tu pedido ${o.reference} antes de prepararlo. Tus productos quedan apartados mientras tanto.` },
+        { text: `Pagas ${formatCop(o.total)} en efectivo a la transportadora cuando lo recibas${o.paymentFee > 0 ? ` (incluye ${formatCop(o.paymentFee)} de recargo por pago contraentrega)` : ''}. No tienes que pagar nada ahora.` },
+      ],
+      { href: orderUrl, label: 'Ver el estado de tu pedido' },
+      o,
+      lines,
+      true,
+    ),
+
+  cashCollected: (o, lines, { orderUrl }) =>
+    compose(
+      `Recibimos el pago de tu pedido ${o.reference} · Enzo`,
+      'Recibimos tu pago',
+      [{ text: `Registramos el pago contraentrega de tu pedido ${o.reference} por ${formatCop(o.total)}. ¡Gracias por tu compra!` }],
+      { href: orderUrl, label: 'Ver tu pedido' },
+      o,
+      lines,
+      false,
+    ),
+
   paymentReminder: (o, lines, { orderUrl }) =>
     compose(
       `Tu pedido ${o.reference} te espera: termina el pago · Enzo`,
@@ -150,6 +175,8 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
 
 /** Outbox file name part per email. */
 export const STATUS_MAIL_TAGS: Record<ShopperStatusMail, string> = {
+  codPlaced: 'contraentrega',
+  cashCollected: 'pago-contraentrega',
   paymentReminder: 'recordatorio',
   declined: 'pago-rechazado',
   preparing: 'en-preparacion',

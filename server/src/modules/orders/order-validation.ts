@@ -5,7 +5,9 @@ import type { Place } from '#shared/divipola.js';
 export type { FieldError };
 
 /** `placeOrder`'s input as far as validation goes: the shared checkout form plus the cart and the request key. */
-export interface CheckoutInput extends FormInput {
+export interface CheckoutInput extends Omit<FormInput, 'paymentMethod'> {
+  /** Any method the schema names; the checkout rules accept only the ones a shopper may choose. */
+  paymentMethod: string;
   idempotencyKey: string;
   lines: unknown[];
 }
@@ -16,6 +18,7 @@ export interface ValidCheckout {
   municipality: Place;
   address: string;
   neighborhood: string | null;
+  paymentMethod: z.output<typeof checkoutSchema>['paymentMethod'];
 }
 
 /** The shared checkout rules (the same the checkout form applies) plus what only the server sees. */
@@ -28,6 +31,6 @@ const placeOrderSchema = checkoutSchema.extend({
 export function validateCheckout(input: CheckoutInput): { ok: true; value: ValidCheckout } | { ok: false; errors: FieldError[] } {
   const result = placeOrderSchema.safeParse(input);
   if (!result.success) return { ok: false, errors: fieldErrors(result.error) };
-  const { customer, shipping } = result.data;
-  return { ok: true, value: { customer, ...shipping } };
+  const { customer, shipping, paymentMethod } = result.data;
+  return { ok: true, value: { customer, ...shipping, paymentMethod } };
 }

@@ -31,7 +31,8 @@ export class OrderEntity {
   @Column({ type: 'varchar', length: 20 })
   status: OrderStatusValue;
 
-  @Column({ name: 'payment_method', type: 'varchar', length: 4 })
+  /** Chosen at checkout; for online payments, replaced by the method the gateway reports (Wompi's payment_method_type). */
+  @Column({ name: 'payment_method', type: 'varchar', length: 30 })
   paymentMethod: PaymentMethodValue;
 
   @Column({ name: 'full_name', type: 'varchar', length: 120 })
@@ -85,6 +86,17 @@ export class OrderEntity {
 
   @Column({ type: 'int' })
   total: number;
+
+  /** Fee of the payment method (cash on delivery), included in `total`. */
+  @Column({ name: 'payment_fee', type: 'int', default: 0 })
+  paymentFee: number;
+
+  /** Cash on delivery: when staff recorded the carrier's collection, and who. */
+  @Column({ name: 'cash_collected_at', type: 'timestamptz', nullable: true })
+  cashCollectedAt: Date | null;
+
+  @Column({ name: 'cash_collected_by', type: 'varchar', length: 200, nullable: true })
+  cashCollectedBy: string | null;
 
   @Column({ name: 'idempotency_key', type: 'varchar', length: 100, unique: true })
   idempotencyKey: string;

@@ -5,6 +5,7 @@ export interface CheckoutRequest {
   /** Payment reference (the order reference, with `-n` for later attempts). */
   reference: string;
   amountInCents: number;
+  /** The method chosen at checkout (the sandbox preselects it; Wompi's checkout offers every enabled method). */
   paymentMethod: PaymentMethodValue;
   redirectUrl: string;
   customer: { email: string; fullName: string; phone: string; legalId: string; legalIdType: string };
@@ -16,6 +17,8 @@ export interface GatewayTransaction {
   reference: string;
   amountInCents: number;
   status: string;
+  /** Wompi's `payment_method_type` (CARD, PSE, NEQUI, BANCOLOMBIA_TRANSFER…): how the shopper actually paid. */
+  paymentMethodType?: string | null;
 }
 
 /** One interface, two adapters (Wompi in production, the built-in sandbox by default). */

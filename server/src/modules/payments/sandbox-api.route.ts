@@ -24,7 +24,7 @@ export function sandboxApiRoute(gateway: PaymentGateway) {
           amount_in_cents: s.amountInCents,
           reference: s.reference,
           currency: s.currency,
-          payment_method_type: s.paymentMethod === 'PSE' ? 'PSE' : 'CARD',
+          payment_method_type: s.paymentMethod,
           redirect_url: s.redirectUrl,
           status: s.status,
           status_message: s.status === 'APPROVED' ? null : 'Transacción rechazada por el banco (sandbox)',

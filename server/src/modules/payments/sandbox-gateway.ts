@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { GraphQLError } from 'graphql';
 import { badInput, notFound } from '../../common/errors.js';
-import type { PaymentMethodValue } from '#shared/orders.js';
+import { ONLINE_PAYMENT_METHODS, type OnlinePaymentMethodValue, type PaymentMethodValue } from '#shared/orders.js';
 import type { CheckoutRequest, GatewayTransaction, PaymentGateway } from './payment-gateway.js';
 import { SandboxSessionEntity } from './sandbox-session.entity.js';
 import { changedRows } from '../../common/db.js';
@@ -18,13 +18,35 @@ export interface SandboxPayInput {
   decision?: 'APPROVE' | 'DECLINE' | null;
   cardNumber?: string | null;
   pseBank?: string | null;
+  nequiPhone?: string | null;
+  /** The method used at the sandbox page; the session's (chosen at checkout) when absent. */
+  paymentMethod?: PaymentMethodValue | null;
 }
 
 export const SANDBOX_CARDS = { approve: '4242424242424242', decline: '4111111111111111' };
 export const SANDBOX_BANKS = { approve: '1', decline: '2' };
+/** Wompi's sandbox Nequi numbers. */
+export const SANDBOX_NEQUI = { approve: '3991111111', decline: '3992222222' };
 
-/** Decides a sandbox payment like Wompi's sandbox: test cards and banks, or an explicit button. */
+const isOnline = (method: string): method is OnlinePaymentMethodValue => (ONLINE_PAYMENT_METHODS as readonly string[]).includes(method);
+
+/**
+ * Decides a sandbox payment like Wompi's sandbox: test cards and banks, Nequi's test phones, or an
+ * explicit button (card, PSE, Botón Bancolombia). Anything else is a Spanish error that says what to use.
+ */
 export function sandboxOutcome(method: PaymentMethodValue, input: SandboxPayInput): 'APPROVED' | 'DECLINED' {
+  if (method === 'NEQUI') {
+    const phone = (input.nequiPhone ?? '').replace(/[\s\-().]/g, '').replace(/^\+?57(?=3\d{9}$)/, '');
+    if (phone === SANDBOX_NEQUI.approve) return 'APPROVED';
+    if (phone === SANDBOX_NEQUI.decline) return 'DECLINED';
+    throw badInput('Usa el celular Nequi de prueba 399 111 1111 (aprueba) o 399 222 2222 (rechaza).', 'nequiPhone');
+  }
+  if (method === 'BANCOLOMBIA_TRANSFER') {
+    if (input.decision === 'APPROVE') return 'APPROVED';
+    if (input.decision === 'DECLINE') return 'DECLINED';
+    throw badInput('Elige si el banco aprueba o rechaza la transferencia.', 'decision');
+  }
+  if (!isOnline(method)) throw badInput('Elige tarjeta, PSE, Nequi o Botón Bancolombia.', 'paymentMethod');
   const card = (input.cardNumber ?? '').replace(/[\s-]/g, '');
   const bank = (input.pseBank ?? '').trim();
   if (input.decision === 'DECLINE') return 'DECLINED';
@@ -61,7 +83,8 @@ export class SandboxGateway implements PaymentGateway {
       reference: req.reference,
       amountInCents: req.amountInCents,
       currency: 'COP',
-      paymentMethod: req.paymentMethod,
+      // Wompi's checkout offers every enabled method; the sandbox preselects the shopper's online choice.
+      paymentMethod: isOnline(req.paymentMethod) ? req.paymentMethod : 'CARD',
       redirectUrl: req.redirectUrl,
       transactionId: null,
       status: null,
@@ -104,9 +127,16 @@ export class SandboxGateway implements PaymentGateway {
     const s = await this.session(input.session);
     if (!s) throw notFound('Esta sesión de pago no existe.');
     if (s.transactionId) throw new GraphQLError('Este pago ya fue procesado.', { extensions: { code: 'CONFLICT' } });
-    const status = sandboxOutcome(s.paymentMethod, input);
+    const method = input.paymentMethod ?? s.paymentMethod;
+    if (!isOnline(method)) throw badInput('Elige tarjeta, PSE, Nequi o Botón Bancolombia.', 'paymentMethod');
+    const status = sandboxOutcome(method, input);
     const transactionId = `${randomInt(10000, 99999)}-${Date.now()}-${randomInt(10000, 99999)}`;
-    const claimed = await changedRows(this.ds.manager, `UPDATE sandbox_session SET transaction_id = $1, status = $2 WHERE id = $3 AND transaction_id IS NULL`, [transactionId, status, s.id]);
+    const claimed = await changedRows(this.ds.manager, `UPDATE sandbox_session SET transaction_id = $1, status = $2, payment_method = $3 WHERE id = $4 AND transaction_id IS NULL`, [
+      transactionId,
+      status,
+      method,
+      s.id,
+    ]);
     if (claimed === 0) throw new GraphQLError('Este pago ya fue procesado.', { extensions: { code: 'CONFLICT' } });
 
     const event = signEvent(
@@ -118,7 +148,7 @@ export class SandboxGateway implements PaymentGateway {
             amount_in_cents: s.amountInCents,
             reference: s.reference,
             currency: s.currency,
-            payment_method_type: s.paymentMethod === 'PSE' ? 'PSE' : 'CARD',
+            payment_method_type: method,
             redirect_url: s.redirectUrl,
             status,
             status_message: status === 'APPROVED' ? null : 'Transacción rechazada por el banco (sandbox)',

@@ -17,7 +17,7 @@ export class SandboxSessionEntity {
   @Column({ type: 'varchar', length: 3 })
   currency: string;
 
-  @Column({ name: 'payment_method', type: 'varchar', length: 4 })
+  @Column({ name: 'payment_method', type: 'varchar', length: 30 })
   paymentMethod: PaymentMethodValue;
 
   @Column({ name: 'redirect_url', type: 'varchar', length: 2000 })

@@ -72,7 +72,15 @@ export class WompiGateway implements PaymentGateway {
 }
 
 const lookupAnswer = z.object({
-  data: z.object({ id: TRANSACTION_ID, reference: PAYMENT_REFERENCE, amount_in_cents: z.number().int().positive(), status: TRANSACTION_STATUS }).loose(),
+  data: z
+    .object({
+      id: TRANSACTION_ID,
+      reference: PAYMENT_REFERENCE,
+      amount_in_cents: z.number().int().positive(),
+      status: TRANSACTION_STATUS,
+      payment_method_type: z.string().max(40).nullish(),
+    })
+    .loose(),
 });
 
 /**
@@ -87,5 +95,5 @@ export async function lookupTransaction(apiUrl: string, id: string, fetchImpl: t
   const parsed = lookupAnswer.safeParse(await res.json());
   if (!parsed.success) throw new Error(`Respuesta inesperada de la pasarela para la transacción ${id}`);
   const tx = parsed.data.data;
-  return { id: tx.id, reference: tx.reference, amountInCents: tx.amount_in_cents, status: tx.status };
+  return { id: tx.id, reference: tx.reference, amountInCents: tx.amount_in_cents, status: tx.status, paymentMethodType: tx.payment_method_type ?? null };
 }

@@ -1,4 +1,4 @@
-import { isOrderStatus, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type OrderStatusValue } from '#shared/orders.js';
+import { isOrderStatus, isPaymentMethod, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type OrderStatusValue, type PaymentMethodValue } from '#shared/orders.js';
 import { SHOP_TIME_ZONE } from '#shared/shop.js';
 import { badInput } from '../../common/errors.js';
 import type { OrderEntity, OrderFilter, OrderLineEntity } from '../orders/index.js';
@@ -29,7 +29,9 @@ const COLUMNS: Array<[header: string, value: (o: OrderEntity) => string | number
   ['Código de descuento', (o) => o.discountCode],
   ['Envío', (o) => o.shipping],
   ['IVA incluido', (o) => o.ivaIncluded],
+  ['Recargo contraentrega', (o) => o.paymentFee],
   ['Total', (o) => o.total],
+  ['Pago contraentrega recibido', (o) => (o.cashCollectedAt ? dateFormat.format(o.cashCollectedAt) : null)],
   ['Reembolso pendiente', (o) => (o.refundPending ? 'Sí' : 'No')],
   ['Transportadora', (o) => o.carrier],
   ['Número de guía', (o) => o.trackingNumber],
@@ -83,14 +85,17 @@ export function filterFromQuery(query: Record<string, unknown>): OrderFilter {
   const list = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap(list) : typeof v === 'string' ? v.split(',').filter(Boolean) : []);
   const statuses = list(query.status);
   for (const s of statuses) if (!isOrderStatus(s)) throw badInput(`Estado desconocido: ${s}.`, 'status');
+  const paymentMethods = list(query.method);
+  for (const m of paymentMethods) if (!isPaymentMethod(m)) throw badInput(`Método de pago desconocido: ${m}.`, 'method');
   const one = (v: unknown) => (typeof v === 'string' ? v : null);
-  return { statuses: statuses as OrderStatusValue[], from: one(query.from), to: one(query.to), search: one(query.search) };
+  return { statuses: statuses as OrderStatusValue[], paymentMethods: paymentMethods as PaymentMethodValue[], from: one(query.from), to: one(query.to), search: one(query.search) };
 }
 
 /** The CSV endpoint's relative URL for a filter (`lines`: one row per line item). */
 export function csvUrlFor(filter: OrderFilter | null | undefined, kind: 'orders' | 'lines' = 'orders'): string {
   const q = new URLSearchParams();
   if (filter?.statuses?.length) q.set('status', filter.statuses.join(','));
+  if (filter?.paymentMethods?.length) q.set('method', filter.paymentMethods.join(','));
   if (filter?.from) q.set('from', filter.from);
   if (filter?.to) q.set('to', filter.to);
   if (filter?.search?.trim()) q.set('search', filter.search.trim());

@@ -1,7 +1,7 @@
 import DataLoader from 'dataloader';
 import type { Resolvers } from '../../generated/graphql.js';
 import type { GraphQLContext } from '../../common/context.js';
-import { allowedTransitions, type OrdersModule } from '../orders/index.js';
+import { allowedTransitions, canCollectCash, type OrdersModule } from '../orders/index.js';
 import { actorName, requireStaff } from './auth.js';
 import { csvUrlFor } from './orders-csv.js';
 
@@ -53,7 +53,12 @@ export function createStaffOrdersResolvers(orders: OrdersModule): Resolvers {
         const staff = await requireStaff(ctx);
         return orders.staffActions.bulkTransition(actorName(staff), input);
       },
+      staffMarkCashCollected: async (_p, { orderId, note }, ctx) => {
+        const staff = await requireStaff(ctx);
+        return orders.staffActions.markCashCollected(actorName(staff), orderId, note);
+      },
     },
+    StaffMarkCashCollectedResult: { __resolveType: (r) => ('__typename' in r && r.__typename ? r.__typename : 'StaffOrder') },
     StaffBulkTransitionResult: { __resolveType: (r) => r.__typename ?? null },
     StaffTransitionOrderResult: {
       __resolveType: (r) => ('__typename' in r && r.__typename ? r.__typename : 'StaffOrder'),
@@ -84,6 +89,7 @@ export function createStaffOrdersResolvers(orders: OrdersModule): Resolvers {
       payments: (o, _a, ctx) => orderData(ctx, orders).payments.load(o.id),
       timeline: (o, _a, ctx) => orderData(ctx, orders).timeline.load(o.id),
       allowedTransitions: (o) => allowedTransitions(o.status, 'staff'),
+      canMarkCashCollected: (o) => canCollectCash(o),
     },
     PaymentEvent: {
       id: (e) => String(e.id),

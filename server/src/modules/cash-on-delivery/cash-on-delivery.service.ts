@@ -1,0 +1,41 @@
+import type { DataSource, EntityManager } from 'typeorm';
+import { CASH_ON_DELIVERY_MAX_AMOUNT, type CashOnDeliverySettings } from '#shared/cash-on-delivery.js';
+import { selectRows } from '../../common/db.js';
+import { invalidField, ok, type ValidationErrors } from '../../common/results.js';
+import { CashOnDeliverySettingsEntity } from './cash-on-delivery-settings.entity.js';
+
+export interface CashOnDeliveryInput {
+  enabled: boolean;
+  maxTotal: number;
+  fee: number;
+}
+
+/** The shop's cash-on-delivery switch, maximum and fee (staff edit them; quotes and orders read them). */
+export class CashOnDeliveryService {
+  constructor(private readonly ds: DataSource) {}
+
+  /** Current settings; inside a transaction when `m` is given (placeOrder reads them with the order). */
+  async settings(m?: EntityManager): Promise<CashOnDeliverySettings> {
+    const sql = `SELECT enabled, max_total, fee FROM cash_on_delivery_settings WHERE id = 1`;
+    const rows: Array<{ enabled: boolean; max_total: number; fee: number }> = m ? await m.query(sql) : await selectRows(this.ds, sql, []);
+    const row = rows[0];
+    // No row means no decision was ever made: contraentrega stays off (never fail open).
+    return row ? { enabled: row.enabled, maxTotal: row.max_total, fee: row.fee } : { enabled: false, maxTotal: 0, fee: 0 };
+  }
+
+  record(): Promise<CashOnDeliverySettingsEntity> {
+    return this.ds.getRepository(CashOnDeliverySettingsEntity).findOneByOrFail({ id: 1 });
+  }
+
+  async save(input: CashOnDeliveryInput, staffName: string): Promise<(CashOnDeliverySettingsEntity & { __typename: 'CashOnDeliverySettings' }) | ValidationErrors> {
+    if (!isMoney(input.maxTotal)) return invalidField('maxTotal', 'El valor máximo del pedido debe ser un número entero de pesos (0 o más).');
+    if (!isMoney(input.fee)) return invalidField('fee', 'El recargo debe ser un número entero de pesos (0 o más).');
+    if (input.enabled && input.maxTotal <= input.fee) return invalidField('maxTotal', 'El valor máximo del pedido debe ser mayor que el recargo.');
+    await this.ds.getRepository(CashOnDeliverySettingsEntity).update({ id: 1 }, { enabled: input.enabled, maxTotal: input.maxTotal, fee: input.fee, updatedAt: new Date(), updatedBy: staffName });
+    return ok(await this.record(), 'CashOnDeliverySettings');
+  }
+}
+
+function isMoney(value: number): boolean {
+  return Number.isInteger(value) && value >= 0 && value <= CASH_ON_DELIVERY_MAX_AMOUNT;
+}

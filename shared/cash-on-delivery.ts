@@ -1,0 +1,33 @@
+import { formatCop } from './money.js';
+
+/**
+ * Cash on delivery (contraentrega): the shop's switch, its maximum order total and its fee, and the
+ * rule that says whether an order may be paid that way. The server applies it to `cartQuote` and
+ * `placeOrder`; the checkout shows the server's answer.
+ */
+export interface CashOnDeliverySettings {
+  enabled: boolean;
+  /** Highest order total (merchandise after discount + shipping + the fee), in COP. */
+  maxTotal: number;
+  /** Added to the order as its own line when the shopper chooses contraentrega, in COP. */
+  fee: number;
+}
+
+export type CashOnDeliveryRefusal = 'DISABLED' | 'OVER_MAXIMUM';
+
+export type CashOnDeliveryAvailability = { available: true } | { available: false; reason: CashOnDeliveryRefusal; message: string };
+
+export const CASH_ON_DELIVERY_MESSAGES = {
+  disabled: 'El pago contraentrega no está disponible en este momento. Elige otro medio de pago.',
+  overMaximum: (maxTotal: number) => `El pago contraentrega está disponible para pedidos de hasta ${formatCop(maxTotal)} (con el envío y el recargo). Elige otro medio de pago.`,
+} as const;
+
+/** Whether an order whose total *with the cash-on-delivery fee* is `totalWithFee` may be paid on delivery. */
+export function cashOnDeliveryAvailability(settings: CashOnDeliverySettings, totalWithFee: number): CashOnDeliveryAvailability {
+  if (!settings.enabled) return { available: false, reason: 'DISABLED', message: CASH_ON_DELIVERY_MESSAGES.disabled };
+  if (totalWithFee > settings.maxTotal) return { available: false, reason: 'OVER_MAXIMUM', message: CASH_ON_DELIVERY_MESSAGES.overMaximum(settings.maxTotal) };
+  return { available: true };
+}
+
+/** Largest amount staff may set (a plain sanity bound, COP 100 millones). */
+export const CASH_ON_DELIVERY_MAX_AMOUNT = 100_000_000;
