@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { formatCop } from './money.js';
 
 /**
@@ -31,3 +32,14 @@ export function cashOnDeliveryAvailability(settings: CashOnDeliverySettings, tot
 
 /** Largest amount staff may set (a plain sanity bound, COP 100 millones). */
 export const CASH_ON_DELIVERY_MAX_AMOUNT = 100_000_000;
+
+const pesos = (message: string) => z.number({ message }).int(message).min(0, message).max(CASH_ON_DELIVERY_MAX_AMOUNT, message);
+
+/** What staff save (the staff form and `staffSaveCashOnDelivery` apply the same rules and messages). */
+export const cashOnDeliveryInputSchema = z
+  .object({
+    enabled: z.boolean(),
+    maxTotal: pesos('El valor máximo del pedido debe ser un número entero de pesos (0 o más).'),
+    fee: pesos('El recargo debe ser un número entero de pesos (0 o más).'),
+  })
+  .refine((v) => !v.enabled || v.maxTotal > v.fee, { path: ['maxTotal'], message: 'El valor máximo del pedido debe ser mayor que el recargo.' });

@@ -53,6 +53,23 @@ export const FULFILMENT_STAGE_LABELS: Record<(typeof FULFILMENT_STAGES)[number],
   ENTREGADO: 'Entregado',
 };
 
+/** A cash-on-delivery order's stages: placed, confirmed by phone and prepared, shipped, delivered (paid to the carrier). */
+export const COD_FULFILMENT_STAGES = ['POR_CONFIRMAR', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO'] as const satisfies readonly OrderStatusValue[];
+
+const COD_STAGE_LABELS: Record<(typeof COD_FULFILMENT_STAGES)[number], string> = {
+  POR_CONFIRMAR: 'Pedido recibido',
+  EN_PREPARACION: 'Confirmado y en preparación',
+  ENVIADO: 'Enviado',
+  ENTREGADO: 'Entregado (pago contraentrega)',
+};
+
+/** The progress list of an order, by how it is paid. */
+export function fulfilmentStages(paymentMethod: string): Array<{ status: OrderStatusValue; label: string }> {
+  return paymentMethod === 'CASH_ON_DELIVERY'
+    ? COD_FULFILMENT_STAGES.map((status) => ({ status, label: COD_STAGE_LABELS[status] }))
+    : FULFILMENT_STAGES.map((status) => ({ status, label: FULFILMENT_STAGE_LABELS[status] }));
+}
+
 /** States in which the shop has the shopper's money (paid and after). */
 export const PAID_STATUSES: ReadonlySet<OrderStatusValue> = new Set(['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO']);
 

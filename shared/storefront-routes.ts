@@ -70,6 +70,7 @@ export const PAGES = {
   staffLowStock: { title: 'Inventario bajo · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffContent: { title: 'Contenido de la tienda · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffPackingList: { title: 'Lista de empaque · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffPayments: { title: 'Medios de pago · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   notFound: { title: 'Página no encontrada', description: DEFAULT_DESCRIPTION, noindex: true },
 } as const satisfies Record<string, PageMetaInfo>;
 
@@ -100,6 +101,7 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffLowStock: '/dashboard/inventario',
   staffContent: '/dashboard/contenido',
   staffPackingList: '/orders/empaque',
+  staffPayments: '/dashboard/pagos',
 };
 
 /** Staff product editor: `/dashboard/productos/:id`. */

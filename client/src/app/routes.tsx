@@ -74,6 +74,7 @@ const staffOrders = () => import('../features/staff-orders');
 const staffCatalog = () => import('../features/staff-catalog');
 const staffDiscounts = () => import('../features/staff-discounts');
 const staffContent = () => import('../features/staff-content');
+const staffPayments = () => import('../features/staff-payments');
 const homeModule = () => import('../features/home/routes');
 const productModule = () => import('./product-page');
 const campaignModule = () => import('./campaign-page');
@@ -176,6 +177,7 @@ export const routes: RouteObject[] = [
       fixed('staffLowStock', 'src/features/staff-catalog/index.ts', staffCatalog, (m) => m.LowStockPage, CLIENT_ONLY),
       fixed('staffContent', 'src/features/staff-content/index.ts', staffContent, (m) => m.ContentPage, CLIENT_ONLY),
       fixed('staffDiscountCodes', 'src/features/staff-discounts/index.ts', staffDiscounts, (m) => m.DiscountCodesPage, CLIENT_ONLY),
+      fixed('staffPayments', 'src/features/staff-payments/index.ts', staffPayments, (m) => m.PaymentsPage, CLIENT_ONLY),
     ],
   },
 ];

@@ -15,13 +15,23 @@ function renderFooter() {
 }
 
 describe('SiteFooter', () => {
-  it('lists exactly the three payment methods', () => {
+  it('lists the online payment methods the gateway offers', () => {
     renderFooter();
     const list = screen.getByRole('list', { name: 'Medios de pago' });
     const items = within(list)
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    expect(items).toEqual(['Tarjeta débito', 'Tarjeta crédito', 'PSE']);
+    expect(items).toEqual(['Tarjeta débito', 'Tarjeta crédito', 'PSE', 'Nequi', 'Botón Bancolombia']);
+  });
+
+  it('adds contraentrega when the shop offers it', () => {
+    render(
+      <MemoryRouter>
+        <SiteFooter year={2026} paymentMethods={['CARD', 'PSE', 'NEQUI', 'BANCOLOMBIA_TRANSFER', 'CASH_ON_DELIVERY']} />
+      </MemoryRouter>,
+    );
+    const list = screen.getByRole('list', { name: 'Medios de pago' });
+    expect(within(list).getAllByRole('listitem').at(-1)!.textContent).toBe('Pago contraentrega');
   });
 
   it('links the three policies in the terms section', () => {

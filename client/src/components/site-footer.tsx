@@ -3,6 +3,8 @@ import { Link } from 'react-router';
 import { SOCIAL_URLS } from '../lib/contact-info';
 import { BRAND } from '#shared/shop.js';
 import { PAGE_PATHS } from '#shared/storefront-routes.js';
+import type { PaymentMethodValue } from '#shared/orders.js';
+import { FooterPaymentMethods } from './footer-payment-methods';
 import './site-footer.css';
 
 const ICON_PROPS = {
@@ -73,14 +75,14 @@ const ALLIANCE_LINKS = [
   { to: PAGE_PATHS.alliancePuppis, label: 'Alianza Puppis' },
 ] as const;
 
-const PAYMENT_METHODS = ['Tarjeta débito', 'Tarjeta crédito', 'PSE'] as const;
-
 export interface SiteFooterProps {
   /** Year shown in the copyright line; defaults to the current year. */
   year?: number;
+  /** Payment methods the shop offers now; defaults to the online ones. */
+  paymentMethods?: readonly PaymentMethodValue[];
 }
 
-export function SiteFooter({ year = new Date().getFullYear() }: SiteFooterProps) {
+export function SiteFooter({ year = new Date().getFullYear(), paymentMethods }: SiteFooterProps) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -134,11 +136,7 @@ export function SiteFooter({ year = new Date().getFullYear() }: SiteFooterProps)
           <h2 id="site-footer-payments" className="site-footer__title">
             Medios de pago
           </h2>
-          <ul className="site-footer__list" aria-labelledby="site-footer-payments">
-            {PAYMENT_METHODS.map((method) => (
-              <li key={method}>{method}</li>
-            ))}
-          </ul>
+          <FooterPaymentMethods methods={paymentMethods} labelledBy="site-footer-payments" />
         </section>
 
         <nav className="site-footer__group" aria-labelledby="site-footer-social">

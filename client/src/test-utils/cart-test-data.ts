@@ -1,5 +1,6 @@
 import { DEFAULT_SHIPPING_RULE, priceCart, type ShippingRule } from '#shared/pricing.js';
 import { deliveryDaysLabel } from '#shared/shipping.js';
+import { cashOnDeliveryAvailability, type CashOnDeliverySettings } from '#shared/cash-on-delivery.js';
 import type { CartQuoteFieldsFragment } from '../features/cart/cart.generated';
 
 /**
@@ -8,7 +9,7 @@ import type { CartQuoteFieldsFragment } from '../features/cart/cart.generated';
  */
 export function fakeQuote(
   lines: { productId: string; sizeId: string; quantity: number; price: number; name?: string; stock?: number }[],
-  options: { code?: string | null; percent?: number; shipping?: ShippingRule; estimate?: boolean } = {},
+  options: { code?: string | null; percent?: number; shipping?: ShippingRule; estimate?: boolean; cashOnDelivery?: CashOnDeliverySettings; paymentMethod?: string | null } = {},
 ): CartQuoteFieldsFragment & { __typename: 'CartQuote' } {
   // The shop's starting rule unless the test gives the server's current one (staff may change it).
   const rule = options.shipping ?? DEFAULT_SHIPPING_RULE;
@@ -42,11 +43,16 @@ export function fakeQuote(
     };
   });
   const valid = options.code && options.percent ? options.code : null;
-  const priced = priceCart({
+  // As the server: contraentrega (off unless the test turns it on) is judged with its fee, added when chosen.
+  const cod = options.cashOnDelivery ?? { enabled: false, maxTotal: 0, fee: 0 };
+  const pricing = {
     lines: quoted.filter((l) => !l.problem).map((l) => ({ unitPrice: l.unitPrice, quantity: l.quantity })),
     discountPercent: valid ? options.percent! : null,
     shipping: rule,
-  });
+  };
+  const withFee = priceCart({ ...pricing, paymentFee: cod.fee });
+  const priced = options.paymentMethod === 'CASH_ON_DELIVERY' ? withFee : priceCart(pricing);
+  const availability = cashOnDeliveryAvailability(cod, withFee.total);
   const quote = {
     __typename: 'CartQuote' as const,
     itemCount: priced.itemCount,
@@ -63,6 +69,15 @@ export function fakeQuote(
     delivery: { __typename: 'DeliveryEstimate' as const, label: deliveryDaysLabel(3, 8) },
     appliedDiscount: valid ? { __typename: 'AppliedDiscount' as const, code: valid, percent: options.percent! } : null,
     lines: quoted,
+    paymentFee: priced.paymentFee,
+    cashOnDelivery: {
+      __typename: 'CashOnDeliveryOption' as const,
+      available: availability.available,
+      reason: availability.available ? null : availability.reason,
+      message: availability.available ? null : availability.message,
+      fee: cod.fee,
+      maxTotal: cod.maxTotal,
+    },
   };
   return quote;
 }

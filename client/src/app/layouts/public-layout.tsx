@@ -6,9 +6,11 @@ import { PageFallback } from '../page-fallback';
 import { RouteErrorBoundary } from '../route-error';
 import { ScrollToTop } from '../scroll-to-top';
 import { CanonicalUrl } from '../canonical-url';
+import { usePaymentMethods } from '../../lib/use-payment-methods';
 
 /** Public pages: sticky header with the free-shipping banner, the page, the footer. */
 export function PublicLayout() {
+  const paymentMethods = usePaymentMethods();
   return (
     <div className="layout-public">
       <ScrollToTop />
@@ -24,7 +26,7 @@ export function PublicLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <SiteFooter />
+      <SiteFooter paymentMethods={paymentMethods} />
     </div>
   );
 }

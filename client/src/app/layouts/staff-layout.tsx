@@ -120,6 +120,11 @@ function DashboardLayout() {
             </NavLink>
           </li>
           <li>
+            <NavLink to="/dashboard/pagos" onClick={close}>
+              Medios de pago
+            </NavLink>
+          </li>
+          <li>
             <button type="button" className="staff-nav__signout" onClick={() => void handleSignOut()}>
               Cerrar Sesión
             </button>

@@ -55,6 +55,12 @@ export function CartTotals({ quote }: { quote: CartQuoteFieldsFragment }) {
           <dd>{quote.shipping > 0 ? `${quote.shippingIsEstimate ? 'desde ' : ''}${formatCop(quote.shipping)}` : 'Gratis'}</dd>
         </div>
       ) : null}
+      {quote.paymentFee > 0 ? (
+        <div>
+          <dt>Recargo pago contraentrega</dt>
+          <dd>{formatCop(quote.paymentFee)}</dd>
+        </div>
+      ) : null}
       <div className="cart-totals__total">
         <dt>Total</dt>
         <dd>{formatCop(quote.total)}</dd>

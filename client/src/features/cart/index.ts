@@ -8,7 +8,7 @@ export { usePendingOrder, type ResumableOrder } from './use-pending-order';
 export { PendingOrderNotice, orderPagePath } from './pending-order-notice';
 export type { CartLine } from './cart-storage';
 export { useCartQuote, type QuoteDestination } from './use-cart-quote';
-export { CartQuoteDocument, PendingOrderDocument, ReleaseOrderDocument } from './cart.generated';
+export { CartQuoteDocument, PendingOrderDocument, ReleaseOrderDocument, type CartQuoteFieldsFragment } from './cart.generated';
 export { CartSummary, CartTotals } from './cart-summary';
 export { DiscountCodeField, INVALID_CODE_MESSAGE } from './discount-code-field';
 export { CartDrawer, CHECKOUT_PATH } from './cart-drawer';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { checkoutSchema, type CheckoutInput, type ValidCheckout } from '#shared/checkout.js';
-import { DOCUMENT_TYPES, PAYMENT_METHODS } from '#shared/orders.js';
+import { CHECKOUT_PAYMENT_METHODS, DOCUMENT_TYPES } from '#shared/orders.js';
 
 const FORM_KEY = 'enzo.checkout.form.v2';
 const IDEMPOTENCY_KEY = 'enzo.checkout.key.v1';
@@ -35,7 +35,7 @@ export function readCheckoutDraft(storage: Storage | undefined = globalThis.sess
         documentNumber: text(c.documentNumber, ''),
       },
       shipping: { departmentCode: text(s.departmentCode, ''), municipalityCode: text(s.municipalityCode, ''), address: text(s.address, ''), neighborhood: text(s.neighborhood, '') },
-      paymentMethod: oneOf(PAYMENT_METHODS, saved.paymentMethod, e.paymentMethod),
+      paymentMethod: oneOf(CHECKOUT_PAYMENT_METHODS, saved.paymentMethod, e.paymentMethod),
       acceptDataPolicy: saved.acceptDataPolicy === true,
     };
   } catch {

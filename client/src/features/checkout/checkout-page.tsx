@@ -4,7 +4,8 @@ import { useWatch } from 'react-hook-form';
 import { formatCop } from '#shared/money.js';
 import { CartSummary, DiscountCodeField, PendingOrderNotice, useCartQuote, usePendingOrder } from '../cart';
 import { CustomerFields } from './customer-fields';
-import { PaymentFields, ShippingFields } from './shipping-fields';
+import { ShippingFields } from './shipping-fields';
+import { PaymentFields } from './payment-fields';
 import { useCheckoutForm } from './checkout-form';
 import { usePlaceOrder } from './use-place-order';
 import './checkout.css';
@@ -13,8 +14,9 @@ import './checkout.css';
 export function CheckoutPage() {
   const form = useCheckoutForm();
   // Once the shopper says where it goes, shipping and delivery time are that place's (as placeOrder charges).
-  const [departmentCode, municipalityCode] = useWatch({ control: form.control, name: ['shipping.departmentCode', 'shipping.municipalityCode'] });
-  const { data, previousData, loading, error, refetch } = useCartQuote(departmentCode ? { departmentCode, municipalityCode: municipalityCode || null } : null);
+  const [departmentCode, municipalityCode, paymentMethod] = useWatch({ control: form.control, name: ['shipping.departmentCode', 'shipping.municipalityCode', 'paymentMethod'] });
+  // The chosen method is priced too: contraentrega adds its fee, and the server says whether this cart may use it.
+  const { data, previousData, loading, error, refetch } = useCartQuote(departmentCode ? { departmentCode, municipalityCode: municipalityCode || null } : null, paymentMethod);
   const { notice, submitting, submit } = usePlaceOrder(form, () => void refetch());
   const pending = usePendingOrder();
   const quote = (data ?? previousData)?.cartQuote;
@@ -42,6 +44,7 @@ export function CheckoutPage() {
   }
 
   const blocked = quote.hasProblems || quote.itemCount === 0;
+  const cashOnDelivery = paymentMethod === 'CASH_ON_DELIVERY';
   return (
     <div className="checkout-page">
       <h1 ref={heading} tabIndex={-1}>
@@ -55,7 +58,9 @@ export function CheckoutPage() {
           {quote.shippingIsEstimate ? (
             <p className="checkout-delivery">El envío se calcula con tu departamento y municipio.</p>
           ) : (
-            <p className="checkout-delivery">Entrega en {quote.delivery.label} después de aprobado el pago.</p>
+            <p className="checkout-delivery">
+              Entrega en {quote.delivery.label} después de {cashOnDelivery ? 'confirmar tu pedido por teléfono' : 'aprobado el pago'}.
+            </p>
           )}
           <DiscountCodeField quote={data?.cartQuote} loading={loading} />
         </section>
@@ -63,7 +68,7 @@ export function CheckoutPage() {
           <h2 id="checkout-form-title">Datos de compra y envío</h2>
           <CustomerFields form={form} />
           <ShippingFields form={form} />
-          <PaymentFields form={form} />
+          <PaymentFields form={form} cashOnDelivery={data?.cartQuote.cashOnDelivery ?? null} />
           <div aria-live="polite">
             {notice ? (
               <p className="checkout-notice" role="alert">
@@ -74,12 +79,18 @@ export function CheckoutPage() {
             {!data && error ? <p className="checkout-notice">No pudimos calcular el envío a tu destino. Revisa tu conexión e intenta de nuevo.</p> : null}
           </div>
           <button type="submit" className="button checkout-pay" disabled={submitting || blocked || !data}>
-            {submitting ? 'Procesando…' : 'Pagar'}
+            {submitting ? 'Procesando…' : cashOnDelivery ? 'Hacer pedido' : 'Pagar'}
           </button>
-          <p className="checkout-secure">
-            Pagarás {formatCop(quote.total)} en la pasarela de pagos segura. Tus productos quedan apartados mientras completas el pago y tu carrito se guarda hasta que el pago
-            se apruebe.
-          </p>
+          {cashOnDelivery ? (
+            <p className="checkout-secure">
+              No pagas nada ahora: te llamaremos para confirmar tu pedido y pagarás {formatCop(quote.total)} en efectivo a la transportadora cuando lo recibas.
+            </p>
+          ) : (
+            <p className="checkout-secure">
+              Pagarás {formatCop(quote.total)} en la pasarela de pagos segura. Tus productos quedan apartados mientras completas el pago y tu carrito se guarda hasta que el
+              pago se apruebe.
+            </p>
+          )}
         </form>
       </div>
     </div>

@@ -37,6 +37,7 @@ function receipt(overrides: Partial<ReceiptFieldsFragment> = {}): ReceiptFieldsF
     shipping: 16_500,
     ivaIncluded: 17_004,
     total: 106_500,
+    paymentFee: 0,
     canRetryPayment: false,
     canPay: true,
     payBefore: T('20:45'),

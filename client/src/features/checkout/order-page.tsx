@@ -70,7 +70,7 @@ export function OrderPage() {
   if (!receipt && loading) return <p className="receipt">Cargando tu pedido…</p>;
   if (!receipt && error) return <p className="receipt checkout-notice">No pudimos cargar tu pedido. Recarga la página.</p>;
   if (!receipt) return <NotFound />;
-  const paid = PAID_STATUSES.has(receipt.status);
+  const paid = PAID_STATUSES.has(receipt.status) || receipt.status === 'POR_CONFIRMAR';
   return (
     <div className="receipt">
       <OrderStatus receipt={receipt} token={token} returnedFromGateway={Boolean(transactionId)} />

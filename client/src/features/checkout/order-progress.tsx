@@ -1,20 +1,24 @@
 import { carrierDisplayName } from '#shared/carriers.js';
-import { FULFILMENT_STAGE_LABELS, FULFILMENT_STAGES, formatShopDateTime, shopperStepLabel } from '#shared/order-tracking.js';
+import { formatShopDateTime, fulfilmentStages, shopperStepLabel } from '#shared/order-tracking.js';
 import type { ReceiptFieldsFragment } from './checkout.generated';
 
-/** Where a paid order is: approved → in preparation → shipped → delivered, with the date each was reached. */
+/**
+ * Where an order is, with the date each stage was reached: approved → in preparation → shipped →
+ * delivered; for contraentrega, received → confirmed and in preparation → shipped → delivered.
+ */
 export function FulfilmentStages({ receipt }: { receipt: ReceiptFieldsFragment }) {
   const reached = new Map(receipt.timeline.map((s) => [s.status, s.at]));
-  const current = FULFILMENT_STAGES.indexOf(receipt.status as (typeof FULFILMENT_STAGES)[number]);
+  const stages = fulfilmentStages(receipt.paymentMethod);
+  const current = stages.findIndex((s) => s.status === receipt.status);
   if (current === -1) return null;
   return (
     <ol className="order-stages" aria-label="Avance de tu pedido">
-      {FULFILMENT_STAGES.map((stage, i) => {
+      {stages.map(({ status: stage, label }, i) => {
         const state = i < current ? 'done' : i === current ? 'current' : 'todo';
         const at = reached.get(stage);
         return (
           <li key={stage} className={`order-stages__item order-stages__item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
-            <span className="order-stages__label">{FULFILMENT_STAGE_LABELS[stage]}</span>{' '}
+            <span className="order-stages__label">{label}</span>{' '}
             {at && state !== 'todo' ? <span className="order-stages__date">{formatShopDateTime(at)}</span> : <span className="visually-hidden">pendiente</span>}
           </li>
         );

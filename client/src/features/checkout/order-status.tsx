@@ -53,9 +53,25 @@ export function OrderStatus({ receipt, token, returnedFromGateway }: { receipt: 
       </Box>
     );
   }
+  const cashOnDelivery = receipt.paymentMethod === 'CASH_ON_DELIVERY';
+  if (receipt.status === 'POR_CONFIRMAR') {
+    return (
+      <Box tone="ok" title={title}>
+        <p>
+          Pedido <strong>{receipt.reference}</strong>. Te llamaremos al celular que nos diste para confirmarlo; después lo preparamos y te escribimos a {receipt.email} con cada
+          novedad.
+        </p>
+        <p>
+          No pagas nada ahora: pagarás <strong>{formatCop(receipt.total)}</strong> en efectivo a la transportadora cuando lo recibas.
+          {receipt.delivery ? ` Llega en ${receipt.delivery.label} desde la confirmación.` : ''}
+        </p>
+      </Box>
+    );
+  }
   if (PAID_STATUSES.has(receipt.status)) {
     const d = receipt.delivery;
-    const arrives = d?.earliest && d.latest ? `Llega ${deliveryWindow(d.earliest, d.latest)} (${d.label} desde el pago).` : d ? `Llega en ${d.label} desde el pago.` : null;
+    const since = cashOnDelivery ? 'desde la confirmación' : 'desde el pago';
+    const arrives = d?.earliest && d.latest ? `Llega ${deliveryWindow(d.earliest, d.latest)} (${d.label} ${since}).` : d ? `Llega en ${d.label} ${since}.` : null;
     return (
       <Box tone="ok" title={title}>
         <p>
@@ -63,6 +79,7 @@ export function OrderStatus({ receipt, token, returnedFromGateway }: { receipt: 
         </p>
         {receipt.status === 'PAGADO' || receipt.status === 'EN_PREPARACION' ? <p>Te avisaremos cuando salga; aquí verás la transportadora y el número de guía.</p> : null}
         {receipt.status !== 'ENTREGADO' && arrives ? <p>{arrives}</p> : null}
+        {cashOnDelivery && receipt.status !== 'ENTREGADO' ? <p>Pagarás {formatCop(receipt.total)} en efectivo a la transportadora cuando lo recibas.</p> : null}
         {receipt.refundPending ? <p>Recibimos un pago de más por este pedido: te lo devolveremos y nuestro equipo te contactará para hacerlo.</p> : null}
       </Box>
     );

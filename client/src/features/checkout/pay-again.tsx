@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { formatCop } from '#shared/money.js';
-import { PAYMENT_METHODS, type PaymentMethodValue } from '#shared/orders.js';
+import { ONLINE_PAYMENT_METHODS, type OnlinePaymentMethodValue, type PaymentMethodValue } from '#shared/orders.js';
 import { RetryPaymentDocument } from './checkout.generated';
-import { METHOD_CHOICES } from './shipping-fields';
+import { METHOD_CHOICES } from './payment-fields';
 import { leaveTo } from '../../lib/leave-to';
 
-/** Pay an unpaid order (again), choosing card or PSE; goes to the gateway with a fresh attempt. */
+/** Pay an unpaid order (again), choosing an online method; goes to the gateway with a fresh attempt. */
 export function PayAgain({ reference, token, total, method, label }: { reference: string; token: string; total: number; method: PaymentMethodValue; label: string }) {
   const [retry, { loading }] = useMutation(RetryPaymentDocument);
-  const [choice, setChoice] = useState<PaymentMethodValue>(method);
+  const [choice, setChoice] = useState<OnlinePaymentMethodValue>((ONLINE_PAYMENT_METHODS as readonly string[]).includes(method) ? (method as OnlinePaymentMethodValue) : 'CARD');
   const [message, setMessage] = useState<string | null>(null);
   const titleId = useId();
 
@@ -30,7 +30,7 @@ export function PayAgain({ reference, token, total, method, label }: { reference
     <form className="pay-again" onSubmit={(e) => void submit(e)} aria-labelledby={titleId}>
       <fieldset className="checkout-fieldset checkout-methods">
         <legend id={titleId}>¿Cómo quieres pagar?</legend>
-        {PAYMENT_METHODS.map((m) => (
+        {ONLINE_PAYMENT_METHODS.map((m) => (
           <label key={m} className="checkout-choice">
             <input type="radio" name="paymentMethod" value={m} checked={choice === m} onChange={() => setChoice(m)} />
             {METHOD_CHOICES[m]}

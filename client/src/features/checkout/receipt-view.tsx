@@ -41,6 +41,12 @@ export function ReceiptDetails({ receipt }: { receipt: ReceiptFieldsFragment }) 
             <dt>Envío</dt>
             <dd>{receipt.shipping > 0 ? formatCop(receipt.shipping) : 'Gratis'}</dd>
           </div>
+          {receipt.paymentFee > 0 ? (
+            <div>
+              <dt>Recargo pago contraentrega</dt>
+              <dd>{formatCop(receipt.paymentFee)}</dd>
+            </div>
+          ) : null}
           <div className="cart-totals__total">
             <dt>Total</dt>
             <dd>{formatCop(receipt.total)}</dd>

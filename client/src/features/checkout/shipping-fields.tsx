@@ -1,8 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type Ref } from 'react';
-import { Link } from 'react-router';
 import { Controller, useWatch } from 'react-hook-form';
 import { DEPARTMENTS, findMunicipality, findMunicipalityByName, foldPlaceName, municipalitiesOf } from '#shared/divipola.js';
-import { PAYMENT_METHODS, type PaymentMethodValue } from '#shared/orders.js';
 import { FormField, type FieldRenderProps } from './form-field';
 import type { FieldsProps } from './customer-fields';
 
@@ -101,44 +99,6 @@ function MunicipalityInput({ inputRef, departmentCode, code, onCodeChange, onBlu
           <option key={m.code} value={m.name} />
         ))}
       </datalist>
-    </>
-  );
-}
-
-export const METHOD_CHOICES: Record<PaymentMethodValue, string> = { CARD: 'Tarjeta de crédito o débito', PSE: 'PSE' };
-
-/** Payment method and the data-policy acceptance. */
-export function PaymentFields({ form }: FieldsProps) {
-  const policyErrorId = useId();
-  const { register } = form;
-  const policyError = form.formState.errors.acceptDataPolicy?.message;
-  return (
-    <>
-      <fieldset className="checkout-fieldset checkout-methods">
-        <legend>Medio de pago</legend>
-        {PAYMENT_METHODS.map((m) => (
-          <label key={m} className="checkout-choice">
-            <input type="radio" value={m} {...register('paymentMethod')} />
-            {METHOD_CHOICES[m]}
-          </label>
-        ))}
-      </fieldset>
-      <div className={`form-field checkout-policy${policyError ? ' form-field--invalid' : ''}`}>
-        <label className="checkout-choice">
-          <input type="checkbox" {...register('acceptDataPolicy')} aria-invalid={Boolean(policyError)} aria-describedby={policyError ? policyErrorId : undefined} />
-          <span>
-            Acepto la{' '}
-            <Link to="/TratamientoDatos" target="_blank" rel="noopener">
-              política de tratamiento de datos personales
-            </Link>
-          </span>
-        </label>
-        {policyError ? (
-          <p id={policyErrorId} className="form-field__error">
-            {policyError}
-          </p>
-        ) : null}
-      </div>
     </>
   );
 }

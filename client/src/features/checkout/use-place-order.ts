@@ -76,6 +76,8 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidC
         switch (result.__typename) {
           case 'OrderPlaced':
             remember({ reference: result.reference, token: result.accessToken });
+            // Contraentrega is placed for good (no gateway): its cart is bought now.
+            if (values.paymentMethod === 'CASH_ON_DELIVERY') markPaid(result.reference);
             forgetIdempotencyKey();
             leaveTo(result.checkoutUrl);
             return;
@@ -91,6 +93,11 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidC
           }
           case 'InvalidDiscountCode':
           case 'CartProblem':
+            onCartChanged();
+            setNotice(result.message);
+            break;
+          case 'CashOnDeliveryUnavailable':
+            // Switched off or over the maximum meanwhile: the quote shows why, and the form goes back to card.
             onCartChanged();
             setNotice(result.message);
             break;

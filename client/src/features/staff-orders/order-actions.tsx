@@ -8,9 +8,16 @@ import type { StaffOrderFieldsFragment } from './staff-orders.generated';
 
 const CANCEL_HINTS: Partial<Record<OrderStatus, string>> = {
   PENDIENTE_PAGO: 'Se liberará el inventario reservado por esta orden.',
+  POR_CONFIRMAR: 'Contraentrega sin confirmar: se liberará el inventario apartado y el código de descuento; el cliente recibe un correo.',
   PAGADO: 'La orden está pagada: quedará marcada con reembolso pendiente.',
   EN_PREPARACION: 'La orden está pagada: quedará marcada con reembolso pendiente.',
 };
+
+/** How a step reads in the list: confirming a cash-on-delivery order is what staff do after the call. */
+function stepLabel(from: OrderStatus, to: OrderStatus): string {
+  if (from === 'POR_CONFIRMAR' && to === 'EN_PREPARACION') return 'Confirmado por teléfono → En preparación';
+  return ORDER_STATUS_LABELS[to];
+}
 
 /** Moves the order to one of its allowed next states, with a note; ENVIADO asks for carrier and tracking. */
 export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
@@ -64,7 +71,7 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
           <option value="">Elige…</option>
           {order.allowedTransitions.map((s) => (
             <option key={s} value={s}>
-              {ORDER_STATUS_LABELS[s]}
+              {stepLabel(order.status, s)}
             </option>
           ))}
         </select>
@@ -81,7 +88,13 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
           </label>
         </>
       ) : null}
-      {to === 'CANCELADO' ? <p className="muted">{CANCEL_HINTS[order.status] ?? 'La orden quedará cancelada.'}</p> : null}
+      {to === 'CANCELADO' ? (
+        <p className="muted">
+          {order.paymentMethod === 'CASH_ON_DELIVERY' && order.status !== 'POR_CONFIRMAR'
+            ? 'Contraentrega aún sin cobrar: la orden quedará cancelada sin reembolso.'
+            : (CANCEL_HINTS[order.status] ?? 'La orden quedará cancelada.')}
+        </p>
+      ) : null}
       <label>
         Nota (opcional)
         <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} rows={2} />

@@ -5,6 +5,7 @@ import { PAYMENT_METHOD_LABELS } from '#shared/orders.js';
 import { formatDateTime } from '../../lib/staff-format';
 import { StatusBadge } from '../../components/staff/status-badge';
 import { OrderActions } from './order-actions';
+import { CashCollection } from './cash-collection';
 import { OrderHistory } from './order-history';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffOrderDetailDocument } from './staff-orders.generated';
@@ -119,6 +120,12 @@ export function OrderDetailPage() {
         ) : null}
         <dt>Envío</dt>
         <dd>{o.shipping === 0 ? 'Gratis' : formatCop(o.shipping)}</dd>
+        {o.paymentFee > 0 ? (
+          <>
+            <dt>Recargo contraentrega</dt>
+            <dd>{formatCop(o.paymentFee)}</dd>
+          </>
+        ) : null}
         <dt>Total</dt>
         <dd>
           <strong>{formatCop(o.total)}</strong>
@@ -127,6 +134,7 @@ export function OrderDetailPage() {
         <dd>{formatCop(o.ivaIncluded)}</dd>
       </dl>
       <OrderHistory order={o} paymentLabel={PAYMENT_METHOD_LABELS[o.paymentMethod]} />
+      <CashCollection order={o} />
       <OrderActions order={o} />
     </section>
   );

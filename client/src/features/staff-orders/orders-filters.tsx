@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { ORDER_STATUS_LABELS, ORDER_STATUSES } from '#shared/orders.js';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '#shared/orders.js';
 
 export interface OrdersFilterValues {
   estado: string;
+  /** Payment method (the one the gateway reported, or contraentrega). */
+  pago: string;
   desde: string;
   hasta: string;
   q: string;
 }
 
-/** State, date range and free-text search for the orders list (applied on submit). */
+/** State, payment method, date range and free-text search for the orders list (applied on submit). */
 export function OrdersFilters({ values, onApply }: { values: OrdersFilterValues; onApply: (v: OrdersFilterValues) => void }) {
   const [draft, setDraft] = useState(values);
   const set = (key: keyof OrdersFilterValues) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
@@ -33,6 +35,17 @@ export function OrdersFilters({ values, onApply }: { values: OrdersFilterValues;
         </select>
       </label>
       <label>
+        Medio de pago
+        <select value={draft.pago} onChange={set('pago')}>
+          <option value="">Todos los medios</option>
+          {PAYMENT_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {PAYMENT_METHOD_LABELS[m]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
         Desde
         <input type="date" value={draft.desde} onChange={set('desde')} />
       </label>
@@ -52,7 +65,7 @@ export function OrdersFilters({ values, onApply }: { values: OrdersFilterValues;
           type="button"
           className="button button--secondary"
           onClick={() => {
-            const empty = { estado: '', desde: '', hasta: '', q: '' };
+            const empty = { estado: '', pago: '', desde: '', hasta: '', q: '' };
             setDraft(empty);
             onApply(empty);
           }}

@@ -6,7 +6,7 @@ import { OrdersTable } from './orders-table';
 import { BulkActions } from './bulk-actions';
 import { downloadCsv } from './csv-download';
 import { ActionError, QueryError } from '../../components/staff/query-error';
-import type { OrderStatus } from '../../gql/types';
+import type { OrderStatus, PaymentMethod } from '../../gql/types';
 import { StaffOrdersListDocument } from './staff-orders.generated';
 
 const PAGE_SIZE = 25;
@@ -18,10 +18,11 @@ export function OrdersPage() {
   const [csvError, setCsvError] = useState<string | null>(null);
   const [exporting, setExporting] = useState<'orders' | 'lines' | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const values: OrdersFilterValues = { estado: params.get('estado') ?? '', desde: params.get('desde') ?? '', hasta: params.get('hasta') ?? '', q: params.get('q') ?? '' };
+  const values: OrdersFilterValues = { estado: params.get('estado') ?? '', pago: params.get('pago') ?? '', desde: params.get('desde') ?? '', hasta: params.get('hasta') ?? '', q: params.get('q') ?? '' };
   const after = params.get('after');
   const filter = {
     statuses: values.estado ? (values.estado.split(',') as OrderStatus[]) : null,
+    paymentMethods: values.pago ? (values.pago.split(',') as PaymentMethod[]) : null,
     from: values.desde || null,
     to: values.hasta || null,
     search: values.q || null,

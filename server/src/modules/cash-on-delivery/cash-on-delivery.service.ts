@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { CASH_ON_DELIVERY_MAX_AMOUNT, type CashOnDeliverySettings } from '#shared/cash-on-delivery.js';
+import { cashOnDeliveryInputSchema, type CashOnDeliverySettings } from '#shared/cash-on-delivery.js';
 import { selectRows } from '../../common/db.js';
-import { invalidField, ok, type ValidationErrors } from '../../common/results.js';
+import { ok, validationErrors, type ValidationErrors } from '../../common/results.js';
 import { CashOnDeliverySettingsEntity } from './cash-on-delivery-settings.entity.js';
 
 export interface CashOnDeliveryInput {
@@ -28,14 +28,10 @@ export class CashOnDeliveryService {
   }
 
   async save(input: CashOnDeliveryInput, staffName: string): Promise<(CashOnDeliverySettingsEntity & { __typename: 'CashOnDeliverySettings' }) | ValidationErrors> {
-    if (!isMoney(input.maxTotal)) return invalidField('maxTotal', 'El valor máximo del pedido debe ser un número entero de pesos (0 o más).');
-    if (!isMoney(input.fee)) return invalidField('fee', 'El recargo debe ser un número entero de pesos (0 o más).');
-    if (input.enabled && input.maxTotal <= input.fee) return invalidField('maxTotal', 'El valor máximo del pedido debe ser mayor que el recargo.');
-    await this.ds.getRepository(CashOnDeliverySettingsEntity).update({ id: 1 }, { enabled: input.enabled, maxTotal: input.maxTotal, fee: input.fee, updatedAt: new Date(), updatedBy: staffName });
+    const parsed = cashOnDeliveryInputSchema.safeParse(input);
+    if (!parsed.success) return validationErrors(parsed.error);
+    const { enabled, maxTotal, fee } = parsed.data;
+    await this.ds.getRepository(CashOnDeliverySettingsEntity).update({ id: 1 }, { enabled, maxTotal, fee, updatedAt: new Date(), updatedBy: staffName });
     return ok(await this.record(), 'CashOnDeliverySettings');
   }
-}
-
-function isMoney(value: number): boolean {
-  return Number.isInteger(value) && value >= 0 && value <= CASH_ON_DELIVERY_MAX_AMOUNT;
 }

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { graphql, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../../test-utils/render';
+import { mswServer } from '../../test-utils/msw-server';
+import { StaffSaveCashOnDeliveryDocument, type StaffSaveCashOnDeliveryMutationVariables } from './staff-payments.generated';
+import { CashOnDeliveryForm } from './cash-on-delivery-form';
+
+const SETTINGS = { __typename: 'CashOnDeliverySettings' as const, enabled: false, maxTotal: 300_000, fee: 0, updatedAt: '2026-11-20T15:00:00.000Z', updatedBy: null };
+
+describe('staff: contraentrega settings', () => {
+  it('checks the amounts with the shared rules before sending', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CashOnDeliveryForm settings={SETTINGS} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Ofrecer pago contraentrega' }));
+    await user.clear(screen.getByLabelText('Valor máximo del pedido (COP)'));
+    await user.type(screen.getByLabelText('Valor máximo del pedido (COP)'), 'mucho');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(screen.getByLabelText('Valor máximo del pedido (COP)')).toHaveAccessibleDescription(/El valor máximo del pedido debe ser un número entero de pesos/);
+  });
+
+  it('switches it on with a maximum and a fee written as pesos', async () => {
+    const user = userEvent.setup();
+    const sent: StaffSaveCashOnDeliveryMutationVariables[] = [];
+    mswServer.use(
+      graphql.mutation(StaffSaveCashOnDeliveryDocument, ({ variables }) => {
+        sent.push(variables);
+        return HttpResponse.json({ data: { staffSaveCashOnDelivery: { ...SETTINGS, ...variables.input, updatedBy: 'ana@enzo.co' } } });
+      }),
+    );
+    renderWithProviders(<CashOnDeliveryForm settings={SETTINGS} />);
+    await user.click(screen.getByRole('checkbox', { name: 'Ofrecer pago contraentrega' }));
+    await user.clear(screen.getByLabelText('Valor máximo del pedido (COP)'));
+    await user.type(screen.getByLabelText('Valor máximo del pedido (COP)'), '400.000');
+    await user.clear(screen.getByLabelText('Recargo (COP)'));
+    await user.type(screen.getByLabelText('Recargo (COP)'), '6.000');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Guardado. La tienda ofrece pago contraentrega.');
+    expect(sent).toEqual([{ input: { enabled: true, maxTotal: 400_000, fee: 6_000 } }]);
+  });
+});
