@@ -2,6 +2,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatCop } from '#shared/money.js';
+import { ONLINE_PAYMENT_METHODS, type OnlinePaymentMethodValue } from '#shared/orders.js';
+import { SANDBOX_DEFAULTS, SandboxMethodFields } from './sandbox-method-fields';
 import { SandboxCheckoutDocument, SandboxPayDocument } from './checkout.generated';
 import './checkout.css';
 import { leaveTo } from '../../lib/leave-to';
@@ -12,8 +14,8 @@ export function SandboxGatewayPage() {
   const session = params.get('session') ?? '';
   const { data, loading, error } = useQuery(SandboxCheckoutDocument, { variables: { session }, skip: !session });
   const [pay, { loading: paying }] = useMutation(SandboxPayDocument);
-  const [card, setCard] = useState('4242 4242 4242 4242');
-  const [bank, setBank] = useState('1');
+  const [chosen, setChosen] = useState<OnlinePaymentMethodValue | null>(null);
+  const [entry, setEntry] = useState(SANDBOX_DEFAULTS);
   const [message, setMessage] = useState<string | null>(null);
   const checkout = data?.sandboxCheckout;
 
@@ -27,12 +29,24 @@ export function SandboxGatewayPage() {
     );
   }
   if (!checkout) return <p className="sandbox-card">Cargando la pasarela…</p>;
+  // Preselected with the shopper's choice at checkout; any method the gateway offers may be used.
+  const method = chosen ?? ((ONLINE_PAYMENT_METHODS as readonly string[]).includes(checkout.paymentMethod) ? (checkout.paymentMethod as OnlinePaymentMethodValue) : 'CARD');
 
-  async function decide(decision: 'APPROVE' | 'DECLINE') {
+  /** Nequi is decided by the phone (as in Wompi's sandbox); the other methods by the buttons too. */
+  async function decide(decision: 'APPROVE' | 'DECLINE' | null) {
     setMessage(null);
     try {
       const { data: result } = await pay({
-        variables: { input: { session, decision, cardNumber: checkout?.paymentMethod === 'CARD' ? card : null, pseBank: checkout?.paymentMethod === 'PSE' ? bank : null } },
+        variables: {
+          input: {
+            session,
+            paymentMethod: method,
+            decision,
+            cardNumber: method === 'CARD' ? entry.card : null,
+            pseBank: method === 'PSE' ? entry.bank : null,
+            nequiPhone: method === 'NEQUI' ? entry.nequiPhone : null,
+          },
+        },
       });
       if (result) leaveTo(result.sandboxPay.redirectUrl);
     } catch (err) {
@@ -50,10 +64,6 @@ export function SandboxGatewayPage() {
           <dt>Referencia</dt>
           <dd>{checkout.reference}</dd>
         </div>
-        <div>
-          <dt>Medio de pago</dt>
-          <dd>{checkout.paymentMethod === 'PSE' ? 'PSE' : 'Tarjeta de crédito o débito'}</dd>
-        </div>
         <div className="sandbox-card__amount">
           <dt>Total a pagar</dt>
           <dd>{formatCop(checkout.amountInCents / 100)}</dd>
@@ -68,33 +78,35 @@ export function SandboxGatewayPage() {
         </>
       ) : (
         <>
-          {checkout.paymentMethod === 'CARD' ? (
-            <label>
-              Número de tarjeta
-              <input inputMode="numeric" autoComplete="off" value={card} onChange={(e) => setCard(e.target.value)} />
-              <small>4242 4242 4242 4242 aprueba · 4111 1111 1111 1111 rechaza</small>
-            </label>
-          ) : (
-            <label>
-              Banco
-              <select value={bank} onChange={(e) => setBank(e.target.value)}>
-                <option value="1">Banco que aprueba</option>
-                <option value="2">Banco que rechaza</option>
-              </select>
-            </label>
-          )}
+          <SandboxMethodFields
+            method={method}
+            onMethod={(m) => {
+              setChosen(m);
+              setMessage(null);
+            }}
+            entry={entry}
+            onEntry={setEntry}
+          />
           {message ? (
             <p className="checkout-notice" role="alert">
               {message}
             </p>
           ) : null}
           <div className="sandbox-card__actions">
-            <button type="button" className="button" disabled={paying} onClick={() => void decide('APPROVE')}>
-              Aprobar pago
-            </button>
-            <button type="button" className="button button--danger" disabled={paying} onClick={() => void decide('DECLINE')}>
-              Rechazar pago
-            </button>
+            {method === 'NEQUI' ? (
+              <button type="button" className="button" disabled={paying} onClick={() => void decide(null)}>
+                Pagar con Nequi
+              </button>
+            ) : (
+              <>
+                <button type="button" className="button" disabled={paying} onClick={() => void decide('APPROVE')}>
+                  Aprobar pago
+                </button>
+                <button type="button" className="button button--danger" disabled={paying} onClick={() => void decide('DECLINE')}>
+                  Rechazar pago
+                </button>
+              </>
+            )}
             {/* Like closing Wompi's checkout: back to the shop without a transaction. */}
             <a className="button button--secondary" href={checkout.redirectUrl}>
               Cancelar y volver a la tienda
