@@ -33,7 +33,9 @@ afterAll(async () => {
 });
 
 /** Category page → cart (the stored cart the storefront uses) → checkout form → `Pagar` → sandbox. */
-async function checkoutToGateway(page: Page, method: 'CARD' | 'PSE', place: 'Cúcuta' | 'Bogotá' = 'Cúcuta') {
+const METHOD_RADIOS = { CARD: 'Tarjeta de crédito o débito', PSE: 'PSE', NEQUI: 'Nequi' } as const;
+
+async function checkoutToGateway(page: Page, method: keyof typeof METHOD_RADIOS, place: 'Cúcuta' | 'Bogotá' = 'Cúcuta') {
   await page.goto(`${base}/collares`);
   await page.locator('.product-card__link').first().waitFor();
   await page.evaluate((line) => localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [line] })), { ...product, quantity: 2 });
@@ -66,7 +68,7 @@ async function checkoutToGateway(page: Page, method: 'CARD' | 'PSE', place: 'Cú
   expect(await page.getByLabel('Número de documento').getAttribute('aria-invalid')).toBe('false');
   await page.getByText('Debes aceptar la política de tratamiento de datos para continuar.').waitFor();
   await page.getByRole('checkbox', { name: /política de tratamiento de datos/ }).check();
-  await page.getByRole('radio', { name: method === 'CARD' ? 'Tarjeta de crédito o débito' : 'PSE' }).check();
+  await page.getByRole('radio', { name: METHOD_RADIOS[method] }).check();
   await page.getByRole('button', { name: 'Pagar' }).click();
   await page.waitForURL(/\/pasarela-sandbox\?session=/);
   await page.getByText(/^ENZ-[A-Z0-9]{6}$/).waitFor();
@@ -94,7 +96,7 @@ describe('checkout in Chromium', () => {
     await db.query('UPDATE product_size SET stock = 5, reserved = 0 WHERE id = $1', [Number(product.sizeId)]);
     const { page, problems, context } = await newPage(browser);
     await checkoutToGateway(page, 'PSE', 'Bogotá');
-    await page.getByLabel('Banco').selectOption('2');
+    await page.getByLabel('Banco', { exact: true }).selectOption('2');
     await page.getByRole('button', { name: 'Rechazar pago' }).click();
     await page.waitForURL(/\/pago-exitoso/);
     await page.getByRole('heading', { name: 'Tu pago fue rechazado' }).waitFor();
@@ -116,6 +118,27 @@ describe('checkout in Chromium', () => {
       await ds.destroy();
     }
     expect(await stockOf(product.sizeId)).toEqual({ stock: 5, reserved: 0 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('pays with Nequi: the sandbox asks for the phone, explains a wrong one, and the order records Nequi', async () => {
+    await db.query('UPDATE product_size SET stock = 5, reserved = 0 WHERE id = $1', [Number(product.sizeId)]);
+    const { page, problems, context } = await newPage(browser);
+    await checkoutToGateway(page, 'NEQUI', 'Bogotá');
+    // The gateway preselects the shopper's choice (every method stays on offer, as in Wompi's checkout).
+    expect(await page.getByRole('radio', { name: 'Nequi' }).isChecked()).toBe(true);
+    await page.getByLabel('Celular Nequi').fill('300 123 4567');
+    await page.getByRole('button', { name: 'Pagar con Nequi' }).click();
+    await page.getByRole('alert').getByText('Usa el celular Nequi de prueba 399 111 1111 (aprueba) o 399 222 2222 (rechaza).').waitFor();
+    await page.getByLabel('Celular Nequi').fill('399 111 1111');
+    await page.getByRole('button', { name: 'Pagar con Nequi' }).click();
+    await page.waitForURL(/\/pago-exitoso\?ref=ENZ-.*&token=.*&id=/);
+    await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
+    const reference = new URL(page.url()).searchParams.get('ref');
+    const { rows } = await db.query<{ status: string; payment_method: string }>('SELECT status, payment_method FROM shop_order WHERE reference = $1', [reference]);
+    expect(rows[0]).toEqual({ status: 'PAGADO', payment_method: 'NEQUI' });
+    expect(await stockOf(product.sizeId)).toEqual({ stock: 3, reserved: 0 });
     expect(problems).toEqual([]);
     await context.close();
   });

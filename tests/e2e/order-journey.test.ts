@@ -71,9 +71,10 @@ describe('off the happy path, in Chromium', () => {
     await page.getByRole('button', { name: /^Pagar \$/ }).click();
     await page.waitForURL(/\/pasarela-sandbox\?session=/);
     await page.getByText(`${reference}-2`).waitFor();
-    expect(await page.locator('dd', { hasText: 'PSE' }).count()).toBe(1);
+    // The gateway preselects the method chosen for this attempt.
+    expect(await page.getByRole('radio', { name: 'PSE' }).isChecked()).toBe(true);
     expect(await stockOf()).toEqual({ stock: 4, reserved: 2 });
-    await page.getByLabel('Banco').selectOption('1');
+    await page.getByLabel('Banco', { exact: true }).selectOption('1');
     await page.getByRole('button', { name: 'Aprobar pago' }).click();
     await page.getByRole('heading', { level: 1, name: '¡Pago aprobado!' }).waitFor();
     await expect.poll(() => storedCart(page)).toBe(0);

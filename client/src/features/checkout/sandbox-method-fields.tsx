@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { ONLINE_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type OnlinePaymentMethodValue } from '#shared/orders.js';
 
 /** What the shopper types at the sandbox for each method (Wompi's sandbox test data). */
@@ -19,6 +20,7 @@ const SANDBOX_METHOD_LABELS: Record<OnlinePaymentMethodValue, string> = {
 
 /** The method picker (every method the shop's gateway offers, like Wompi's checkout) and the chosen method's test data. */
 export function SandboxMethodFields({ method, onMethod, entry, onEntry }: { method: OnlinePaymentMethodValue; onMethod: (m: OnlinePaymentMethodValue) => void; entry: SandboxEntry; onEntry: (e: SandboxEntry) => void }) {
+  const bankId = useId();
   return (
     <>
       <fieldset className="checkout-fieldset checkout-methods">
@@ -38,13 +40,13 @@ export function SandboxMethodFields({ method, onMethod, entry, onEntry }: { meth
         </label>
       ) : null}
       {method === 'PSE' ? (
-        <label>
-          Banco
-          <select value={entry.bank} onChange={(e) => onEntry({ ...entry, bank: e.target.value })}>
+        <div className="sandbox-card__field">
+          <label htmlFor={bankId}>Banco</label>
+          <select id={bankId} value={entry.bank} onChange={(e) => onEntry({ ...entry, bank: e.target.value })}>
             <option value="1">Banco que aprueba</option>
             <option value="2">Banco que rechaza</option>
           </select>
-        </label>
+        </div>
       ) : null}
       {method === 'NEQUI' ? (
         <label>
