@@ -177,10 +177,11 @@ describe('a cash-on-delivery order through its lifecycle', () => {
     const v = await variantWithStock(shop, 4, 6);
     const placed = await place(codInput(v));
     const row = await orderRow(shop, placed.reference);
-    expect(await collect(row.id)).toMatchObject({ __typename: 'CashCollectionNotAllowed', message: 'El pago contraentrega se registra cuando la orden ya fue enviada o entregada.' });
+    expect(await collect(row.id)).toMatchObject({ __typename: 'CashCollectionNotAllowed', message: 'El pago contraentrega se registra cuando la orden ya fue entregada.' });
     expect(await staffMove(row.id, 'EN_PREPARACION', { note: 'Confirmado por teléfono' })).toMatchObject({ status: 'EN_PREPARACION', allowedTransitions: ['ENVIADO', 'CANCELADO'], canMarkCashCollected: false });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 0 });
-    expect(await staffMove(row.id, 'ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV-778899' })).toMatchObject({ status: 'ENVIADO', canMarkCashCollected: true });
+    expect(await staffMove(row.id, 'ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV-778899' })).toMatchObject({ status: 'ENVIADO', canMarkCashCollected: false });
+    expect(await collect(row.id)).toMatchObject({ __typename: 'CashCollectionNotAllowed' });
     expect(await staffMove(row.id, 'ENTREGADO')).toMatchObject({ status: 'ENTREGADO', canMarkCashCollected: true });
 
     const done = await collect(row.id, 'Servientrega giró el recaudo');

@@ -42,7 +42,7 @@ export function OrderStatus({ receipt, token, returnedFromGateway }: { receipt: 
         <p>No se hizo ningún cobro por el pedido {receipt.reference}.{receipt.canPay ? deadline : null}</p>
         {receipt.canPay ? (
           <>
-            <p>Puedes intentarlo de nuevo con tarjeta o con PSE.</p>
+            <p>Puedes intentarlo de nuevo con tarjeta, PSE, Nequi o Botón Bancolombia.</p>
             {pay('Pagar')}
           </>
         ) : (

@@ -7,7 +7,7 @@ import { StaffMarkCashCollectedDocument, type StaffOrderFieldsFragment } from '.
 
 /**
  * Contraentrega: what the carrier collects, whether the shop recorded the money (who and when), and
- * the action to record it once the order is shipped or delivered.
+ * the action to record it once the order is delivered.
  */
 export function CashCollection({ order }: { order: StaffOrderFieldsFragment }) {
   const [note, setNote] = useState('');
@@ -36,7 +36,7 @@ export function CashCollection({ order }: { order: StaffOrderFieldsFragment }) {
       ? 'Llama al cliente para confirmar el pedido; luego muévelo a «En preparación» (o cancélalo).'
       : order.canMarkCashCollected
         ? 'Cuando la transportadora entregue el recaudo, regístralo aquí.'
-        : 'El pago se registra cuando la orden ya fue enviada o entregada.';
+        : 'El pago se registra cuando la orden ya fue entregada.';
   return (
     <section className="staff-card no-print" aria-labelledby="cash-collection-title">
       <h2 id="cash-collection-title">Pago contraentrega</h2>

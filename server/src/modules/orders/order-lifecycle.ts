@@ -72,7 +72,7 @@ const CANCEL_PAID: Edge = { by: ['staff'], effects: ['flagRefund'], mails: ['can
 /** Every allowed edge (design §2), and nothing else. */
 export const ORDER_EDGES: Readonly<Record<OrderStatusValue, Partial<Record<OrderStatusValue, Edge>>>> = {
   PENDIENTE_PAGO: {
-    /** A new payment attempt (the shopper left the gateway, or switches card ↔ PSE): a fresh gateway reference. */
+    /** A new payment attempt (the shopper left the gateway, or switches to another online method): a fresh gateway reference. */
     PENDIENTE_PAGO: { by: ['shopper'], effects: [] },
     PAGADO: { by: ['gateway'], effects: ['sellReserved'], mails: ['paid', 'shopNewOrder'] },
     PAGO_RECHAZADO: { by: ['gateway'], effects: ['releaseStock', 'returnDiscountUse'], mails: ['declined'] },
@@ -139,10 +139,10 @@ export function initialStatus(paymentMethod: PaymentMethodValue): OrderStatusVal
 }
 
 /**
- * Cash on delivery is paid to the carrier: once the order is shipped (or delivered) staff record the
+ * Cash on delivery is paid to the carrier on delivery: once the order is delivered staff record the
  * money as collected, once. Not a change of state: recorded on the order and its timeline, with an email.
  */
-export const CASH_COLLECTION = { from: ['ENVIADO', 'ENTREGADO'], by: ['staff'], mails: ['cashCollected'] } as const satisfies {
+export const CASH_COLLECTION = { from: ['ENTREGADO'], by: ['staff'], mails: ['cashCollected'] } as const satisfies {
   from: readonly OrderStatusValue[];
   by: readonly ActorKind[];
   mails: readonly OrderMailKind[];
@@ -225,7 +225,7 @@ export class OrderLifecycle {
           ? 'Esta orden no es contraentrega.'
           : order.cashCollectedAt
             ? 'El pago de esta orden ya quedó registrado.'
-            : 'El pago contraentrega se registra cuando la orden ya fue enviada o entregada.';
+            : 'El pago contraentrega se registra cuando la orden ya fue entregada.';
       return { ok: false, failure: { reason: 'NOT_ALLOWED', message } };
     }
     const changes = { cashCollectedAt: new Date(), cashCollectedBy: actorLabel(actor) };

@@ -27,7 +27,7 @@ const NOT_PAYABLE: Partial<Record<OrderEntity['status'], string>> = {
 
 /**
  * A shopper who did not finish paying: a new payment attempt (after a decline, or after leaving the
- * gateway; card ↔ PSE allowed), or letting the order go because they changed their cart. Both go
+ * gateway; any online method), or letting the order go because they changed their cart. Both go
  * through the lifecycle, in one transaction on the locked order.
  */
 export class OrderPayAgainService {

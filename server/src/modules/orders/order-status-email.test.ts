@@ -52,7 +52,7 @@ describe('shopper status emails', () => {
     expect(reminder.html).toContain('Collar &lt;Miel&gt;');
     const declined = SHOPPER_STATUS_EMAILS.declined(order, lines, links);
     expect(declined.text).toMatch(/no se hizo ningún cobro/);
-    expect(declined.text).toContain('con tarjeta o con PSE');
+    expect(declined.text).toContain('con tarjeta, PSE, Nequi o Botón Bancolombia');
   });
 
   it('cancelled: says whether money comes back', () => {

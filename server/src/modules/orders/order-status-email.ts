@@ -79,7 +79,7 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       `${firstName(o)}, tu pedido está apartado`,
       [
         { text: `Tu pedido ${o.reference} por ${formatCop(o.total)} aún no tiene un pago aprobado. Guardamos tus productos hasta el ${paymentDeadline(o)}.` },
-        { text: 'Puedes terminar el pago con tarjeta o PSE desde la página de tu pedido. Si ya pagaste, no hagas nada: te escribiremos apenas se confirme.' },
+        { text: 'Puedes terminar el pago con tarjeta, PSE, Nequi o Botón Bancolombia desde la página de tu pedido. Si ya pagaste, no hagas nada: te escribiremos apenas se confirme.' },
       ],
       { href: orderUrl, label: 'Terminar el pago' },
       o,
@@ -93,7 +93,7 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       SHOPPER_STATUS_TITLES.PAGO_RECHAZADO,
       [
         { text: `El pago de tu pedido ${o.reference} por ${formatCop(o.total)} fue rechazado y no se hizo ningún cobro.` },
-        { text: `Puedes intentarlo de nuevo, con tarjeta o con PSE, hasta el ${paymentDeadline(o)} si los productos siguen disponibles.` },
+        { text: `Puedes intentarlo de nuevo, con tarjeta, PSE, Nequi o Botón Bancolombia, hasta el ${paymentDeadline(o)} si los productos siguen disponibles.` },
       ],
       { href: orderUrl, label: 'Pagar de nuevo' },
       o,
