@@ -27,6 +27,7 @@ beforeAll(async () => {
     DATABASE_URL: a.databaseUrl,
     LOG_LEVEL: 'silent',
     SEED_ON_START: 'false',
+    TEST_SHOP: 'true',
     FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
     CLIENT_DIST_DIR: clientDist,
   });
