@@ -61,7 +61,7 @@ describe('priceCart', () => {
   });
 
   it('prices an empty cart at zero without shipping', () => {
-    expect(priceCart({ lines: [], discountPercent: null })).toEqual({ subtotal: 0, discount: 0, shipping: 0, ivaIncluded: 0, total: 0, itemCount: 0 });
+    expect(priceCart({ lines: [], discountPercent: null })).toEqual({ subtotal: 0, discount: 0, shipping: 0, paymentFee: 0, ivaIncluded: 0, total: 0, itemCount: 0 });
     expect(priceCart({ lines: [], discountPercent: 15 }).shipping).toBe(0);
   });
 

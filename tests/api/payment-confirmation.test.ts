@@ -101,6 +101,20 @@ describe('events are confirmed with the gateway', () => {
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
   });
 
+  it('records the method Wompi reports (Daviplata), and keeps the order\'s when Wompi reports one the shop does not know', async () => {
+    const daviplata = await pending(40);
+    api.transactions.set('davi-1', { ...daviplata.tx('davi-1'), paymentMethodType: 'DAVIPLATA' });
+    await post(JSON.stringify(paymentEvent(shop, daviplata.tx('davi-1'), SECRET)));
+    expect((await shop.ds.query(`SELECT status, payment_method FROM shop_order WHERE reference = $1`, [daviplata.placed.reference]))[0]).toEqual({ status: 'PAGADO', payment_method: 'DAVIPLATA' });
+
+    const unknown = await pending(41);
+    api.transactions.set('new-1', { ...unknown.tx('new-1'), paymentMethodType: 'SU_PLUS' });
+    await post(JSON.stringify(paymentEvent(shop, unknown.tx('new-1'), SECRET)));
+    expect((await shop.ds.query(`SELECT status, payment_method FROM shop_order WHERE reference = $1`, [unknown.placed.reference]))[0]).toEqual({ status: 'PAGADO', payment_method: 'CARD' });
+    const [step] = await shop.ds.query(`SELECT note FROM order_transition WHERE order_id = $1 AND to_status = 'PAGADO'`, [unknown.row.id]);
+    expect(step.note).toBe('Transacción new-1 aprobada (medio SU_PLUS)');
+  });
+
   it('keeps an event the gateway cannot confirm now and applies it when the reconciliation job looks again', async () => {
     const { placed, tx } = await pending(34);
     api.transactions.set('later-1', tx('later-1'));

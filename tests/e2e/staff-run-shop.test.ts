@@ -131,6 +131,7 @@ describe('staff run the catalogue, shoppers buy', () => {
       '/dashboard/inventario',
       '/dashboard/contenido',
       '/dashboard/codigos-descuento',
+      '/dashboard/pagos',
     ];
     for (const p of pages) {
       await page.goto(`${base}${p}`);

@@ -46,19 +46,23 @@ export class PaymentMethods1765400000000 implements MigrationInterface {
     `);
   }
 
+  /** Back to card and PSE only: orders paid with another method (or on delivery) cannot be represented, so it refuses while any exist. */
   async down(q: QueryRunner): Promise<void> {
     await q.query(`
       DROP TABLE cash_on_delivery_settings;
       DROP INDEX shop_order_payment_method_idx;
       ALTER TABLE shop_order DROP CONSTRAINT shop_order_status_check, DROP CONSTRAINT shop_order_payment_method_check,
         DROP COLUMN payment_fee, DROP COLUMN cash_collected_at, DROP COLUMN cash_collected_by;
-      ALTER TABLE shop_order ADD CONSTRAINT shop_order_status_check CHECK (status IN ${OLD_STATUSES});
+      ALTER TABLE shop_order ALTER COLUMN payment_method TYPE varchar(4),
+        ADD CONSTRAINT shop_order_status_check CHECK (status IN ${OLD_STATUSES}),
+        ADD CONSTRAINT shop_order_payment_method_check CHECK (payment_method IN ('CARD','PSE'));
       ALTER TABLE order_transition DROP CONSTRAINT order_transition_from_status_check, DROP CONSTRAINT order_transition_to_status_check;
       ALTER TABLE order_transition
         ADD CONSTRAINT order_transition_from_status_check CHECK (from_status IS NULL OR from_status IN ${OLD_STATUSES}),
         ADD CONSTRAINT order_transition_to_status_check CHECK (to_status IN ${OLD_STATUSES});
       ALTER TABLE sandbox_session DROP CONSTRAINT sandbox_session_payment_method_check;
-      ALTER TABLE sandbox_session ADD CONSTRAINT sandbox_session_payment_method_check CHECK (payment_method IN ('CARD','PSE','NEQUI','BANCOLOMBIA_TRANSFER'));
+      ALTER TABLE sandbox_session ALTER COLUMN payment_method TYPE varchar(4),
+        ADD CONSTRAINT sandbox_session_payment_method_check CHECK (payment_method IN ('CARD','PSE'));
     `);
   }
 }

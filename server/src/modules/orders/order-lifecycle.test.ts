@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '#shared/orders.js';
-import { allowedTransitions, canTransition, ORDER_EDGES } from './order-lifecycle.js';
+import { allowedTransitions, canCollectCash, canTransition, holdsReservation, initialStatus, ORDER_EDGES } from './order-lifecycle.js';
 
 describe('order lifecycle', () => {
   it('follows the happy path', () => {
@@ -65,5 +65,24 @@ describe('order lifecycle', () => {
   it('labels every state in Spanish', () => {
     for (const from of ORDER_STATUSES) expect(ORDER_STATUS_LABELS[from].length).toBeGreaterThan(3);
     expect(ORDER_STATUS_LABELS.PENDIENTE_PAGO).toBe('Pendiente de pago');
+  });
+
+  it('lets a cash-on-delivery order wait for the call: staff confirm it (units sold) or cancel it (units and code back), never expiry or the gateway', () => {
+    expect(allowedTransitions('POR_CONFIRMAR', 'staff')).toEqual(['EN_PREPARACION', 'CANCELADO']);
+    for (const actor of ['system', 'gateway', 'shopper'] as const) expect(allowedTransitions('POR_CONFIRMAR', actor)).toEqual([]);
+    expect(ORDER_EDGES.POR_CONFIRMAR.EN_PREPARACION?.effects).toEqual(['sellReserved']);
+    expect(ORDER_EDGES.POR_CONFIRMAR.CANCELADO?.effects).toEqual(['releaseStock', 'returnDiscountUse']);
+    expect(ORDER_EDGES.POR_CONFIRMAR.CANCELADO?.mails).toEqual(['cancelled']);
+    expect(holdsReservation('POR_CONFIRMAR')).toBe(true);
+    expect(initialStatus('CASH_ON_DELIVERY')).toBe('POR_CONFIRMAR');
+    expect(initialStatus('NEQUI')).toBe('PENDIENTE_PAGO');
+  });
+
+  it('records the cash of a delivered cash-on-delivery order once', () => {
+    const cod = { paymentMethod: 'CASH_ON_DELIVERY' as const, cashCollectedAt: null };
+    expect(canCollectCash({ ...cod, status: 'ENTREGADO' })).toBe(true);
+    for (const status of ['POR_CONFIRMAR', 'EN_PREPARACION', 'ENVIADO', 'CANCELADO'] as const) expect(canCollectCash({ ...cod, status })).toBe(false);
+    expect(canCollectCash({ ...cod, status: 'ENTREGADO', cashCollectedAt: new Date() })).toBe(false);
+    expect(canCollectCash({ paymentMethod: 'CARD', status: 'ENTREGADO', cashCollectedAt: null })).toBe(false);
   });
 });

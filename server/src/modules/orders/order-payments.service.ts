@@ -25,10 +25,11 @@ function methodUsed(tx: GatewayTransaction): { paymentMethod?: OrderEntity['paym
   return method ? { paymentMethod: method } : {};
 }
 
-/** ` con Nequi`, or the raw type when the shop does not know it, for the staff timeline. */
-function methodNote(tx: GatewayTransaction): string {
+/** ` (Nequi)` when the shopper paid with another method than the order had, or the raw type the shop does not know, for the staff timeline. */
+function methodNote(tx: GatewayTransaction, order: OrderEntity): string {
   if (!tx.paymentMethodType) return '';
   const method = paymentMethodFromGateway(tx.paymentMethodType);
+  if (method === order.paymentMethod) return '';
   return method ? ` (${PAYMENT_METHOD_LABELS[method]})` : ` (medio ${tx.paymentMethodType.slice(0, 40)})`;
 }
 
@@ -62,7 +63,7 @@ export class OrderPaymentsService {
 
   private async fail(m: EntityManager, order: OrderEntity, tx: GatewayTransaction): Promise<PaymentOutcome> {
     if (order.status === 'PENDIENTE_PAGO') {
-      const note = `Transacción ${tx.id} ${TRANSACTION_STATUS_NOTES[tx.status] ?? tx.status.toLowerCase()}${methodNote(tx)}`;
+      const note = `Transacción ${tx.id} ${TRANSACTION_STATUS_NOTES[tx.status] ?? tx.status.toLowerCase()}${methodNote(tx, order)}`;
       const moved = await this.lifecycle.transition(m, order, { to: 'PAGO_RECHAZADO', actor: GATEWAY, note, set: { transactionId: tx.id, ...methodUsed(tx) } });
       return moved.ok ? 'declined' : 'ignored';
     }
@@ -80,7 +81,7 @@ export class OrderPaymentsService {
     }
     if (order.status === 'PENDIENTE_PAGO' || order.status === 'EXPIRADO' || order.status === 'PAGO_RECHAZADO') {
       const late = order.status !== 'PENDIENTE_PAGO';
-      const note = `${late ? `Transacción ${tx.id} aprobada cuando la orden estaba «${ORDER_STATUS_LABELS[order.status]}»` : `Transacción ${tx.id} aprobada`}${methodNote(tx)}`;
+      const note = `${late ? `Transacción ${tx.id} aprobada cuando la orden estaba «${ORDER_STATUS_LABELS[order.status]}»` : `Transacción ${tx.id} aprobada`}${methodNote(tx, order)}`;
       const moved = await this.lifecycle.transition(m, order, { to: 'PAGADO', actor: GATEWAY, note, set: { transactionId: tx.id, ...methodUsed(tx) } });
       if (moved.ok) return 'paid';
       // Approved after its stock was released and sold to someone else: the money goes back.

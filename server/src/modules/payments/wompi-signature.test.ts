@@ -78,10 +78,10 @@ describe('WompiGateway', () => {
     const calls: string[] = [];
     const fakeFetch = (async (url: string) => {
       calls.push(url);
-      return new Response(JSON.stringify({ data: { id: 'T1', reference: 'ENZ-ABC234', amount_in_cents: 100, status: 'APPROVED' } }), { status: 200 });
+      return new Response(JSON.stringify({ data: { id: 'T1', reference: 'ENZ-ABC234', amount_in_cents: 100, status: 'APPROVED', payment_method_type: 'NEQUI' } }), { status: 200 });
     }) as unknown as typeof fetch;
     const gw = new WompiGateway({ publicKey: 'pub_test_abc', integritySecret: 'i', eventsSecret: 'e' }, fakeFetch);
-    expect(await gw.getTransaction('T1')).toEqual({ id: 'T1', reference: 'ENZ-ABC234', amountInCents: 100, status: 'APPROVED' });
+    expect(await gw.getTransaction('T1')).toEqual({ id: 'T1', reference: 'ENZ-ABC234', amountInCents: 100, status: 'APPROVED', paymentMethodType: 'NEQUI' });
     expect(calls).toEqual(['https://sandbox.wompi.co/v1/transactions/T1']);
   });
 });
