@@ -146,7 +146,8 @@ describe('orders list, detail and CSV', () => {
   it('finds an order by reference and shows its detail', async () => {
     const ref = refs['Ñusta Gómez Ávila'];
     const list = await shop.gql<List>(LIST, { filter: { search: ref.toLowerCase() } }, auth);
-    const id = list.data!.staffOrders.edges[0].node.id;
+    // The reference's digits may also match another order's phone or document: pick the order by its reference.
+    const id = list.data!.staffOrders.edges.find((e) => e.node.reference === ref)!.node.id;
     const res = await shop.gql<{ staffOrder: Record<string, unknown> }>(
       `query($id: ID!) { staffOrder(id: $id) { reference status customer { fullName documentType documentNumber } shippingAddress { municipalityName departmentName address }
         lines { name sizeLabel quantity unitPrice lineTotal } subtotal shipping total ivaIncluded payments { status } timeline { from to actor } allowedTransitions } }`,

@@ -92,6 +92,8 @@ describe('checkout: pago contraentrega', () => {
     await user.click(cod);
     const summary = screen.getByRole('region', { name: 'Tu pedido' });
     await within(summary).findByText('Recargo pago contraentrega');
+    // Re-quoting keeps the option on the page: the keyboard focus stays on the chosen radio.
+    expect(screen.getByRole('radio', { name: /Pago contraentrega/ })).toHaveFocus();
     expect(asked.at(-1)).toBe('CASH_ON_DELIVERY');
     // 90.000 of merchandise + 16.500 of shipping + 5.000 of fee.
     expect(within(summary).getByText('$ 111.500')).toBeInTheDocument();

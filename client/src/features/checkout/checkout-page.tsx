@@ -68,7 +68,7 @@ export function CheckoutPage() {
           <h2 id="checkout-form-title">Datos de compra y envío</h2>
           <CustomerFields form={form} />
           <ShippingFields form={form} />
-          <PaymentFields form={form} cashOnDelivery={data?.cartQuote.cashOnDelivery ?? null} />
+          <PaymentFields form={form} cashOnDelivery={quote.cashOnDelivery} />
           <div aria-live="polite">
             {notice ? (
               <p className="checkout-notice" role="alert">
