@@ -5,6 +5,7 @@ import { createCatalogResolvers } from '../modules/catalog/index.js';
 import { createCartResolvers } from '../modules/cart/index.js';
 import { createShippingResolvers } from '../modules/shipping/index.js';
 import { createReturnsResolvers } from '../modules/returns/index.js';
+import { createLegalResolvers } from '../modules/legal/index.js';
 import { createMediaResolvers } from '../modules/media/index.js';
 import { createOrderResolvers } from '../modules/orders/index.js';
 import { createSandboxResolvers } from '../modules/payments/index.js';
@@ -47,6 +48,7 @@ export function createResolvers(s: Services): Resolvers {
     createContentResolvers({ content: s.content, campaigns: s.campaigns }),
     createCartResolvers(s.cart, s.catalog),
     createShippingResolvers(s.shipping, requireStaff),
+    createLegalResolvers(s.env.legal),
     createReturnsResolvers({ ds: s.ds, returns: s.returns, orders: s.orders, requireStaff }),
     createOrderResolvers(s.orders),
     createSandboxResolvers(s.gateway),

@@ -15,6 +15,7 @@ import { ReturnMails, ReturnsService } from '../modules/returns/index.js';
 import { receiptUrl } from '../modules/orders/index.js';
 import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
+import { legalLines } from '#shared/legal.js';
 
 /** Long-lived services, built once at start-up and shared by every request (the composition root). */
 export interface Services {
@@ -70,7 +71,7 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     gateway,
     orders,
     returns: new ReturnsService(ds, orders.lifecycle, gateway, returnMails),
-    mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM }, log),
+    mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM, footerLines: legalLines(env.legal) }, log),
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),
   };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { SIC_URL, type LegalInfo } from '#shared/legal.js';
 
 /**
  * The only reader of process.env. Parsed once at start-up; a bad value stops the server with a
@@ -57,6 +58,17 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Enzo <pedidos@enzo.com.co>'),
   SHOP_NOTIFY_EMAIL: z.string().default('pedidos@enzo.com.co'),
+  // Legal identity shown in the footer and every email (Ley 1480, art. 50). Defaults are the demo shop's.
+  LEGAL_NAME: z.string().trim().min(3).default('Enzo Accesorios para Mascotas S.A.S.'),
+  LEGAL_NIT: z
+    .string()
+    .trim()
+    .regex(/^\d{3}\.?\d{3}\.?\d{3}-\d$/, 'debe ser un NIT con su dígito de verificación, p. ej. 901.234.567-8')
+    .default('901.234.567-8'),
+  LEGAL_ADDRESS: z.string().trim().min(5).default('Calle 10 # 4-38, local 2, Cúcuta, Norte de Santander'),
+  LEGAL_PHONE: z.string().trim().min(7).default('+57 313 456 7890'),
+  LEGAL_EMAIL: z.email({ message: 'debe ser un correo válido' }).default('servicioalcliente@enzo.com.co'),
+  SIC_URL: z.url({ message: 'debe ser una URL completa' }).default(SIC_URL),
   // Business
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   /**
@@ -78,6 +90,8 @@ export interface Env extends RawEnv {
   seedOnStart: boolean;
   /** Firebase project whose ID tokens the server accepts (`demo-enzo` with the emulator). */
   firebaseProjectId: string;
+  /** The shop's legal identity (footer and emails). */
+  legal: LegalInfo;
 }
 
 export const DEMO_FIREBASE_PROJECT = 'demo-enzo';
@@ -110,5 +124,6 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     playground: raw.GRAPHQL_PLAYGROUND ?? true,
     seedOnStart: raw.SEED_ON_START ?? true,
     firebaseProjectId: raw.FIREBASE_PROJECT_ID ?? DEMO_FIREBASE_PROJECT,
+    legal: { legalName: raw.LEGAL_NAME, nit: raw.LEGAL_NIT, address: raw.LEGAL_ADDRESS, phone: raw.LEGAL_PHONE, email: raw.LEGAL_EMAIL, sicUrl: raw.SIC_URL },
   };
 }

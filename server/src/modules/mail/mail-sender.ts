@@ -4,12 +4,24 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { OutboundEmailEntity } from './outbound-email.entity.js';
+import { escapeHtml } from './email-layout.js';
 
 export interface MailSettings {
   /** SMTP URL; without it messages are written as `.eml` files into `outboxDir`. */
   smtpUrl?: string;
   outboxDir: string;
   from: string;
+  /** Lines added at the end of every email (the shop's legal identity). */
+  footerLines?: string[];
+}
+
+/** Puts the footer lines at the end of an email: before `</body>` in the HTML, as a last paragraph in the text. */
+export function withFooter(mail: { html: string; text: string }, lines: string[] = []): { html: string; text: string } {
+  if (lines.length === 0) return mail;
+  const escaped = lines.map((l) => escapeHtml(l).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')).join('<br>');
+  const block = `<p style="color:#777;font-size:12px;border-top:1px solid #ddd;padding-top:8px">${escaped}</p>`;
+  const html = mail.html.includes('</body>') ? mail.html.replace('</body>', `${block}</body>`) : `${mail.html}${block}`;
+  return { html, text: `${mail.text}\n\n--\n${lines.join('\n')}` };
 }
 
 /**
@@ -37,13 +49,14 @@ export class MailSender {
     const mail = await repo.findOneBy({ id: emailId });
     if (!mail) return 'missing';
     if (mail.sentAt) return 'already-sent';
+    const { html, text } = withFooter(mail, this.settings.footerLines);
     try {
       const info = (await this.transport.sendMail({
         from: this.settings.from,
         to: mail.recipient,
         subject: mail.subject,
-        html: mail.html,
-        text: mail.text,
+        html,
+        text,
         messageId: `<correo-${mail.id}.${mail.createdAt.getTime()}@enzo.com.co>`,
       })) as { message?: Buffer };
       if (!this.settings.smtpUrl && info.message) {
