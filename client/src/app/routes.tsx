@@ -43,6 +43,8 @@ const staffOrders = () => import('../features/staff-orders');
 const staffCatalog = () => import('../features/staff-catalog');
 const staffDiscounts = () => import('../features/staff-discounts');
 const staffContent = () => import('../features/staff-content');
+const staffReturns = () => import('../features/staff-returns');
+const staffShipping = () => import('../features/staff-shipping');
 const home = lazyPage(() => import('../features/home/routes'), (m) => m.HomeRoute);
 
 const categoryPage = lazyPage(catalog, (m) => m.CategoryPage);
@@ -91,6 +93,7 @@ export const routes: RouteObject[] = [
       { path: SEARCH_PATH, ...page(catalog, (m) => m.SearchPage) },
       fixed('checkout', checkout, (m) => m.CheckoutRoute),
       fixed('receipt', checkout, (m) => m.ReceiptRoute),
+      fixed('orderLookup', checkout, (m) => m.OrderLookupRoute),
       { path: '*', ...page(content, (m) => m.NotFoundPage, PAGES.notFound) },
     ],
   },
@@ -111,6 +114,8 @@ export const routes: RouteObject[] = [
       fixed('staffLowStock', staffCatalog, (m) => m.LowStockPage),
       fixed('staffContent', staffContent, (m) => m.ContentPage),
       fixed('staffDiscountCodes', staffDiscounts, (m) => m.DiscountCodesPage),
+      fixed('staffReturns', staffReturns, (m) => m.ReturnsPage),
+      fixed('staffShipping', staffShipping, (m) => m.ShippingPage),
     ],
   },
 ];

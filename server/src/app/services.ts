@@ -52,7 +52,7 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     log?.warn('Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.');
   }
   const orders = createOrdersModule({ env, ds, cart, gateway });
-  const returnMails = new ReturnMails({ orderUrl: (order) => receiptUrl(env, order), shopEmail: env.SHOP_NOTIFY_EMAIL });
+  const returnMails = new ReturnMails({ orderUrl: (order) => `${receiptUrl(env, order)}#devoluciones`, shopEmail: env.SHOP_NOTIFY_EMAIL });
   return {
     env,
     ds,

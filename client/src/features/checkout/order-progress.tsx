@@ -1,9 +1,9 @@
 import { carrierDisplayName } from '#shared/carriers.js';
 import { FULFILMENT_STAGE_LABELS, FULFILMENT_STAGES, formatShopDateTime, shopperStepLabel } from '#shared/order-tracking.js';
-import type { ReceiptFieldsFragment } from './checkout.generated';
+import type { OrderProgressFieldsFragment } from './checkout.generated';
 
 /** Where a paid order is: approved → in preparation → shipped → delivered, with the date each was reached. */
-export function FulfilmentStages({ receipt }: { receipt: ReceiptFieldsFragment }) {
+export function FulfilmentStages({ receipt }: { receipt: OrderProgressFieldsFragment }) {
   const reached = new Map(receipt.timeline.map((s) => [s.status, s.at]));
   const current = FULFILMENT_STAGES.indexOf(receipt.status as (typeof FULFILMENT_STAGES)[number]);
   if (current === -1) return null;
@@ -24,7 +24,7 @@ export function FulfilmentStages({ receipt }: { receipt: ReceiptFieldsFragment }
 }
 
 /** Carrier, guide number and the carrier's tracking page (other carriers: the guide as text). */
-export function TrackingInfo({ receipt }: { receipt: ReceiptFieldsFragment }) {
+export function TrackingInfo({ receipt }: { receipt: OrderProgressFieldsFragment }) {
   if (!receipt.carrier || !receipt.trackingNumber) return null;
   const carrier = carrierDisplayName(receipt.carrier);
   return (
@@ -48,7 +48,7 @@ export function TrackingInfo({ receipt }: { receipt: ReceiptFieldsFragment }) {
 }
 
 /** Everything that happened to the order, oldest first, in the shopper's words. */
-export function OrderTimeline({ receipt }: { receipt: ReceiptFieldsFragment }) {
+export function OrderTimeline({ receipt }: { receipt: OrderProgressFieldsFragment }) {
   return (
     <section aria-labelledby="order-timeline-title">
       <h2 id="order-timeline-title">Historial del pedido</h2>

@@ -8,6 +8,7 @@ import { OrderActions } from './order-actions';
 import { OrderHistory } from './order-history';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffOrderDetailDocument } from './staff-orders.generated';
+import { OrderReturns } from '../staff-returns';
 
 const FLAG_LABELS: Record<string, string> = {
   MONTO_NO_COINCIDE: 'El monto pagado no coincide',
@@ -126,6 +127,7 @@ export function OrderDetailPage() {
         <dt>IVA incluido</dt>
         <dd>{formatCop(o.ivaIncluded)}</dd>
       </dl>
+      <OrderReturns orderId={o.id} onChanged={() => void refetch()} />
       <OrderHistory order={o} paymentLabel={PAYMENT_METHOD_LABELS[o.paymentMethod]} />
       <OrderActions order={o} />
     </section>

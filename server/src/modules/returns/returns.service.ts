@@ -8,6 +8,7 @@ import { ReturnRequestEntity, type RefundMethod, type ReturnStatus } from './ret
 import { ReturnLineEntity } from './return-line.entity.js';
 import { refundDueAt, refundFor, retractoDeadline, warrantyDeadline, type ReturnKind } from './return-rules.js';
 import type { ReturnMails } from './return-mails.js';
+import { RETURN_REASON_MAX, RETURN_REASON_MIN } from '#shared/returns.js';
 
 export interface ReturnInput {
   kind: ReturnKind;
@@ -78,8 +79,8 @@ export class ReturnsService {
   /** A shopper's request on their own order (already authorised by reference + token). */
   async request(orderId: number, input: ReturnInput, now = new Date()): Promise<ReturnResult> {
     const reason = input.reason.replace(/\s+/g, ' ').trim();
-    if (reason.length < 10) return invalidField('reason', 'Cuéntanos el motivo en al menos 10 caracteres.');
-    if (reason.length > 1000) return invalidField('reason', 'El motivo es demasiado largo (máximo 1.000 caracteres).');
+    if (reason.length < RETURN_REASON_MIN) return invalidField('reason', `Cuéntanos el motivo en al menos ${RETURN_REASON_MIN} caracteres.`);
+    if (reason.length > RETURN_REASON_MAX) return invalidField('reason', 'El motivo es demasiado largo (máximo 1.000 caracteres).');
     const outcome = await inTransaction<Tagged, ReturnResult>(this.ds, async (m) => {
       const order = await this.lifecycle.lock(m, { id: orderId });
       if (!order) return rollback(notFoundResult('No encontramos esta orden.'));
