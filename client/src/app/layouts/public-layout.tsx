@@ -6,9 +6,11 @@ import { PageFallback } from '../page-fallback';
 import { RouteErrorBoundary } from '../route-error';
 import { ScrollToTop } from '../scroll-to-top';
 import { CanonicalUrl } from '../canonical-url';
+import { useShopSettings } from '../../lib/use-shop-settings';
 
 /** Public pages: sticky header with the free-shipping banner, the page, the footer. */
 export function PublicLayout() {
+  const settings = useShopSettings();
   return (
     <div className="layout-public">
       <ScrollToTop />
@@ -24,7 +26,7 @@ export function PublicLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <SiteFooter />
+      <SiteFooter legal={settings?.legal ?? null} />
     </div>
   );
 }

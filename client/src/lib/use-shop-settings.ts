@@ -1,0 +1,18 @@
+import { useQuery } from '@apollo/client/react';
+import { ShopSettingsDocument, type ShopSettingsQuery } from './shop-settings.generated';
+
+export type ShopSettingsView = ShopSettingsQuery['shopSettings'];
+
+/**
+ * The settings staff edit (free-shipping threshold, fees, delivery times) and the legal identity: one cached
+ * query for the header, footer, product page and policies. Null until it has loaded (never a stale constant).
+ */
+export function useShopSettings(): ShopSettingsView | null {
+  const { data } = useQuery(ShopSettingsDocument, { fetchPolicy: 'cache-first' });
+  return data?.shopSettings ?? null;
+}
+
+/** «Entrega en 1 a 8 días hábiles según tu municipio». */
+export function deliveryPromiseText(settings: Pick<ShopSettingsView, 'delivery'>): string {
+  return `Entrega en ${settings.delivery.label} según tu municipio`;
+}
