@@ -1,4 +1,6 @@
-# Production image: the built client served by the Node server; PostgreSQL comes from DATABASE_URL.
+# Production image: the built client served by the Node server. PostgreSQL comes from DATABASE_URL.
+# Needs the live variables (README, «Lista para salir en vivo») or TEST_SHOP=true (see docker-compose.yml).
+# tests/api/image.test.ts assembles exactly what the final stage copies (reading the COPY lines below) and starts it.
 FROM node:22-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -8,7 +10,7 @@ RUN npm run build
 
 FROM node:22-bookworm-slim
 WORKDIR /app
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000 DATA_DIR=/app/.data
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --omit=dev && mkdir -p /app/.data && chown node /app/.data
 COPY --from=build /app/dist ./dist
@@ -17,4 +19,5 @@ COPY server ./server
 COPY shared ./shared
 EXPOSE 4000
 USER node
+HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD ["node", "-e", "fetch('http://127.0.0.1:4000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["npx", "tsx", "server/src/index.ts"]

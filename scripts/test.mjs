@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: codegen check, typecheck, lint, client build, then every vitest project.
+// `npm test`: codegen check, typecheck, lint, client and server render builds, then every vitest project.
 import { spawnSync } from 'node:child_process';
 
 const steps = [
   ['codegen', 'npm', ['run', '--silent', 'codegen']],
   ['typecheck', 'npm', ['run', '--silent', 'typecheck:only']],
   ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['build', 'npx', ['vite', 'build', '--config', 'client/vite.config.ts', '--logLevel', 'error']],
+  ['build', 'node', ['scripts/build.mjs']],
   ['vitest', 'npx', ['vitest', 'run', ...process.argv.slice(2)]],
 ];
 

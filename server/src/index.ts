@@ -14,11 +14,29 @@ async function main() {
     throw err;
   }
   const log = createLogger(env);
+  // Signals are handled from the start: the shop answers /healthz before this function returns, and a Ctrl+C in
+  // that window must still stop PostgreSQL and the emulator.
+  const starting = startShop(env, log);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info(`Recibida ${signal}: deteniendo…`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    const running = await starting.catch(() => null);
+    await running?.close().catch((err) => log.error({ err }, 'Error al detener'));
+    clearTimeout(timer);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
   let shop: RunningShop;
   try {
-    shop = await startShop(env, log);
+    shop = await starting;
   } catch (err) {
-    log.fatal({ err }, 'No se pudo iniciar la tienda');
+    // A refusal with a way out is printed as is; anything else is logged with its details.
+    if (err instanceof EnvError) console.error(`\n${err.message}\n`);
+    else log.fatal({ err }, 'No se pudo iniciar la tienda');
     process.exit(1);
   }
   const base = env.PUBLIC_URL ?? shop.url;
@@ -29,25 +47,24 @@ async function main() {
       `  Tienda:      ${base}/`,
       `  GraphQL:     ${base}/graphql`,
       `  Playground:  ${base}/playground`,
-      `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ' (PostgreSQL embebido)'}`,
+      `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ` (PostgreSQL embebido${shop.postgresDir && !shop.postgresDir.startsWith(env.dataDir) ? ` en ${shop.postgresDir}` : ''})`}`,
       `  Panel:       ${base}/login-dashboard-enzo-fpl`,
-      ...(shop.staffAuth.emulatorHost ? [`  Firebase Auth (emulador): http://${shop.staffAuth.emulatorHost}`] : [`  Firebase Auth: proyecto ${env.firebaseProjectId}`]),
-      ...(shop.staffAuth.devAccount ? [`  Personal (desarrollo): ${shop.staffAuth.devAccount.email} / ${shop.staffAuth.devAccount.password}`] : []),
+      env.paymentsAreReal ? '  Pagos:       Wompi (reales)' : `  Pagos:       DE PRUEBA (${shop.services.gateway.kind === 'sandbox' ? 'pasarela de pruebas integrada' : 'Wompi, llaves de prueba'}): los pagos no son reales`,
       '',
     ].join('\n'),
   );
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log.info(`Recibida ${signal}: deteniendo…`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    await shop.close().catch((err) => log.error({ err }, 'Error al detener'));
-    clearTimeout(timer);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  // Staff sign-in may still be starting (local Auth emulator): its lines follow when it is ready.
+  shop.staffAuthReady.then(
+    (staffAuth) =>
+      console.log(
+        [
+          staffAuth.emulatorHost ? `  Firebase Auth (emulador): http://${staffAuth.emulatorHost}` : `  Firebase Auth: proyecto ${env.firebaseProjectId}`,
+          ...(staffAuth.devAccount ? [`  Personal (desarrollo): ${staffAuth.devAccount.email} / ${staffAuth.devAccount.password}`] : []),
+          '',
+        ].join('\n'),
+      ),
+    () => console.error('  El inicio de sesión del personal no pudo iniciar (la tienda sigue atendiendo).'),
+  );
 }
 
 void main();

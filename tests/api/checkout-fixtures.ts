@@ -100,6 +100,19 @@ export function paymentEvent(shop: TestShop, tx: { id: string; reference: string
   );
 }
 
+/**
+ * What the gateway would have on its side for a transaction (a decided sandbox session), so that the
+ * shop's lookup (`GET /pasarela-sandbox/v1/transactions/{id}`) confirms it. Returns the signed event.
+ */
+export async function knownEvent(shop: TestShop, tx: { id: string; reference: string; amountInCents: number; status: string }) {
+  await shop.ds.query(
+    `INSERT INTO sandbox_session (id, reference, amount_in_cents, currency, payment_method, redirect_url, transaction_id, status)
+     VALUES ($1, $2, $3, 'COP', 'CARD', 'http://127.0.0.1/pago-exitoso', $4, $5)`,
+    [`fixture-${tx.id}`.slice(0, 64), tx.reference, tx.amountInCents, tx.id, tx.status],
+  );
+  return paymentEvent(shop, tx);
+}
+
 export async function postEvent(shop: TestShop, event: unknown, headers: Record<string, string> = {}): Promise<number> {
   const res = await fetch(`${shop.url}/webhooks/wompi`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(event) });
   await res.text();

@@ -26,6 +26,8 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
       DATA_DIR: `tests/.tmp/crash-${process.pid}`,
       LOG_LEVEL: 'silent',
       SEED_ON_START: 'false',
+      TEST_SHOP: 'true',
+      MAX_OPEN_ORDERS_PER_CLIENT: '10000',
       FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
     },
     stdio: 'ignore',

@@ -27,7 +27,7 @@ describe('database down', () => {
     const port = await freePort();
     pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port, fast: true });
     const url = await ensureDatabase(pg.url, 'enzo');
-    const env = parseEnv({ NODE_ENV: 'production', PORT: '0', DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost') });
+    const env = parseEnv({ NODE_ENV: 'production', PORT: '0', DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', TEST_SHOP: 'true', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost') });
     shop = await startShop(env, createLogger(env));
     expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
     expect((await categories(shop.url)).body.data!.categories).toHaveLength(7);

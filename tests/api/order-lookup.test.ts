@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
-import { orderInput, orderRow, paymentEvent, placeOrder, postEvent, variantWithStock, type Placed } from './checkout-fixtures.js';
+import { knownEvent, orderInput, orderRow, placeOrder, postEvent, variantWithStock, type Placed } from './checkout-fixtures.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   const v = await variantWithStock(shop, 20, 0);
   const placed = await placeOrder(shop, orderInput(v, 1, { customer: { fullName: 'Luisa Fernanda Ríos', email: 'Luisa.Rios@Correo.com', phone: '315 482 7760', documentType: 'CC', documentNumber: '1020304050' } }));
   const row = await orderRow(shop, placed.reference);
-  expect(await postEvent(shop, paymentEvent(shop, { id: `tx-consulta-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
+  expect(await postEvent(shop, await knownEvent(shop, { id: `tx-consulta-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
   for (const [to, extra] of [['EN_PREPARACION', {}], ['ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV 123' }]] as const) {
     const res = await shop.gql<{ staffTransitionOrder: { __typename: string } }>(TRANSITION, { input: { orderId: String(row.id), to, ...extra } }, auth);
     expect(res.data!.staffTransitionOrder.__typename).toBe('StaffOrder');

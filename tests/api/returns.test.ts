@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
-import { orderInput, orderRow, paymentEvent, placeOrder, postEvent, sizeStock, variantWithStock, type Placed, type Variant } from './checkout-fixtures.js';
+import { orderInput, orderRow, knownEvent, placeOrder, postEvent, sizeStock, variantWithStock, type Placed, type Variant } from './checkout-fixtures.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -50,7 +50,7 @@ async function deliveredOrder(deliveredAt: string): Promise<Placed & { id: numbe
   expect(placed.__typename).toBe('OrderPlaced');
   const row = await orderRow(shop, placed.reference);
   expect(row.total).toBe(124_500);
-  expect(await postEvent(shop, paymentEvent(shop, { id: `tx-dev-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
+  expect(await postEvent(shop, await knownEvent(shop, { id: `tx-dev-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
   for (const [to, extra] of [['EN_PREPARACION', {}], ['ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV-1' }], ['ENTREGADO', {}]] as const) {
     const res = await shop.gql<{ staffTransitionOrder: { __typename: string } }>(TRANSITION, { input: { orderId: String(row.id), to, ...extra } }, auth);
     expect(res.data!.staffTransitionOrder.__typename).toBe('StaffOrder');
@@ -131,7 +131,7 @@ describe('retracto, warranty and reversal', () => {
   it('refuses retracto before delivery, a short reason, and a wrong token; a reversal covers the whole payment once', async () => {
     const placed = await placeOrder(shop, orderInput(collar, 1));
     const row = await orderRow(shop, placed.reference);
-    expect(await postEvent(shop, paymentEvent(shop, { id: `tx-rev-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
+    expect(await postEvent(shop, await knownEvent(shop, { id: `tx-rev-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
     const early = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: placed.reference, t: placed.accessToken, input: { kind: 'RETRACTO', reason: 'Me equivoqué de talla', items: [] } });
     expect(early.data!.requestReturn).toMatchObject({ __typename: 'ReturnNotAllowed', message: 'Podrás ejercer el retracto cuando recibas tu pedido.' });
     const short = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: placed.reference, t: placed.accessToken, input: { kind: 'REVERSION', reason: 'no' } });
@@ -153,7 +153,7 @@ describe('retracto, warranty and reversal', () => {
   it('shows staff the order\'s returns and whether the card payment can be voided; the order lookup shows kind and status only', async () => {
     const placed = await placeOrder(shop, orderInput(collar, 1, { customer: { fullName: 'Ana María Pérez', email: 'ana.vista@correo.com', phone: '315 482 7760', documentType: 'CC', documentNumber: '1020304050' } }));
     const row = await orderRow(shop, placed.reference);
-    expect(await postEvent(shop, paymentEvent(shop, { id: `tx-view-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
+    expect(await postEvent(shop, await knownEvent(shop, { id: `tx-view-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
     const reversal = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: placed.reference, t: placed.accessToken, input: { kind: 'REVERSION', reason: 'No reconozco este cobro en mi tarjeta' } });
     const id = reversal.data!.requestReturn.id;
     const detail = await shop.gql<{ staffOrder: { returns: Array<{ id: string; orderId: string; kind: string; canVoidAtGateway: boolean }> } }>(

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
-import { orderInput, orderRow, paymentEvent, placeOrder, postEvent, variantWithStock, type Variant } from './checkout-fixtures.js';
+import { orderInput, orderRow, knownEvent, placeOrder, postEvent, variantWithStock, type Variant } from './checkout-fixtures.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -125,7 +125,7 @@ describe('shipping by destination', () => {
     const before = await shop.gql<{ orderReceipt: { delivery: { label: string; earliest: string | null } } }>(RECEIPT, { r: placed.reference, t: placed.accessToken });
     expect(before.data!.orderReceipt.delivery).toEqual({ label: '1 a 2 días hábiles', earliest: null, latest: null });
     const row = await orderRow(shop, placed.reference);
-    expect(await postEvent(shop, paymentEvent(shop, { id: `tx-envio-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
+    expect(await postEvent(shop, await knownEvent(shop, { id: `tx-envio-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
     // Paid on a Friday before a holiday Monday: 1 to 2 business days are Tuesday and Wednesday.
     await shop.ds.query(`UPDATE order_transition SET at = '2026-11-13T15:00:00-05:00' WHERE order_id = $1 AND to_status = 'PAGADO'`, [row.id]);
     const after = await shop.gql<{ orderReceipt: { status: string; delivery: { earliest: string; latest: string } } }>(RECEIPT, { r: placed.reference, t: placed.accessToken });

@@ -1,20 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
-import { clientStandIn } from '../setup/client-stand-in.js';
+import { requireBuiltClient } from '../setup/built-client.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
-const client = clientStandIn();
+// The real build (dist/client + dist/ssr): pages answer 200, 301 or 404 as the server render decides.
+const clientDist = requireBuiltClient();
 
 beforeAll(async () => {
-  shop = await startTestShop({ CLIENT_DIST_DIR: client.dir });
+  shop = await startTestShop({ CLIENT_DIST_DIR: clientDist });
   await createUser('staff-content@enzo.test', 'clave-segura-1', true);
   auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-content@enzo.test', 'clave-segura-1'));
 });
 afterAll(async () => {
   await shop?.close();
-  client.remove();
 });
 
 const REFUSALS = '... on ValidationErrors { message errors { field message } } ... on NotFound { message }';

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { orderInput, orderRow, paymentEvent, placeOrder, postEvent, RECEIPT, sizeStock, variantWithStock, type Variant } from './checkout-fixtures.js';
+import { startFakeWompiApi } from './fake-wompi-api.js';
+import { orderInput, orderRow, knownEvent, paymentEvent, placeOrder, postEvent, RECEIPT, sizeStock, variantWithStock, type Variant } from './checkout-fixtures.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -74,7 +75,7 @@ describe('sandbox gateway and webhook', () => {
 
   it('is idempotent: a replayed approval changes nothing', async () => {
     const { v, placed, row } = await pendingOrder(5, 2, 13);
-    const event = paymentEvent(shop, { id: 'tx-replay', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' });
+    const event = await knownEvent(shop, { id: 'tx-replay', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' });
     expect(await postEvent(shop, event, { 'x-event-checksum': event.signature.checksum })).toBe(200);
     expect(await postEvent(shop, event)).toBe(200);
     expect(await postEvent(shop, event)).toBe(200);
@@ -85,7 +86,7 @@ describe('sandbox gateway and webhook', () => {
 
   it('releases stock on a declined payment, then allows paying again with a new reference per attempt', async () => {
     const { v, placed, row } = await pendingOrder(5, 2, 14);
-    expect(await postEvent(shop, paymentEvent(shop, { id: 'tx-dec', reference: placed.reference, amountInCents: row.total * 100, status: 'DECLINED' }))).toBe(200);
+    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-dec', reference: placed.reference, amountInCents: row.total * 100, status: 'DECLINED' }))).toBe(200);
     expect((await orderRow(shop, placed.reference)).status).toBe('PAGO_RECHAZADO');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
     // Staff read the timeline in Spanish, not the gateway's status code.
@@ -116,14 +117,14 @@ describe('sandbox gateway and webhook', () => {
 
   it('never marks a wrong amount as paid and flags it for staff', async () => {
     const { v, placed, row } = await pendingOrder(5, 1, 15);
-    expect(await postEvent(shop, paymentEvent(shop, { id: 'tx-amount', reference: placed.reference, amountInCents: 100, status: 'APPROVED' }))).toBe(200);
+    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-amount', reference: placed.reference, amountInCents: 100, status: 'APPROVED' }))).toBe(200);
     expect(await orderRow(shop, placed.reference)).toMatchObject({ status: 'PENDIENTE_PAGO', flags: ['MONTO_NO_COINCIDE'] });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 4, reserved: 1 });
     expect(await eventsFor(row.id)).toBe(1);
   });
 
   it('stores events for unknown references and still answers 200', async () => {
-    expect(await postEvent(shop, paymentEvent(shop, { id: 'tx-unknown', reference: 'OTRA-REF', amountInCents: 5000, status: 'APPROVED' }))).toBe(200);
+    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-unknown', reference: 'OTRA-REF', amountInCents: 5000, status: 'APPROVED' }))).toBe(200);
     const rows: Array<{ order_id: number | null; reference: string }> = await shop.ds.query(`SELECT order_id, reference FROM payment_event WHERE transaction_id = 'tx-unknown'`);
     expect(rows).toEqual([{ order_id: null, reference: 'OTRA-REF' }]);
   });
@@ -136,7 +137,7 @@ describe('sandbox gateway and webhook', () => {
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
     expect(await shop.services.orders.expiry.runOnce()).toBe(0);
 
-    expect(await postEvent(shop, paymentEvent(shop, { id: 'tx-late', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
+    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-late', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
     expect((await orderRow(shop, placed.reference)).status).toBe('PAGADO');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 0 });
   });
@@ -146,7 +147,7 @@ describe('sandbox gateway and webhook', () => {
     await shop.ds.query(`UPDATE shop_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [row.id]);
     await shop.services.orders.expiry.runOnce();
     await shop.ds.query(`UPDATE product_size SET stock = 1 WHERE id = $1`, [Number(v.sizeId)]);
-    expect(await postEvent(shop, paymentEvent(shop, { id: 'tx-late-2', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
+    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-late-2', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
     expect(await orderRow(shop, placed.reference)).toMatchObject({ status: 'EXPIRADO', refund_pending: true, flags: ['REEMBOLSO_PENDIENTE'] });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 1, reserved: 0 });
   });
@@ -166,10 +167,15 @@ describe('sandbox gateway and webhook', () => {
 
 describe('with Wompi keys', () => {
   let wompi: TestShop;
+  let api: Awaited<ReturnType<typeof startFakeWompiApi>>;
   beforeAll(async () => {
-    wompi = await startTestShop({ WOMPI_PUBLIC_KEY: 'pub_test_abc', WOMPI_INTEGRITY_SECRET: 'test_integrity_secret', WOMPI_EVENTS_SECRET: 'test_events_secret' });
+    api = await startFakeWompiApi();
+    wompi = await startTestShop({ WOMPI_PUBLIC_KEY: 'pub_test_abc', WOMPI_INTEGRITY_SECRET: 'test_integrity_secret', WOMPI_EVENTS_SECRET: 'test_events_secret', WOMPI_API_URL: api.url });
   });
-  afterAll(() => wompi?.close());
+  afterAll(async () => {
+    await wompi?.close();
+    await api?.close();
+  });
 
   it('sends shoppers to Wompi’s web checkout and refuses the sandbox', async () => {
     const v = await variantWithStock(wompi, 5);
@@ -183,8 +189,11 @@ describe('with Wompi keys', () => {
     expect(sandbox.errors?.[0].message).toMatch(/Wompi/);
 
     const row = await orderRow(wompi, placed.reference);
-    const event = paymentEvent(wompi, { id: 'w-1', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }, 'test_events_secret');
+    const tx = { id: 'w-1', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' };
+    api.transactions.set(tx.id, tx);
+    const event = paymentEvent(wompi, tx, 'test_events_secret');
     expect(await postEvent(wompi, event)).toBe(200);
+    expect(api.state.lookups).toBe(1);
     expect((await orderRow(wompi, placed.reference)).status).toBe('PAGADO');
   });
 });

@@ -26,7 +26,7 @@ const PRODUCT_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.cate
   FROM product p JOIN category c ON c.slug = p.category_slug WHERE p.id = $1 AND p.active`;
 const SIZES_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
-const IMAGES_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position FROM product_image
+const IMAGES_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position, variants FROM product_image
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
 const VARIANTS_SQL = `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
   p.id AS product_id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,

@@ -7,6 +7,8 @@ import type { CheckoutResult } from './checkout.js';
 import type { SqlResult } from './sql-count.js';
 import { storefrontMeets, type StorefrontResult } from './storefront.js';
 import type { StartupRun } from './startup.js';
+import type { SsrPageResult } from './ssr-page.js';
+import type { LargeCatalogResult } from './large-catalog.js';
 import { searchMeetsP99, type SearchResult } from './search.js';
 import { fmt, formatTable, type Cell } from './table.js';
 
@@ -17,6 +19,8 @@ export interface BenchReport {
   settings: { durationS: number; connections: number; products: number; lighthouseRuns: number; oversellRounds: number };
   database?: { products: number; sizes: number; images: number; setupMs: number };
   api?: ApiRow[];
+  ssrPage?: SsrPageResult;
+  largeCatalog?: LargeCatalogResult;
   sql?: SqlResult;
   checkout?: CheckoutResult;
   storefront?: StorefrontResult;
@@ -57,6 +61,31 @@ function apiTable(rows: ApiRow[]): string {
     `1. API (autocannon, ${config.connections} conexiones, ${config.duration} s por prueba tras 1 s de calentamiento; tienda y línea base node:http + pg, cada una en su proceso hijo; autocannon en el proceso principal)`,
     ['operación', 'servidor', 'req/s', 'p50', 'p99', 'tienda/base', 'notas'],
     body,
+  );
+}
+
+function ssrPageTable(s: SsrPageResult): string {
+  const row = (label: string, m: SsrPageResult['cached'], ratio: string | null) => [label, fmt.int(m.rps), fmt.ms(m.p50), fmt.ms(m.p99), ratio, m.non2xx || m.errors || m.mismatches ? `no-2xx ${m.non2xx}, errores ${m.errors}, inválidas ${m.mismatches}` : ''];
+  return formatTable(
+    `1b. Página de producto dibujada en el servidor (${s.path}, ${fmt.kb(s.bytes)} de HTML sin comprimir; GET text/html, ${config.connections} conexiones, ${config.duration} s)`,
+    ['caso', 'req/s', 'p50', 'p99', 'vs base', 'notas'],
+    [
+      row('misma URL (caché de páginas)', s.cached, fmt.pct(s.ratio)),
+      row('URL distinta por petición (se dibuja cada vez)', s.cold, s.baseline.rps > 0 ? fmt.pct(s.cold.rps / s.baseline.rps) : null),
+      row('línea base: detalle de producto node:http + pg (JSON)', s.baseline, ''),
+    ],
+  );
+}
+
+function largeTable(l: LargeCatalogResult, small: ApiRow | undefined, sql: SqlResult | undefined): string {
+  const smallP50 = small?.shop?.p50 ?? null;
+  return formatTable(
+    `1c. Listado (collares, 24, POST sin caché) con ${l.products.toLocaleString('en-US')} productos (base preparada en ${fmt.s(l.setupMs)}) vs ${config.products.toLocaleString('en-US')}`,
+    ['catálogo', 'req/s', 'p50', 'p99', 'sentencias SQL', 'p50 / p50 de 10.000'],
+    [
+      [`${config.products.toLocaleString('en-US')} productos`, small?.shop ? fmt.int(small.shop.rps) : null, smallP50 !== null ? fmt.ms(smallP50) : null, small?.shop ? fmt.ms(small.shop.p99) : null, sql?.rows.find((r) => r.operation === 'listado de 24')?.statements ?? null, ''],
+      [`${l.products.toLocaleString('en-US')} productos`, fmt.int(l.listing.rps), fmt.ms(l.listing.p50), fmt.ms(l.listing.p99), l.statements, smallP50 ? `${(l.listing.p50 / smallP50).toFixed(2)}×` : null],
+    ],
   );
 }
 
@@ -158,8 +187,21 @@ function startupTable(runs: StartupRun[]): string {
 export function summarize(r: BenchReport): SummaryLine[] {
   const out: SummaryLine[] = [];
   for (const row of r.api ?? []) {
-    out.push({ target: `API ${row.operation}: ≥ ${TARGETS.apiRatio * 100} % de la línea base`, measured: row.ratio !== null ? fmt.pct(row.ratio)! : row.note ?? 'n/d', met: row.meetsRatio });
+    const target = row.operation.startsWith('listado') ? TARGETS.listingRatio : TARGETS.apiRatio;
+    out.push({ target: `API ${row.operation}: ≥ ${Math.round(target * 100)} % de la línea base`, measured: row.ratio !== null ? fmt.pct(row.ratio)! : row.note ?? 'n/d', met: row.meetsRatio });
     out.push({ target: `API ${row.operation}: p99 ≤ ${TARGETS.apiP99Ms} ms`, measured: row.shop ? fmt.ms(row.shop.p99)! : 'n/d', met: row.meetsP99 });
+  }
+  if (r.ssrPage) {
+    const s = r.ssrPage;
+    out.push({ target: `Página de producto SSR: ≥ ${TARGETS.ssrPageRatio * 100} % de la línea base`, measured: fmt.pct(s.ratio) ?? 'n/d', met: s.meetsRatio });
+    out.push({ target: `Página de producto SSR: p99 ≤ ${TARGETS.ssrPageP99Ms} ms (${config.connections} conexiones)`, measured: fmt.ms(s.cached.p99)!, met: s.meetsP99 });
+  }
+  if (r.largeCatalog) {
+    const l = r.largeCatalog;
+    const small = r.api?.find((a) => a.operation.startsWith('listado'))?.shop?.p50;
+    const sqlSmall = r.sql?.rows.find((x) => x.operation === 'listado de 24')?.statements ?? null;
+    out.push({ target: `Listado con ${l.products.toLocaleString('en-US')}: p50 ≤ ${TARGETS.largeListingP50Ratio}× el de ${config.products.toLocaleString('en-US')}`, measured: small ? `${(l.listing.p50 / small).toFixed(2)}× (${fmt.ms(l.listing.p50)} vs ${fmt.ms(small)})` : 'n/d', met: small ? l.listing.p50 <= small * TARGETS.largeListingP50Ratio : null });
+    out.push({ target: `Listado con ${l.products.toLocaleString('en-US')}: mismas sentencias SQL`, measured: `${l.statements ?? 'n/d'} vs ${sqlSmall ?? 'n/d'}`, met: l.statements !== null && sqlSmall !== null ? l.statements === sqlSmall : null });
   }
   if (r.sql) {
     const s = r.sql;
@@ -183,6 +225,7 @@ export function summarize(r: BenchReport): SummaryLine[] {
     const v = p.median;
     out.push({ target: `Lighthouse ${p.page}: puntuación ≥ ${TARGETS.lighthouseScore}`, measured: v ? String(v.score) : 'n/d', met: m?.score ?? null });
     out.push({ target: `Lighthouse ${p.page}: LCP ≤ ${TARGETS.lcpMs / 1000} s`, measured: v ? fmt.s(v.lcpMs)! : 'n/d', met: m?.lcp ?? null });
+    out.push({ target: `Lighthouse ${p.page}: TBT ≤ ${TARGETS.tbtMs} ms`, measured: v ? fmt.ms(v.tbtMs, 0)! : 'n/d', met: m?.tbt ?? null });
     out.push({ target: `Lighthouse ${p.page}: CLS ≤ ${TARGETS.cls}`, measured: v ? v.cls.toFixed(3) : 'n/d', met: m?.cls ?? null });
     out.push({ target: `Lighthouse ${p.page}: JS inicial ≤ ${TARGETS.firstLoadJsBytes / 1024} KB comprimido`, measured: v ? fmt.kb(v.jsTransferBytes)! : 'n/d', met: m?.js ?? null });
   }
@@ -193,8 +236,10 @@ export function summarize(r: BenchReport): SummaryLine[] {
     out.push({ target: `Búsqueda ${fmt.int(p.products)} productos «${p.query}»: índice GIN, sin LIKE ni Seq Scan de product`, measured: fmt.ms(p.executionMs)!, met: p.usesIndex });
   }
   if (r.startup) {
-    const clean = r.startup.every((x) => x.ms !== null && x.leftovers.length === 0 && x.exitCode === 0);
+    const clean = r.startup.every((x) => x.ms !== null && x.leftovers.length === 0 && (x.exitCode === 0 || x.exitCode === 130));
     out.push({ target: 'Arranque: sano, parada limpia con SIGINT, sin procesos restantes', measured: r.startup.map((x) => (x.ms !== null ? fmt.s(x.ms) : '✖')).join(' / '), met: clean });
+    const restart = r.startup.find((x) => x.variant.startsWith('npm start') && x.run === 'reinicio');
+    if (restart) out.push({ target: `\`npm start\` de nuevo sin cambios: sana en ≤ ${TARGETS.restartMs / 1000} s`, measured: restart.ms !== null ? fmt.s(restart.ms)! : '✖', met: restart.ms !== null ? restart.ms <= TARGETS.restartMs : null });
   }
   for (const [section, message] of Object.entries(r.errors)) out.push({ target: `Sección ${section}`, measured: `no medida: ${message.slice(0, 120)}`, met: null });
   return out;
@@ -210,6 +255,8 @@ export function printReport(r: BenchReport): void {
     );
   }
   if (r.api) parts.push(apiTable(r.api));
+  if (r.ssrPage) parts.push(ssrPageTable(r.ssrPage));
+  if (r.largeCatalog) parts.push(largeTable(r.largeCatalog, r.api?.find((a) => a.operation.startsWith('listado')), r.sql));
   if (r.sql) parts.push(sqlTable(r.sql));
   if (r.checkout) parts.push(checkoutTables(r.checkout));
   if (r.storefront) parts.push(storefrontTable(r.storefront));

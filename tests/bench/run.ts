@@ -3,7 +3,7 @@
  * contention, storefront Lighthouse and start-up time. Prints one table per section plus a summary
  * of the targets, and writes every figure to bench-results/bench-<timestamp>.json and latest.json.
  *
- * Development knobs: BENCH_DURATION (s per load run, default 10), BENCH_SKIP=api,sql,checkout,lighthouse,startup,search,
+ * Development knobs: BENCH_DURATION (s per load run, default 10), BENCH_SKIP=api,ssr,large,sql,checkout,lighthouse,startup,search,
  * BENCH_ONLY=search (only those sections), BENCH_SEARCH_PRODUCTS=10000,100000, BENCH_PRODUCTS, BENCH_LIGHTHOUSE_RUNS, BENCH_OVERSELL_ROUNDS, BENCH_TIMEOUT_MIN, CHROME_PATH.
  */
 import os from 'node:os';
@@ -18,6 +18,9 @@ import { createOrders, placeOrderProblem, runCheckout } from './checkout.js';
 import { runSqlCount } from './sql-count.js';
 import { ensureClientBuilt, runStorefront } from './storefront.js';
 import { runStartup } from './startup.js';
+import { runSsrPage } from './ssr-page.js';
+import { runLargeCatalog } from './large-catalog.js';
+import { TARGETS } from './bench-config.js';
 import { runSearch } from './search.js';
 import { cleanupAll, installSignalHandlers } from './lifecycle.js';
 import { newReport, printReport, summarize, writeReport, type BenchReport } from './report.js';
@@ -50,7 +53,8 @@ async function main(): Promise<number> {
     const db = await createBenchDatabase(config.products);
     report.database = { products: db.productCount, sizes: db.sizeCount, images: db.imageCount, setupMs: db.setupMs };
     const fixtures = await loadFixtures(db.url);
-    const clientBuilt = config.skip('lighthouse') ? false : ensureClientBuilt();
+    // The shop child renders pages with the build (dist/client, dist/ssr): up to date before it starts.
+    const clientBuilt = ensureClientBuilt();
     const auth: BenchAuthEmulator | null = await authStarting;
     let staffToken: string | null = null;
     if (auth) {
@@ -60,7 +64,7 @@ async function main(): Promise<number> {
       });
     }
     const authEnv: Record<string, string> = auth ? { FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {};
-    const shopEnv = { DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv };
+    const shopEnv = { DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', TEST_SHOP: 'true', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv };
     // NODE_ENV in the process environment too, as `npm start` sets it: libraries read it at load time
     // (graphql-js skips its development-only cross-realm checks, Express its debug paths).
     const shop = await startChildServer('./shop-process.ts', { BENCH_SHOP_ENV: JSON.stringify(shopEnv), NODE_ENV: 'production', ...authEnv }, 'tienda (proceso hijo)');
@@ -70,9 +74,20 @@ async function main(): Promise<number> {
       const baseline = await startChildServer('./baseline-server.ts', { BASELINE_DATABASE_URL: db.url }, 'línea base (proceso hijo)');
       try {
         report.api = await runApiThroughput(shop.url, baseline.url, { listingCategory: fixtures.listingCategory, productId: fixtures.productId, cartLines: fixtures.cartLines(5) });
+        if (!config.skip('ssr')) {
+          try {
+            report.ssrPage = await runSsrPage(shop.url, baseline.url, db.url, fixtures.productId);
+          } catch (err) {
+            report.errors.ssr = message(err);
+          }
+        }
       } finally {
         await baseline.stop();
       }
+    });
+
+    await section(report, 'large', `Listado con ${TARGETS.largeProducts.toLocaleString('en-US')} productos`, async () => {
+      report.largeCatalog = await runLargeCatalog(TARGETS.largeProducts, fixtures.listingCategory, authEnv);
     });
 
     await section(report, 'checkout', 'Checkout: placeOrder concurrente y sobreventa', async () => {

@@ -40,6 +40,7 @@ export async function runSqlCount(dbUrl: string, dataDir: string, authHost: stri
     PORT: '0',
     LOG_LEVEL: 'silent',
     SEED_ON_START: 'false',
+    TEST_SHOP: 'true',
     NODE_ENV: 'production',
     DATA_DIR: dataDir,
     ...(authHost ? { FIREBASE_AUTH_EMULATOR_HOST: authHost } : {}),

@@ -19,7 +19,7 @@ export interface StartupRun {
 /** This process's environment without what would change the shop's defaults (the bench exports the emulator host). */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'DATABASE_URL', 'EMBEDDED_PG_PORT', 'PUBLIC_URL', 'SEED_ON_START', 'CLIENT_DIST_DIR']) delete env[name];
+  for (const name of ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'TEST_SHOP', 'HOST', 'DATABASE_URL', 'EMBEDDED_PG_PORT', 'PUBLIC_URL', 'SEED_ON_START', 'CLIENT_DIST_DIR']) delete env[name];
   return env;
 }
 
@@ -55,11 +55,11 @@ async function answers(url: string): Promise<boolean> {
  * `npm run build`; the client build is left out), from spawn to the first 200 of /healthz; then
  * SIGINT and a check that neither PostgreSQL nor the Auth emulator it started is left running.
  */
-async function startOnce(variant: string, run: StartupRun['run'], dataDir: string, extraEnv: Record<string, string>): Promise<StartupRun> {
+async function startOnce(variant: string, run: StartupRun['run'], dataDir: string, extraEnv: Record<string, string>, command: readonly string[]): Promise<StartupRun> {
   const port = await freePort();
   const authPort = await freePort();
   const started = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,7 +70,8 @@ async function startOnce(variant: string, run: StartupRun['run'], dataDir: strin
   const keep = (c: Buffer) => (output = (output + c.toString()).slice(-2000));
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  // Ctrl+C ends npm by the signal itself: the conventional 130.
+  const exit = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? 130 : null))));
   let done = false;
   exit.then(() => (done = true));
   const killGroup = onCleanup(`tienda (${variant}, ${run})`, async () => {
@@ -93,10 +94,14 @@ async function startOnce(variant: string, run: StartupRun['run'], dataDir: strin
     result.ms = performance.now() - started;
     const pgPid = await postmasterPid(dataDir);
     const stopStarted = performance.now();
-    child.kill('SIGINT');
+    // `npm start`: the whole process group, as Ctrl+C in a terminal (npm, sh, tsx, the server and PostgreSQL);
+    // the server alone otherwise, as a process manager stops it.
+    if (command[0] === 'npm') process.kill(-child.pid!, 'SIGINT');
+    else child.kill('SIGINT');
     result.exitCode = await withTimeout(exit, 30_000, 'detener la tienda con SIGINT');
     result.stopMs = performance.now() - stopStarted;
-    await sleep(300);
+    // npm returns as soon as it has passed the signal on: give the server its shutdown (at most 10 s).
+    for (let waited = 0; waited < 10_000 && pgPid && isAlive(pgPid); waited += 100) await sleep(100);
     if (pgPid && isAlive(pgPid)) {
       result.leftovers.push(`postgres pid ${pgPid}`);
       process.kill(pgPid, 'SIGTERM');
@@ -111,10 +116,13 @@ async function startOnce(variant: string, run: StartupRun['run'], dataDir: strin
 }
 
 export async function runStartup(benchAuthHost: string | null): Promise<StartupRun[]> {
-  const variants: Array<{ name: string; env: Record<string, string> }> = [
-    { name: 'valores por defecto (inicia su emulador de Auth)', env: {} },
+  const variants: Array<{ name: string; env: Record<string, string>; command: readonly string[] }> = [
+    // What a person runs: checks whether the build is up to date (it is: the bench built it), then the server.
+    { name: 'npm start (valores por defecto, inicia su emulador de Auth)', env: {}, command: ['npm', 'start', '--silent'] },
   ];
-  if (benchAuthHost) variants.push({ name: 'con FIREBASE_AUTH_EMULATOR_HOST externo', env: { FIREBASE_AUTH_EMULATOR_HOST: benchAuthHost } });
+  if (benchAuthHost) {
+    variants.push({ name: 'node --import tsx, FIREBASE_AUTH_EMULATOR_HOST externo', env: { FIREBASE_AUTH_EMULATOR_HOST: benchAuthHost }, command: [process.execPath, '--import', 'tsx', 'server/src/index.ts'] });
+  }
   const runs: StartupRun[] = [];
   for (const v of variants) {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'enzo-bench-start-'));
@@ -123,7 +131,7 @@ export async function runStartup(benchAuthHost: string | null): Promise<StartupR
     try {
       for (const run of ['primer arranque', 'reinicio'] as const) {
         process.stdout.write(`  · ${v.name}, ${run}… `);
-        const r = await startOnce(v.name, run, dataDir, v.env);
+        const r = await startOnce(v.name, run, dataDir, v.env, v.command);
         process.stdout.write(r.ms !== null ? `${(r.ms / 1000).toFixed(1)} s\n` : `✖ ${r.error}\n`);
         runs.push(r);
         if (r.ms === null) break;

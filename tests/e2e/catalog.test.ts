@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage } from './browser.js';
+import { launchBrowser, newPage, PHONE } from './browser.js';
 
 let browser: Browser;
 const base = inject('shopUrl');
@@ -27,18 +27,78 @@ describe('category listing in Chromium', () => {
     await context.close();
   });
 
-  it('renders landing pages from the data embedded in the HTML, without a GraphQL request', async () => {
-    for (const path of ['/', '/collares', '/halloween']) {
-      const { page, problems, context } = await newPage(browser);
+  it('hydrates server-rendered home, category and product pages without a mismatch, a console error or a data request', async () => {
+    const listing = (await (
+      await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ query: `{ products(category: "collares", first: 1) { edges { node { id slug name } } } }` }),
+      })
+    ).json()) as { data: { products: { edges: { node: { id: string; slug: string; name: string } }[] } } };
+    const collar = listing.data.products.edges[0]!.node;
+    for (const path of ['/', '/collares', '/halloween', `/collares/${collar.id}/${collar.slug}`]) {
+      const { page, problems, context } = await newPage(browser, PHONE);
       const operations: string[] = [];
       page.on('request', (r) => {
-        if (r.url().endsWith('/graphql') && r.method() === 'POST') operations.push(String((r.postDataJSON() as { operationName?: string }).operationName));
+        if (new URL(r.url()).pathname === '/graphql') operations.push(`${r.method()} ${r.url()}`);
       });
-      await page.goto(`${base}${path}`);
-      await page.locator(path === '/' ? '.home-tile' : '.product-card__link').first().waitFor();
-      expect(operations.filter((o) => o === 'HomeMedia' || o === 'CategoryListing'), path).toEqual([]);
-      expect(problems).toEqual([]);
+      const response = await page.goto(`${base}${path}`);
+      // The content is in the HTML itself, before any JavaScript runs.
+      const html = await response!.text();
+      expect(html, path).toMatch(path === '/' ? /class="home-tile/ : /<h1[^>]*>[^<]+<\/h1>/);
+      await page.waitForLoadState('networkidle');
+      // Hydrated: React handles events on the server's markup.
+      if (path.startsWith('/collares/')) {
+        await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+        await page.getByRole('dialog', { name: 'Carro de Compras' }).waitFor();
+      } else {
+        await page.getByRole('button', { name: 'Menú' }).click();
+        await page.getByRole('dialog').first().waitFor();
+      }
+      // Hydration moves nothing on the page (e.g. the listing's filters are collapsed on phones from the first paint).
+      const shift = await page.evaluate(
+        () =>
+          new Promise<number>((resolve) => {
+            let total = 0;
+            new PerformanceObserver((list) => {
+              for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) total += e.value;
+            }).observe({ type: 'layout-shift' as never, buffered: true });
+            setTimeout(() => resolve(total), 300);
+          }),
+      );
+      expect(shift, path).toBeLessThan(0.05);
+      // Recoverable hydration errors (mismatches) surface as page errors or console errors in production React.
+      expect(problems, path).toEqual([]);
+      // The page's data came with the HTML: no query before the interaction (the cart quote comes after it).
+      expect(operations.filter((o) => /HomeMedia|CategoryListing|ProductDetail/.test(o)), path).toEqual([]);
       await context.close();
     }
+  });
+
+  it('works with JavaScript disabled: product, price, sizes and availability, listings and policy pages', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, locale: 'es-CO', ...PHONE });
+    const page = await context.newPage();
+    await page.goto(`${base}/collares`);
+    const first = page.locator('.product-card__link').first();
+    const name = (await first.locator('.product-card__name').textContent())!;
+    expect(await first.locator('.product-card__price').textContent()).toMatch(/^\$ \d{2,3}\.\d{3}$/);
+    await first.click();
+    await page.getByRole('heading', { level: 1, name }).waitFor();
+    expect(await page.locator('.product-page__price').textContent()).toMatch(/^\$ \d{2,3}\.\d{3}$/);
+    expect(await page.getByRole('radio').count()).toBeGreaterThan(0);
+    expect(await page.getByText('IVA incluido', { exact: false }).count()).toBeGreaterThan(0);
+    expect(await page.title()).toBe(`${name} | Enzo`);
+    // Listing filters are a plain form, shown inline on phones without JavaScript.
+    await page.goto(`${base}/collares`);
+    expect(await page.locator('.listing-filters').isVisible()).toBe(true);
+    for (const [path, heading] of [
+      ['/PoliticaDevolucion', /devoluci/i],
+      ['/TratamientoDatos', /datos/i],
+      ['/PoliticaEnvios', /env/i],
+    ] as const) {
+      await page.goto(`${base}${path}`);
+      expect(await page.getByRole('heading', { level: 1 }).textContent(), path).toMatch(heading);
+    }
+    await context.close();
   });
 });

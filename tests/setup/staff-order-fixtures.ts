@@ -55,6 +55,7 @@ export async function insertOrder(ds: DataSource, o: FixtureOrder): Promise<Orde
       total,
       idempotencyKey: randomBytes(12).toString('hex'),
       expiresAt: new Date(Date.now() + 30 * 60_000),
+      holdUntil: new Date(Date.now() + 60 * 60_000),
       ...(o.createdAt ? { createdAt: o.createdAt } : {}),
     };
     const tokenColumn = em.getRepository(OrderEntity).metadata.columns.find((c) => c.databaseName.startsWith('access_token'));

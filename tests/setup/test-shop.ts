@@ -23,6 +23,11 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     SEED_ON_START: 'false',
+    // An external database makes this a deployment: the tests run a declared test shop.
+    TEST_SHOP: 'true',
+    // Every test order comes from 127.0.0.1 and many share an email: the caps are tested on their own (hoarding.test.ts).
+    MAX_OPEN_ORDERS_PER_EMAIL: '1000',
+    MAX_OPEN_ORDERS_PER_CLIENT: '10000',
     FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
     ...env,
   });

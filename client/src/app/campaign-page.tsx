@@ -1,8 +1,10 @@
+import type { ApolloClient } from '@apollo/client';
+import { CAMPAIGN_PREVIEW_PARAM } from '#shared/storefront-routes.js';
 import { CategoryPage } from '../features/catalog/category-page';
-import { CategoryListingDocument } from '../features/catalog/catalog.generated';
-import { CampaignRoute } from '../features/campaigns';
+import { loadCategoryListing } from '../features/catalog/routes';
+import { CampaignPageDocument, CampaignRoute } from '../features/campaigns';
 import { NotFoundPage } from '../features/content/not-found-page';
-import { DocumentMeta } from './document-meta';
+import { DocumentMeta, HttpStatus } from './document-meta';
 
 /** App-level composition of a campaign page: the campaign (on, off or previewed) + the catalog listing of its collection + the 404. */
 export function CampaignPage({ slug, path }: { slug: string; path: string }) {
@@ -11,6 +13,7 @@ export function CampaignPage({ slug, path }: { slug: string; path: string }) {
       slug={slug}
       notFound={
         <>
+          <HttpStatus code={404} />
           <DocumentMeta title="Página no encontrada" noindex />
           <NotFoundPage />
         </>
@@ -21,5 +24,8 @@ export function CampaignPage({ slug, path }: { slug: string; path: string }) {
   );
 }
 
-/** Queries whose results the server may embed in the HTML of this route (lib/initial-data): the collection's listing. */
-export const INITIAL_QUERIES = [CategoryListingDocument];
+/** What the page queries, run by the server before rendering with the same variables: the campaign, then its collection's listing while it shows. */
+export async function loadCampaign(client: ApolloClient, slug: string, params: URLSearchParams) {
+  const { data } = await client.query({ query: CampaignPageDocument, variables: { slug, previewToken: params.get(CAMPAIGN_PREVIEW_PARAM) } });
+  if (data?.campaign) await loadCategoryListing(client, { collection: data.campaign.collection }, params);
+}

@@ -1,9 +1,10 @@
 import { useSetAtom } from 'jotai';
 import { addToCartAtom } from '../features/cart/cart-atoms';
 import { ProductRoute } from '../features/catalog/product-route';
-import { ProductDetailDocument } from '../features/catalog/catalog.generated';
 import { NotFoundPage } from '../features/content/not-found-page';
-import { DocumentMeta } from './document-meta';
+import { DocumentMeta, HttpStatus } from './document-meta';
+
+export { loadProduct } from '../features/catalog/product-route';
 
 /** App-level composition of the product page: catalog detail + cart + the content 404. */
 export function ProductPage() {
@@ -14,12 +15,10 @@ export function ProductPage() {
       notFound={
         <>
           <DocumentMeta title="Página no encontrada" noindex />
+          <HttpStatus code={404} />
           <NotFoundPage />
         </>
       }
     />
   );
 }
-
-/** Queries whose results the server may embed in the HTML of this route (lib/initial-data). */
-export const INITIAL_QUERIES = [ProductDetailDocument];

@@ -1,39 +1,71 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { RouteObject } from 'react-router';
+import type { ApolloClient } from '@apollo/client';
+import type { Params, RouteObject } from 'react-router';
 import { PublicLayout } from './layouts/public-layout';
+import { loadShopSettings } from '../lib/use-shop-settings';
 import { AuthLayout } from './layouts/auth-layout';
-import { DocumentMeta } from './document-meta';
+import { DocumentMeta, HttpStatus } from './document-meta';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { LISTING_PAGES, PAGE_PATHS, PAGES, PRODUCT_PATH_PATTERNS, SEARCH_PATH, STAFF_ORDER_DETAIL_PATH, STAFF_PRODUCT_EDIT_PATH, type PageMetaInfo } from '#shared/storefront-routes.js';
+import type { PageHead } from '#shared/ssr-contract.js';
 
 type Meta = Pick<PageMetaInfo, 'title' | 'description' | 'noindex' | 'canonical'>;
 
-/** What the entry needs to know about a route: how to fetch its chunk before the first render. */
+/** What the route's data needs before it renders on the server (the browser fetches it with useQuery). */
+export interface RouteDataContext {
+  client: ApolloClient;
+  params: Params;
+  /** The URL's query (`?q=`, listing filters and sort). */
+  searchParams: URLSearchParams;
+}
+
+/**
+ * What the entries need to know about a route: its chunk (loaded before rendering or hydrating), the source
+ * module of that chunk (the server links its JS and CSS from the Vite manifest), the data it queries (the server
+ * runs it before rendering, so the HTML carries the content) and whether it renders in the browser only.
+ *
+ * To server-render a new page: give it a `load` that runs the queries its components run with the same
+ * variables (export one function from the feature and call it from both), and list its chunk's source module.
+ */
 export interface RouteHandle {
   preload: () => Promise<void>;
-  /** The route chunk's module once loaded (it may export INITIAL_QUERIES, see lib/initial-data). */
-  loadedModule: () => unknown;
+  /** Vite manifest key of the route chunk (`src/…`, relative to client/). */
+  module: string;
+  load?: (ctx: RouteDataContext) => Promise<unknown>;
+  /** Rendered in the browser only (checkout, receipt, sandbox, staff): the server sends its head only. */
+  clientOnly?: boolean;
+  /** Head of a client-only page (the server cannot render it to find out). */
+  head?: PageHead;
+}
+
+function headOf(meta: Meta, canonicalPath?: string): PageHead {
+  return {
+    title: meta.title,
+    description: meta.description,
+    noindex: meta.noindex,
+    canonicalPath: meta.noindex ? undefined : (meta.canonical ?? canonicalPath),
+    og: meta.noindex ? undefined : { type: 'website' },
+  };
 }
 
 /**
  * Declarative routes (useRoutes): the data router (createBrowserRouter) costs ~16 KB gzip of first-load JS
- * that the shop does not use. Every page is its own chunk; the server preloads the landing route's chunk.
+ * that the shop does not use. Every page is its own chunk.
  */
-function route(lazy: LazyPage<object>, meta?: Meta, canonicalPath?: string): Pick<RouteObject, 'element' | 'handle'> {
+function route(lazy: LazyPage<object>, module: string, meta?: Meta, canonicalPath?: string, extra?: Partial<RouteHandle>): Pick<RouteObject, 'element' | 'handle'> {
   const element: ReactNode = (
     <>
-      {meta ? <DocumentMeta title={meta.title} description={meta.description} noindex={meta.noindex} canonicalPath={meta.noindex ? undefined : (meta.canonical ?? canonicalPath)} /> : null}
+      {meta ? <DocumentMeta {...headOf(meta, canonicalPath)} /> : null}
       <lazy.Page />
     </>
   );
-  const handle: RouteHandle = { preload: lazy.preload, loadedModule: lazy.loadedModule };
+  const handle: RouteHandle = { preload: lazy.preload, module, head: meta ? headOf(meta, canonicalPath) : undefined, ...extra };
   return { element, handle };
 }
 
-function page<M>(load: () => Promise<M>, pick: (m: M) => ComponentType, meta?: Meta, canonicalPath?: string) {
-  return route(lazyPage(load, pick), meta, canonicalPath);
-}
-
+const CONTENT = 'src/features/content/routes.ts';
+const CATALOG = 'src/features/catalog/routes.ts';
+const CHECKOUT = 'src/features/checkout/routes.tsx';
 const content = () => import('../features/content/routes');
 const catalog = () => import('../features/catalog/routes');
 const checkout = () => import('../features/checkout/routes');
@@ -45,77 +77,113 @@ const staffDiscounts = () => import('../features/staff-discounts');
 const staffContent = () => import('../features/staff-content');
 const staffReturns = () => import('../features/staff-returns');
 const staffShipping = () => import('../features/staff-shipping');
-const home = lazyPage(() => import('../features/home/routes'), (m) => m.HomeRoute);
-
+const homeModule = () => import('../features/home/routes');
+const productModule = () => import('./product-page');
+const campaignModule = () => import('./campaign-page');
+const home = lazyPage(homeModule, (m) => m.HomeRoute);
 const categoryPage = lazyPage(catalog, (m) => m.CategoryPage);
-
-const productPage = lazyPage(() => import('./product-page'), (m) => m.ProductPage);
-const campaignPage = lazyPage(() => import('./campaign-page'), (m) => m.CampaignPage);
+const productPage = lazyPage(productModule, (m) => m.ProductPage);
+const campaignPage = lazyPage(campaignModule, (m) => m.CampaignPage);
 const staffShell = lazyPage(() => import('./layouts/staff-layout'), (m) => m.StaffShell);
 
+const loadHome = async ({ client }: RouteDataContext) => (await homeModule()).loadHomeData(client);
+
 /** A fixed page of the shared route table: its path, its meta and its component. */
-function fixed<M>(key: keyof typeof PAGE_PATHS, load: () => Promise<M>, pick: (m: M) => ComponentType): RouteObject {
+function fixed<M>(key: keyof typeof PAGE_PATHS, module: string, load: () => Promise<M>, pick: (m: M) => ComponentType, extra?: Partial<RouteHandle>): RouteObject {
   const path = PAGE_PATHS[key];
-  return { path, ...page(load, pick, PAGES[key], path) };
+  return { path, ...route(lazyPage(load, pick), module, PAGES[key], path, extra) };
 }
+
+const CLIENT_ONLY = { clientOnly: true } as const;
+const notFound = route(lazyPage(content, (m) => m.NotFoundPage), CONTENT, PAGES.notFound);
 
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
+    // The header, footer, product page and policies read the shop settings: loaded with every public page.
+    handle: { preload: async () => undefined, module: 'src/app/layouts/public-layout.tsx', load: ({ client }) => loadShopSettings(client) } satisfies RouteHandle,
     children: [
-      { path: PAGE_PATHS.home, ...route(home, PAGES.home) },
-      { path: PAGE_PATHS.about, ...route(home, PAGES.about) },
+      { path: PAGE_PATHS.home, ...route(home, 'src/features/home/routes.tsx', PAGES.home, undefined, { load: loadHome }) },
+      { path: PAGE_PATHS.about, ...route(home, 'src/features/home/routes.tsx', PAGES.about, undefined, { load: loadHome }) },
       ...LISTING_PAGES.map((c): RouteObject =>
         c.collection
           ? {
               // Seasonal campaign pages: on or off as staff set them (with preview links).
               path: c.path,
               element: <campaignPage.Page key={c.path} slug={c.collection} path={c.path} />,
-              handle: { preload: campaignPage.preload, loadedModule: campaignPage.loadedModule } satisfies RouteHandle,
+              handle: {
+                preload: campaignPage.preload,
+                module: 'src/app/campaign-page.tsx',
+                load: async ({ client, searchParams }) => (await campaignModule()).loadCampaign(client, c.collection!, searchParams),
+              } satisfies RouteHandle,
             }
           : {
               path: c.path,
               element: <categoryPage.Page key={c.path} title={c.title} description={c.description} path={c.path} category={c.category} collection={c.collection} />,
-              handle: { preload: categoryPage.preload, loadedModule: categoryPage.loadedModule } satisfies RouteHandle,
+              handle: {
+                preload: categoryPage.preload,
+                module: CATALOG,
+                load: async ({ client, searchParams }) => (await catalog()).loadCategoryListing(client, { category: c.category, collection: c.collection }, searchParams),
+              } satisfies RouteHandle,
             },
       ),
-      ...PRODUCT_PATH_PATTERNS.map((path): RouteObject => ({ path, ...route(productPage) })),
-      fixed('nosotros', content, (m) => m.AboutPage),
-      fixed('dataPolicy', content, (m) => m.DataPolicyPage),
-      fixed('returnsPolicy', content, (m) => m.ReturnsPolicyPage),
-      fixed('shippingPolicy', content, (m) => m.ShippingPolicyPage),
-      fixed('distributorsCucuta', content, (m) => m.DistributorsCucutaPage),
-      fixed('distributorsBogota', content, (m) => m.DistributorsBogotaPage),
-      fixed('allianceLaika', content, (m) => m.AllianceLaikaPage),
-      fixed('allianceKumpet', content, (m) => m.AllianceKumpetPage),
-      fixed('alliancePuppis', content, (m) => m.AlliancePuppisPage),
+      ...PRODUCT_PATH_PATTERNS.map(
+        (path): RouteObject => ({
+          path,
+          ...route(productPage, 'src/app/product-page.tsx', undefined, undefined, { load: async ({ client, params }) => (await productModule()).loadProduct(client, params.id ?? '') }),
+        }),
+      ),
+      fixed('nosotros', CONTENT, content, (m) => m.AboutPage),
+      fixed('dataPolicy', CONTENT, content, (m) => m.DataPolicyPage),
+      fixed('returnsPolicy', CONTENT, content, (m) => m.ReturnsPolicyPage),
+      fixed('shippingPolicy', CONTENT, content, (m) => m.ShippingPolicyPage),
+      fixed('distributorsCucuta', CONTENT, content, (m) => m.DistributorsCucutaPage),
+      fixed('distributorsBogota', CONTENT, content, (m) => m.DistributorsBogotaPage),
+      fixed('allianceLaika', CONTENT, content, (m) => m.AllianceLaikaPage),
+      fixed('allianceKumpet', CONTENT, content, (m) => m.AllianceKumpetPage),
+      fixed('alliancePuppis', CONTENT, content, (m) => m.AlliancePuppisPage),
       // Title, description and noindex depend on `q` (searchPageMeta): the page sets them itself.
-      { path: SEARCH_PATH, ...page(catalog, (m) => m.SearchPage) },
-      fixed('checkout', checkout, (m) => m.CheckoutRoute),
-      fixed('receipt', checkout, (m) => m.ReceiptRoute),
-      fixed('orderLookup', checkout, (m) => m.OrderLookupRoute),
-      { path: '*', ...page(content, (m) => m.NotFoundPage, PAGES.notFound) },
+      {
+        path: SEARCH_PATH,
+        ...route(lazyPage(catalog, (m) => m.SearchPage), CATALOG, undefined, undefined, { load: async ({ client, searchParams }) => (await catalog()).loadSearch(client, searchParams) }),
+      },
+      fixed('checkout', CHECKOUT, checkout, (m) => m.CheckoutRoute, CLIENT_ONLY),
+      fixed('receipt', CHECKOUT, checkout, (m) => m.ReceiptRoute, CLIENT_ONLY),
+      fixed('orderLookup', CHECKOUT, checkout, (m) => m.OrderLookupRoute, CLIENT_ONLY),
+      {
+        path: '*',
+        element: (
+          <>
+            <HttpStatus code={404} />
+            {notFound.element}
+          </>
+        ),
+        handle: notFound.handle,
+      },
     ],
   },
   {
     element: <AuthLayout />,
-    children: [fixed('sandbox', checkout, (m) => m.SandboxGatewayRoute), fixed('staffLogin', staffSession, (m) => m.LoginPage)],
+    children: [
+      fixed('sandbox', CHECKOUT, checkout, (m) => m.SandboxGatewayRoute, CLIENT_ONLY),
+      fixed('staffLogin', 'src/features/staff-session/index.ts', staffSession, (m) => m.LoginPage, CLIENT_ONLY),
+    ],
   },
   {
-    ...route(staffShell),
+    ...route(staffShell, 'src/app/layouts/staff-layout.tsx', undefined, undefined, CLIENT_ONLY),
     children: [
-      fixed('staffHome', staffHome, (m) => m.DashboardHome),
-      fixed('staffOrders', staffOrders, (m) => m.OrdersPage),
-      { path: STAFF_ORDER_DETAIL_PATH, ...page(staffOrders, (m) => m.OrderDetailPage, PAGES.staffOrderDetail) },
-      fixed('staffPackingList', staffOrders, (m) => m.PackingListPage),
-      fixed('staffProducts', staffCatalog, (m) => m.ProductsPage),
-      fixed('staffProductNew', staffCatalog, (m) => m.NewProductPage),
-      { path: STAFF_PRODUCT_EDIT_PATH, ...page(staffCatalog, (m) => m.EditProductPage, PAGES.staffProductEdit) },
-      fixed('staffLowStock', staffCatalog, (m) => m.LowStockPage),
-      fixed('staffContent', staffContent, (m) => m.ContentPage),
-      fixed('staffDiscountCodes', staffDiscounts, (m) => m.DiscountCodesPage),
-      fixed('staffReturns', staffReturns, (m) => m.ReturnsPage),
-      fixed('staffShipping', staffShipping, (m) => m.ShippingPage),
+      fixed('staffHome', 'src/features/staff-home/index.ts', staffHome, (m) => m.DashboardHome, CLIENT_ONLY),
+      fixed('staffOrders', 'src/features/staff-orders/index.ts', staffOrders, (m) => m.OrdersPage, CLIENT_ONLY),
+      { path: STAFF_ORDER_DETAIL_PATH, ...route(lazyPage(staffOrders, (m) => m.OrderDetailPage), 'src/features/staff-orders/index.ts', PAGES.staffOrderDetail, undefined, CLIENT_ONLY) },
+      fixed('staffPackingList', 'src/features/staff-orders/index.ts', staffOrders, (m) => m.PackingListPage, CLIENT_ONLY),
+      fixed('staffProducts', 'src/features/staff-catalog/index.ts', staffCatalog, (m) => m.ProductsPage, CLIENT_ONLY),
+      fixed('staffProductNew', 'src/features/staff-catalog/index.ts', staffCatalog, (m) => m.NewProductPage, CLIENT_ONLY),
+      { path: STAFF_PRODUCT_EDIT_PATH, ...route(lazyPage(staffCatalog, (m) => m.EditProductPage), 'src/features/staff-catalog/index.ts', PAGES.staffProductEdit, undefined, CLIENT_ONLY) },
+      fixed('staffLowStock', 'src/features/staff-catalog/index.ts', staffCatalog, (m) => m.LowStockPage, CLIENT_ONLY),
+      fixed('staffContent', 'src/features/staff-content/index.ts', staffContent, (m) => m.ContentPage, CLIENT_ONLY),
+      fixed('staffDiscountCodes', 'src/features/staff-discounts/index.ts', staffDiscounts, (m) => m.DiscountCodesPage, CLIENT_ONLY),
+      fixed('staffReturns', 'src/features/staff-returns/index.ts', staffReturns, (m) => m.ReturnsPage, CLIENT_ONLY),
+      fixed('staffShipping', 'src/features/staff-shipping/index.ts', staffShipping, (m) => m.ShippingPage, CLIENT_ONLY),
     ],
   },
 ];

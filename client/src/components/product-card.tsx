@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { formatCop } from '#shared/money.js';
+import { ResponsiveImage, type ResponsiveImageData } from './responsive-image';
 import './product-card.css';
 
 export interface ProductCardProps {
@@ -7,7 +8,7 @@ export interface ProductCardProps {
   name: string;
   price: number;
   soldOut: boolean;
-  image?: { url: string; alt: string; width: number; height: number } | null;
+  image?: (ResponsiveImageData & { alt: string }) | null;
   /** The first cards of a listing are above the fold: load them eagerly. */
   eager?: boolean;
 }
@@ -18,7 +19,8 @@ export function ProductCard({ href, name, price, soldOut, image, eager }: Produc
       <Link to={href} className="product-card__link">
         <div className="product-card__media">
           {image ? (
-            <img src={image.url} alt={image.alt} width={image.width} height={image.height} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+            // Two columns on phones, up to four on desktop (catalog.css).
+            <ResponsiveImage image={image} alt={image.alt} sizes="(min-width: 900px) 25vw, 50vw" eager={eager} />
           ) : null}
           {soldOut ? <span className="product-card__badge">Agotado</span> : null}
         </div>

@@ -29,6 +29,8 @@ let authPromise: Promise<Auth> | null = null;
 export function staffAuth(): Promise<Auth> {
   authPromise ??= (async () => {
     const res = await fetch('/api/auth-config');
+    // The shop serves shoppers before the local Auth emulator has finished starting.
+    if (res.status === 503) throw Object.assign(new Error('auth-config starting'), { code: 'auth/starting' });
     if (!res.ok) throw new Error(`auth-config ${res.status}`);
     const config = (await res.json()) as AuthConfig;
     const app = getApps().length ? getApp() : initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });

@@ -1,7 +1,16 @@
+import type { ApolloClient } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { ShopSettingsDocument, type ShopSettingsQuery } from './shop-settings.generated';
 
 export type ShopSettingsView = ShopSettingsQuery['shopSettings'];
+
+/**
+ * The public layout's data (run by the server before rendering every public page, so the header banner,
+ * product page, policies and footer render the same markup on the server and on the first client render).
+ */
+export async function loadShopSettings(client: ApolloClient) {
+  await client.query({ query: ShopSettingsDocument });
+}
 
 /**
  * The settings staff edit (free-shipping threshold, fees, delivery times) and the legal identity: one cached

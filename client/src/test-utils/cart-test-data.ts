@@ -37,7 +37,7 @@ export function fakeQuote(
         name: l.name ?? 'Collar Cuero Miel',
         collections: [],
         category: { __typename: 'CategoryRef' as const, slug: 'collares', name: 'Collares' },
-        images: [{ __typename: 'Image' as const, url: '/media/products/collar.svg', alt: 'Collar', width: 800, height: 800 }],
+        images: [{ __typename: 'Image' as const, url: '/media/products/collar.svg', alt: 'Collar', width: 800, height: 800, srcSet: null, fallbackSrcSet: null }],
       },
     };
   });

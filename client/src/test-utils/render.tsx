@@ -7,7 +7,7 @@ import { createApolloClient } from '../lib/apollo';
 
 /** Renders with a fresh jotai store, a fresh Apollo client (talking to MSW) and a router. */
 export function renderWithProviders(ui: ReactElement, { route = '/', store = createStore() }: { route?: string; store?: ReturnType<typeof createStore> } = {}) {
-  const client = createApolloClient('http://localhost/graphql');
+  const client = createApolloClient({ uri: 'http://localhost/graphql', persisted: false });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <JotaiProvider store={store}>
       <ApolloProvider client={client}>

@@ -1,4 +1,4 @@
-import { ApolloServer } from '@apollo/server';
+import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
 import type { GraphQLFormattedError } from 'graphql';
@@ -7,7 +7,7 @@ import type { Logger } from 'pino';
 import type { GraphQLContext } from './context.js';
 import type { Env } from '../config/env.js';
 import type { Resolvers } from '../generated/graphql.js';
-import { armorProtection, limitCodeFor, PARSE_OPTIONS, rateLimitPlugin } from './graphql-limits.js';
+import { armorProtection, limitCodeFor, PARSE_OPTIONS, rateLimitPlugin, type RateCounter } from './graphql-limits.js';
 
 export const typeDefs = fs.readFileSync(new URL('../../../schema.graphql', import.meta.url), 'utf8');
 
@@ -78,7 +78,7 @@ export function formatError(env: Env, log: Logger) {
   };
 }
 
-export function createApollo(env: Env, log: Logger, resolvers: Resolvers): ApolloServer<GraphQLContext> {
+export function createApollo(env: Env, log: Logger, resolvers: Resolvers, rateCounter: RateCounter, extraPlugins: ApolloServerPlugin[] = []): ApolloServer<GraphQLContext> {
   const armor = armorProtection();
   return new ApolloServer<GraphQLContext>({
     typeDefs,
@@ -90,7 +90,7 @@ export function createApollo(env: Env, log: Logger, resolvers: Resolvers): Apoll
     formatError: formatError(env, log),
     // No @cacheControl hints in the schema: the default cache-control plugin would only wrap every
     // field resolver (willResolveField) to compute "no-store", which http-app.ts sets once per request.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...(armor.plugins as never[]), rateLimitPlugin()],
+    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...(armor.plugins as never[]), rateLimitPlugin(rateCounter), ...(extraPlugins as never[])],
     parseOptions: PARSE_OPTIONS,
     // The bootstrap owns signal handling and stops Apollo, HTTP and the database in order.
     stopOnTerminationSignals: false,

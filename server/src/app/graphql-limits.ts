@@ -41,26 +41,9 @@ export interface RateRule {
   message: string;
 }
 
-/** Fixed-window counters per IP and rule (one instance; behind a load balancer use sticky or a shared store). */
-export class RateLimiter {
-  private readonly hits = new Map<string, { count: number; resetAt: number }>();
-  constructor(private readonly now: () => number = Date.now) {}
-
-  hit(key: string, limit: number, windowMs: number): boolean {
-    const t = this.now();
-    const entry = this.hits.get(key);
-    if (!entry || entry.resetAt <= t) {
-      this.hits.set(key, { count: 1, resetAt: t + windowMs });
-      if (this.hits.size > 50_000) this.sweep(t);
-      return true;
-    }
-    entry.count++;
-    return entry.count <= limit;
-  }
-
-  private sweep(t: number) {
-    for (const [k, v] of this.hits) if (v.resetAt <= t) this.hits.delete(k);
-  }
+/** Counts calls per rule and client; false once the rule's limit is reached in its window. */
+export interface RateCounter {
+  hit(rule: RateRule, client: string): Promise<boolean>;
 }
 
 export const DEFAULT_RATE_RULES: RateRule[] = [
@@ -79,8 +62,8 @@ export const DEFAULT_RATE_RULES: RateRule[] = [
   { field: 'orderLookup', limit: 10, windowMs: 10 * 60_000, message: 'Hiciste demasiadas consultas seguidas. Espera unos minutos e inténtalo de nuevo.' },
 ];
 
-/** Apollo plugin: per-IP limits on sensitive root fields, checked before execution. */
-export function rateLimitPlugin(rules: RateRule[] = DEFAULT_RATE_RULES, limiter = new RateLimiter()): ApolloServerPlugin<GraphQLContext> {
+/** Apollo plugin: per-client-address limits on sensitive root fields, checked before execution (counters in app/rate-limits.ts). */
+export function rateLimitPlugin(limiter: RateCounter, rules: RateRule[] = DEFAULT_RATE_RULES): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
@@ -95,7 +78,7 @@ export function rateLimitPlugin(rules: RateRule[] = DEFAULT_RATE_RULES, limiter 
             const args: Record<string, unknown> = {};
             for (const arg of selection.arguments ?? []) args[arg.name.value] = valueFromASTUntyped(arg.value, variables);
             if (rule.when && !rule.when(args)) continue;
-            if (!limiter.hit(`${rule.field}:${contextValue.ip}`, rule.limit, rule.windowMs)) {
+            if (!(await limiter.hit(rule, contextValue.ip))) {
               throw new GraphQLError(rule.message, { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
             }
           }

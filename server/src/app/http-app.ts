@@ -6,14 +6,20 @@ import path from 'node:path';
 import type { Logger } from 'pino';
 import type { Services } from './services.js';
 import { createApollo } from './apollo.js';
+import { createRateCounter } from './rate-limits.js';
 import { createContext } from './context.js';
 import { createResolvers } from './resolvers.js';
 import { LocalMediaStore } from '../modules/media/index.js';
 import { applySecurity } from './security.js';
 import { mountRequestLog } from './request-log.js';
+import { mountSeoRoutes } from '../modules/seo/seo.http.js';
 import { canonicalRedirect } from './canonical-redirect.js';
-import { createSpaRenderer, mountSeoRoutes, type QueryRunner } from '../modules/seo/seo.http.js';
-import { readClientAssets } from '../modules/seo/landing-route.js';
+import { withTestShopNotice } from '../common/test-shop-notice.js';
+import { CatalogCache } from '../modules/cache/catalog-cache.js';
+import { catalogCachePlugin, graphqlGetCache } from '../modules/cache/catalog-cache.http.js';
+import { createPageRenderer } from './render/page-renderer.js';
+import { createInProcessExecutor } from './render/in-process-executor.js';
+import { loadSsrEntry } from './render/ssr-entry.js';
 
 export const DEFAULT_CLIENT_DIST = path.resolve(new URL('../../../dist/client', import.meta.url).pathname);
 
@@ -97,13 +103,16 @@ export interface HttpAppOptions {
   log: Logger;
   /** Extra routes mounted before the SPA fallback (webhooks, sandbox pages...). */
   routes?: Array<(app: Express) => void>;
+  /** This instance's catalog cache (started by the caller); without one nothing is cached. */
+  catalogCache?: CatalogCache;
 }
 
-export async function createHttpApp({ services, log, routes = [] }: HttpAppOptions): Promise<{ app: Express; stop: () => Promise<void> }> {
+export async function createHttpApp({ services, log, routes = [], catalogCache = new CatalogCache(null) }: HttpAppOptions): Promise<{ app: Express; stop: () => Promise<void> }> {
   const { env } = services;
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  // Which proxies may say who the client is (TRUST_PROXY): rate limits and order caps count per client address.
+  app.set('trust proxy', env.trustProxy);
 
   mountRequestLog(app, log, (url) => url === '/healthz' || url.startsWith('/assets/') || url.startsWith('/media/'));
 
@@ -121,12 +130,13 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
     }
   });
 
-  const apollo = createApollo(env, log, createResolvers(services));
+  const apollo = createApollo(env, log, createResolvers(services), createRateCounter(services.ds), [catalogCachePlugin(catalogCache)]);
   await apollo.start();
   app.use(
     '/graphql',
     express.json({ limit: '8mb', verify: flagNullCharacters }),
     rejectNullCharacters,
+    graphqlGetCache(catalogCache),
     expressMiddleware(apollo, {
       context: async ({ req }) =>
         createContext(services.staffAuth, { requestId: req.id ?? randomUUID(), ip: req.ip ?? '', authorization: req.headers.authorization }),
@@ -154,24 +164,38 @@ export async function createHttpApp({ services, log, routes = [] }: HttpAppOptio
 
   app.use(jsonErrorHandler);
 
-  // Storefront pages ship their first query's result in the HTML (same resolvers as POST /graphql).
-  const runQuery: QueryRunner = async (document, variables) => {
-    const contextValue = createContext(services.staffAuth, { requestId: randomUUID(), ip: '' });
-    const response = await apollo.executeOperation({ query: document, variables }, { contextValue });
-    if (response.body.kind !== 'single') return null;
-    const { data, errors } = response.body.singleResult;
-    return errors?.length || !data ? null : data;
-  };
-  const renderSpa = createSpaRenderer(env, services.seo, path.join(CLIENT_DIST, 'index.html'), {
-    clientAssets: hasClient ? readClientAssets(CLIENT_DIST) : { routes: {} },
-    runQuery,
-  });
-  app.use(async (req: Request, res: Response) => {
-    if (req.method === 'GET' && hasClient && !isApiPath(req.path) && req.accepts('html')) {
-      await renderSpa(req, res);
+  // Storefront pages are rendered on the server with the built render bundle (dist/ssr) and the same resolvers.
+  const entry = hasClient ? await loadSsrEntry(path.join(CLIENT_DIST, '..', 'ssr')) : null;
+  if (hasClient && !entry) log.warn('Falta dist/ssr (npm run build): las páginas se dibujan solo en el navegador');
+  const renderPage = entry
+    ? createPageRenderer({
+        clientDist: CLIENT_DIST,
+        entry,
+        execute: createInProcessExecutor(apollo, catalogCache, () => createContext(services.staffAuth, { requestId: randomUUID(), ip: '' })),
+        cache: catalogCache,
+        publicUrl: () => env.publicUrl,
+        log,
+        testShopNotice: !env.paymentsAreReal,
+      })
+    : null;
+  app.use(async (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method === 'GET' || req.method === 'HEAD') && hasClient && !isApiPath(req.path) && req.accepts('html')) {
+      if (renderPage) return renderPage(req, res, next);
+      res.setHeader('Cache-Control', 'no-cache');
+      const html = fs.readFileSync(path.join(CLIENT_DIST, 'index.html'), 'utf8');
+      res.type('html').send(env.paymentsAreReal ? html : withTestShopNotice(html));
       return;
     }
     res.status(404).json({ error: 'NOT_FOUND', message: 'No encontrado.' });
+  });
+  app.use((err: unknown, req: Request, res: Response, _next: NextFunction) => {
+    log.error({ err, path: req.path }, 'render: no se pudo dibujar la página');
+    if (res.headersSent) {
+      res.end();
+      return;
+    }
+    res.status(500).type('html').setHeader('Cache-Control', 'no-store');
+    res.send('<!doctype html><html lang="es-CO"><meta charset="utf-8"><title>Enzo</title><h1>Algo salió mal</h1><p>No pudimos mostrar esta página. Recarga para intentarlo de nuevo.</p></html>');
   });
 
   return { app, stop: () => apollo.stop() };

@@ -1,9 +1,14 @@
-import { Logger as WorkerLogger, parseCronItems, run, type Runner, type TaskList } from 'graphile-worker';
+import { Logger as WorkerLogger, makeWorkerUtils, parseCronItems, run, type Runner, type TaskList, type WorkerUtils } from 'graphile-worker';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
 import { EXPIRE_ORDERS_TASK, PAYMENT_REMINDER_TASK } from '../modules/orders/index.js';
 import type { Services } from './services.js';
+import { holdPoolLocks, recoverCrashedJobs } from './job-recovery.js';
+import { clearExpiredRateLimits } from './rate-limits.js';
+
+export const RECONCILE_PAYMENTS_TASK = 'reconcile-payments';
+export const MAINTENANCE_TASK = 'maintenance';
 
 /**
  * Background work on PostgreSQL (graphile-worker): jobs are rows, so they survive restarts and any
@@ -12,7 +17,7 @@ import type { Services } from './services.js';
  * (`graphile_worker.add_job`, see common/jobs.ts), LISTEN/NOTIFY picks them up at once, and its cron
  * runs each tick on one instance only. (pg-boss 12 needs Node 22; this shop still supports Node 20.)
  */
-export function taskList(services: Services): TaskList {
+export function taskList(services: Services, recover: () => Promise<unknown>): TaskList {
   return {
     [SEND_EMAIL_TASK]: async (payload) => {
       const { emailId } = payload as { emailId?: unknown };
@@ -21,6 +26,19 @@ export function taskList(services: Services): TaskList {
     },
     [EXPIRE_ORDERS_TASK]: async () => {
       await services.orders.expiry.runOnce();
+    },
+    // Orders still waiting for payment are checked with the gateway (a lost event never leaves a paid order to expire),
+    // and webhook events the gateway could not confirm yet are looked up again.
+    [RECONCILE_PAYMENTS_TASK]: async () => {
+      const results = await Promise.allSettled([services.paymentInbox.confirmPending(), services.orders.transactions.reconcileOnce()]);
+      const failure = results.find((r) => r.status === 'rejected');
+      if (failure) throw failure.reason;
+    },
+    [MAINTENANCE_TASK]: async () => {
+      await recover();
+      await clearExpiredRateLimits(services.ds);
+      await services.paymentInbox.pruneRefused();
+      await services.jobsAdmin.pruneFailedTicks(CRON_TASKS);
     },
     [PAYMENT_REMINDER_TASK]: async (payload) => {
       const { orderId } = payload as { orderId?: unknown };
@@ -43,21 +61,47 @@ export interface JobRunner {
   stop(): Promise<void>;
 }
 
+/** Cron items: each tick runs on one instance only. Jobs that keep failing show on the staff dashboard. */
+const CRON = parseCronItems([
+  // Unpaid orders past their time give their stock back.
+  { task: EXPIRE_ORDERS_TASK, match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0 }, identifier: 'expire_orders' },
+  { task: RECONCILE_PAYMENTS_TASK, match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0 }, identifier: 'reconcile_payments' },
+  { task: MAINTENANCE_TASK, match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0 }, identifier: 'maintenance' },
+]);
+
+/** Scheduled tasks: the next tick is their retry, so only the latest failed tick of each is kept for staff. */
+export const CRON_TASKS = [EXPIRE_ORDERS_TASK, RECONCILE_PAYMENTS_TASK, MAINTENANCE_TASK];
+
 /** Starts the worker on this instance (its own small pool: graphile-worker keeps a LISTEN connection). */
 export async function startJobRunner(pgPool: Pool, services: Services, log: Logger, options: { concurrency?: number; pollInterval?: number } = {}): Promise<JobRunner> {
+  const liveness = holdPoolLocks(pgPool, (err) => log.error({ err }, 'No se pudo registrar este proceso de trabajos'));
+  let utils: WorkerUtils | undefined;
+  const recover = async () => {
+    utils ??= await makeWorkerUtils({ pgPool, logger: workerLogger(log) });
+    const freed = await recoverCrashedJobs(pgPool, utils);
+    if (freed.length > 0) log.warn({ workers: freed }, 'Trabajos de una instancia detenida liberados para reintentarlos');
+  };
   const runner: Runner = await run({
     pgPool,
-    taskList: taskList(services),
-    // Every minute, on one instance: unpaid orders past their time give their stock back.
-    parsedCronItems: parseCronItems([{ task: EXPIRE_ORDERS_TASK, match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0 }, identifier: 'expire_orders' }]),
+    taskList: taskList(services, recover),
+    parsedCronItems: CRON,
     concurrency: options.concurrency ?? 2,
     pollInterval: options.pollInterval ?? 2000,
     noHandleSignals: true,
     logger: workerLogger(log),
+    events: liveness.events,
   });
+  // Also right away, and every 15 s on each instance: cheap, and a crash costs seconds, not a cron tick.
+  const sweep = () => void recover().catch((err) => log.warn({ err }, 'No se pudieron revisar los trabajos de instancias detenidas'));
+  const timer = setInterval(sweep, 15_000);
+  timer.unref();
+  sweep();
   return {
     async stop() {
+      clearInterval(timer);
       await runner.stop();
+      await liveness.release();
+      await utils?.release();
     },
   };
 }

@@ -10,7 +10,8 @@ import { createMediaResolvers } from '../modules/media/index.js';
 import { createOrderResolvers } from '../modules/orders/index.js';
 import { createSandboxResolvers } from '../modules/payments/index.js';
 import { createContentResolvers } from '../modules/content/index.js';
-import { createStaffCatalogResolvers, createStaffContentResolvers, createStaffOrdersResolvers, createStaffSessionResolvers, requireStaff } from '../modules/staff/index.js';
+import { createStaffCatalogResolvers, createStaffContentResolvers, createStaffJobsResolvers, createStaffOrdersResolvers, createStaffSessionResolvers, requireStaff } from '../modules/staff/index.js';
+import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
 
 const DateTime = new GraphQLScalarType<Date | null, string>({
   name: 'DateTime',
@@ -56,5 +57,12 @@ export function createResolvers(s: Services): Resolvers {
     createStaffOrdersResolvers(s.orders),
     createStaffCatalogResolvers({ catalog: s.catalog, catalogAdmin: s.catalogAdmin, stockAlerts: s.stockAlerts, discountAdmin: s.discountAdmin }),
     createStaffContentResolvers({ content: s.content, contentAdmin: s.contentAdmin, campaigns: s.campaigns }),
+    createStaffJobsResolvers({
+      jobs: s.jobsAdmin,
+      describe: async (job) => {
+        const emailId = (job.payload as { emailId?: unknown } | null)?.emailId;
+        return job.task === SEND_EMAIL_TASK && typeof emailId === 'number' ? s.mail.describe(emailId) : null;
+      },
+    }),
   );
 }

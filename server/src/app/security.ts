@@ -13,11 +13,12 @@ function allowedHosts(env: Env) {
     img.push('https://firebasestorage.googleapis.com');
     media.push('https://firebasestorage.googleapis.com');
   }
-  if (env.FIREBASE_PROJECT_ID) {
+  if (env.realFirebaseProject) {
     connect.push('https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com');
   } else {
-    // The local Auth emulator (any loopback port).
+    // The local Auth emulator (any loopback port), or where a test shop publishes its emulator.
     connect.push('http://127.0.0.1:*', 'http://localhost:*');
+    if (env.FIREBASE_AUTH_EMULATOR_PUBLIC_URL) connect.push(new URL(env.FIREBASE_AUTH_EMULATOR_PUBLIC_URL).origin);
   }
   return { connect, img, media };
 }

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { Env } from '../config/env.js';
 import { CatalogAdminService, CatalogService, StockAlertsService } from '../modules/catalog/index.js';
@@ -8,7 +9,7 @@ import { DiscountAdminService, DiscountService } from '../modules/discounts/inde
 import { HomeMediaService, type MediaStore } from '../modules/media/index.js';
 import { MailSender } from '../modules/mail/index.js';
 import { createOrdersModule, type OrdersModule } from '../modules/orders/index.js';
-import { createPaymentGateway, type PaymentGateway } from '../modules/payments/index.js';
+import { createPaymentGateway, GatewayEventInbox, type PaymentGateway } from '../modules/payments/index.js';
 import { SeoService } from '../modules/seo/seo.service.js';
 import { ShippingService } from '../modules/shipping/index.js';
 import { ReturnMails, ReturnsService } from '../modules/returns/index.js';
@@ -16,6 +17,7 @@ import { receiptUrl } from '../modules/orders/index.js';
 import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
 import { legalLines } from '#shared/legal.js';
+import { JobsAdmin } from '../common/job-admin.js';
 
 /** Long-lived services, built once at start-up and shared by every request (the composition root). */
 export interface Services {
@@ -34,24 +36,38 @@ export interface Services {
   cart: CartService;
   shipping: ShippingService;
   gateway: PaymentGateway;
+  /** Payment webhook events: kept, confirmed with the gateway, applied to orders. */
+  paymentInbox: GatewayEventInbox;
   orders: OrdersModule;
   returns: ReturnsService;
   mail: MailSender;
   seo: SeoService;
   staffAuth: StaffAuthService;
+  /** Failing background jobs for staff, and their retry. */
+  jobsAdmin: JobsAdmin;
 }
 
-export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger): Services {
+/** `jobPool`: the background jobs' own pool (graphile-worker), also used to show and retry jobs. */
+export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger, jobPool?: Pool): Services {
   const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
   const shipping = new ShippingService(ds);
-  const cart = new CartService(ds, discounts, shipping);
+  const cart = new CartService(ds, discounts, shipping, env.MAX_UNITS_PER_SIZE);
   const gateway = createPaymentGateway(env, ds);
   const content = new ContentService(ds);
   if (gateway.kind === 'sandbox' && env.isProduction) {
     log?.warn('Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.');
   }
   const orders = createOrdersModule({ env, ds, cart, gateway });
+  const paymentInbox = new GatewayEventInbox(
+    ds,
+    gateway,
+    {
+      noteTransaction: (reference, transactionId, source) => orders.transactions.note(reference, transactionId, source),
+      applyTransaction: (tx, payload) => orders.payments.applyTransaction(tx, payload),
+    },
+    log,
+  );
   const returnMails = new ReturnMails({ orderUrl: (order) => `${receiptUrl(env, order)}#devoluciones`, shopEmail: env.SHOP_NOTIFY_EMAIL });
   return {
     env,
@@ -70,9 +86,11 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     shipping,
     gateway,
     orders,
+    paymentInbox,
     returns: new ReturnsService(ds, orders.lifecycle, gateway, returnMails),
-    mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM, footerLines: legalLines(env.legal) }, log),
+    mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM, testShop: !env.paymentsAreReal, footerLines: legalLines(env.legal) }, log),
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),
+    jobsAdmin: new JobsAdmin(ds, jobPool),
   };
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Env } from '../config/env.js';
+import { assertSafeToStart } from '../config/deployment.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { openDatabase } from '../db/data-source.js';
 import { needsSeed, seedDatabase } from '../db/seed/seed.js';
@@ -12,8 +13,9 @@ import { LocalMediaStore, type MediaStore } from '../modules/media/index.js';
 import { createServices, type Services } from './services.js';
 import { createHttpApp } from './http-app.js';
 import { startJobRunner, type JobRunner } from './jobs.js';
-import { SandboxGateway, wompiWebhookRoute } from '../modules/payments/index.js';
+import { SandboxGateway, sandboxApiRoute, wompiWebhookRoute } from '../modules/payments/index.js';
 import { mountStaffRoutes, prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/index.js';
+import { CatalogCache } from '../modules/cache/catalog-cache.js';
 
 export interface RunningShop {
   url: string;
@@ -21,9 +23,16 @@ export interface RunningShop {
   services: Services;
   ds: DataSource;
   databaseUrl: string;
+  /** Embedded PostgreSQL's data folder (null with DATABASE_URL). */
+  postgresDir: string | null;
   log: Logger;
-  /** Staff sign-in backend (Auth emulator address and dev account when started here). */
-  staffAuth: StaffAuthSetup;
+  /**
+   * Staff sign-in backend (Auth emulator address and dev account when started here). The shop serves shoppers
+   * before it is ready: the local emulator takes ~14 s and staff sign-in says it is starting meanwhile.
+   */
+  staffAuthReady: Promise<StaffAuthSetup>;
+  /** This instance's cache of catalog reads and rendered pages (invalidated through PostgreSQL NOTIFY). */
+  catalogCache: CatalogCache;
   close(): Promise<void>;
 }
 
@@ -45,11 +54,26 @@ async function createMediaStore(env: Env): Promise<MediaStore> {
 
 /** Starts everything the shop needs: database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
 export async function startShop(env: Env, log: Logger = createLogger(env)): Promise<RunningShop> {
+  const { reasons } = assertSafeToStart(env);
+  if (reasons.length > 0 && !env.paymentsAreReal) log.warn({ deployment: reasons }, 'Tienda de prueba (TEST_SHOP): los pagos no son reales');
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
-  // The Auth emulator (~14 s) starts while the database starts.
-  const staffAuthReady = prepareStaffAuth(env, log);
-  staffAuthReady.catch(() => {});
+  const started = performance.now();
+  const phase = (name: string) => log.debug({ ms: Math.round(performance.now() - started) }, `arranque: ${name}`);
+  // The Auth emulator (~14 s, a CPU-hungry CLI) starts once the shop listens: shoppers are served as soon as
+  // PostgreSQL is up, and staff sign-in says it is starting until the emulator is ready.
+  let signInReady = false;
+  let staffAuthReady: Promise<StaffAuthSetup | undefined> = Promise.resolve(undefined);
+  const startStaffAuth = () => {
+    const ready = prepareStaffAuth(env, log).then((setup) => {
+      signInReady = true;
+      phase('inicio de sesión del personal listo');
+      return setup;
+    });
+    ready.catch((err: unknown) => log.error({ err }, 'No se pudo iniciar el inicio de sesión del personal'));
+    staffAuthReady = ready;
+    return ready;
+  };
   if (!databaseUrl) {
     log.info('Iniciando PostgreSQL embebido…');
     try {
@@ -59,32 +83,44 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
         log: (m) => log.debug({ postgres: m }),
       });
       databaseUrl = await ensureDatabase(embedded.url, 'enzo');
+      phase('PostgreSQL embebido listo');
     } catch (err) {
       await embedded?.stop().catch(() => {});
-      await (await staffAuthReady.catch(() => undefined))?.stop().catch(() => {});
       throw err;
     }
   }
   let ds: DataSource | undefined;
-  let staffAuth: StaffAuthSetup | undefined;
+  let catalogCache: CatalogCache | undefined;
   let jobs: JobRunner | undefined;
   let jobPool: pg.Pool | undefined;
   try {
     ds = await openDatabase({ url: databaseUrl });
+    phase('base de datos abierta y migrada');
     const media = await createMediaStore(env);
     if (env.seedOnStart && (await needsSeed(ds))) {
       log.info('Primera ejecución: cargando el catálogo de ejemplo…');
       const report = await seedDatabase(ds, media);
       log.info({ seed: report }, 'Catálogo cargado');
     }
-    staffAuth = await staffAuthReady;
-    const services = createServices(env, ds, media, log);
-    const onTransaction = (tx: Parameters<typeof services.orders.payments.applyTransaction>[0], payload: unknown) => services.orders.payments.applyTransaction(tx, payload);
+    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+    // A connection the database drops (restart, failover) is logged and replaced, never a crash.
+    const poolError = (err: Error) => log.warn({ err }, 'Conexión de trabajos en segundo plano perdida');
+    jobPool.on('error', poolError);
+    jobPool.on('connect', (client) => client.on('error', poolError));
+    const services = createServices(env, ds, media, log, jobPool);
+    catalogCache = new CatalogCache(databaseUrl, log);
+    await catalogCache.start();
     const { app, stop } = await createHttpApp({
       services,
       log,
-      routes: [mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }), wompiWebhookRoute(services.gateway, onTransaction, log)],
+      catalogCache,
+      routes: [
+        mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }, () => signInReady),
+        wompiWebhookRoute(services.paymentInbox, log),
+        sandboxApiRoute(services.gateway),
+      ],
     });
+    phase('HTTP, GraphQL y render listos');
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -94,13 +130,11 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
     if (env.PORT === 0) services.env.publicUrl = env.PUBLIC_URL ?? url;
     if (services.gateway instanceof SandboxGateway) services.gateway.internalUrl = url;
-    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
-    // A connection the database drops (restart, failover) is logged and replaced, never a crash.
-    const poolError = (err: Error) => log.warn({ err }, 'Conexión de trabajos en segundo plano perdida');
-    jobPool.on('error', poolError);
-    jobPool.on('connect', (client) => client.on('error', poolError));
     jobs = await startJobRunner(jobPool, services, log);
+    phase('atendiendo');
+    const staffAuth = startStaffAuth();
     const openDs = ds;
+    const openCache = catalogCache;
     const openJobs = jobs;
     const openJobPool = jobPool;
     return {
@@ -109,27 +143,32 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       services,
       ds: openDs,
       databaseUrl,
+      postgresDir: embedded?.dataDir ?? null,
       log,
-      staffAuth,
+      staffAuthReady: staffAuth,
+      catalogCache: openCache,
       async close() {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
         });
         await openJobs.stop();
+        await services.jobsAdmin.close();
         await openJobPool.end();
         await stop();
+        await openCache.stop();
         await openDs.destroy();
         await embedded?.stop();
-        await staffAuth?.stop();
+        await (await staffAuthReady.catch(() => undefined))?.stop();
       },
     };
   } catch (err) {
+    await catalogCache?.stop();
     await jobs?.stop().catch(() => {});
     await jobPool?.end().catch(() => {});
     await ds?.destroy().catch(() => {});
     await embedded?.stop().catch(() => {});
-    await (staffAuth ?? (await staffAuthReady.catch(() => undefined)))?.stop().catch(() => {});
+    await (await staffAuthReady.catch(() => undefined))?.stop().catch(() => {});
     throw err;
   }
 }

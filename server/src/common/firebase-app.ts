@@ -6,7 +6,9 @@ import { getApps, initializeApp, type App } from 'firebase-admin/app';
  * FIREBASE_AUTH_EMULATOR_HOST set, tokens are checked against the Auth emulator.
  */
 export function getFirebaseApp(projectId?: string): App {
-  const existing = getApps()[0];
+  // One app per project (named after it), so a process never checks one project's tokens with another's app.
+  const name = projectId ?? '[DEFAULT]';
+  const existing = getApps().find((app) => app.name === name);
   if (existing) return existing;
-  return initializeApp(projectId ? { projectId } : undefined);
+  return projectId ? initializeApp({ projectId }, name) : initializeApp();
 }

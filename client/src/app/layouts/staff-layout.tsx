@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageFallback } from '../page-fallback';
 import { useStaffSession } from '../../features/staff-session';
-import { NoAccess, SessionLoading, SessionUnavailable, useSignOut } from '../../features/staff-session';
+import { NoAccess, SessionLoading, SessionStarting, SessionUnavailable, useSignOut } from '../../features/staff-session';
 import { ActionError } from '../../components/staff/query-error';
 
 const LOGIN = '/login-dashboard-enzo-fpl';
@@ -16,6 +16,13 @@ export function StaffShell() {
     return (
       <main className="layout-auth">
         <SessionLoading />
+      </main>
+    );
+  }
+  if (session.status === 'starting') {
+    return (
+      <main className="layout-auth">
+        <SessionStarting />
       </main>
     );
   }

@@ -1,10 +1,13 @@
 import { useAtomValue, useSetAtom } from 'jotai';
 import { cartCountAtom, cartOpenAtom } from './cart-atoms';
+import { useHydrated } from '../../lib/use-hydrated';
 import './cart-button.css';
 
 /** Header cart button with the quantity badge (hidden when the cart is empty). */
 export function CartButton({ className = '' }: { className?: string }) {
-  const count = useAtomValue(cartCountAtom);
+  const stored = useAtomValue(cartCountAtom);
+  // The server does not know the cart (it lives in this browser): the badge appears once hydrated.
+  const count = useHydrated() ? stored : 0;
   const setOpen = useSetAtom(cartOpenAtom);
   const shown = count > 99 ? '99+' : String(count);
   // The name carries the visible count (WCAG 2.5.3, label in name): "Carro de compras, 2 artículos".

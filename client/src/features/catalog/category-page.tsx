@@ -5,6 +5,7 @@ import { useDocumentMeta } from '../../lib/use-document-meta';
 import './catalog.css';
 import { CategoryListingDocument } from './catalog.generated';
 import { listingFilter, readListingParams } from './listing-url';
+import { categoryListingVariables } from './listing-variables';
 import { ListingView } from './listing-view';
 
 export interface CategoryPageProps {
@@ -22,16 +23,22 @@ export function CategoryPage({ title, description, path, category, collection, n
   const [params, setParams] = useSearchParams();
   const state = readListingParams(params);
   const filter = listingFilter(state, false);
-  useDocumentMeta({ title, description, canonicalPath: path, noindex });
   const { data, previousData, loading, error, fetchMore } = useQuery(CategoryListingDocument, {
-    // Page size and default sort live in the document, so the server's embedded first page (seo/landing-route.ts)
-    // has the same cache key without mirroring them; no filter and the default sort are left out for the same reason.
-    variables: { category, collection, filter, sort: state.sort === 'RELEVANCE' ? undefined : state.sort },
+    // The server loads the first page with the same variables (routes.ts loadCategoryListing).
+    variables: categoryListingVariables({ category, collection }, params),
     notifyOnNetworkStatusChange: true,
   });
   const [loadingMore, setLoadingMore] = useState(false);
   const products = data?.products.edges.map((e) => e.node) ?? [];
   const pageInfo = data?.products.pageInfo;
+  useDocumentMeta({
+    title,
+    description,
+    canonicalPath: noindex ? undefined : path,
+    noindex,
+    og: noindex ? undefined : { type: 'website', image: products[0]?.images[0]?.url },
+    structured: { breadcrumb: [{ name: 'Inicio', path: '/' }, { name: title, path }] },
+  });
 
   async function loadMore() {
     if (!pageInfo?.endCursor) return;

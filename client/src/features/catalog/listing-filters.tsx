@@ -62,11 +62,10 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="catalog__toolbar">
-        {enhanced ? (
-          <button type="button" className="button button--secondary listing-form__open" aria-haspopup="dialog" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(true)}>
-            Filtrar{active ? ` (${active})` : ''}
-          </button>
-        ) : null}
+        {/* In the server-rendered HTML too (no shift when the page hydrates); hidden without JavaScript (index.html). */}
+        <button type="button" className="button button--secondary listing-form__open" aria-haspopup="dialog" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(true)}>
+          Filtrar{active ? ` (${active})` : ''}
+        </button>
         <p className="catalog__count" aria-live="polite">
           {total !== undefined ? `${total} ${total === 1 ? 'producto' : 'productos'}` : '\u00a0'}
         </p>

@@ -1,11 +1,7 @@
 import { useState } from 'react';
+import { ResponsiveImage, type ResponsiveImageData } from '../../components/responsive-image';
 
-interface GalleryImage {
-  url: string;
-  alt: string;
-  width: number;
-  height: number;
-}
+type GalleryImage = ResponsiveImageData & { alt: string };
 
 /** Main picture plus thumbnails (buttons) to switch it. */
 export function ProductGallery({ images, name }: { images: GalleryImage[]; name: string }) {
@@ -15,14 +11,15 @@ export function ProductGallery({ images, name }: { images: GalleryImage[]; name:
   return (
     <div className="product-gallery">
       <div className="product-gallery__main">
-        <img src={current.url} alt={current.alt || name} width={current.width} height={current.height} fetchPriority="high" decoding="async" />
+        {/* The page's largest picture (LCP): full width on phones, half the layout on desktop. */}
+        <ResponsiveImage key={current.url} image={current} alt={current.alt || name} sizes="(min-width: 900px) 50vw, 100vw" priority />
       </div>
       {images.length > 1 ? (
         <ul className="product-gallery__thumbs" aria-label="Fotos del producto">
           {images.map((image, i) => (
             <li key={image.url}>
               <button type="button" aria-label={`Ver foto ${i + 1} de ${images.length}`} aria-pressed={i === index} onClick={() => setIndex(i)}>
-                <img src={image.url} alt="" width={64} height={64} loading="lazy" decoding="async" />
+                <ResponsiveImage image={{ ...image, width: 64, height: 64 }} alt="" sizes="64px" />
               </button>
             </li>
           ))}

@@ -24,7 +24,7 @@ const jacket = {
     { __typename: 'ProductSize' as const, id: '2', label: 'S', stock: 4, available: true },
     { __typename: 'ProductSize' as const, id: '3', label: 'M', stock: 9, available: true },
   ],
-  images: [{ __typename: 'Image' as const, url: '/media/products/chaqueta.svg', alt: 'Chaqueta', width: 800, height: 800 }],
+  images: [{ __typename: 'Image' as const, url: '/media/products/chaqueta.svg', alt: 'Chaqueta', width: 800, height: 800, srcSet: null, fallbackSrcSet: null }],
   formerCategories: [],
   sizeGuide: {
     __typename: 'SizeGuide' as const,

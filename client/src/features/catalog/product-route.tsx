@@ -1,9 +1,10 @@
-import type { ReactNode } from 'react';
+import { useContext, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
+import type { ApolloClient } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
 import { formatCop } from '#shared/money.js';
 import { categoryPath, productPath } from '#shared/storefront-routes.js';
-import { useDocumentMeta } from '../../lib/use-document-meta';
+import { ServerPageContext, useDocumentMeta } from '../../lib/use-document-meta';
 import { deliveryPromiseText, useShopSettings } from '../../lib/use-shop-settings';
 import { ProductDetailDocument } from './catalog.generated';
 import { checkProductLocation } from './product-location';
@@ -21,6 +22,22 @@ export interface ProductRouteProps {
 
 const ID = /^\d{1,9}$/;
 
+/** The data ProductRoute queries (run by the server before rendering), with the same variables. */
+export async function loadProduct(client: ApolloClient, id: string) {
+  if (ID.test(id)) await client.query({ query: ProductDetailDocument, variables: { id } });
+}
+
+/** A permanent redirect: the server answers 301, the browser replaces the URL. */
+function Redirect({ to }: { to: string }) {
+  const server = useContext(ServerPageContext);
+  const { search } = useLocation();
+  if (server) {
+    server.redirect = `${to}${search}`;
+    return null;
+  }
+  return <Navigate replace to={`${to}${search}`} />;
+}
+
 /** Product detail on every route shape of spec §2; wrong slugs redirect, foreign routes 404. */
 export function ProductRoute({ notFound, onAddToCart }: ProductRouteProps) {
   const { id = '' } = useParams();
@@ -31,8 +48,30 @@ export function ProductRoute({ notFound, onAddToCart }: ProductRouteProps) {
   const verdict = product ? checkProductLocation(pathname, product) : null;
   const canonical = product ? productPath(product) : undefined;
   useDocumentMeta(
-    product && verdict?.kind === 'ok'
-      ? { title: product.name, description: `${product.name}: ${product.description}`.slice(0, 155), canonicalPath: canonical }
+    product && verdict?.kind === 'ok' && canonical
+      ? {
+          title: product.name,
+          description: `${product.name}: ${product.description}`.slice(0, 155),
+          canonicalPath: canonical,
+          og: { type: 'product', image: product.images[0]?.url, price: product.price },
+          structured: {
+            breadcrumb: [
+              { name: 'Inicio', path: '/' },
+              { name: product.category.name, path: categoryPath(product.category.slug) },
+              { name: product.name, path: canonical },
+            ],
+            product: {
+              name: product.name,
+              description: product.description,
+              path: canonical,
+              images: product.images.map((i) => i.url),
+              price: product.price,
+              inStock: !product.soldOut,
+              sku: product.id,
+              category: product.category.name,
+            },
+          },
+        }
       : { title: loading ? undefined : 'Página no encontrada', noindex: !loading },
   );
 
@@ -45,7 +84,7 @@ export function ProductRoute({ notFound, onAddToCart }: ProductRouteProps) {
     );
   }
   if (!product) return <ProductSkeleton />;
-  if (verdict?.kind === 'redirect') return <Navigate replace to={verdict.to} />;
+  if (verdict?.kind === 'redirect') return <Redirect to={verdict.to} />;
   if (verdict?.kind === 'not-found') return notFound;
 
   return (

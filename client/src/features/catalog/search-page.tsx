@@ -7,18 +7,20 @@ import { categoryPath, productPath, SEARCH_PATH, searchPageMeta } from '#shared/
 import './catalog.css';
 import { SearchFallbackDocument, SearchResultsDocument } from './catalog.generated';
 import { listingFilter, readListingParams } from './listing-url';
+import { searchText, searchVariables } from './listing-variables';
 import { ListingView } from './listing-view';
 
 /** /buscar?q=…: results with the same filters and sort as the category pages; a helpful page when nothing matches. */
 export function SearchPage() {
   const [params, setParams] = useSearchParams();
   const state = readListingParams(params);
-  const q = state.q.replace(/\s+/g, ' ').trim();
+  const q = searchText(params);
   const filter = listingFilter(state, true);
   const meta = searchPageMeta(q);
   useDocumentMeta({ title: meta.title, description: meta.description, noindex: meta.noindex, canonicalPath: meta.canonical });
   const { data, previousData, loading, error, fetchMore } = useQuery(SearchResultsDocument, {
-    variables: { query: q || undefined, filter, sort: state.sort === 'RELEVANCE' ? undefined : state.sort },
+    // The server loads the same results first (routes.ts loadSearch).
+    variables: searchVariables(params),
     notifyOnNetworkStatusChange: true,
   });
   const [loadingMore, setLoadingMore] = useState(false);

@@ -15,7 +15,7 @@ export function OrderLookupResult({ order }: { order: Found }) {
       <div className={`receipt__status${paid ? ' receipt__status--ok' : ''}`}>
         <h2>{SHOPPER_STATUS_TITLES[order.status]}</h2>
         <p>
-          Pedido <strong>{order.reference}</strong>, hecho el {formatShopDateTime(order.createdAt)}.
+          Pedido <strong>{order.reference}</strong>, hecho el {formatShopDateTime(order.createdAt).replace(/\.$/, '')}.
         </p>
         {arrives ? <p>{arrives}</p> : null}
         <p className="form-field__hint">Para ver el detalle, pagar o pedir una devolución, abre el enlace del correo de tu pedido.</p>

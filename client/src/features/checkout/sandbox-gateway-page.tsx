@@ -44,6 +44,7 @@ export function SandboxGatewayPage() {
     <div className="sandbox-card">
       <span className="sandbox-card__badge">Pasarela de pruebas</span>
       <h1>{checkout.shopName}</h1>
+      <p className="sandbox-card__note">Los pagos de esta pasarela no son reales: no se cobra nada a ninguna tarjeta ni cuenta.</p>
       <dl>
         <div>
           <dt>Referencia</dt>

@@ -94,6 +94,10 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidC
             onCartChanged();
             setNotice(result.message);
             break;
+          case 'OrderLimitReached':
+            // Too many units, or too many orders waiting for payment: the server's message says what to do.
+            setNotice(result.message);
+            break;
         }
       } catch {
         setNotice(OFFLINE);

@@ -7,6 +7,7 @@ import { LoadingOverlay } from './loading-overlay';
 import { CategoryTiles, Testimonial, ValueStatements } from './home-sections';
 import { PromoBlocks } from './promo-blocks';
 import { DESKTOP_QUERY, REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
+import { useOpenGraphImage } from '../../lib/use-document-meta';
 import './home.css';
 
 /** Home (`/` and `/about`): carousel slides and promo blocks as staff set them, promo video, values, tiles, testimonial. */
@@ -15,6 +16,7 @@ export function HomeRoute() {
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const media = data?.homeMedia;
+  useOpenGraphImage(media?.slides[0]?.desktopImage.url);
 
   useEffect(() => {
     window.scrollTo({ top: 0, behavior: reducedMotion ? 'auto' : 'smooth' });

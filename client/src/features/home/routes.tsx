@@ -1,6 +1,10 @@
 /** Route entry of the home feature (lazy-loaded by app/routes). */
+import type { ApolloClient } from '@apollo/client';
 import { HomeMediaDocument } from './home.generated';
 
 export { HomeRoute } from './home-route';
-/** Queries whose results the server may embed in the HTML of this route (lib/initial-data). */
-export const INITIAL_QUERIES = [HomeMediaDocument];
+
+/** The data HomeRoute queries (run by the server before rendering). */
+export function loadHomeData(client: ApolloClient) {
+  return client.query({ query: HomeMediaDocument });
+}

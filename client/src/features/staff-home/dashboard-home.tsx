@@ -7,6 +7,7 @@ import { SalesChart } from './sales-chart';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffDashboardHomeDocument } from './staff-home.generated';
 import { ReturnsDue } from './returns-due';
+import { FailingJobs } from './failing-jobs';
 
 /** `/dashboard` (Inicio): greeting, low-stock alert, sales today and this month, orders per state, 30-day chart. */
 export function DashboardHome() {
@@ -18,6 +19,7 @@ export function DashboardHome() {
   return (
     <section className="staff-page">
       <h1>Hola, {me.name ?? me.email ?? 'equipo Enzo'}</h1>
+      <FailingJobs />
       {d.lowStockCount > 0 ? (
         <p className="staff-alert" role="status">
           <span>

@@ -1,4 +1,4 @@
 // Staff session: Firebase sign-in state (Firebase itself loads only from here, on staff routes).
 export { LoginPage } from './login-page';
 export { useStaffSession, signIn, signOut, type StaffSession } from './staff-session';
-export { NoAccess, SessionLoading, SessionUnavailable, useSignOut } from './session-states';
+export { NoAccess, SessionLoading, SessionStarting, SessionUnavailable, useSignOut } from './session-states';

@@ -2,7 +2,7 @@ import '../../components/staff/staff.css';
 import { useState, type FormEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { safeNext, signIn, signInErrorMessage, useStaffSession } from './staff-session';
-import { NoAccess, SessionLoading, SessionUnavailable } from './session-states';
+import { NoAccess, SessionLoading, SessionStarting, SessionUnavailable } from './session-states';
 import { ActionError } from '../../components/staff/query-error';
 
 /** `/login-dashboard-enzo-fpl`: staff sign-in through Firebase (the Auth emulator by default). */
@@ -16,6 +16,7 @@ export function LoginPage() {
   const next = safeNext(params.get('next'));
 
   if (session.status === 'loading') return <SessionLoading />;
+  if (session.status === 'starting') return <SessionStarting />;
   if (session.status === 'staff') return <Navigate to={next} replace />;
   if (session.status === 'not-staff') return <NoAccess email={session.email} />;
 

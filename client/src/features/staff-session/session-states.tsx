@@ -12,6 +12,15 @@ export function SessionLoading() {
   );
 }
 
+/** The shop just started and its sign-in service is not ready yet (the page retries by itself). */
+export function SessionStarting() {
+  return (
+    <div className="staff-session-loading" role="status" aria-live="polite">
+      El inicio de sesión del personal se está preparando. Espera unos segundos: la página seguirá sola.
+    </div>
+  );
+}
+
 export function SessionUnavailable() {
   return (
     <p className="staff-error" role="alert">

@@ -6,6 +6,8 @@ import type { User } from '../../lib/firebase';
 export type StaffSession =
   | { status: 'loading' }
   | { status: 'unavailable' }
+  /** The sign-in service is still starting (local Auth emulator): retried every 2 s. */
+  | { status: 'starting' }
   | { status: 'signed-out' }
   | { status: 'not-staff'; email: string | null }
   | { status: 'staff'; uid: string; email: string | null; name: string | null };
@@ -42,8 +44,13 @@ function start() {
   started = true;
   firebase()
     .then((m) => m.watchAuthState((user) => void onUser(user).catch(() => publish({ status: 'unavailable' }))))
-    .catch(() => {
+    .catch((err: unknown) => {
       started = false;
+      if ((err as { code?: string }).code === 'auth/starting') {
+        publish({ status: 'starting' });
+        setTimeout(start, 2000);
+        return;
+      }
       publish({ status: 'unavailable' });
     });
 }

@@ -6,6 +6,9 @@ import { ShippingRates1764100000000 } from './1764100000000-shipping-rates.js';
 import { Returns1764300000000 } from './1764300000000-returns.js';
 import { ProductSearch1764400000000 } from './1764400000000-product-search.js';
 import { StaffRunShop1765100000000 } from './1765100000000-staff-run-shop.js';
+import { GoingLive1765200000000 } from './1765200000000-going-live.js';
+import { CatalogChangeNotify1765300000000 } from './1765300000000-catalog-change-notify.js';
+import { ProductImageVariants1765300100000 } from './1765300100000-product-image-variants.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -17,4 +20,7 @@ export const migrations = [
   Returns1764300000000,
   ProductSearch1764400000000,
   StaffRunShop1765100000000,
+  GoingLive1765200000000,
+  CatalogChangeNotify1765300000000,
+  ProductImageVariants1765300100000,
 ];

@@ -94,6 +94,8 @@ export class CartService {
     private readonly ds: DataSource,
     private readonly discounts: DiscountService,
     private readonly shipping: ShippingService,
+    /** Units of one size one order may take (anti-hoarding cap, MAX_UNITS_PER_SIZE). */
+    private readonly maxUnitsPerSize: number = MAX_LINE_QUANTITY,
   ) {}
 
   /** `customer` (placeOrder) overrides `input.customerEmail` with the full identity (email and document). */
@@ -148,12 +150,16 @@ export class CartService {
     }
     const product = productFromRow({ ...row, id: row.product_id });
     const size = sizeFromRow({ id: row.size_id, product_id: row.product_id, label: row.label, position: row.size_position, stock: row.stock, reserved: row.reserved });
-    const available = Math.max(0, Math.min(row.stock, MAX_LINE_QUANTITY));
+    const cap = Math.min(this.maxUnitsPerSize, MAX_LINE_QUANTITY);
+    const available = Math.max(0, Math.min(row.stock, cap));
     // Problem lines keep their unit price (the shopper sees what a unit costs) but add nothing to the totals.
     const known = { ...base, product, size, sizeLabel: row.label, unitPrice: row.price, maxQuantity: row.active ? available : 0 };
     if (!row.active) return { ...known, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
       return { ...known, problem: { kind: 'INVALID_QUANTITY', available, message: 'Cantidad no válida' } };
+    }
+    if (line.quantity > cap) {
+      return { ...known, problem: { kind: 'INVALID_QUANTITY', available, message: `Puedes llevar hasta ${cap} unidades de esta talla por pedido.` } };
     }
     if (row.stock <= 0) return { ...known, problem: { kind: 'SOLD_OUT', available: 0, message: 'Agotado' } };
     if (row.stock < line.quantity) return { ...known, problem: { kind: 'INSUFFICIENT_STOCK', available, message: stockMessage(available) } };

@@ -113,7 +113,7 @@ export function productFromRow(row: ProductRow): ProductEntity {
 /** Sizes and images of many products, one statement each (DataLoader batches; the bench baseline runs the same text). */
 export const SIZES_BY_PRODUCT_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
-export const IMAGES_BY_PRODUCT_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position FROM product_image
+export const IMAGES_BY_PRODUCT_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position, variants FROM product_image
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
 
 export interface SizeRow {
@@ -139,6 +139,7 @@ interface ImageRow {
   width: number;
   height: number;
   position: number;
+  variants: ProductImageEntity['variants'];
 }
 
 /** Rows ordered by product → one list per requested id (empty when none), in the requested order. */
@@ -315,6 +316,7 @@ export class CatalogService {
       i.width = r.width;
       i.height = r.height;
       i.position = r.position;
+      i.variants = r.variants;
       return i;
     });
     return groupByProduct(productIds, images);

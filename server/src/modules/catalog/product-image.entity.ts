@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { srcSetOf, type ImageVariant } from '../media/index.js';
 
 @Entity({ name: 'product_image' })
 export class ProductImageEntity {
@@ -27,4 +28,18 @@ export class ProductImageEntity {
 
   @Column({ type: 'int' })
   position: number;
+
+  /** Resized WebP/JPEG copies (raster uploads only; null for SVG artwork). */
+  @Column({ type: 'jsonb', nullable: true })
+  variants: ImageVariant[] | null;
+
+  /** GraphQL `Image.srcSet`: the WebP copies. */
+  get srcSet(): string | null {
+    return srcSetOf(this.variants, 'webp');
+  }
+
+  /** GraphQL `Image.fallbackSrcSet`: the JPEG copies. */
+  get fallbackSrcSet(): string | null {
+    return srcSetOf(this.variants, 'jpeg');
+  }
 }

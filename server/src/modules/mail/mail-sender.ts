@@ -5,12 +5,15 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { OutboundEmailEntity } from './outbound-email.entity.js';
 import { escapeHtml } from './email-layout.js';
+import { emailWithTestShopNotice } from '../../common/test-shop-notice.js';
 
 export interface MailSettings {
   /** SMTP URL; without it messages are written as `.eml` files into `outboxDir`. */
   smtpUrl?: string;
   outboxDir: string;
   from: string;
+  /** Payments are not real: every email says so (subject and body). */
+  testShop?: boolean;
   /** Lines added at the end of every email (the shop's legal identity). */
   footerLines?: string[];
 }
@@ -43,20 +46,27 @@ export class MailSender {
       : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   }
 
+  /** `Correo a ana@correo.com: «Tu pedido ENZ-…»` for staff looking at a failing send job. */
+  async describe(emailId: number): Promise<string | null> {
+    const mail = await this.ds.getRepository(OutboundEmailEntity).findOne({ where: { id: emailId }, select: { recipient: true, subject: true } });
+    return mail ? `Correo a ${mail.recipient}: «${mail.subject}»` : null;
+  }
+
   /** Sends one queued email unless it already went out. */
   async send(emailId: number): Promise<'sent' | 'already-sent' | 'missing'> {
     const repo = this.ds.getRepository(OutboundEmailEntity);
     const mail = await repo.findOneBy({ id: emailId });
     if (!mail) return 'missing';
     if (mail.sentAt) return 'already-sent';
-    const { html, text } = withFooter(mail, this.settings.footerLines);
     try {
+      const signed = { subject: mail.subject, ...withFooter(mail, this.settings.footerLines) };
+      const content = this.settings.testShop ? emailWithTestShopNotice(signed) : signed;
       const info = (await this.transport.sendMail({
         from: this.settings.from,
         to: mail.recipient,
-        subject: mail.subject,
-        html,
-        text,
+        subject: content.subject,
+        html: content.html,
+        text: content.text,
         messageId: `<correo-${mail.id}.${mail.createdAt.getTime()}@enzo.com.co>`,
       })) as { message?: Buffer };
       if (!this.settings.smtpUrl && info.message) {

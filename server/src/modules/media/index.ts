@@ -6,3 +6,4 @@ export { MediaAssetEntity } from './media-asset.entity.js';
 export { createMediaResolvers } from './media.resolvers.js';
 export { decodeImageUpload, uploadKey, type DecodedImage } from './image-upload.js';
 export type { ImageView } from './home-media.service.js';
+export { createImageVariants, srcSetOf, VARIANT_WIDTHS, type ImageVariant } from './image-variants.js';

@@ -49,7 +49,10 @@ export class OrderPayAgainService {
       if (order.status !== 'PENDIENTE_PAGO' && order.status !== 'PAGO_RECHAZADO') return rollback(unavailable(NOT_PAYABLE[order.status] ?? 'Este pedido ya no admite pagos.'));
       if (order.expiresAt.getTime() <= Date.now()) return rollback(unavailable('El tiempo para pagar este pedido terminó. Tu carrito sigue guardado: puedes hacer el pedido de nuevo.'));
       if (order.paymentAttempt >= MAX_PAYMENT_ATTEMPTS) return rollback(unavailable('Ya intentaste pagar este pedido varias veces. Escríbenos por WhatsApp y te ayudamos a terminar tu compra.'));
-      const holdUntil = new Date(Math.max(order.expiresAt.getTime(), Date.now() + this.env.ORDER_EXPIRY_MINUTES * 60_000));
+      // A new period, but never past the order's hold limit (first expiry plus one period): retries cannot hoard stock.
+      const now = Date.now();
+      const holdUntil = new Date(Math.min(Math.max(order.expiresAt.getTime(), now + this.env.ORDER_EXPIRY_MINUTES * 60_000), order.holdUntil.getTime()));
+      if (holdUntil.getTime() - now < 60_000) return rollback(unavailable('Este pedido ya usó todo su tiempo de reserva. Tu carrito sigue guardado: puedes hacer el pedido de nuevo.'));
       const moved = await this.lifecycle.transition(m, order, {
         to: 'PENDIENTE_PAGO',
         actor: SHOPPER,

@@ -9,6 +9,7 @@ import { validateCheckout, type CheckoutInput, type FieldError, type ValidChecko
 import { newAccessToken, newOrderReference } from './order-tokens.js';
 import type { OrderLifecycle } from './order-lifecycle.js';
 import { checkoutUrlFor, receiptUrl } from './order-checkout.js';
+import { checkOrderLimits, type OrderLimitReached } from './order-limits.js';
 
 import { INVALID_DISCOUNT_MESSAGE, type DiscountProblemReason } from '#shared/discount-codes.js';
 
@@ -21,7 +22,8 @@ export type PlaceOrderResult =
   | { __typename: 'OrderPlaced'; reference: string; accessToken: string; checkoutUrl: string }
   | { __typename: 'CartProblem'; message: string; lines: QuotedLine[] }
   | { __typename: 'InvalidDiscountCode'; code: string; message: string; reason: DiscountProblemReason }
-  | { __typename: 'ValidationErrors'; message: string; errors: FieldError[] };
+  | { __typename: 'ValidationErrors'; message: string; errors: FieldError[] }
+  | OrderLimitReached;
 
 type Refused = Exclude<PlaceOrderResult, { __typename: 'OrderPlaced' }>;
 
@@ -51,14 +53,15 @@ export class OrderPlacementService {
     private readonly lifecycle: OrderLifecycle,
   ) {}
 
-  async placeOrder(input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  /** `clientAddress`: who is asking (req.ip as TRUST_PROXY allows), for the open-orders cap. */
+  async placeOrder(input: PlaceOrderInput, clientAddress: string | null = null): Promise<PlaceOrderResult> {
     const checked = validateCheckout(input);
     if (!checked.ok) return { __typename: 'ValidationErrors', message: 'Revisa los datos marcados.', errors: checked.errors };
     const key = input.idempotencyKey.trim();
 
     let order: OrderEntity;
     try {
-      const outcome = await inTransaction<OrderEntity, Refused>(this.ds, (m) => this.createOrder(m, input, key, checked.value));
+      const outcome = await inTransaction<OrderEntity, Refused>(this.ds, (m) => this.createOrder(m, input, key, checked.value, clientAddress?.slice(0, 64) || null));
       if (!outcome.commit) return outcome.failure;
       order = outcome.value;
     } catch (err) {
@@ -77,7 +80,7 @@ export class OrderPlacementService {
   }
 
   /** Writes the order and its lines, then lets the lifecycle hold its stock and discount use; any refusal rolls everything back. */
-  private async createOrder(m: EntityManager, input: PlaceOrderInput, key: string, valid: ValidCheckout): Promise<Outcome<OrderEntity, Refused>> {
+  private async createOrder(m: EntityManager, input: PlaceOrderInput, key: string, valid: ValidCheckout, clientAddress: string | null): Promise<Outcome<OrderEntity, Refused>> {
     // Same key → same order: serialise requests per key, then look for an earlier one.
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-key'), hashtext($1))`, [key]);
     const earlier = await m.getRepository(OrderEntity).findOneBy({ idempotencyKey: key });
@@ -92,7 +95,11 @@ export class OrderPlacementService {
       return rollback({ __typename: 'ValidationErrors', message: 'Revisa los datos marcados.', errors: [{ field: 'lines', message: 'Tu carrito está vacío.' }] });
     }
 
-    const order = await this.insertOrder(m, input, key, valid, quote);
+    const units = quote.lines.reduce((sum, l) => sum + l.quantity, 0);
+    const limit = await checkOrderLimits(m, this.env, { units, email: valid.customer.email, clientAddress });
+    if (limit) return rollback(limit);
+
+    const order = await this.insertOrder(m, input, key, valid, quote, clientAddress);
     const images = await this.firstImages(m, quote.lines.map((l) => Number(l.productId)));
     await m.insert(
       OrderLineEntity,
@@ -115,7 +122,8 @@ export class OrderPlacementService {
     return commit(order);
   }
 
-  private async insertOrder(m: EntityManager, input: PlaceOrderInput, key: string, valid: ValidCheckout, quote: Quote): Promise<OrderEntity> {
+  private async insertOrder(m: EntityManager, input: PlaceOrderInput, key: string, valid: ValidCheckout, quote: Quote, clientAddress: string | null): Promise<OrderEntity> {
+    const expiresAt = new Date(Date.now() + this.env.ORDER_EXPIRY_MINUTES * 60_000);
     const repo = m.getRepository(OrderEntity);
     for (let attempt = 0; ; attempt++) {
       const reference = newOrderReference();
@@ -146,7 +154,10 @@ export class OrderPlacementService {
         deliveryMinDays: quote.shippingTerms.minDays,
         deliveryMaxDays: quote.shippingTerms.maxDays,
         idempotencyKey: key,
-        expiresAt: new Date(Date.now() + this.env.ORDER_EXPIRY_MINUTES * 60_000),
+        expiresAt,
+        // Payment retries never hold the stock past the first expiry plus one period.
+        holdUntil: new Date(expiresAt.getTime() + this.env.ORDER_EXPIRY_MINUTES * 60_000),
+        clientAddress,
         paymentAttempt: 1,
         transactionId: null,
         flags: [],

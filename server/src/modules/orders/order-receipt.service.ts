@@ -11,6 +11,7 @@ import type { OrderPaymentsService } from './order-payments.service.js';
 import { groupBySize, stockAvailable } from './order-stock.js';
 import { orderReferenceFromPayment, paymentReference, REFERENCE_PATTERN } from './order-tokens.js';
 import { orderDelivery } from './order-delivery.js';
+import type { OrderTransactions } from './order-transactions.js';
 
 /** Payment attempts one order may start (each one holds the stock a while longer). */
 export const MAX_PAYMENT_ATTEMPTS = 5;
@@ -24,6 +25,7 @@ export class OrderReceiptService {
     private readonly ds: DataSource,
     private readonly gateway: PaymentGateway,
     private readonly payments: OrderPaymentsService,
+    private readonly transactions: OrderTransactions,
   ) {}
 
   /** The order when the token matches (constant-time), else null. */
@@ -39,7 +41,9 @@ export class OrderReceiptService {
     if (!order) return null;
     let paymentProcessing = false;
     if (order.status === 'PENDIENTE_PAGO' && transactionId) {
-      // Never trust the redirect's `id`: ask the gateway, and only for this order's transactions.
+      // Kept on the order at once (the reconciliation job asks the gateway again if this lookup fails)…
+      await this.transactions.note(paymentReference(order.reference, order.paymentAttempt), transactionId, 'redirect');
+      // …but never trusted: ask the gateway, and only for this order's transactions.
       const tx = await this.gateway.getTransaction(transactionId).catch(() => null);
       if (tx && orderReferenceFromPayment(tx.reference) === order.reference) {
         if (tx.status !== 'PENDING') {
@@ -54,7 +58,8 @@ export class OrderReceiptService {
       this.ds.getRepository(OrderLineEntity).find({ where: { orderId: order.id }, order: { position: 'ASC' } }),
       this.ds.getRepository(OrderTransitionEntity).find({ where: { orderId: order.id }, order: { at: 'ASC', id: 'ASC' } }),
     ]);
-    const inTime = order.expiresAt.getTime() > Date.now();
+    // A new attempt needs a minute of hold left before the order's hold limit (first expiry plus one period).
+    const inTime = order.expiresAt.getTime() > Date.now() && order.holdUntil.getTime() - Date.now() >= 60_000;
     const mayStart = inTime && order.paymentAttempt < MAX_PAYMENT_ATTEMPTS;
     const canRetryPayment = order.status === 'PAGO_RECHAZADO' && mayStart && (await stockAvailable(this.ds.manager, groupBySize(lines)));
     const canPay = canRetryPayment || (order.status === 'PENDIENTE_PAGO' && mayStart && !paymentProcessing);

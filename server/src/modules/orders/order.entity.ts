@@ -93,6 +93,14 @@ export class OrderEntity {
   @Column({ name: 'expires_at', type: 'timestamptz' })
   expiresAt: Date;
 
+  /** The latest moment this order may hold stock: its first expiry plus one period (payment retries stop there). */
+  @Column({ name: 'hold_until', type: 'timestamptz' })
+  holdUntil: Date;
+
+  /** Client address that placed the order (caps open orders per address). */
+  @Column({ name: 'client_address', type: 'varchar', length: 64, nullable: true })
+  clientAddress: string | null;
+
   /** Payment attempts started (a retry after a declined payment adds one; Wompi needs a fresh reference). */
   @Column({ name: 'payment_attempt', type: 'int', default: 1 })
   paymentAttempt: number;

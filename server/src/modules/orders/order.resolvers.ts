@@ -12,7 +12,7 @@ export function createOrderResolvers(services: { placement: OrderPlacementServic
       orderLookup: (_p, { reference, email }) => services.lookup.lookup(reference, email),
     },
     Mutation: {
-      placeOrder: (_p, { input }) => services.placement.placeOrder(input),
+      placeOrder: (_p, { input }, ctx) => services.placement.placeOrder(input, ctx.ip || null),
       retryPayment: (_p, { reference, token, paymentMethod }) => services.payAgain.retryPayment(reference, token, paymentMethod),
       releaseOrder: (_p, { reference, token }) => services.payAgain.releaseOrder(reference, token),
     },

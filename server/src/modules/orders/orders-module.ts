@@ -15,12 +15,14 @@ import { OrderQueries } from './order-queries.js';
 import { OrderStaffActions } from './order-staff-actions.js';
 import { OrderDashboard } from './order-dashboard.js';
 import { receiptUrl } from './order-checkout.js';
+import { OrderTransactions } from './order-transactions.js';
 
 /** Everything the orders module offers, wired once at start-up. */
 export interface OrdersModule {
   lifecycle: OrderLifecycle;
   placement: OrderPlacementService;
   payments: OrderPaymentsService;
+  transactions: OrderTransactions;
   receipts: OrderReceiptService;
   lookup: OrderLookupService;
   payAgain: OrderPayAgainService;
@@ -38,9 +40,11 @@ export function createOrdersModule(deps: { env: Env; ds: DataSource; cart: CartS
   const paymentReminderMinutes = Math.max(1, Math.min(env.PAYMENT_REMINDER_MINUTES, Math.floor(env.ORDER_EXPIRY_MINUTES / 2)));
   const lifecycle = new OrderLifecycle(mails, { paymentReminderMinutes });
   const payments = new OrderPaymentsService(ds, lifecycle);
-  const receipts = new OrderReceiptService(ds, gateway, payments);
+  const transactions = new OrderTransactions(ds, gateway, payments);
+  const receipts = new OrderReceiptService(ds, gateway, payments, transactions);
   return {
     lifecycle,
+    transactions,
     placement: new OrderPlacementService(ds, env, cart, gateway, lifecycle),
     payments,
     receipts,

@@ -7,6 +7,11 @@ import type { CheckoutRequest, GatewayTransaction, PaymentGateway } from './paym
 import { SandboxSessionEntity } from './sandbox-session.entity.js';
 import { changedRows } from '../../common/db.js';
 import { signEvent, verifyEvent, type WompiEvent } from './wompi-signature.js';
+import { lookupTransaction } from './wompi-gateway.js';
+import { TRANSACTION_ID } from './wompi-event-schema.js';
+
+/** Where the sandbox serves Wompi's public API (`/transactions/{id}`). */
+export const SANDBOX_API_PATH = '/pasarela-sandbox/v1';
 
 export interface SandboxPayInput {
   session: string;
@@ -68,10 +73,16 @@ export class SandboxGateway implements PaymentGateway {
     return verifyEvent(body, headerChecksum, this.eventsSecret);
   }
 
-  async getTransaction(id: string): Promise<GatewayTransaction | null> {
+  /** Over HTTP, exactly as with Wompi: the sandbox serves `GET /pasarela-sandbox/v1/transactions/{id}` (sandbox-api.route.ts). */
+  getTransaction(id: string): Promise<GatewayTransaction | null> {
+    return lookupTransaction(`${this.internalUrl ?? this.publicUrl()}${SANDBOX_API_PATH}`, id);
+  }
+
+  /** The sandbox's own record of a decided transaction (what its lookup endpoint answers). */
+  async transaction(id: string): Promise<SandboxSessionEntity | null> {
+    if (!TRANSACTION_ID.safeParse(id).success) return null;
     const s = await this.ds.getRepository(SandboxSessionEntity).findOneBy({ transactionId: id });
-    if (!s || !s.transactionId || !s.status) return null;
-    return { id: s.transactionId, reference: s.reference, amountInCents: s.amountInCents, status: s.status };
+    return s && s.transactionId && s.status ? s : null;
   }
 
   /** Like Wompi: only an approved card transaction can be voided. */

@@ -1,5 +1,7 @@
 import type { CheckoutRequest, GatewayTransaction, PaymentGateway } from './payment-gateway.js';
+import { z } from 'zod';
 import { integritySignature, verifyEvent, type WompiEvent } from './wompi-signature.js';
+import { PAYMENT_REFERENCE, TRANSACTION_ID, TRANSACTION_STATUS } from './wompi-event-schema.js';
 
 export interface WompiConfig {
   publicKey: string;
@@ -50,14 +52,8 @@ export class WompiGateway implements PaymentGateway {
     return verifyEvent(body, headerChecksum, this.config.eventsSecret);
   }
 
-  async getTransaction(id: string): Promise<GatewayTransaction | null> {
-    if (!/^[\w-]{1,100}$/.test(id)) return null;
-    const res = await this.fetchImpl(`${this.apiUrl}/transactions/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(8000) });
-    if (res.status === 404) return null;
-    if (!res.ok) throw new Error(`Wompi respondió ${res.status} al consultar la transacción`);
-    const body = (await res.json()) as { data?: { id: string; reference: string; amount_in_cents: number; status: string } };
-    if (!body.data) return null;
-    return { id: body.data.id, reference: body.data.reference, amountInCents: body.data.amount_in_cents, status: body.data.status };
+  getTransaction(id: string): Promise<GatewayTransaction | null> {
+    return lookupTransaction(this.apiUrl, id, this.fetchImpl);
   }
 
   /** `POST /v1/transactions/{id}/void` (card transactions only; needs the private key). */
@@ -73,4 +69,23 @@ export class WompiGateway implements PaymentGateway {
     if (!res.ok) return { ok: false, message: `Wompi no anuló la transacción (respuesta ${res.status}). Revisa en su panel si aún se puede anular o registra una transferencia.` };
     return { ok: true };
   }
+}
+
+const lookupAnswer = z.object({
+  data: z.object({ id: TRANSACTION_ID, reference: PAYMENT_REFERENCE, amount_in_cents: z.number().int().positive(), status: TRANSACTION_STATUS }).loose(),
+});
+
+/**
+ * `GET {apiUrl}/transactions/{id}` (Wompi's public lookup, which the sandbox serves too): the
+ * transaction as the gateway knows it, null when it does not exist. Network failures and odd answers throw.
+ */
+export async function lookupTransaction(apiUrl: string, id: string, fetchImpl: typeof fetch = fetch): Promise<GatewayTransaction | null> {
+  if (!TRANSACTION_ID.safeParse(id).success) return null;
+  const res = await fetchImpl(`${apiUrl}/transactions/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(8000), headers: { accept: 'application/json' } });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`La pasarela respondió ${res.status} al consultar la transacción ${id}`);
+  const parsed = lookupAnswer.safeParse(await res.json());
+  if (!parsed.success) throw new Error(`Respuesta inesperada de la pasarela para la transacción ${id}`);
+  const tx = parsed.data.data;
+  return { id: tx.id, reference: tx.reference, amountInCents: tx.amount_in_cents, status: tx.status };
 }

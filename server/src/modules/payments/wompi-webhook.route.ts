@@ -1,40 +1,37 @@
-import express, { type Express } from 'express';
+import express, { type Express, type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
-import type { GatewayTransaction, PaymentGateway } from './payment-gateway.js';
-
-/** Whoever applies a verified transaction (the orders module); answers an outcome for the log. */
-export type TransactionHandler = (transaction: GatewayTransaction, payload: unknown) => Promise<string>;
+import { MAX_EVENT_BYTES, type GatewayEventInbox } from './gateway-event-inbox.js';
 
 /**
- * POST /webhooks/wompi: verified events only (401 otherwise, nothing stored); every verified
- * event answers 200 so Wompi stops retrying, even for unknown references (stored for staff).
+ * POST /webhooks/wompi. The body is read raw (at most 64 KB) and handed to the inbox, which keeps
+ * every request, refuses malformed or oversized events with 400 and forged ones with 401 (changing
+ * nothing), and applies authentic ones only as the gateway confirms them. Authentic events answer
+ * 200 so Wompi stops retrying.
  */
-export function wompiWebhookRoute(gateway: PaymentGateway, onTransaction: TransactionHandler, log: Logger) {
+export function wompiWebhookRoute(inbox: GatewayEventInbox, log: Logger) {
   return (app: Express) => {
-    app.post('/webhooks/wompi', express.json({ limit: '256kb' }), async (req, res) => {
-      const header = req.get('x-event-checksum') ?? undefined;
-      const event = gateway.verifyEvent(req.body, header);
-      if (!event) {
-        log.warn({ ip: req.ip }, 'Evento de pago con checksum no válido');
-        res.status(401).json({ error: 'INVALID_CHECKSUM' });
-        return;
-      }
-      const tx = event.data.transaction;
-      if (event.event !== 'transaction.updated' || !tx || typeof tx.id !== 'string' || typeof tx.reference !== 'string' || !Number.isSafeInteger(Number(tx.amount_in_cents))) {
-        res.status(200).json({ ok: true, ignored: true });
-        return;
-      }
-      try {
-        const outcome = await onTransaction(
-          { id: tx.id, reference: tx.reference, amountInCents: Number(tx.amount_in_cents), status: String(tx.status) },
-          event,
-        );
-        log.info({ reference: tx.reference, transactionId: tx.id, status: tx.status, outcome }, 'Evento de pago');
-        res.status(200).json({ ok: true, outcome });
-      } catch (err) {
-        log.error({ err, reference: tx.reference }, 'No se pudo aplicar el evento de pago');
-        res.status(500).json({ error: 'INTERNAL' });
-      }
-    });
+    app.post(
+      '/webhooks/wompi',
+      express.raw({ type: () => true, limit: MAX_EVENT_BYTES }),
+      async (req: Request, res: Response) => {
+        try {
+          const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+          const answer = await inbox.receive(raw, req.get('x-event-checksum') ?? undefined, req.ip ?? '');
+          res.status(answer.status).json(answer.body);
+        } catch (err) {
+          log.error({ err }, 'No se pudo procesar el evento de pago');
+          res.status(500).json({ error: 'INTERNAL' });
+        }
+      },
+      async (err: { type?: string; length?: number }, req: Request, res: Response, next: NextFunction) => {
+        if (err.type !== 'entity.too.large') return next(err);
+        try {
+          const answer = await inbox.tooLarge(req.ip ?? '', Number(req.get('content-length')) || err.length || 0);
+          res.status(answer.status).json(answer.body);
+        } catch (e) {
+          next(e);
+        }
+      },
+    );
   };
 }

@@ -15,7 +15,7 @@ export interface AuthEmulator {
 }
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-const FIREBASE_BIN = path.join(REPO_ROOT, 'node_modules', '.bin', 'firebase');
+export const FIREBASE_BIN = path.join(REPO_ROOT, 'node_modules', '.bin', 'firebase');
 
 /** True when an Auth emulator answers at host (its root answers `{ authEmulator: { ready } }`). */
 export async function isAuthEmulatorUp(host: string): Promise<boolean> {

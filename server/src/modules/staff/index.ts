@@ -6,3 +6,4 @@ export { createStaffOrdersResolvers } from './staff-orders.resolvers.js';
 export { createStaffCatalogResolvers } from './staff-catalog.resolvers.js';
 export { createStaffContentResolvers } from './staff-content.resolvers.js';
 export { mountStaffRoutes } from './staff-http.routes.js';
+export { createStaffJobsResolvers, TASK_LABELS } from './staff-jobs.resolvers.js';

@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import { exportAuthEmulatorHost, type Env } from '../../config/env.js';
-import { startAuthEmulator } from './auth-emulator.js';
+import { clearAuthEmulatorHost, EnvError, exportAuthEmulatorHost, type Env } from '../../config/env.js';
+import { FIREBASE_BIN, startAuthEmulator } from './auth-emulator.js';
 
 /** How staff sign-in is wired for this run. */
 export interface StaffAuthSetup {
@@ -12,18 +13,37 @@ export interface StaffAuthSetup {
   stop(): Promise<void>;
 }
 
+async function createDevAccount(env: Env) {
+  const { upsertStaffAccount } = await import('./staff-accounts.js');
+  await upsertStaffAccount(env.firebaseProjectId, env.STAFF_DEV_EMAIL, env.STAFF_DEV_PASSWORD);
+  return { email: env.STAFF_DEV_EMAIL, password: env.STAFF_DEV_PASSWORD };
+}
+
 /**
- * Picks the staff-auth backend at start-up: an emulator given by FIREBASE_AUTH_EMULATOR_HOST, the
- * real project when FIREBASE_PROJECT_ID is set, else an Auth emulator started here (project
+ * Picks the staff-auth backend at start-up: the real project when FIREBASE_PROJECT_ID names one (its
+ * tokens only: config refuses an emulator beside it), an emulator given by FIREBASE_AUTH_EMULATOR_HOST
+ * (with the STAFF_DEV_* account when those are set), else an Auth emulator started here (project
  * `demo-enzo`) with a development staff account.
  */
 export async function prepareStaffAuth(env: Env, log: Logger): Promise<StaffAuthSetup> {
   const none = async () => {};
+  if (env.realFirebaseProject) {
+    // firebase-admin trusts unsigned emulator tokens whenever this variable exists: never beside a real project.
+    clearAuthEmulatorHost();
+    return { emulatorHost: null, devAccount: null, stop: none };
+  }
   if (env.FIREBASE_AUTH_EMULATOR_HOST) {
     exportAuthEmulatorHost(env.FIREBASE_AUTH_EMULATOR_HOST);
-    return { emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST, devAccount: null, stop: none };
+    const devAccount = env.staffDevAccountInGivenEmulator ? await createDevAccount(env) : null;
+    return { emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST, devAccount, stop: none };
   }
-  if (env.FIREBASE_PROJECT_ID) return { emulatorHost: null, devAccount: null, stop: none };
+  if (!fs.existsSync(FIREBASE_BIN)) {
+    // A production install (npm ci --omit=dev, the image) has no firebase-tools.
+    throw new EnvError(
+      'La tienda no arranca: no hay con qué verificar al personal. Esta instalación no incluye el emulador de Firebase Auth (firebase-tools).\n' +
+        'Define FIREBASE_PROJECT_ID y FIREBASE_WEB_API_KEY (proyecto real) o, en una tienda de prueba, FIREBASE_AUTH_EMULATOR_HOST con un emulador en marcha.',
+    );
+  }
 
   const emulator = await startAuthEmulator({
     port: env.FIREBASE_AUTH_EMULATOR_PORT,
@@ -34,11 +54,10 @@ export async function prepareStaffAuth(env: Env, log: Logger): Promise<StaffAuth
   try {
     exportAuthEmulatorHost(emulator.host);
     env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-    const { upsertStaffAccount } = await import('./staff-accounts.js');
-    await upsertStaffAccount(env.firebaseProjectId, env.STAFF_DEV_EMAIL, env.STAFF_DEV_PASSWORD);
+    const devAccount = await createDevAccount(env);
+    return { emulatorHost: emulator.host, devAccount, stop: () => emulator.stop() };
   } catch (err) {
     await emulator.stop();
     throw err;
   }
-  return { emulatorHost: emulator.host, devAccount: { email: env.STAFF_DEV_EMAIL, password: env.STAFF_DEV_PASSWORD }, stop: () => emulator.stop() };
 }

@@ -14,20 +14,26 @@ export interface StaffRouteDeps {
 
 /** Firebase web config the login page needs (apiKey `demo-key` works with the emulator). */
 export function authConfig(env: Env) {
-  const emulator = !env.FIREBASE_PROJECT_ID || Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
+  const emulator = !env.realFirebaseProject && Boolean(env.FIREBASE_AUTH_EMULATOR_HOST);
   return {
     apiKey: env.FIREBASE_WEB_API_KEY ?? 'demo-key',
     authDomain: env.FIREBASE_WEB_AUTH_DOMAIN ?? `${env.firebaseProjectId}.firebaseapp.com`,
     projectId: env.firebaseProjectId,
-    emulatorUrl: emulator && env.FIREBASE_AUTH_EMULATOR_HOST ? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}` : null,
+    emulatorUrl: emulator ? (env.FIREBASE_AUTH_EMULATOR_PUBLIC_URL ?? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`) : null,
   };
 }
 
 /** `GET /api/auth-config`, `GET /api/staff/orders.csv` and `GET /api/staff/order-lines.csv` (same token checks as GraphQL: 401/403). */
-export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps) {
+export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps, signInReady: () => boolean = () => true) {
   return (app: Express) => {
     app.get('/api/auth-config', (_req: Request, res: Response) => {
       res.setHeader('Cache-Control', 'no-store');
+      if (!signInReady()) {
+        // The shop serves shoppers while the local Auth emulator is still starting; the login page retries.
+        res.status(503).setHeader('Retry-After', '2');
+        res.json({ error: 'STARTING', message: 'El inicio de sesión del personal se está preparando. Intenta de nuevo en unos segundos.' });
+        return;
+      }
       res.json(authConfig(env));
     });
 

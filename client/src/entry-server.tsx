@@ -1,0 +1,87 @@
+/**
+ * Server render entry (built by `vite build --ssr` into dist/ssr, loaded by server/src/app/render at run time):
+ * the same routes and components as the browser, the route's data loaded first through Apollo Client (so the
+ * HTML carries the content), then streamed with React's renderToPipeableStream.
+ */
+import { renderToPipeableStream } from 'react-dom/server';
+import { matchRoutes, StaticRouter } from 'react-router';
+import { ApolloLink } from '@apollo/client';
+import { print } from 'graphql';
+import { Observable } from 'rxjs';
+import { createStore } from 'jotai';
+import type { ReactNode } from 'react';
+import { createApolloClient } from './lib/apollo';
+import { routes, type RouteHandle } from './app/routes';
+import { App } from './app/app';
+import { ServerPageContext, type ServerPageRecord } from './lib/use-document-meta';
+import type { RenderRequest, RenderResult, SsrEntry } from '#shared/ssr-contract.js';
+
+function inProcessLink(execute: RenderRequest['execute']): ApolloLink {
+  const printed = new WeakMap<object, string>();
+  return new ApolloLink(
+    (operation) =>
+      new Observable((observer) => {
+        let text = printed.get(operation.query);
+        if (!text) printed.set(operation.query, (text = print(operation.query)));
+        execute(text, operation.variables, operation.operationName).then(
+          (result) => {
+            observer.next(result as ApolloLink.Result);
+            observer.complete();
+          },
+          (err: unknown) => observer.error(err),
+        );
+      }),
+  );
+}
+
+export const render: SsrEntry['render'] = async ({ url, execute }): Promise<RenderResult> => {
+  const location = new URL(url, 'http://localhost');
+  const matches = matchRoutes(routes, location.pathname) ?? [];
+  const handles = matches.map((m) => m.route.handle as RouteHandle | undefined).filter((h) => h !== undefined);
+  const modules = [...new Set(handles.map((h) => h.module))];
+  if (handles.some((h) => h.clientOnly)) {
+    const head = handles.findLast((h) => h.head)?.head ?? {};
+    return { kind: 'client-only', head, modules };
+  }
+  const client = createApolloClient({ link: inProcessLink(execute), ssrMode: true });
+  await Promise.all(handles.map((h) => h.preload()));
+  let failed = false;
+  await Promise.all(
+    matches.map(async (m) => {
+      const handle = m.route.handle as RouteHandle | undefined;
+      try {
+        await handle?.load?.({ client, params: m.params, searchParams: location.searchParams });
+      } catch {
+        // The page renders its error state (the query's error is in the cache); the response is not cached.
+        failed = true;
+      }
+    }),
+  );
+
+  const record: ServerPageRecord = { head: {}, status: 200 };
+  const router = ({ children }: { children: ReactNode }) => <StaticRouter location={`${location.pathname}${location.search}`}>{children}</StaticRouter>;
+  const tree = (
+    <ServerPageContext value={record}>
+      <App client={client} store={createStore()} router={router} />
+    </ServerPageContext>
+  );
+  // Everything the page needs is loaded: wait for the whole tree (no Suspense fallback, which would need
+  // React's inline scripts that the CSP forbids), then stream it.
+  const stream = await new Promise<ReturnType<typeof renderToPipeableStream>>((resolve, reject) => {
+    const s = renderToPipeableStream(tree, {
+      // Never outline a finished boundary into a later chunk: swapping it in needs React's inline scripts.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onAllReady: () => resolve(s),
+      onShellError: reject,
+      onError: (err) => {
+        failed = true;
+        console.error(err);
+      },
+    });
+  });
+  if (record.redirect) {
+    stream.abort();
+    return { kind: 'redirect', status: 301, location: record.redirect };
+  }
+  return { kind: 'page', status: failed && record.status === 200 ? 503 : record.status, head: record.head, modules, pipe: (dest) => stream.pipe(dest), state: client.extract(), failed };
+};

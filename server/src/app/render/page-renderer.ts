@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import type { NextFunction, Request, Response } from 'express';
+import type { Logger } from 'pino';
+import { APOLLO_STATE_ELEMENT_ID, type PageHead, type RenderRequest, type SsrEntry } from '#shared/ssr-contract.js';
+import type { CatalogCache } from '../../modules/cache/catalog-cache.js';
+import { ClientAssets, type RouteAssets } from './client-assets.js';
+import { escapeHtml, headTags, jsonForScript } from './head-tags.js';
+import { withTestShopNotice } from '../../common/test-shop-notice.js';
+
+/** Pages: browsers revalidate (ETag → 304), shared caches keep them briefly and refresh in the background. */
+export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
+
+const ROOT = '<div id="root"></div>';
+
+export interface PageRendererOptions {
+  clientDist: string;
+  entry: SsrEntry;
+  execute: RenderRequest['execute'];
+  cache: CatalogCache;
+  /** Read per request (with PORT=0 it is known only once the server listens). */
+  publicUrl: () => string;
+  log: Logger;
+  /** Payments are not real: every page starts with the test-shop notice. */
+  testShopNotice?: boolean;
+}
+
+function etagOf(html: string): string {
+  return `"${createHash('sha1').update(html).digest('base64url')}"`;
+}
+
+/**
+ * Server rendering of the storefront: index.html from the client build with the page's head, the route's
+ * stylesheets and chunks, the React markup streamed into #root, then the Apollo cache for hydration. Pages that
+ * rendered with status 200 are kept in this instance's cache (by path and query) until the catalog changes.
+ */
+export function createPageRenderer({ clientDist, entry, execute, cache, publicUrl, log, testShopNotice = false }: PageRendererOptions) {
+  const css = new Map<string, string>();
+  /** A stylesheet of the build, inlined: no render-blocking request before the first paint (a few KB each). */
+  const inlineStyle = (href: string) => {
+    let text = css.get(href);
+    if (text === undefined) {
+      try {
+        text = fs.readFileSync(path.join(clientDist, href), 'utf8').replace(/<\/style/gi, '<\\/style');
+        // Relative url() would resolve against the page instead of /assets/: keep such a sheet as a link.
+        if (/url\(\s*(?!['"]?(?:data:|https?:|\/))/i.test(text)) text = '';
+      } catch {
+        text = '';
+      }
+      css.set(href, text);
+    }
+    const link = `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}"`;
+    // The print-only link is not render-blocking; it tells Vite's chunk loader that the sheet is already on the
+    // page, so hydration does not wait for it (and printing gets the same styles).
+    return text ? `<style>${text}</style>${link} media="print" />` : `${link} />`;
+  };
+  const html = fs.readFileSync(path.join(clientDist, 'index.html'), 'utf8');
+  // While payments are not real, every page says so first thing (common/test-shop-notice.ts).
+  const template = (testShopNotice ? withTestShopNotice(html) : html)
+    // The page writes its own title and description.
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
+    .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
+    .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href: string) => inlineStyle(href));
+  const rootAt = template.indexOf(ROOT);
+  if (rootAt < 0) throw new Error('index.html no tiene <div id="root"></div>');
+  const headEnd = template.search(/<\/head>/i);
+  const assets = new ClientAssets(clientDist);
+
+  function documentStart(head: PageHead, routeAssets: RouteAssets): string {
+    const extra = [
+      headTags(head, publicUrl()),
+      ...routeAssets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+      // After the entry's stylesheet, as Vite appends a lazily loaded chunk's CSS (same cascade order).
+      ...routeAssets.styles.map(inlineStyle),
+    ].join('\n    ');
+    return `${template.slice(0, headEnd)}  ${extra}\n  ${template.slice(headEnd, rootAt)}<div id="root">`;
+  }
+  const documentEnd = (state: unknown) =>
+    `</div>${state ? `<script type="application/json" id="${APOLLO_STATE_ELEMENT_ID}">${jsonForScript(state)}</script>` : ''}${template.slice(rootAt + ROOT.length)}`;
+
+  return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
+    // Path and query: listings filter and sort by the URL, /buscar searches by it (a bounded LRU).
+    const key = req.originalUrl;
+    if (cache.enabled) {
+      const hit = cache.pages.get(key);
+      if (hit) {
+        res.status(hit.status).type('html').setHeader('Cache-Control', PAGE_CACHE_CONTROL);
+        res.setHeader('ETag', hit.etag);
+        res.send(hit.html);
+        return;
+      }
+    }
+    const version = cache.version;
+    let result;
+    try {
+      result = await entry.render({ url: req.originalUrl, execute });
+    } catch (err) {
+      next(err);
+      return;
+    }
+    if (result.kind === 'redirect') {
+      res.setHeader('Cache-Control', 'no-cache');
+      res.redirect(result.status, result.location);
+      return;
+    }
+    if (result.kind === 'client-only') {
+      res.status(200).type('html').setHeader('Cache-Control', 'no-cache');
+      res.send(`${documentStart(result.head, assets.forModules(result.modules))}${documentEnd(null)}`);
+      return;
+    }
+    const cacheable = result.status === 200 && !result.failed;
+    res.status(result.status).type('html').setHeader('Cache-Control', cacheable ? PAGE_CACHE_CONTROL : 'no-cache');
+    const start = documentStart(result.head, assets.forModules(result.modules));
+    const end = documentEnd(result.state);
+    const chunks: Buffer[] = [];
+    res.write(start);
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        if (cacheable) chunks.push(chunk);
+        if (res.write(chunk)) done();
+        else res.once('drain', () => done());
+      },
+    });
+    sink.on('finish', () => {
+      res.end(end);
+      if (cacheable && cache.enabled && cache.version === version) {
+        const html = `${start}${Buffer.concat(chunks).toString('utf8')}${end}`;
+        cache.pages.set(key, { status: result.status, html, etag: etagOf(html) });
+      }
+    });
+    sink.on('error', (err) => {
+      log.error({ err }, 'render: error al transmitir la página');
+      res.end();
+    });
+    result.pipe(sink);
+  };
+}

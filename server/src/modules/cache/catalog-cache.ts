@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import pg from 'pg';
+import { LRUCache } from 'lru-cache';
+import type { Logger } from 'pino';
+
+/** Channel the catalog triggers notify (migration 1764500000000-catalog-change-notify). */
+export const CATALOG_CHANNEL = 'enzo_catalog';
+const SYNC_PREFIX = 'sync:';
+
+export interface CachedPage {
+  status: number;
+  html: string;
+  etag: string;
+}
+
+export interface CachedRead {
+  /** The serialised GraphQL result, as sent. */
+  body: string;
+  contentType: string;
+  etag: string;
+}
+
+/**
+ * This instance's cache of public catalog reads and server-rendered pages. Every instance LISTENs on one
+ * PostgreSQL connection to `enzo_catalog` and drops everything when the catalog changes (any instance's staff
+ * edit, an order's stock, SQL by hand). While that connection is down nothing is cached or served from cache,
+ * so a lost notification can never leave a stale price behind.
+ */
+export class CatalogCache {
+  readonly pages = new LRUCache<string, CachedPage>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (p) => p.html.length * 2 + 200 });
+  readonly reads = new LRUCache<string, CachedRead>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (r) => r.body.length * 2 + 200 });
+  /** Results of the server render's in-process queries (treated as immutable). */
+  readonly results = new LRUCache<string, object>({ max: 5000 });
+  /** Bumped on every invalidation: work that started under an older version does not store its result. */
+  version = 0;
+  #client: pg.Client | null = null;
+  #listening = false;
+  #stopped = false;
+  #retry: NodeJS.Timeout | undefined;
+  #waiters = new Map<string, () => void>();
+  /** Statements on the LISTEN connection, one at a time (pg clients do not queue them for us). */
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly databaseUrl: string | null,
+    private readonly log?: Logger,
+  ) {}
+
+  /** True while invalidations are being received: only then may anything be cached. */
+  get enabled(): boolean {
+    return this.#listening;
+  }
+
+  async start(): Promise<void> {
+    if (!this.databaseUrl) return;
+    await this.#connect().catch((err: unknown) => {
+      this.log?.warn({ err }, 'caché del catálogo: sin LISTEN, se reintenta');
+      this.#scheduleReconnect();
+    });
+  }
+
+  async #connect(): Promise<void> {
+    const client = new pg.Client({ connectionString: this.databaseUrl!, application_name: 'enzo-catalog-cache' });
+    client.on('notification', (msg) => {
+      if (msg.channel !== CATALOG_CHANNEL) return;
+      if (msg.payload?.startsWith(SYNC_PREFIX)) {
+        this.#waiters.get(msg.payload.slice(SYNC_PREFIX.length))?.();
+        return;
+      }
+      this.invalidate();
+    });
+    client.on('error', () => this.#lost(client));
+    client.on('end', () => this.#lost(client));
+    await client.connect();
+    await client.query(`LISTEN ${CATALOG_CHANNEL}`);
+    if (this.#stopped) {
+      await client.end().catch(() => undefined);
+      return;
+    }
+    this.#client = client;
+    // Anything changed while not listening is unknown: start empty.
+    this.invalidate();
+    this.#listening = true;
+  }
+
+  #lost(client: pg.Client) {
+    if (this.#client !== client) return;
+    this.#client = null;
+    this.#listening = false;
+    this.invalidate();
+    if (!this.#stopped) {
+      this.log?.warn('caché del catálogo: se perdió la conexión LISTEN; sin caché hasta reconectar');
+      this.#scheduleReconnect();
+    }
+  }
+
+  #scheduleReconnect() {
+    if (this.#stopped || this.#retry) return;
+    this.#retry = setTimeout(() => {
+      this.#retry = undefined;
+      this.#connect().catch(() => this.#scheduleReconnect());
+    }, 1000);
+    this.#retry.unref();
+  }
+
+  invalidate(): void {
+    this.version++;
+    this.pages.clear();
+    this.reads.clear();
+    this.results.clear();
+  }
+
+  /**
+   * Resolves once every notification committed before this call has been handled here: notifications reach a
+   * listener in commit order, so receiving our own marker means the earlier ones came first. A mutation waits
+   * for it before answering, so the next read on this instance cannot see what it changed from the cache.
+   */
+  async sync(timeoutMs = 2000): Promise<void> {
+    const client = this.#client;
+    if (!client) return;
+    const token = randomUUID();
+    const received = new Promise<void>((resolve) => this.#waiters.set(token, resolve));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<void>((resolve) => {
+      timer = setTimeout(() => {
+        // Unconfirmed: be safe rather than fast.
+        this.invalidate();
+        resolve();
+      }, timeoutMs);
+    });
+    try {
+      const sent = this.#queue.then(() => client.query(`SELECT pg_notify($1, $2)`, [CATALOG_CHANNEL, `${SYNC_PREFIX}${token}`]));
+      this.#queue = sent.catch(() => undefined);
+      await sent;
+      await Promise.race([received, timeout]);
+    } catch {
+      this.invalidate();
+    } finally {
+      clearTimeout(timer);
+      this.#waiters.delete(token);
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    clearTimeout(this.#retry);
+    this.#listening = false;
+    const client = this.#client;
+    this.#client = null;
+    await client?.end().catch(() => undefined);
+  }
+}

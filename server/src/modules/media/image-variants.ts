@@ -1,0 +1,47 @@
+import type { MediaStore } from './media-store.js';
+
+/** One width of a raster picture, as WebP (what phones fetch) and JPEG (browsers without WebP). */
+export interface ImageVariant {
+  width: number;
+  height: number;
+  webp: string;
+  jpeg: string;
+}
+
+/** Widths for phones (1×–3× of ~360 px wide cards and a full-width product photo) and desktops. */
+export const VARIANT_WIDTHS = [320, 480, 640, 960, 1280] as const;
+
+/**
+ * Resized WebP and JPEG copies of a raster upload (PNG, JPEG or WebP), stored beside the original
+ * (`<key>-w640.webp`, `<key>-w640.jpg`…), never wider than the original. SVG artwork gets none: it is a few KB
+ * and sharp at every size, which no bitmap beats.
+ */
+export async function createImageVariants(media: MediaStore, key: string, data: Buffer, original: { width: number; height: number }): Promise<ImageVariant[]> {
+  // Loaded on the first upload, not at start-up (libvips is a large native module).
+  const { default: sharp } = await import('sharp');
+  const base = key.replace(/\.[a-z0-9]+$/, '');
+  const widths: number[] = VARIANT_WIDTHS.filter((w) => w < original.width);
+  widths.push(Math.min(original.width, VARIANT_WIDTHS[VARIANT_WIDTHS.length - 1]));
+  const variants: ImageVariant[] = [];
+  for (const width of [...new Set(widths)]) {
+    const height = Math.round((original.height * width) / original.width);
+    // `rotate()` applies the EXIF orientation of phone photos before resizing (the copies carry no EXIF).
+    const resized = sharp(data, { failOn: 'error' }).rotate().resize({ width, height, fit: 'fill' });
+    const [webp, jpeg] = await Promise.all([
+      resized.clone().webp({ quality: 78, effort: 4 }).toBuffer(),
+      resized.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true, progressive: true }).toBuffer(),
+    ]);
+    variants.push({
+      width,
+      height,
+      webp: await media.put(`${base}-w${width}.webp`, webp, 'image/webp'),
+      jpeg: await media.put(`${base}-w${width}.jpg`, jpeg, 'image/jpeg'),
+    });
+  }
+  return variants;
+}
+
+/** `srcset` of one format (`url 640w, …`), or null when the picture has no variants. */
+export function srcSetOf(variants: readonly ImageVariant[] | null | undefined, format: 'webp' | 'jpeg'): string | null {
+  return variants?.length ? variants.map((v) => `${v[format]} ${v.width}w`).join(', ') : null;
+}

@@ -1,0 +1,50 @@
+import type { EntityManager } from 'typeorm';
+import type { Env } from '../../config/env.js';
+
+export type OrderLimitKind = 'UNITS_PER_ORDER' | 'OPEN_ORDERS_PER_EMAIL' | 'OPEN_ORDERS_PER_CLIENT';
+
+export interface OrderLimitReached {
+  __typename: 'OrderLimitReached';
+  limit: OrderLimitKind;
+  max: number;
+  message: string;
+}
+
+const reached = (limit: OrderLimitKind, max: number, message: string): OrderLimitReached => ({ __typename: 'OrderLimitReached', limit, max, message });
+
+/**
+ * Anti-hoarding caps on a new order (units per size are the cart quote's, MAX_UNITS_PER_SIZE): units
+ * per order, and orders waiting for payment per email and per client address. Checked inside the
+ * placement transaction under advisory locks on the email and the address, so concurrent orders from
+ * one shopper are counted one after another.
+ */
+export async function checkOrderLimits(
+  m: EntityManager,
+  env: Pick<Env, 'MAX_UNITS_PER_ORDER' | 'MAX_OPEN_ORDERS_PER_EMAIL' | 'MAX_OPEN_ORDERS_PER_CLIENT'>,
+  order: { units: number; email: string; clientAddress: string | null },
+): Promise<OrderLimitReached | null> {
+  if (order.units > env.MAX_UNITS_PER_ORDER) {
+    return reached('UNITS_PER_ORDER', env.MAX_UNITS_PER_ORDER, `Un pedido puede llevar hasta ${env.MAX_UNITS_PER_ORDER} unidades en total y el tuyo tiene ${order.units}. Quita algunas o divide la compra en varios pedidos.`);
+  }
+  await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-email'), hashtext($1))`, [order.email]);
+  const [byEmail] = (await m.query(`SELECT count(*)::int AS n FROM shop_order WHERE status = 'PENDIENTE_PAGO' AND email = $1`, [order.email])) as Array<{ n: number }>;
+  if (byEmail!.n >= env.MAX_OPEN_ORDERS_PER_EMAIL) {
+    return reached(
+      'OPEN_ORDERS_PER_EMAIL',
+      env.MAX_OPEN_ORDERS_PER_EMAIL,
+      `Ya tienes ${byEmail!.n} pedidos esperando pago con este correo. Paga o deja vencer alguno (se liberan en unos minutos) antes de hacer otro.`,
+    );
+  }
+  if (order.clientAddress) {
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-client'), hashtext($1))`, [order.clientAddress]);
+    const [byClient] = (await m.query(`SELECT count(*)::int AS n FROM shop_order WHERE status = 'PENDIENTE_PAGO' AND client_address = $1`, [order.clientAddress])) as Array<{ n: number }>;
+    if (byClient!.n >= env.MAX_OPEN_ORDERS_PER_CLIENT) {
+      return reached(
+        'OPEN_ORDERS_PER_CLIENT',
+        env.MAX_OPEN_ORDERS_PER_CLIENT,
+        'Hay demasiados pedidos esperando pago desde tu conexión. Paga o deja vencer alguno antes de hacer otro, o escríbenos si necesitas ayuda.',
+      );
+    }
+  }
+  return null;
+}

@@ -1,0 +1,71 @@
+/**
+ * The contract between the server-side render bundle (client/src/entry-server.tsx, built by `vite build --ssr`
+ * into dist/ssr) and the server that loads it at run time (server/src/app/render). Types only.
+ */
+
+/** What a page declares about itself while it renders (useDocumentMeta on the server). */
+export interface PageHead {
+  /** Page title without the brand (`pageTitle` adds it). */
+  title?: string;
+  description?: string;
+  noindex?: boolean;
+  /** Path of the canonical URL (the server makes it absolute with PUBLIC_URL). */
+  canonicalPath?: string;
+  /** Open Graph (link previews): image path or URL, and the price on product pages. */
+  og?: { type: 'website' | 'product'; image?: string; price?: number };
+  /** schema.org data, turned into JSON-LD by the server (shared/structured-data.ts). */
+  structured?: {
+    breadcrumb?: { name: string; path: string }[];
+    product?: {
+      name: string;
+      description: string;
+      path: string;
+      images: string[];
+      price: number;
+      inStock: boolean;
+      sku: string;
+      category: string;
+    };
+  };
+}
+
+/** One GraphQL result as the in-process executor answers it. */
+export interface ExecutionResultLike {
+  data?: Record<string, unknown> | null;
+  errors?: ReadonlyArray<{ message: string; extensions?: Record<string, unknown> }>;
+}
+
+export interface RenderRequest {
+  /** Path and query of the request (`/collares?utm_source=x`). */
+  url: string;
+  /** Runs a storefront query in-process (same schema and resolvers as POST /graphql). */
+  execute: (query: string, variables: Record<string, unknown>, operationName: string | undefined) => Promise<ExecutionResultLike>;
+}
+
+/** A streamed render: the server writes its head, pipes the body, then the data for hydration. */
+export interface RenderedPage {
+  kind: 'page';
+  status: number;
+  head: PageHead;
+  /** Source modules (Vite manifest keys) whose chunks and CSS the page needs. */
+  modules: string[];
+  /** Pipes the app's HTML (what goes inside `<div id="root">`). */
+  pipe: (destination: NodeJS.WritableStream) => void;
+  /** The Apollo cache after the render (embedded for hydration). */
+  state: unknown;
+  /** A route's data failed to load: the page shows its error state and must not be cached. */
+  failed: boolean;
+}
+
+export type RenderResult =
+  | RenderedPage
+  | { kind: 'redirect'; status: 301 | 302; location: string }
+  /** Checkout, receipt, sandbox and staff pages render in the browser only. */
+  | { kind: 'client-only'; head: PageHead; modules: string[] };
+
+export interface SsrEntry {
+  render(request: RenderRequest): Promise<RenderResult>;
+}
+
+/** Id of the `<script type="application/json">` that carries the Apollo cache to the browser. */
+export const APOLLO_STATE_ELEMENT_ID = 'enzo-apollo-state';

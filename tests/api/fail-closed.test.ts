@@ -1,0 +1,99 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { freePort } from '../../server/src/db/embedded-postgres.js';
+import { startTestShop, type TestShop } from '../setup/test-shop.js';
+import { bearer, craftToken } from '../setup/staff-tokens.js';
+import { TEST_SHOP_NOTICE } from '../../server/src/common/test-shop-notice.js';
+
+/**
+ * Finding 2 of issue 14: without Wompi keys the sandbox was active whatever the deployment (anyone
+ * could pay with nothing), and FIREBASE_AUTH_EMULATOR_HOST outranked FIREBASE_PROJECT_ID (a
+ * hand-edited unsigned token with `staff: true` was accepted).
+ */
+const shops: TestShop[] = [];
+afterAll(async () => {
+  for (const s of shops) await s.close();
+});
+
+/** `npm start`'s server as a child process with only these variables (plus PATH/HOME). */
+function startProcess(env: Record<string, string>): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enzo-failclosed-'));
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe('a deployment fails closed', () => {
+  it('refuses to start when reachable from other machines without real payments and Firebase, in Spanish, without a stack trace', async () => {
+    const run = await startProcess({ HOST: '0.0.0.0', PORT: String(await freePort()) });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/La tienda no arranca: esta ejecución es un despliegue \(HOST=0\.0\.0\.0/);
+    for (const name of ['WOMPI_PUBLIC_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET', 'FIREBASE_PROJECT_ID', 'SMTP_URL', 'PUBLIC_URL']) expect(run.stderr).toContain(`- ${name}`);
+    expect(run.stderr).toContain('TEST_SHOP=true');
+    expect(run.stderr).not.toMatch(/\n\s+at /);
+    expect(run.stdout).not.toMatch(/Tienda:/);
+  });
+
+  it('refuses an external database the same way', async () => {
+    const run = await startProcess({ DATABASE_URL: 'postgres://enzo:x@127.0.0.1:1/enzo', PORT: String(await freePort()) });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/usa una base de datos externa \(DATABASE_URL\)/);
+  });
+
+  it('refuses the Auth emulator beside a real Firebase project', async () => {
+    const run = await startProcess({ FIREBASE_PROJECT_ID: 'enzo-tienda', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'), PORT: String(await freePort()) });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/FIREBASE_AUTH_EMULATOR_HOST: con un proyecto de Firebase real/);
+  });
+
+  it('never accepts an unsigned emulator token for a real project, even if the emulator address is in the environment', async () => {
+    // A previous start in this process exported the emulator address for firebase-admin.
+    const test = await startTestShop();
+    shops.push(test);
+    const live = await startTestShop({
+      TEST_SHOP: 'false',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      FIREBASE_PROJECT_ID: 'enzo-tienda-real',
+      FIREBASE_WEB_API_KEY: 'AIzaSyExample',
+      WOMPI_PUBLIC_KEY: 'pub_prod_example',
+      WOMPI_INTEGRITY_SECRET: 'prod_integrity_example',
+      WOMPI_EVENTS_SECRET: 'prod_events_example',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      PUBLIC_URL: 'https://enzo.example.co',
+    });
+    shops.push(live);
+    const forged = craftToken({ uid: 'intruso', project: 'enzo-tienda-real', staff: true, email: 'intruso@correo.com' });
+    const res = await live.gql<{ me: unknown }>(`{ me { uid } }`, {}, bearer(forged));
+    expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+
+    // A live shop: real payments, so no sandbox and no test notice.
+    const sandbox = await live.gql(`mutation { sandboxPay(input: { session: "abcdefghijklmnop", decision: APPROVE }) { status } }`);
+    expect(sandbox.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+    const page = await (await fetch(`${live.url}/`, { headers: { accept: 'text/html' } })).text();
+    expect(page).not.toContain(TEST_SHOP_NOTICE);
+  });
+
+  it('a test shop says on every page that payments are not real', async () => {
+    const test = shops[0] ?? (await startTestShop());
+    for (const p of ['/', '/collares', '/carrito', '/pasarela-sandbox?session=x']) {
+      const html = await (await fetch(`${test.url}${p}`, { headers: { accept: 'text/html' } })).text();
+      expect(html, p).toMatch(new RegExp(`<body[^>]*><div class="test-shop-notice" role="note"[^>]*>${TEST_SHOP_NOTICE}`));
+    }
+  });
+});

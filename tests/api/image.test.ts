@@ -1,0 +1,56 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { createTestDatabase } from '../setup/test-database.js';
+import { assembleFinalStage, readFinalStage } from '../setup/dockerfile-stage.js';
+import { gqlAt, startChildShop, type ChildShop } from '../setup/child-shop.js';
+import { TMP_DIR } from '../setup/test-database.js';
+import { freePort } from '../../server/src/db/embedded-postgres.js';
+
+/**
+ * Finding 8 of issue 14: the image's final stage copied `dist`, `server` and `schema.graphql`, but the
+ * server imported client files at run time, so it could not start (ERR_MODULE_NOT_FOUND). This test
+ * assembles exactly what the Dockerfile's final stage contains (its COPY lines, production packages
+ * only) and starts its CMD against PostgreSQL, as docker-compose.yml's test shop does, until healthy.
+ */
+const REPO = process.cwd();
+let shop: ChildShop | undefined;
+const root = path.join(TMP_DIR, `image-${process.pid}`);
+afterAll(async () => {
+  await shop?.stop('SIGTERM');
+  fs.rmSync(root, { recursive: true, force: true });
+});
+
+describe('the production image', () => {
+  it('starts from exactly what the final stage contains and answers healthy', async () => {
+    const stage = readFinalStage(path.join(REPO, 'Dockerfile'));
+    expect(stage.cmd.length).toBeGreaterThan(0);
+    const app = assembleFinalStage(REPO, stage, root);
+    // Dev packages are not there: no Auth emulator, no Vite.
+    expect(fs.existsSync(path.join(app, 'node_modules', 'firebase-tools'))).toBe(false);
+    expect(fs.existsSync(path.join(app, 'node_modules', 'vite'))).toBe(false);
+    expect(fs.existsSync(path.join(app, 'node_modules', 'tsx'))).toBe(true);
+
+    const databaseUrl = await createTestDatabase(inject('pgServerUrl'));
+    const [command, ...args] = stage.cmd;
+    shop = await startChildShop(
+      {
+        ...stage.env,
+        PORT: String(await freePort()),
+        // What docker-compose.yml sets for its test shop (the Auth emulator runs beside the image there too).
+        DATABASE_URL: databaseUrl,
+        TEST_SHOP: 'true',
+        DATA_DIR: path.join(root, 'data'),
+        FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+        SEED_ON_START: 'false',
+      },
+      { cwd: app, command: command!, args, timeoutMs: 180_000 },
+    );
+    const health = await fetch(`${shop.url}/healthz`);
+    expect(health.status).toBe(200);
+    const res = await gqlAt<{ categories: unknown[] }>(shop.url, `{ categories { slug } }`);
+    expect(res.data?.categories.length).toBeGreaterThan(0);
+    const page = await (await fetch(`${shop.url}/`, { headers: { accept: 'text/html' } })).text();
+    expect(page).toContain('los pagos no son reales');
+  });
+});

@@ -1,0 +1,254 @@
+import { createHash } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { parseEnv } from '../../server/src/config/env.js';
+import { createLogger, startShop, type RunningShop } from '../../server/src/app/start-shop.js';
+import { startTestShop, type TestShop } from '../setup/test-shop.js';
+import { requireBuiltClient } from '../setup/built-client.js';
+import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { formatCop } from '../../shared/money.js';
+import sharp from 'sharp';
+
+/**
+ * Server-rendered pages without JavaScript, HTTP caching (ETag/304, Cache-Control) of pages and of public
+ * GraphQL GETs, and the instances' caches dropped on every instance when staff change a price.
+ */
+let a: TestShop;
+let b: RunningShop;
+let auth: Record<string, string>;
+
+beforeAll(async () => {
+  const clientDist = requireBuiltClient();
+  a = await startTestShop({ CLIENT_DIST_DIR: clientDist });
+  // A second instance on the same database (as behind a load balancer).
+  const env = parseEnv({
+    NODE_ENV: 'test',
+    PORT: '0',
+    DATA_DIR: inject('mediaDir').replace(/\/media$/, ''),
+    DATABASE_URL: a.databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_ON_START: 'false',
+    FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+    CLIENT_DIST_DIR: clientDist,
+  });
+  b = await startShop(env, createLogger(env));
+  await createUser('ssr-staff@enzo.test', 'clave-segura-1', true);
+  auth = bearer(await signIn(inject('authEmulatorHost'), 'ssr-staff@enzo.test', 'clave-segura-1'));
+});
+afterAll(async () => {
+  await b?.close();
+  await a?.close();
+});
+
+interface Row {
+  id: number;
+  slug: string;
+  name: string;
+  price: number;
+}
+
+async function product(where: string): Promise<Row> {
+  const rows: Row[] = await a.ds.query(`SELECT p.id, p.slug, p.name, p.price FROM product p WHERE p.category_slug = 'collares' AND p.active AND ${where} ORDER BY p.id LIMIT 1`);
+  return rows[0]!;
+}
+
+const html = async (url: string, headers: Record<string, string> = {}) => {
+  const res = await fetch(url, { headers: { accept: 'text/html', ...headers }, redirect: 'manual' });
+  return { res, body: await res.text() };
+};
+
+/** The visible text of an HTML document (what a shopper without JavaScript reads). */
+function text(doc: string): string {
+  return doc
+    .replace(/<script[\s\S]*?<\/script>/g, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&nbsp;|\s+/g, ' ');
+}
+
+describe('pages without JavaScript', () => {
+  it('shows a product with its price, every size and which sizes are sold out, plus Product JSON-LD', async () => {
+    const collar = await product('true');
+    const sizes: Array<{ label: string; stock: number; reserved: number }> = await a.ds.query(`SELECT label, stock, reserved FROM product_size WHERE product_id = $1 ORDER BY position`, [collar.id]);
+    await a.ds.query(`UPDATE product_size SET stock = reserved WHERE product_id = $1 AND label = $2`, [collar.id, sizes[0]!.label]);
+    await a.catalogCache.sync();
+    const { res, body } = await html(`${a.url}/collares/${collar.id}/${collar.slug}`);
+    expect(res.status).toBe(200);
+    const page = text(body);
+    expect(page).toContain(collar.name);
+    expect(page).toContain(formatCop(collar.price).replace(/\u00a0/g, ' '));
+    expect(page).toContain('IVA incluido');
+    for (const s of sizes) expect(body).toContain(`aria-label="${s.label}"`);
+    // The sold-out size is a disabled radio, with the note shoppers read.
+    expect(body).toMatch(new RegExp(`<input type="radio" disabled="" aria-label="${sizes[0]!.label}"`));
+    expect(page).toContain('Las tallas tachadas están agotadas.');
+    const ld = [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const productLd = ld.find((d) => d['@type'] === 'Product') as { offers: Record<string, string> } | undefined;
+    expect(productLd?.offers).toMatchObject({ priceCurrency: 'COP', price: String(collar.price), availability: 'https://schema.org/InStock' });
+    const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ name: string }> } | undefined;
+    expect(crumbs?.itemListElement.map((c) => c.name)).toEqual(['Inicio', 'Collares', collar.name]);
+  });
+
+  it('lists a category with names, prices and links, with a BreadcrumbList', async () => {
+    const { res, body } = await html(`${a.url}/collares`);
+    expect(res.status).toBe(200);
+    const first = await product('true');
+    expect(body).toContain(`href="/collares/${first.id}/${first.slug}"`);
+    expect(text(body)).toMatch(/\d+ productos/);
+    expect(body.match(/class="product-card__price"/g)?.length).toBeGreaterThanOrEqual(6);
+    expect(body).toContain('"@type":"BreadcrumbList"');
+    // The first images load eagerly with their size (no layout shift), the rest lazily.
+    expect(body).toMatch(/<img [^>]*width="\d+" height="\d+" loading="eager"/);
+    expect(body).toMatch(/<img [^>]*loading="lazy"/);
+  });
+
+  it('renders every policy and content page, and the 404 page with its status', async () => {
+    const pages: Array<[string, string]> = [
+      ['/TratamientoDatos', 'Ley 1581'],
+      ['/PoliticaDevolucion', 'retracto'],
+      ['/PoliticaEnvios', 'envío'],
+      ['/nosotros', 'Enzo'],
+      ['/distribuidores-cucuta', 'Cúcuta'],
+      ['/distribuidores-bogota', 'Bogotá'],
+      ['/alianza-laika-enzo', 'Laika'],
+      ['/alianza-kumpet', 'Kumpet'],
+      ['/alianza-puppis-enzo', 'Puppis'],
+      ['/halloween', 'Halloween'],
+      ['/about', 'Explora por categoría'],
+    ];
+    for (const [path, words] of pages) {
+      const { res, body } = await html(`${a.url}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(text(body).toLowerCase(), path).toContain(words.toLowerCase());
+      expect(body, path).toMatch(/<h1[\s>]/);
+    }
+    const missing = await html(`${a.url}/no-existe`);
+    expect(missing.res.status).toBe(404);
+    expect(text(missing.body)).toContain('Página no encontrada');
+    expect(missing.res.headers.get('cache-control')).toBe('no-cache');
+  });
+});
+
+describe('search and filtered listings on the server', () => {
+  it('renders /buscar with its results and head from the query, and listings filtered and sorted by the URL', async () => {
+    const found = await html(`${a.url}/buscar?q=collar`);
+    expect(found.res.status).toBe(200);
+    expect(text(found.body)).toContain('Resultados para «collar»');
+    expect(found.body).toContain('<title>Resultados para «collar» | Enzo</title>');
+    expect(found.body).toMatch(/<link rel="canonical" href="[^"]+\/buscar\?q=collar"/);
+    expect(found.body.match(/class="product-card__price"/g)?.length).toBeGreaterThan(0);
+    const empty = await html(`${a.url}/buscar`);
+    expect(empty.body).toContain('<meta name="robots" content="noindex, nofollow" />');
+    // The URL's sort reaches the server render: the first card is the cheapest collar.
+    const firstCard = (body: string) => /class="product-card__name">([^<]+)</.exec(body)?.[1];
+    const [cheapest] = await a.ds.query(`SELECT name FROM product WHERE category_slug = 'collares' AND active ORDER BY price, id LIMIT 1`);
+    const [dearest] = await a.ds.query(`SELECT name FROM product WHERE category_slug = 'collares' AND active ORDER BY price DESC, id LIMIT 1`);
+    expect(firstCard((await html(`${a.url}/collares?orden=menor-precio`)).body)).toBe(cheapest.name);
+    expect(firstCard((await html(`${a.url}/collares?orden=mayor-precio`)).body)).toBe(dearest.name);
+  });
+});
+
+describe('HTTP caching', () => {
+  it('gives public pages an ETag and answers 304 when it matches; private pages are not cached', async () => {
+    const first = await html(`${b.url}/correas`);
+    const second = await html(`${b.url}/correas`);
+    expect(second.body).toBe(first.body);
+    const etag = second.res.headers.get('etag');
+    expect(etag).toMatch(/^"/);
+    expect(second.res.headers.get('cache-control')).toMatch(/public.*stale-while-revalidate=\d+/);
+    // As a browser revalidates (fetch() would add `Cache-Control: no-cache`, which forbids a 304).
+    const revalidated = await fetch(`${b.url}/correas`, { headers: { accept: 'text/html', 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    expect(revalidated.status).toBe(304);
+    expect((await html(`${b.url}/proceso-pago-items`)).res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('serves public catalog reads as cacheable GETs (also by persisted-query hash) and never caches quotes or POSTs', async () => {
+    const query = 'query Listing($category: String) { products(category: $category, first: 3) { edges { node { id price } } } }';
+    const variables = JSON.stringify({ category: 'arneses' });
+    const sha = createHash('sha256').update(query).digest('hex');
+    const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha } });
+    const headers = { 'apollo-require-preflight': 'true' };
+    // Unknown hash: Apollo asks for the document (not cached), then the GET with the document registers it.
+    const unknown = await fetch(`${b.url}/graphql?extensions=${encodeURIComponent(extensions)}&variables=${encodeURIComponent(variables)}`, { headers });
+    expect(((await unknown.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]!.extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    expect(unknown.headers.get('cache-control')).not.toMatch(/public/);
+    const full = await fetch(`${b.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(variables)}&extensions=${encodeURIComponent(extensions)}`, { headers });
+    expect(full.status).toBe(200);
+    const hashedUrl = `${b.url}/graphql?extensions=${encodeURIComponent(extensions)}&variables=${encodeURIComponent(variables)}`;
+    const hashed = await fetch(hashedUrl, { headers });
+    expect(hashed.status).toBe(200);
+    expect(hashed.headers.get('cache-control')).toMatch(/^public, max-age=\d+.*stale-while-revalidate=\d+/);
+    const body = (await hashed.json()) as { data: { products: { edges: unknown[] } } };
+    expect(body.data.products.edges).toHaveLength(3);
+    const etag = hashed.headers.get('etag')!;
+    expect((await fetch(hashedUrl, { headers: { ...headers, 'if-none-match': etag, 'cache-control': 'max-age=0' } })).status).toBe(304);
+
+    const quote = `query { cartQuote(input: { lines: [] }) { total } }`;
+    const get = await fetch(`${b.url}/graphql?query=${encodeURIComponent(quote)}`, { headers });
+    expect(get.headers.get('cache-control')).toBe('no-store');
+    const post = await fetch(`${b.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { category: 'arneses' } }) });
+    expect(post.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('a staff price change', () => {
+  it('shows at once on every instance: pages, GraphQL GETs and the in-process reads', async () => {
+    const collar = await product(`p.id > 1`);
+    const path = `/collares/${collar.id}/${collar.slug}`;
+    const get = `${b.url}/graphql?query=${encodeURIComponent(`query Price($id: ID!) { product(id: $id) { price } }`)}&variables=${encodeURIComponent(JSON.stringify({ id: String(collar.id) }))}`;
+    const headers = { 'apollo-require-preflight': 'true' };
+    // Warm both instances' caches.
+    for (const shop of [a, b]) {
+      expect(text((await html(`${shop.url}${path}`)).body)).toContain(formatCop(collar.price).replace(/\u00a0/g, ' '));
+      await html(`${shop.url}${path}`);
+    }
+    expect(((await (await fetch(get, { headers })).json()) as { data: { product: { price: number } } }).data.product.price).toBe(collar.price);
+
+    const newPrice = collar.price + 3_100;
+    const res = await a.gql(`mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { __typename ... on StaffProduct { price } } }`, { input: { productId: String(collar.id), price: newPrice } }, auth);
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ staffUpdateProduct: { __typename: 'StaffProduct', price: newPrice } });
+    // No waiting: the very next request on each instance.
+    for (const shop of [a, b]) {
+      const page = text((await html(`${shop.url}${path}`)).body);
+      expect(page, shop.url).toContain(formatCop(newPrice).replace(/\u00a0/g, ' '));
+      expect(page, shop.url).not.toContain(formatCop(collar.price).replace(/\u00a0/g, ' '));
+    }
+    expect(((await (await fetch(get, { headers })).json()) as { data: { product: { price: number } } }).data.product.price).toBe(newPrice);
+  });
+
+  it('also drops the caches when the catalog is changed outside the app (a direct NOTIFY from PostgreSQL)', async () => {
+    const collar = await product(`p.id > 2`);
+    const path = `/collares/${collar.id}/${collar.slug}`;
+    await html(`${b.url}${path}`);
+    await html(`${b.url}${path}`);
+    await a.ds.query(`UPDATE product SET price = price + 1000 WHERE id = $1`, [collar.id]);
+    await expect.poll(async () => text((await html(`${b.url}${path}`)).body), { timeout: 5000, interval: 50 }).toContain(formatCop(collar.price + 1000).replace(/\u00a0/g, ' '));
+  });
+});
+
+describe('pictures that fit the phone', () => {
+  it('turns a staff photo upload into WebP and JPEG widths that the product page offers with srcset and sizes', async () => {
+    const collar = await product(`p.id > 3`);
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+    const res = await a.gql(
+      `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { __typename ... on StaffProduct { id } } }`,
+      { input: { productId: String(collar.id), dataBase64: photo.toString('base64'), contentType: 'image/png', alt: 'Foto de estudio' } },
+      auth,
+    );
+    expect(res.errors).toBeUndefined();
+    expect((res.data as { staffAddProductImage: { __typename: string } }).staffAddProductImage.__typename).toBe('StaffProduct');
+    const [row] = await a.ds.query(`SELECT url, variants FROM product_image WHERE product_id = $1 ORDER BY position DESC LIMIT 1`, [collar.id]);
+    const variants = row.variants as Array<{ width: number; height: number; webp: string; jpeg: string }>;
+    expect(variants.map((v) => v.width)).toEqual([320, 480, 640, 960, 1280]);
+    expect(variants[0]!.height).toBe(240);
+    const webp = await fetch(`${a.url}${variants[2]!.webp}`);
+    expect(webp.headers.get('content-type')).toBe('image/webp');
+    expect((await sharp(Buffer.from(await webp.arrayBuffer())).metadata()).width).toBe(640);
+    const jpeg = await fetch(`${a.url}${variants[0]!.jpeg}`);
+    expect((await sharp(Buffer.from(await jpeg.arrayBuffer())).metadata()).format).toBe('jpeg');
+    // The product page (the staff change dropped its cached copy) offers the copies.
+    const { body } = await html(`${a.url}/collares/${collar.id}/${collar.slug}`);
+    const webpSet = variants.map((v) => `${v.webp} ${v.width}w`).join(', ');
+    expect(body.toLowerCase()).toContain(`<source type="image/webp" srcset="${webpSet}" sizes="64px"/>`.toLowerCase());
+    expect(body).toMatch(/<img src="[^"]+\.png" srcset="[^"]+-w320\.jpg 320w/i);
+  });
+});
