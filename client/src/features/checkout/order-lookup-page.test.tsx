@@ -6,9 +6,10 @@ import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
 import { OrderLookupDocument, type OrderLookupQuery, type OrderLookupQueryVariables } from './checkout.generated';
 import { OrderLookupPage } from './order-lookup-page';
+import { ORDER_LOOKUP_MISMATCH } from '#shared/order-lookup.js';
 
 const typed = <V extends object>(typename: string, value: V): V => ({ __typename: typename, ...value }) as V;
-const WRONG = 'No encontramos un pedido con ese número y ese correo. Revisa los dos datos e inténtalo de nuevo.';
+const WRONG = ORDER_LOOKUP_MISMATCH;
 
 const shipped: OrderLookupQuery['orderLookup'] = {
   __typename: 'OrderLookup',
@@ -75,6 +76,7 @@ describe('«Consulta tu pedido» page', () => {
     expect(screen.getByText('Escribe el número de tu pedido (empieza por ENZ-).')).toBeInTheDocument();
     expect(screen.getByText('Escribe el correo con el que hiciste el pedido.')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Número de pedido' })).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('textbox', { name: 'Número de pedido' })).toHaveFocus();
     expect(asked).toEqual([]);
   });
 

@@ -1,6 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloClient } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
+import { orderLookupSchema, type OrderLookupForm, type OrderLookupValues } from '#shared/order-lookup.js';
 import { FormField } from './form-field';
 import { OrderLookupDocument, type OrderLookupQuery } from './checkout.generated';
 import { OrderLookupResult } from './order-lookup-result';
@@ -16,61 +19,59 @@ const NETWORK = 'No pudimos consultar tu pedido. Revisa tu conexión e inténtal
  */
 export function OrderLookupPage() {
   const client = useApolloClient();
-  const [reference, setReference] = useState('');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<{ reference?: string; email?: string; form?: string }>({});
+  const { register, handleSubmit, setError, formState } = useForm<OrderLookupForm, unknown, OrderLookupValues>({
+    resolver: zodResolver(orderLookupSchema),
+    defaultValues: { reference: '', email: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [found, setFound] = useState<Found | null>(null);
-  const [loading, setLoading] = useState(false);
   const result = useRef<HTMLDivElement>(null);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const local = {
-      reference: reference.trim() ? undefined : 'Escribe el número de tu pedido (empieza por ENZ-).',
-      email: email.trim() ? undefined : 'Escribe el correo con el que hiciste el pedido.',
-    };
-    setErrors(local);
-    setFound(null);
-    if (local.reference || local.email) return;
-    setLoading(true);
-    try {
-      const { data } = await client.query({ query: OrderLookupDocument, variables: { reference, email }, fetchPolicy: 'network-only' });
-      const answer = data?.orderLookup;
-      if (answer?.__typename === 'OrderLookup') {
-        setFound(answer);
-        requestAnimationFrame(() => result.current?.focus());
-      } else if (answer?.__typename === 'ValidationErrors') {
-        const byField = Object.fromEntries(answer.errors.map((er) => [er.field, er.message]));
-        setErrors({ reference: byField.reference, email: byField.email });
-      } else {
-        setErrors({ form: answer?.message ?? NETWORK });
+  const submit = handleSubmit(
+    async (variables) => {
+      setRefusal(null);
+      setFound(null);
+      try {
+        const { data } = await client.query({ query: OrderLookupDocument, variables, fetchPolicy: 'network-only' });
+        const answer = data?.orderLookup;
+        if (answer?.__typename === 'OrderLookup') {
+          setFound(answer);
+          requestAnimationFrame(() => result.current?.focus());
+        } else if (answer?.__typename === 'ValidationErrors') {
+          for (const e of answer.errors) if (e.field === 'reference' || e.field === 'email') setError(e.field, { type: 'server', message: e.message }, { shouldFocus: true });
+        } else {
+          setRefusal(answer?.message ?? NETWORK);
+        }
+      } catch (err) {
+        // A refusal such as the rate limit comes with its Spanish message.
+        setRefusal(CombinedGraphQLErrors.is(err) ? (err.errors[0]?.message ?? NETWORK) : NETWORK);
       }
-    } catch (err) {
-      // A refusal such as the rate limit comes with its Spanish message.
-      setErrors({ form: CombinedGraphQLErrors.is(err) ? (err.errors[0]?.message ?? NETWORK) : NETWORK });
-    } finally {
-      setLoading(false);
-    }
-  }
+    },
+    () => {
+      setRefusal(null);
+      setFound(null);
+    },
+  );
 
   return (
     <div className="receipt order-lookup">
       <h1>Consulta tu pedido</h1>
       <p>Escribe el número de tu pedido (está en el correo de confirmación y empieza por ENZ-) y el correo con el que compraste.</p>
-      <form className="order-lookup__form" onSubmit={submit} noValidate aria-label="Consultar un pedido">
-        <FormField label="Número de pedido" error={errors.reference}>
-          {(p) => <input {...p} value={reference} onChange={(e) => setReference(e.target.value)} placeholder="ENZ-7K3Q9D" autoCapitalize="characters" autoComplete="off" spellCheck={false} maxLength={20} />}
+      <form className="order-lookup__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Consultar un pedido">
+        <FormField label="Número de pedido" error={errors.reference?.message}>
+          {(p) => <input {...p} {...register('reference')} placeholder="ENZ-7K3Q9D" autoCapitalize="characters" autoComplete="off" spellCheck={false} maxLength={20} />}
         </FormField>
-        <FormField label="Correo electrónico" error={errors.email}>
-          {(p) => <input {...p} type="email" value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" maxLength={254} />}
+        <FormField label="Correo electrónico" error={errors.email?.message}>
+          {(p) => <input {...p} {...register('email')} type="email" autoComplete="email" maxLength={254} />}
         </FormField>
-        {errors.form ? (
+        {refusal ? (
           <p className="checkout-notice" role="alert">
-            {errors.form}
+            {refusal}
           </p>
         ) : null}
-        <button type="submit" className="button" disabled={loading}>
-          {loading ? 'Consultando…' : 'Consultar'}
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? 'Consultando…' : 'Consultar'}
         </button>
       </form>
       {found ? (

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { trackingUrl } from '#shared/carriers.js';
+import { ORDER_LOOKUP_MISMATCH, orderLookupSchema } from '#shared/order-lookup.js';
 import type { OrderLookup } from '../../generated/graphql.js';
 import { safeEqual } from '../../common/crypto.js';
 import { invalidField, notFoundResult, type NotFound, type ValidationErrors } from '../../common/results.js';
@@ -13,9 +14,7 @@ import { REFERENCE_PATTERN } from './order-tokens.js';
 export type OrderLookupView = Omit<OrderLookup, 'returns'> & { __typename: 'OrderLookup'; order: OrderEntity };
 
 /** One message whichever half was wrong, so the answer never tells whether a reference exists. */
-export const LOOKUP_MISMATCH = 'No encontramos un pedido con ese número y ese correo. Revisa los dos datos: el número está en el correo de confirmación (empieza por ENZ-).';
-
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const LOOKUP_MISMATCH = ORDER_LOOKUP_MISMATCH;
 
 /**
  * «Consulta tu pedido»: a shopper without the order's link types its reference and the email it was placed
@@ -26,10 +25,13 @@ export class OrderLookupService {
   constructor(private readonly ds: DataSource) {}
 
   async lookup(reference: string, email: string): Promise<OrderLookupView | NotFound | ValidationErrors> {
-    const ref = reference.replace(/\s+/g, '').toUpperCase();
-    const mail = email.trim().toLowerCase();
-    if (ref === '') return invalidField('reference', 'Escribe el número de tu pedido (empieza por ENZ-).');
-    if (mail === '' || mail.length > 254 || !EMAIL.test(mail)) return invalidField('email', 'Escribe el correo con el que hiciste el pedido.');
+    // The page checks the same rules (react-hook-form with this schema).
+    const parsed = orderLookupSchema.safeParse({ reference, email });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      return invalidField(String(issue.path[0]), issue.message);
+    }
+    const { reference: ref, email: mail } = parsed.data;
     // A malformed reference is answered like a wrong pair: the format is public, the answer must not differ.
     const order = REFERENCE_PATTERN.test(ref) ? await this.ds.getRepository(OrderEntity).findOneBy({ reference: ref }) : null;
     // Compared in constant time, and compared even when there is no order, so both halves cost the same.
