@@ -71,6 +71,13 @@ describe('retracto, warranty and reversal', () => {
     expect(options.data!.orderReceipt.returnOptions.retractoUntil).not.toBeNull();
     expect(options.data!.orderReceipt.returnOptions.returnableLines).toEqual(expect.arrayContaining([{ lineId: order.lineIds.collar, quantity: 2 }]));
 
+    // Bad input: a Spanish message and nothing written.
+    const short = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: { kind: 'RETRACTO', reason: '  corto   ', items: [{ lineId: order.lineIds.collar, quantity: 1 }] } });
+    expect(short.data!.requestReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'reason', message: 'Cuéntanos el motivo en al menos 10 caracteres.' }] });
+    const noUnits = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: { kind: 'RETRACTO', reason: 'La talla no le quedó a mi perro', items: [] } });
+    expect(noUnits.data!.requestReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'items', message: 'Elige al menos un producto y cuántas unidades.' }] });
+    expect(await shop.ds.query('SELECT id FROM return_request WHERE order_id = $1', [order.id])).toEqual([]);
+
     const requested = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: { kind: 'RETRACTO', reason: 'La talla no le quedó a mi perro', items: [{ lineId: order.lineIds.collar, quantity: 1 }] } });
     expect(requested.data!.requestReturn).toMatchObject({ __typename: 'ReturnRequest', kind: 'RETRACTO', status: 'SOLICITADA', refundAmount: 40_500 });
     const id = requested.data!.requestReturn.id;

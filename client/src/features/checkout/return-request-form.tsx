@@ -1,6 +1,9 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { RETURN_REASON_MAX, RETURN_REASON_MIN, type ReturnKindValue } from '#shared/returns.js';
+import { returnRequestFormSchema, type ReturnRequestForm as FormValues, type ReturnRequestValues } from '#shared/return-request.js';
 import { FormField } from './form-field';
 import { OrderReceiptDocument, RequestReturnDocument, type ReceiptFieldsFragment } from './checkout.generated';
 import { formatDeadline } from './return-dates';
@@ -23,43 +26,44 @@ export function ReturnRequestForm({ receipt, token, onSent, onCancel }: { receip
       ? [{ kind: 'REVERSION' as const, label: 'Reversión del pago', hint: 'Fraude, un cobro que no hiciste, o un producto que no llegó o no es el que pediste: revertimos todo el pago.' }]
       : []),
   ];
-  const [kind, setKind] = useState<ReturnKindValue>(kinds[0]!.kind);
-  const [units, setUnits] = useState<Record<string, number>>({});
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ items?: string; reason?: string; form?: string }>({});
-  const [request, { loading }] = useMutation(RequestReturnDocument, { refetchQueries: [OrderReceiptDocument], awaitRefetchQueries: true });
+  const { register, handleSubmit, watch, setError, formState } = useForm<FormValues, unknown, ReturnRequestValues>({
+    resolver: zodResolver(returnRequestFormSchema),
+    defaultValues: { kind: kinds[0]!.kind, items: options.returnableLines.map((l) => ({ lineId: l.lineId, quantity: 0 })), reason: '' },
+  });
+  const { errors, isSubmitting } = formState;
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const [request] = useMutation(RequestReturnDocument, { refetchQueries: [OrderReceiptDocument], awaitRefetchQueries: true });
   const legend = useRef<HTMLHeadingElement>(null);
   useEffect(() => legend.current?.focus(), []);
+  const kind = watch('kind');
   const needsItems = kind !== 'REVERSION';
+  const itemsError = errors.items?.message ?? errors.items?.root?.message;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    const items = Object.entries(units)
-      .filter(([, q]) => q > 0)
-      .map(([lineId, quantity]) => ({ lineId, quantity }));
-    const text = reason.replace(/\s+/g, ' ').trim();
-    const local = {
-      items: needsItems && items.length === 0 ? 'Elige al menos un producto y cuántas unidades.' : undefined,
-      reason: text.length < RETURN_REASON_MIN ? `Cuéntanos el motivo en al menos ${RETURN_REASON_MIN} caracteres.` : undefined,
-    };
-    setErrors(local);
-    if (local.items || local.reason) return;
+  const submit = handleSubmit(async (input) => {
+    setRefusal(null);
     try {
-      const { data } = await request({ variables: { reference: receipt.reference, token, input: { kind, reason: text, items: needsItems ? items : null } } });
+      const { data } = await request({ variables: { reference: receipt.reference, token, input } });
       const result = data?.requestReturn;
-      if (result?.__typename === 'ReturnRequest') return onSent(SENT[kind]);
+      if (result?.__typename === 'ReturnRequest') return onSent(SENT[input.kind]);
       if (result?.__typename === 'ValidationErrors') {
-        const byField = Object.fromEntries(result.errors.map((er) => [er.field, er.message]));
-        return setErrors({ items: byField.items, reason: byField.reason, form: byField.items || byField.reason ? undefined : result.message });
+        let placed = false;
+        for (const e of result.errors) {
+          if (e.field === 'items' || e.field === 'reason') {
+            setError(e.field, { type: 'server', message: e.message });
+            placed = true;
+          }
+        }
+        if (!placed) setRefusal(result.message);
+        return;
       }
-      setErrors({ form: result?.message ?? NETWORK });
+      setRefusal(result?.message ?? NETWORK);
     } catch {
-      setErrors({ form: NETWORK });
+      setRefusal(NETWORK);
     }
-  }
+  });
 
   return (
-    <form className="return-form" onSubmit={submit} noValidate aria-labelledby="return-form-title">
+    <form className="return-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="return-form-title">
       <h3 id="return-form-title" tabIndex={-1} ref={legend}>
         ¿Qué necesitas?
       </h3>
@@ -67,7 +71,7 @@ export function ReturnRequestForm({ receipt, token, onSent, onCancel }: { receip
         <legend className="visually-hidden">Tipo de solicitud</legend>
         {kinds.map((k) => (
           <label key={k.kind} className="return-form__kind">
-            <input type="radio" name="return-kind" value={k.kind} checked={kind === k.kind} onChange={() => setKind(k.kind)} />
+            <input type="radio" value={k.kind} {...register('kind')} />
             <span>
               <strong>{k.label}</strong>
               <span className="form-field__hint">{k.hint}</span>
@@ -76,15 +80,15 @@ export function ReturnRequestForm({ receipt, token, onSent, onCancel }: { receip
         ))}
       </fieldset>
       {needsItems ? (
-        <fieldset className="return-form__items" aria-describedby={errors.items ? 'return-items-error' : undefined}>
+        <fieldset className="return-form__items" aria-describedby={itemsError ? 'return-items-error' : undefined}>
           <legend>Productos y unidades</legend>
           {options.returnableLines.length === 0 ? <p>Todos los productos de este pedido ya están en otra solicitud.</p> : null}
-          {options.returnableLines.map((l) => (
+          {options.returnableLines.map((l, i) => (
             <label key={l.lineId} className="return-form__item">
               <span>
                 {l.name} (talla {l.sizeLabel})
               </span>
-              <select value={units[l.lineId] ?? 0} onChange={(e) => setUnits({ ...units, [l.lineId]: Number(e.target.value) })} aria-label={`Unidades de ${l.name}, talla ${l.sizeLabel}`}>
+              <select {...register(`items.${i}.quantity`)} aria-label={`Unidades de ${l.name}, talla ${l.sizeLabel}`} aria-invalid={itemsError ? true : undefined}>
                 {Array.from({ length: l.quantity + 1 }, (_, n) => (
                   <option key={n} value={n}>
                     {n === 0 ? 'Ninguna' : n === 1 ? '1 unidad' : `${n} unidades`}
@@ -93,26 +97,26 @@ export function ReturnRequestForm({ receipt, token, onSent, onCancel }: { receip
               </select>
             </label>
           ))}
-          {errors.items ? (
+          {itemsError ? (
             <p id="return-items-error" className="form-field__error">
-              {errors.items}
+              {itemsError}
             </p>
           ) : null}
         </fieldset>
       ) : (
         <p>Se revierte todo el pago del pedido ({receipt.reference}).</p>
       )}
-      <FormField label="Motivo" error={errors.reason} hint={`Entre ${RETURN_REASON_MIN} y ${RETURN_REASON_MAX} caracteres.`}>
-        {(p) => <textarea {...p} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={RETURN_REASON_MAX} />}
+      <FormField label="Motivo" error={errors.reason?.message} hint={`Entre ${RETURN_REASON_MIN} y ${RETURN_REASON_MAX} caracteres.`}>
+        {(p) => <textarea {...p} {...register('reason')} rows={3} maxLength={RETURN_REASON_MAX} />}
       </FormField>
-      {errors.form ? (
+      {refusal ? (
         <p className="checkout-notice" role="alert">
-          {errors.form}
+          {refusal}
         </p>
       ) : null}
       <div className="return-form__buttons">
-        <button type="submit" className="button" disabled={loading}>
-          {loading ? 'Enviando…' : 'Enviar solicitud'}
+        <button type="submit" className="button" disabled={isSubmitting}>
+          {isSubmitting ? 'Enviando…' : 'Enviar solicitud'}
         </button>
         <button type="button" className="button button--secondary" onClick={onCancel}>
           Cancelar
