@@ -27,7 +27,6 @@ beforeAll(async () => {
     DATABASE_URL: a.databaseUrl,
     LOG_LEVEL: 'silent',
     SEED_ON_START: 'false',
-    // An external DATABASE_URL makes this a deployment: it must say it is a test shop (fails closed otherwise).
     TEST_SHOP: 'true',
     FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
     CLIENT_DIST_DIR: clientDist,

@@ -25,7 +25,7 @@ export async function runLargeCatalog(products: number, category: string, authEn
   const db = await createBenchDatabase(products);
   const variables = { category, first: 24 };
   // SQL statements of one listing (an in-process shop: the counter hooks pg in this process).
-  const env = parseEnv({ DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv });
+  const env = parseEnv({ DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', TEST_SHOP: 'true', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv });
   const counting = await startShop(env, createLogger(env));
   const stopCounting = onCleanup('tienda que cuenta SQL (catálogo grande)', () => counting.close());
   let statements: number | null;
@@ -38,7 +38,7 @@ export async function runLargeCatalog(products: number, category: string, authEn
   } finally {
     await stopCounting();
   }
-  const shopEnv = { DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv };
+  const shopEnv = { DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', TEST_SHOP: 'true', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv };
   const shop = await startChildServer('./shop-process.ts', { BENCH_SHOP_ENV: JSON.stringify(shopEnv), NODE_ENV: 'production', ...authEnv }, 'tienda (catálogo grande)');
   try {
     const body = JSON.stringify({ query: LISTING, variables });

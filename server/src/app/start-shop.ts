@@ -102,7 +102,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       const report = await seedDatabase(ds, media);
       log.info({ seed: report }, 'Catálogo cargado');
     }
-    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 5 });
+    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 5, connectionTimeoutMillis: 5000 });
     // A connection the database drops (restart, failover) is logged and replaced, never a crash.
     const poolError = (err: Error) => log.warn({ err }, 'Conexión de trabajos en segundo plano perdida');
     jobPool.on('error', poolError);

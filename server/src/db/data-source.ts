@@ -46,6 +46,11 @@ export async function openDatabase(options: DataSourceOptions): Promise<DataSour
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
   const pool = (ds.driver as { master?: Pool }).master;
-  if (pool) await runJobQueueMigrations({ pgPool: pool, logger: silentJobLogger });
+  if (pool) {
+    // TypeORM handles the pool's 'error' event; a checked-out client's error surfaces on its query in flight, so
+    // the client listener only keeps such an error from crashing the process (graphile-worker asks for both).
+    if (pool.listeners('connect').length === 0) pool.on('connect', (client) => client.on('error', () => {}));
+    await runJobQueueMigrations({ pgPool: pool, logger: silentJobLogger });
+  }
   return ds;
 }
