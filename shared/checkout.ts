@@ -9,6 +9,8 @@ import { findDepartment, findMunicipality, type Place } from './divipola.js';
  */
 
 const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/** What the shop accepts as an email (checkout, «Consulta tu pedido»). */
+export const EMAIL_PATTERN = EMAIL;
 
 export const CHECKOUT_MESSAGES = {
   fullNameMissing: 'Escribe tu nombre y apellidos.',

@@ -63,9 +63,9 @@ const COD_STAGE_LABELS: Record<(typeof COD_FULFILMENT_STAGES)[number], string> =
   ENTREGADO: 'Entregado (pago contraentrega)',
 };
 
-/** The progress list of an order, by how it is paid. */
-export function fulfilmentStages(paymentMethod: string): Array<{ status: OrderStatusValue; label: string }> {
-  return paymentMethod === 'CASH_ON_DELIVERY'
+/** The progress list of an order, by how it is paid (cash on delivery or not). */
+export function fulfilmentStages(cashOnDelivery: boolean): Array<{ status: OrderStatusValue; label: string }> {
+  return cashOnDelivery
     ? COD_FULFILMENT_STAGES.map((status) => ({ status, label: COD_STAGE_LABELS[status] }))
     : FULFILMENT_STAGES.map((status) => ({ status, label: FULFILMENT_STAGE_LABELS[status] }));
 }

@@ -71,6 +71,9 @@ export const PAGES = {
   staffContent: { title: 'Contenido de la tienda · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffPackingList: { title: 'Lista de empaque · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffPayments: { title: 'Medios de pago · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffReturns: { title: 'Devoluciones · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffShipping: { title: 'Envíos · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  orderLookup: { title: 'Consulta tu pedido', description: 'Consulta el estado y el envío de tu pedido en Enzo con su número y tu correo.', noindex: true },
   notFound: { title: 'Página no encontrada', description: DEFAULT_DESCRIPTION, noindex: true },
 } as const satisfies Record<string, PageMetaInfo>;
 
@@ -102,6 +105,9 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffContent: '/dashboard/contenido',
   staffPackingList: '/orders/empaque',
   staffPayments: '/dashboard/pagos',
+  staffReturns: '/dashboard/devoluciones',
+  staffShipping: '/dashboard/envios',
+  orderLookup: '/consulta-tu-pedido',
 };
 
 /** Staff product editor: `/dashboard/productos/:id`. */

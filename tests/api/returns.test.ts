@@ -71,6 +71,13 @@ describe('retracto, warranty and reversal', () => {
     expect(options.data!.orderReceipt.returnOptions.retractoUntil).not.toBeNull();
     expect(options.data!.orderReceipt.returnOptions.returnableLines).toEqual(expect.arrayContaining([{ lineId: order.lineIds.collar, quantity: 2 }]));
 
+    // Bad input: a Spanish message and nothing written.
+    const short = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: { kind: 'RETRACTO', reason: '  corto   ', items: [{ lineId: order.lineIds.collar, quantity: 1 }] } });
+    expect(short.data!.requestReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'reason', message: 'Cuéntanos el motivo en al menos 10 caracteres.' }] });
+    const noUnits = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: { kind: 'RETRACTO', reason: 'La talla no le quedó a mi perro', items: [] } });
+    expect(noUnits.data!.requestReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'items', message: 'Elige al menos un producto y cuántas unidades.' }] });
+    expect(await shop.ds.query('SELECT id FROM return_request WHERE order_id = $1', [order.id])).toEqual([]);
+
     const requested = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: { kind: 'RETRACTO', reason: 'La talla no le quedó a mi perro', items: [{ lineId: order.lineIds.collar, quantity: 1 }] } });
     expect(requested.data!.requestReturn).toMatchObject({ __typename: 'ReturnRequest', kind: 'RETRACTO', status: 'SOLICITADA', refundAmount: 40_500 });
     const id = requested.data!.requestReturn.id;
@@ -148,5 +155,29 @@ describe('retracto, warranty and reversal', () => {
     expect(list.data!.staffReturns).toEqual(expect.arrayContaining([{ kind: 'REVERSION', overdue: false, orderReference: placed.reference }]));
     const dashboard = await shop.gql<{ staffDashboard: { returns: { open: number } } }>(`{ staffDashboard { returns { open overdue nextDueAt } } }`, {}, auth);
     expect(dashboard.data!.staffDashboard.returns.open).toBeGreaterThanOrEqual(1);
+  });
+
+  it('shows staff the order\'s returns and whether the card payment can be voided; the order lookup shows kind and status only', async () => {
+    const placed = await placeOrder(shop, orderInput(collar, 1, { customer: { fullName: 'Ana María Pérez', email: 'ana.vista@correo.com', phone: '315 482 7760', documentType: 'CC', documentNumber: '1020304050' } }));
+    const row = await orderRow(shop, placed.reference);
+    expect(await postEvent(shop, await knownEvent(shop, { id: `tx-view-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
+    const reversal = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: placed.reference, t: placed.accessToken, input: { kind: 'REVERSION', reason: 'No reconozco este cobro en mi tarjeta' } });
+    const id = reversal.data!.requestReturn.id;
+    const detail = await shop.gql<{ staffOrder: { returns: Array<{ id: string; orderId: string; kind: string; canVoidAtGateway: boolean }> } }>(
+      `query($id: ID!) { staffOrder(id: $id) { returns { id orderId kind canVoidAtGateway } } }`,
+      { id: String(row.id) },
+      auth,
+    );
+    expect(detail.data!.staffOrder.returns).toEqual([{ id, orderId: String(row.id), kind: 'REVERSION', canVoidAtGateway: true }]);
+    const looked = await shop.gql<{ orderLookup: { returns: Array<{ kind: string; status: string; refundedAt: string | null }> } }>(
+      `query($r: String!) { orderLookup(reference: $r, email: "ana.vista@correo.com") { ... on OrderLookup { returns { kind status refundedAt } } } }`,
+      { r: placed.reference },
+    );
+    expect(looked.data!.orderLookup.returns).toEqual([{ kind: 'REVERSION', status: 'SOLICITADA', refundedAt: null }]);
+    await staff(`mutation($id: ID!) { staffDecideReturn(id: $id, accept: true) { ${STAFF_RESULT} } }`, { id });
+    const refunded = await staff(`mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: "TRF-77") { ${STAFF_RESULT} } }`, { id });
+    expect(refunded.data!.staffRefundReturn).toMatchObject({ status: 'REEMBOLSADA', refundMethod: 'BANK_TRANSFER' });
+    const after = await shop.gql<{ staffReturns: Array<{ id: string; canVoidAtGateway: boolean }> }>(`{ staffReturns(statuses: [REEMBOLSADA]) { id canVoidAtGateway } }`, {}, auth);
+    expect(after.data!.staffReturns.find((r) => r.id === id)).toEqual({ id, canVoidAtGateway: false });
   });
 });

@@ -226,6 +226,31 @@ describe('a staff price change', () => {
   });
 });
 
+describe('shop settings on every public page', () => {
+  it('renders the free-shipping threshold staff set, the footer legal identity and «Consulta tu pedido» on the server, and a change shows on every instance', async () => {
+    const settings = `{ staffShipping { settings { freeFrom defaultFee defaultMinDays defaultMaxDays } } }`;
+    const before = ((await a.gql<{ staffShipping: { settings: Record<string, number> } }>(settings, {}, auth)).data!.staffShipping.settings);
+    const cop = (n: number) => formatCop(n).replace(/\s/g, '');
+    for (const path of ['/', '/PoliticaEnvios']) {
+      const page = text((await html(`${b.url}${path}`)).body);
+      expect(page, path).toContain(`Envío gratis en compras desde ${cop(before.freeFrom!)}`);
+      expect(page, path).toContain('Enzo Accesorios para Mascotas S.A.S. · NIT 901.234.567-8');
+      expect(page, path).toContain('Consulta tu pedido');
+      expect(page, path).toContain('Superintendencia de Industria y Comercio');
+    }
+    const save = `mutation($input: ShippingSettingsInput!) { staffSaveShippingSettings(input: $input) { __typename } }`;
+    const raised = { freeFrom: before.freeFrom! + 20_000, defaultFee: before.defaultFee!, defaultMinDays: before.defaultMinDays!, defaultMaxDays: before.defaultMaxDays! };
+    expect((await a.gql<{ staffSaveShippingSettings: { __typename: string } }>(save, { input: raised }, auth)).data!.staffSaveShippingSettings.__typename).toBe('ShippingSettings');
+    try {
+      await expect
+        .poll(async () => text((await html(`${b.url}/PoliticaEnvios`)).body), { timeout: 5000, interval: 50 })
+        .toContain(`Envío gratis en compras desde ${cop(raised.freeFrom)}`);
+    } finally {
+      await a.gql(save, { input: { freeFrom: before.freeFrom, defaultFee: before.defaultFee, defaultMinDays: before.defaultMinDays, defaultMaxDays: before.defaultMaxDays } }, auth);
+    }
+  });
+});
+
 describe('pictures that fit the phone', () => {
   it('turns a staff photo upload into WebP and JPEG widths that the product page offers with srcset and sizes', async () => {
     const collar = await product(`p.id > 3`);

@@ -2,6 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import type { Params, RouteObject } from 'react-router';
 import { PublicLayout } from './layouts/public-layout';
+import { loadShopSettings } from '../lib/use-shop-settings';
 import { AuthLayout } from './layouts/auth-layout';
 import { DocumentMeta, HttpStatus } from './document-meta';
 import { lazyPage, type LazyPage } from './lazy-page';
@@ -75,6 +76,8 @@ const staffCatalog = () => import('../features/staff-catalog');
 const staffDiscounts = () => import('../features/staff-discounts');
 const staffContent = () => import('../features/staff-content');
 const staffPayments = () => import('../features/staff-payments');
+const staffReturns = () => import('../features/staff-returns');
+const staffShipping = () => import('../features/staff-shipping');
 const homeModule = () => import('../features/home/routes');
 const productModule = () => import('./product-page');
 const campaignModule = () => import('./campaign-page');
@@ -98,6 +101,8 @@ const notFound = route(lazyPage(content, (m) => m.NotFoundPage), CONTENT, PAGES.
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
+    // The header, footer, product page and policies read the shop settings: loaded with every public page.
+    handle: { preload: async () => undefined, module: 'src/app/layouts/public-layout.tsx', load: ({ client }) => loadShopSettings(client) } satisfies RouteHandle,
     children: [
       { path: PAGE_PATHS.home, ...route(home, 'src/features/home/routes.tsx', PAGES.home, undefined, { load: loadHome }) },
       { path: PAGE_PATHS.about, ...route(home, 'src/features/home/routes.tsx', PAGES.about, undefined, { load: loadHome }) },
@@ -145,6 +150,7 @@ export const routes: RouteObject[] = [
       },
       fixed('checkout', CHECKOUT, checkout, (m) => m.CheckoutRoute, CLIENT_ONLY),
       fixed('receipt', CHECKOUT, checkout, (m) => m.ReceiptRoute, CLIENT_ONLY),
+      fixed('orderLookup', CHECKOUT, checkout, (m) => m.OrderLookupRoute, CLIENT_ONLY),
       {
         path: '*',
         element: (
@@ -178,6 +184,8 @@ export const routes: RouteObject[] = [
       fixed('staffContent', 'src/features/staff-content/index.ts', staffContent, (m) => m.ContentPage, CLIENT_ONLY),
       fixed('staffDiscountCodes', 'src/features/staff-discounts/index.ts', staffDiscounts, (m) => m.DiscountCodesPage, CLIENT_ONLY),
       fixed('staffPayments', 'src/features/staff-payments/index.ts', staffPayments, (m) => m.PaymentsPage, CLIENT_ONLY),
+      fixed('staffReturns', 'src/features/staff-returns/index.ts', staffReturns, (m) => m.ReturnsPage, CLIENT_ONLY),
+      fixed('staffShipping', 'src/features/staff-shipping/index.ts', staffShipping, (m) => m.ShippingPage, CLIENT_ONLY),
     ],
   },
 ];

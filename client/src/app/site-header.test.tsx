@@ -238,6 +238,7 @@ describe('desktop menus', () => {
     await user.click(within(nav).getByRole('button', { name: 'Distribuidores Oficiales' }));
     expect(within(nav).getByRole('link', { name: 'Bogotá' })).toHaveAttribute('href', '/distribuidores-bogota');
     expect(within(nav).getByRole('link', { name: 'Denim For Pets' })).toHaveAttribute('href', '/chaquetas');
-    expect(screen.getByText('Envío gratis en compras superiores a $150.000')).toBeInTheDocument();
+    // The threshold staff set (shopSettings), free from that amount on.
+    expect(await screen.findByText('Envío gratis en compras desde $150.000')).toBeInTheDocument();
   });
 });

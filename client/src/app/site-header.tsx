@@ -6,6 +6,7 @@ import { CartButton } from '../features/cart/cart-button';
 import { cartCountAtom, cartOpenAtom, mobileMenuOpenAtom } from '../features/cart/cart-atoms';
 import { useCampaignLinks } from '../features/campaigns/use-campaign-links';
 import { SearchBox } from '../features/search';
+import { useShopSettings } from '../lib/use-shop-settings';
 
 // Downloaded when first opened: neither is needed to show a page.
 const CartDrawer = lazy(() => import('../features/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })));
@@ -16,9 +17,10 @@ export function SiteHeader() {
   const [menuOpen, setMenuOpen] = useAtom(mobileMenuOpenAtom);
   const cartOpen = useAtomValue(cartOpenAtom);
   const campaignLinks = useCampaignLinks();
+  const settings = useShopSettings();
   return (
     <>
-      <SiteHeaderView cart={<CartButton />} search={<SearchBox variant="header" />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} campaignLinks={campaignLinks} />
+      <SiteHeaderView cart={<CartButton />} search={<SearchBox variant="header" />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} campaignLinks={campaignLinks} freeShippingFrom={settings?.freeShippingThreshold ?? null} />
       <Suspense fallback={null}>
         {menuOpen ? (
           <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} search={<SearchBox variant="menu" onNavigate={() => setMenuOpen(false)} />} campaignLinks={campaignLinks} />

@@ -5,6 +5,7 @@ import { BRAND } from '#shared/shop.js';
 import { PAGE_PATHS } from '#shared/storefront-routes.js';
 import type { PaymentMethodValue } from '#shared/orders.js';
 import { FooterPaymentMethods } from './footer-payment-methods';
+import { legalIdentity, type LegalInfo } from '#shared/legal.js';
 import './site-footer.css';
 
 const ICON_PROPS = {
@@ -75,14 +76,18 @@ const ALLIANCE_LINKS = [
   { to: PAGE_PATHS.alliancePuppis, label: 'Alianza Puppis' },
 ] as const;
 
+const ORDER_LINKS = [{ to: PAGE_PATHS.orderLookup, label: 'Consulta tu pedido' }] as const;
+
 export interface SiteFooterProps {
   /** Year shown in the copyright line; defaults to the current year. */
   year?: number;
+  /** The shop's legal identity (from the server's configuration); the block waits for it. */
+  legal?: LegalInfo | null;
   /** Payment methods the shop offers now; defaults to the online ones. */
   paymentMethods?: readonly PaymentMethodValue[];
 }
 
-export function SiteFooter({ year = new Date().getFullYear(), paymentMethods }: SiteFooterProps) {
+export function SiteFooter({ year = new Date().getFullYear(), legal = null, paymentMethods }: SiteFooterProps) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -92,6 +97,19 @@ export function SiteFooter({ year = new Date().getFullYear(), paymentMethods }: 
             Accesorios para perros y gatos hechos por artesanos colombianos.
           </p>
         </div>
+
+        <nav className="site-footer__group" aria-labelledby="site-footer-orders">
+          <h2 id="site-footer-orders" className="site-footer__title">
+            Tu pedido
+          </h2>
+          <ul className="site-footer__list">
+            {ORDER_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
 
         <nav className="site-footer__group" aria-labelledby="site-footer-about">
           <h2 id="site-footer-about" className="site-footer__title">
@@ -160,6 +178,22 @@ export function SiteFooter({ year = new Date().getFullYear(), paymentMethods }: 
           </ul>
         </nav>
       </div>
+      {legal ? (
+        <address className="site-footer__legal" aria-label="Información legal">
+          <p>{legalIdentity(legal)}</p>
+          <p>
+            {legal.address} · Tel. <a href={`tel:${legal.phone.replace(/[^\d+]/g, '')}`}>{legal.phone}</a> · <a href={`mailto:${legal.email}`}>{legal.email}</a>
+          </p>
+          <p>
+            ¿Una queja sobre tus derechos como consumidor? Acude a la{' '}
+            <a href={legal.sicUrl} target="_blank" rel="noopener noreferrer">
+              Superintendencia de Industria y Comercio (SIC)
+              <span className="visually-hidden"> (se abre en otra pestaña)</span>
+            </a>
+            .
+          </p>
+        </address>
+      ) : null}
       <p className="site-footer__copyright">
         © {year} {BRAND} · Accesorios para mascotas
       </p>

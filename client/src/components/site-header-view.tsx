@@ -1,6 +1,5 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link, NavLink } from 'react-router';
-import { FREE_SHIPPING_THRESHOLD } from '#shared/shop.js';
 import { formatCop } from '#shared/money.js';
 import { NavDropdown } from './nav-dropdown';
 import { NAV_LINKS, NAV_MENUS } from './site-nav-data';
@@ -15,15 +14,18 @@ interface SiteHeaderViewProps {
   onOpenMenu: () => void;
   /** Links to the campaign pages that are on (before the fixed links). */
   campaignLinks?: Array<{ to: string; label: string }>;
+  /** The free-shipping threshold staff set (COP); the banner waits for it. */
+  freeShippingFrom?: number | null;
 }
 
 /** Sticky header: free-shipping banner, brand, desktop menus (≥ 900px) or the Menú button, cart. */
-export function SiteHeaderView({ cart, search, menuOpen, onOpenMenu, campaignLinks = [] }: SiteHeaderViewProps) {
+export function SiteHeaderView({ cart, search, menuOpen, onOpenMenu, campaignLinks = [], freeShippingFrom = null }: SiteHeaderViewProps) {
   const [openMenu, setOpenMenu] = useState<string | null>(null);
   const setMenu = useCallback((id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)), []);
   return (
     <header className="site-header">
-      <p className="site-header__banner">Envío gratis en compras superiores a {formatCop(FREE_SHIPPING_THRESHOLD).replace(' ', '')}</p>
+      {/* Same height while the settings load (no layout shift). */}
+      <p className="site-header__banner">{freeShippingFrom === null ? '\u00a0' : `Envío gratis en compras desde ${formatCop(freeShippingFrom).replace(' ', '')}`}</p>
       <div className="site-header__bar">
         <button type="button" className="site-header__menu-button" aria-label="Menú" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={onOpenMenu}>
           <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">

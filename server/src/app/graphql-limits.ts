@@ -58,6 +58,8 @@ export const DEFAULT_RATE_RULES: RateRule[] = [
     windowMs: 60_000,
     message: 'Demasiados intentos con códigos de descuento. Espera un minuto e inténtalo de nuevo.',
   },
+  // «Consulta tu pedido»: reference + email pairs cannot be guessed by trying many.
+  { field: 'orderLookup', limit: 10, windowMs: 10 * 60_000, message: 'Hiciste demasiadas consultas seguidas. Espera unos minutos e inténtalo de nuevo.' },
 ];
 
 /** Apollo plugin: per-client-address limits on sensitive root fields, checked before execution (counters in app/rate-limits.ts). */

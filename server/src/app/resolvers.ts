@@ -6,6 +6,7 @@ import { createCartResolvers } from '../modules/cart/index.js';
 import { createShippingResolvers } from '../modules/shipping/index.js';
 import { createCashOnDeliveryResolvers } from '../modules/cash-on-delivery/index.js';
 import { createReturnsResolvers } from '../modules/returns/index.js';
+import { createLegalResolvers } from '../modules/legal/index.js';
 import { createMediaResolvers } from '../modules/media/index.js';
 import { createOrderResolvers } from '../modules/orders/index.js';
 import { createSandboxResolvers } from '../modules/payments/index.js';
@@ -50,6 +51,7 @@ export function createResolvers(s: Services): Resolvers {
     createCartResolvers(s.cart, s.catalog),
     createShippingResolvers(s.shipping, requireStaff),
     createCashOnDeliveryResolvers(s.cashOnDelivery, requireStaff),
+    createLegalResolvers(s.env.legal),
     createReturnsResolvers({ ds: s.ds, returns: s.returns, orders: s.orders, requireStaff }),
     createOrderResolvers(s.orders),
     createSandboxResolvers(s.gateway),

@@ -17,6 +17,7 @@ import { ReturnMails, ReturnsService } from '../modules/returns/index.js';
 import { receiptUrl } from '../modules/orders/index.js';
 import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
+import { legalLines } from '#shared/legal.js';
 import { JobsAdmin } from '../common/job-admin.js';
 
 /** Long-lived services, built once at start-up and shared by every request (the composition root). */
@@ -70,7 +71,7 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     },
     log,
   );
-  const returnMails = new ReturnMails({ orderUrl: (order) => receiptUrl(env, order), shopEmail: env.SHOP_NOTIFY_EMAIL });
+  const returnMails = new ReturnMails({ orderUrl: (order) => `${receiptUrl(env, order)}#devoluciones`, shopEmail: env.SHOP_NOTIFY_EMAIL });
   return {
     env,
     ds,
@@ -91,7 +92,7 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log?
     orders,
     paymentInbox,
     returns: new ReturnsService(ds, orders.lifecycle, gateway, returnMails),
-    mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM, testShop: !env.paymentsAreReal }, log),
+    mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM, testShop: !env.paymentsAreReal, footerLines: legalLines(env.legal) }, log),
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),
     jobsAdmin: new JobsAdmin(ds, jobPool),

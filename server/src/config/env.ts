@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import net from 'node:net';
 import path from 'node:path';
+import { SIC_URL, type LegalInfo } from '#shared/legal.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/shop.js';
 
 /**
@@ -59,6 +60,17 @@ const envSchema = z.object({
   SMTP_URL: optionalString,
   MAIL_FROM: z.string().default('Enzo <pedidos@enzo.com.co>'),
   SHOP_NOTIFY_EMAIL: z.string().default('pedidos@enzo.com.co'),
+  // Legal identity shown in the footer and every email (Ley 1480, art. 50). Defaults are the demo shop's.
+  LEGAL_NAME: z.string().trim().min(3).default('Enzo Accesorios para Mascotas S.A.S.'),
+  LEGAL_NIT: z
+    .string()
+    .trim()
+    .regex(/^\d{3}\.?\d{3}\.?\d{3}-\d$/, 'debe ser un NIT con su dígito de verificación, p. ej. 901.234.567-8')
+    .default('901.234.567-8'),
+  LEGAL_ADDRESS: z.string().trim().min(5).default('Calle 10 # 4-38, local 2, Cúcuta, Norte de Santander'),
+  LEGAL_PHONE: z.string().trim().min(7).default('+57 313 456 7890'),
+  LEGAL_EMAIL: z.email({ message: 'debe ser un correo válido' }).default('servicioalcliente@enzo.com.co'),
+  SIC_URL: z.url({ message: 'debe ser una URL completa' }).default(SIC_URL),
   /** Where browsers reach a given Auth emulator (default `http://<FIREBASE_AUTH_EMULATOR_HOST>`). */
   FIREBASE_AUTH_EMULATOR_PUBLIC_URL: optionalString.pipe(z.url({ message: 'debe ser una URL completa, p. ej. http://localhost:9099' }).optional()),
   /** A deployment that says it is a test shop: sandbox payments and the Auth emulator are allowed, with a visible notice. */
@@ -94,6 +106,8 @@ export interface Env extends RawEnv {
   seedOnStart: boolean;
   /** Firebase project whose ID tokens the server accepts (`demo-enzo` with the emulator). */
   firebaseProjectId: string;
+  /** The shop's legal identity (footer and emails). */
+  legal: LegalInfo;
   /** A real Firebase project is configured (not a `demo-*` emulator project): emulator tokens are never accepted. */
   realFirebaseProject: boolean;
   /** Express `trust proxy` value parsed from TRUST_PROXY. */
@@ -168,6 +182,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     playground: raw.GRAPHQL_PLAYGROUND ?? true,
     seedOnStart: raw.SEED_ON_START ?? true,
     firebaseProjectId: raw.FIREBASE_PROJECT_ID ?? DEMO_FIREBASE_PROJECT,
+    legal: { legalName: raw.LEGAL_NAME, nit: raw.LEGAL_NIT, address: raw.LEGAL_ADDRESS, phone: raw.LEGAL_PHONE, email: raw.LEGAL_EMAIL, sicUrl: raw.SIC_URL },
     realFirebaseProject,
     trustProxy,
     paymentsAreReal: wompiLive && raw.TEST_SHOP !== true,

@@ -6,10 +6,12 @@ import { PageFallback } from '../page-fallback';
 import { RouteErrorBoundary } from '../route-error';
 import { ScrollToTop } from '../scroll-to-top';
 import { CanonicalUrl } from '../canonical-url';
+import { useShopSettings } from '../../lib/use-shop-settings';
 import { usePaymentMethods } from '../../lib/use-payment-methods';
 
 /** Public pages: sticky header with the free-shipping banner, the page, the footer. */
 export function PublicLayout() {
+  const settings = useShopSettings();
   const paymentMethods = usePaymentMethods();
   return (
     <div className="layout-public">
@@ -26,7 +28,7 @@ export function PublicLayout() {
           </Suspense>
         </RouteErrorBoundary>
       </main>
-      <SiteFooter paymentMethods={paymentMethods} />
+      <SiteFooter legal={settings?.legal ?? null} paymentMethods={paymentMethods} />
     </div>
   );
 }

@@ -92,6 +92,16 @@ function DashboardLayout() {
                   Ordenes
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/dashboard/devoluciones" onClick={close}>
+                  Devoluciones
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dashboard/envios" onClick={close}>
+                  Envíos
+                </NavLink>
+              </li>
             </ul>
           </li>
           <li>

@@ -2,10 +2,10 @@ import { useContext, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { ApolloClient } from '@apollo/client';
 import { useQuery } from '@apollo/client/react';
-import { FREE_SHIPPING_THRESHOLD } from '#shared/shop.js';
 import { formatCop } from '#shared/money.js';
 import { categoryPath, productPath } from '#shared/storefront-routes.js';
 import { ServerPageContext, useDocumentMeta } from '../../lib/use-document-meta';
+import { deliveryPromiseText, useShopSettings } from '../../lib/use-shop-settings';
 import { ProductDetailDocument } from './catalog.generated';
 import { checkProductLocation } from './product-location';
 import { ProductGallery } from './product-gallery';
@@ -44,6 +44,7 @@ export function ProductRoute({ notFound, onAddToCart }: ProductRouteProps) {
   const { pathname } = useLocation();
   const { data, loading, error } = useQuery(ProductDetailDocument, { variables: { id }, skip: !ID.test(id) });
   const product = data?.product;
+  const settings = useShopSettings();
   const verdict = product ? checkProductLocation(pathname, product) : null;
   const canonical = product ? productPath(product) : undefined;
   useDocumentMeta(
@@ -104,7 +105,10 @@ export function ProductRoute({ notFound, onAddToCart }: ProductRouteProps) {
         <div className="product-page__info">
           <h1 className="product-page__name">{product.name}</h1>
           <p className="product-page__price">{formatCop(product.price)}</p>
-          <p className="product-page__tax">IVA incluido. Envío gratis en compras desde {formatCop(FREE_SHIPPING_THRESHOLD)}.</p>
+          <p className="product-page__tax">
+            IVA incluido.
+            {settings ? ` Envío gratis en compras desde ${formatCop(settings.freeShippingThreshold)}. ${deliveryPromiseText(settings)}.` : null}
+          </p>
           {product.soldOut ? <p className="product-page__soldout">Agotado en todas las tallas</p> : null}
           <ProductPurchase key={product.id} productId={product.id} sizes={product.sizes} onAdd={onAddToCart} />
           <div className="product-page__description">

@@ -48,7 +48,9 @@ function receipt(overrides: Partial<ReceiptFieldsFragment> = {}): ReceiptFieldsF
     trackingUrl: null,
     delivery: typed('DeliveryEstimate', { label: '2 a 4 días hábiles', earliest: null, latest: null }),
     timeline: [step(null, 'PENDIENTE_PAGO', T('20:15'))],
-    lines: [typed('OrderLine', { productId: '1', name: 'Collar Cuero Miel', sizeLabel: 'M', unitPrice: 45_000, quantity: 2, lineTotal: 90_000, imageUrl: null })],
+    returns: [],
+    returnOptions: typed('ReturnOptions', { retractoUntil: null, warrantyUntil: null, canRequestReversal: false, returnableLines: [] }),
+    lines: [typed('OrderLine', { id: '501', productId: '1', name: 'Collar Cuero Miel', sizeLabel: 'M', unitPrice: 45_000, quantity: 2, lineTotal: 90_000, imageUrl: null })],
     shippingAddress: typed('ShippingAddress', { departmentName: 'Norte de Santander', municipalityName: 'Cúcuta', address: 'Av. 0 # 11-64', neighborhood: null }),
     ...overrides,
   };

@@ -8,6 +8,7 @@ import { OrderReceiptDocument, type ReceiptFieldsFragment } from './checkout.gen
 import { FulfilmentStages, OrderTimeline, TrackingInfo } from './order-progress';
 import { OrderStatus } from './order-status';
 import { ReceiptDetails } from './receipt-view';
+import { OrderReturns } from './order-returns';
 import './checkout.css';
 import './order-page.css';
 
@@ -76,6 +77,7 @@ export function OrderPage() {
       <OrderStatus receipt={receipt} token={token} returnedFromGateway={Boolean(transactionId)} />
       {paid ? <FulfilmentStages receipt={receipt} /> : null}
       <TrackingInfo receipt={receipt} />
+      <OrderReturns receipt={receipt} token={token} />
       <ReceiptDetails receipt={receipt} />
       <OrderTimeline receipt={receipt} />
     </div>

@@ -1,14 +1,15 @@
 import { carrierDisplayName } from '#shared/carriers.js';
 import { formatShopDateTime, fulfilmentStages, shopperStepLabel } from '#shared/order-tracking.js';
-import type { ReceiptFieldsFragment } from './checkout.generated';
+import type { OrderProgressFieldsFragment } from './checkout.generated';
 
 /**
  * Where an order is, with the date each stage was reached: approved → in preparation → shipped →
- * delivered; for contraentrega, received → confirmed and in preparation → shipped → delivered.
+ * delivered; for contraentrega (it started waiting for the shop's call), received → confirmed and in
+ * preparation → shipped → delivered.
  */
-export function FulfilmentStages({ receipt }: { receipt: ReceiptFieldsFragment }) {
+export function FulfilmentStages({ receipt }: { receipt: OrderProgressFieldsFragment }) {
   const reached = new Map(receipt.timeline.map((s) => [s.status, s.at]));
-  const stages = fulfilmentStages(receipt.paymentMethod);
+  const stages = fulfilmentStages(receipt.status === 'POR_CONFIRMAR' || receipt.timeline.some((step) => step.status === 'POR_CONFIRMAR'));
   const current = stages.findIndex((s) => s.status === receipt.status);
   if (current === -1) return null;
   return (
@@ -28,7 +29,7 @@ export function FulfilmentStages({ receipt }: { receipt: ReceiptFieldsFragment }
 }
 
 /** Carrier, guide number and the carrier's tracking page (other carriers: the guide as text). */
-export function TrackingInfo({ receipt }: { receipt: ReceiptFieldsFragment }) {
+export function TrackingInfo({ receipt }: { receipt: OrderProgressFieldsFragment }) {
   if (!receipt.carrier || !receipt.trackingNumber) return null;
   const carrier = carrierDisplayName(receipt.carrier);
   return (
@@ -52,7 +53,7 @@ export function TrackingInfo({ receipt }: { receipt: ReceiptFieldsFragment }) {
 }
 
 /** Everything that happened to the order, oldest first, in the shopper's words. */
-export function OrderTimeline({ receipt }: { receipt: ReceiptFieldsFragment }) {
+export function OrderTimeline({ receipt }: { receipt: OrderProgressFieldsFragment }) {
   return (
     <section aria-labelledby="order-timeline-title">
       <h2 id="order-timeline-title">Historial del pedido</h2>

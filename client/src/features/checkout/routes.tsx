@@ -2,3 +2,4 @@
 export { CheckoutPage as CheckoutRoute } from './checkout-page';
 export { OrderPage as ReceiptRoute } from './order-page';
 export { SandboxGatewayPage as SandboxGatewayRoute } from './sandbox-gateway-page';
+export { OrderLookupPage as OrderLookupRoute } from './order-lookup-page';

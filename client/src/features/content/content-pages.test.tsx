@@ -9,7 +9,7 @@ import { DataPolicyPage } from './data-policy-page';
 import { DistributorsBogotaPage, DistributorsCucutaPage } from './distributors-page';
 import { NotFoundPage } from './not-found-page';
 import { ReturnsPolicyPage } from './returns-policy-page';
-import { ShippingPolicyPage } from './shipping-policy-page';
+import { ShippingPolicyContent } from './shipping-policy-page';
 
 afterEach(cleanup);
 
@@ -40,13 +40,13 @@ const cases: Array<{ name: string; page: ReactElement; h1: RegExp; phrases: stri
     name: 'returns policy',
     page: <ReturnsPolicyPage />,
     h1: /Política de devoluciones/,
-    phrases: ['Ley 1480 de 2011', 'artículo 47', 'artículo 51', 'treinta (30) días calendario'],
+    phrases: ['Ley 1480 de 2011', 'artículo 47', 'artículo 51', '5 días hábiles', 'sin contar los festivos de Colombia', '30 días calendario', '12 meses', '15 días hábiles', 'Devoluciones y garantía'],
   },
   {
     name: 'shipping policy',
-    page: <ShippingPolicyPage />,
+    page: <ShippingPolicyContent terms={{ freeShippingThreshold: 150_000, shippingFee: 12_000, delivery: { label: '1 a 8 días hábiles' } }} />,
     h1: /Política de envíos/,
-    phrases: ['$ 150.000', '$ 16.500', '2 a 4 días hábiles', 'Hasta 10 días hábiles'],
+    phrases: ['$ 150.000', 'desde $ 12.000', 'Entrega en 1 a 8 días hábiles según tu municipio', 'sin contar los festivos de Colombia', 'Consulta tu pedido'],
   },
   {
     name: 'Cúcuta distributors',
@@ -75,11 +75,13 @@ describe('content pages', () => {
     expect(bodyText()).not.toMatch(/\bTODO\b/);
   });
 
-  it('shipping policy takes the threshold and fee from props', () => {
-    renderPage(<ShippingPolicyPage freeShippingThreshold={200_000} shippingFee={12_000} />);
+  it('shipping policy states the threshold, lowest fee and delivery time staff set', () => {
+    renderPage(<ShippingPolicyContent terms={{ freeShippingThreshold: 200_000, shippingFee: 9_900, delivery: { label: '2 a 6 días hábiles' } }} />);
     expect(bodyText()).toContain('$ 200.000');
-    expect(bodyText()).toContain('$ 12.000');
+    expect(bodyText()).toContain('desde $ 9.900');
+    expect(bodyText()).toContain('Entrega en 2 a 6 días hábiles según tu municipio');
     expect(bodyText()).not.toContain('$ 150.000');
+    expect(bodyText()).not.toContain('$ 16.500');
   });
 
   it('404 links to home and the categories', () => {

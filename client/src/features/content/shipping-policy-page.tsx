@@ -1,35 +1,21 @@
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../lib/contact-info';
-import { FREE_SHIPPING_THRESHOLD, SHIPPING_FEE } from '#shared/shop.js';
+import { PAGE_PATHS } from '#shared/storefront-routes.js';
+import { useShopSettings } from '../../lib/use-shop-settings';
 import { formatCop } from '#shared/money.js';
 import { ContentLayout, type ContentSection } from './content-layout';
 
-const DELIVERY_TIMES = [
-  {
-    zone: 'Ciudades principales',
-    examples: 'Bogotá, Medellín, Cali, Barranquilla, Cartagena, Bucaramanga, Cúcuta, Pereira',
-    time: '2 a 4 días hábiles',
-  },
-  {
-    zone: 'Municipios intermedios',
-    examples: 'Cabeceras municipales y ciudades intermedias',
-    time: '4 a 7 días hábiles',
-  },
-  {
-    zone: 'Zonas rurales o apartadas',
-    examples: 'Veredas, corregimientos y destinos de difícil acceso',
-    time: 'Hasta 10 días hábiles',
-  },
-] as const;
-
-export interface ShippingPolicyPageProps {
-  /** Merchandise subtotal (COP) from which shipping is free. */
-  freeShippingThreshold?: number;
-  /** Flat shipping fee (COP) below the threshold. */
-  shippingFee?: number;
+/** What the policy needs from the shop settings staff edit (`shopSettings`). */
+export interface ShippingTerms {
+  /** Merchandise (after discount) from which shipping is free, COP. */
+  freeShippingThreshold: number;
+  /** The lowest fee any destination pays, COP («desde»). */
+  shippingFee: number;
+  /** Delivery time across Colombia, e.g. «1 a 8 días hábiles». */
+  delivery: { label: string };
 }
 
-function buildSections(threshold: string, fee: string): ContentSection[] {
+function buildSections(threshold: string, fee: string, delivery: string): ContentSection[] {
   return [
     {
       id: 'cobertura',
@@ -52,8 +38,10 @@ function buildSections(threshold: string, fee: string): ContentSection[] {
             después de aplicar descuentos).
           </li>
           <li>
-            En compras por debajo de {threshold}, el envío tiene un valor fijo de{' '}
-            <strong>{fee}</strong> a cualquier destino del país.
+            En compras por debajo de {threshold}, el valor del envío depende del destino
+            (departamento y municipio), <strong>desde {fee}</strong>. En el carrito lo verás como
+            «desde»; el valor exacto aparece en el pago apenas eliges tu municipio, y es el que se
+            cobra.
           </li>
         </ul>
       ),
@@ -63,9 +51,9 @@ function buildSections(threshold: string, fee: string): ContentSection[] {
       heading: 'Despacho',
       body: (
         <p>
-          Preparamos y despachamos tu pedido dentro de 1 a 2 días hábiles después de la confirmación
-          del pago. Los pedidos confirmados sábados, domingos o festivos se despachan el siguiente
-          día hábil.
+          Preparamos y despachamos tu pedido después de la confirmación del pago; los pedidos
+          confirmados sábados, domingos o festivos se preparan el siguiente día hábil. El tiempo de
+          entrega de arriba ya incluye la preparación.
         </p>
       ),
     },
@@ -74,29 +62,13 @@ function buildSections(threshold: string, fee: string): ContentSection[] {
       heading: 'Tiempos de entrega',
       body: (
         <>
-          <table className="content-page__table">
-            <caption className="content-page__meta">
-              Tiempos estimados contados desde el despacho
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">Destino</th>
-                <th scope="col">Tiempo estimado</th>
-              </tr>
-            </thead>
-            <tbody>
-              {DELIVERY_TIMES.map((row) => (
-                <tr key={row.zone}>
-                  <th scope="row">
-                    {row.zone}
-                    <br />
-                    <small>{row.examples}</small>
-                  </th>
-                  <td>{row.time}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <p>
+            <strong>Entrega en {delivery} según tu municipio.</strong> Al elegir tu municipio en el
+            pago te mostramos el tiempo de tu destino, y cuando se aprueba el pago, en la página de
+            tu pedido y en el correo, las fechas entre las que llega. Los días se cuentan desde el
+            día en que se aprueba el pago; son días hábiles: de lunes a viernes, sin contar los
+            festivos de Colombia.
+          </p>
           <p>
             En temporadas de alta demanda, como Black Friday y diciembre, o ante cierres de vías y
             situaciones de orden público, los tiempos pueden extenderse. Si eso ocurre, te lo
@@ -111,8 +83,9 @@ function buildSections(threshold: string, fee: string): ContentSection[] {
       body: (
         <p>
           Cuando despachamos tu pedido te enviamos por correo electrónico el nombre de la
-          transportadora y el número de guía, con el que puedes rastrear el envío en la página de la
-          transportadora.
+          transportadora y el número de guía, con el enlace para rastrear el envío. También puedes
+          verlo en <Link to={PAGE_PATHS.orderLookup}>Consulta tu pedido</Link> con el número de tu
+          pedido y tu correo.
         </p>
       ),
     },
@@ -125,7 +98,7 @@ function buildSections(threshold: string, fee: string): ContentSection[] {
           la guía de la transportadora y escríbenos a{' '}
           <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> dentro de las 48 horas siguientes
           con fotos del paquete. Si la dirección que registraste es incorrecta o incompleta y el
-          paquete regresa, el nuevo envío tendrá el costo indicado arriba. Conoce también nuestra{' '}
+          paquete regresa, el nuevo envío tendrá el costo de tu destino. Conoce también nuestra{' '}
           <Link to="/PoliticaDevolucion">política de devoluciones</Link>.
         </p>
       ),
@@ -133,17 +106,21 @@ function buildSections(threshold: string, fee: string): ContentSection[] {
   ];
 }
 
-export function ShippingPolicyPage({
-  freeShippingThreshold = FREE_SHIPPING_THRESHOLD,
-  shippingFee = SHIPPING_FEE,
-}: ShippingPolicyPageProps) {
-  const threshold = formatCop(freeShippingThreshold);
-  const fee = formatCop(shippingFee);
+/** The policy with the settings staff set (free-shipping threshold, lowest fee, delivery time). */
+export function ShippingPolicyContent({ terms }: { terms: ShippingTerms }) {
+  const threshold = formatCop(terms.freeShippingThreshold);
   return (
     <ContentLayout
       title="Política de envíos"
       lead={`Llevamos los accesorios de tu mascota a cualquier lugar de Colombia. El envío es gratis en compras desde ${threshold}.`}
-      sections={buildSections(threshold, fee)}
+      sections={buildSections(threshold, formatCop(terms.shippingFee), terms.delivery.label)}
     />
   );
+}
+
+/** `/PoliticaEnvios`: reads the shop settings (never a hard-coded fee or threshold). */
+export function ShippingPolicyPage() {
+  const settings = useShopSettings();
+  if (!settings) return <ContentLayout title="Política de envíos" lead="Cargando las tarifas de envío…" />;
+  return <ShippingPolicyContent terms={settings} />;
 }

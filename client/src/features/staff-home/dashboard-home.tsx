@@ -6,6 +6,7 @@ import { StatusBadge } from '../../components/staff/status-badge';
 import { SalesChart } from './sales-chart';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffDashboardHomeDocument } from './staff-home.generated';
+import { ReturnsDue } from './returns-due';
 import { FailingJobs } from './failing-jobs';
 
 /** `/dashboard` (Inicio): greeting, low-stock alert, sales today and this month, orders per state, 30-day chart. */
@@ -27,6 +28,7 @@ export function DashboardHome() {
           <Link to="/dashboard/inventario">Ver inventario bajo</Link>
         </p>
       ) : null}
+      <ReturnsDue summary={d.returns} />
       <div className="staff-cards">
         <div className="staff-card">
           <p className="staff-card__label">Ventas de hoy</p>

@@ -9,6 +9,7 @@ import { CashCollection } from './cash-collection';
 import { OrderHistory } from './order-history';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffOrderDetailDocument } from './staff-orders.generated';
+import { OrderReturns } from '../staff-returns';
 
 const FLAG_LABELS: Record<string, string> = {
   MONTO_NO_COINCIDE: 'El monto pagado no coincide',
@@ -133,6 +134,7 @@ export function OrderDetailPage() {
         <dt>IVA incluido</dt>
         <dd>{formatCop(o.ivaIncluded)}</dd>
       </dl>
+      <OrderReturns orderId={o.id} onChanged={() => void refetch()} />
       <OrderHistory order={o} paymentLabel={PAYMENT_METHOD_LABELS[o.paymentMethod]} />
       <CashCollection order={o} />
       <OrderActions order={o} />

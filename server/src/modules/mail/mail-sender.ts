@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { OutboundEmailEntity } from './outbound-email.entity.js';
+import { escapeHtml } from './email-layout.js';
 import { emailWithTestShopNotice } from '../../common/test-shop-notice.js';
 
 export interface MailSettings {
@@ -13,6 +14,17 @@ export interface MailSettings {
   from: string;
   /** Payments are not real: every email says so (subject and body). */
   testShop?: boolean;
+  /** Lines added at the end of every email (the shop's legal identity). */
+  footerLines?: string[];
+}
+
+/** Puts the footer lines at the end of an email: before `</body>` in the HTML, as a last paragraph in the text. */
+export function withFooter(mail: { html: string; text: string }, lines: string[] = []): { html: string; text: string } {
+  if (lines.length === 0) return mail;
+  const escaped = lines.map((l) => escapeHtml(l).replace(/(https?:\/\/[^\s<]+)/g, '<a href="$1">$1</a>')).join('<br>');
+  const block = `<p style="color:#777;font-size:12px;border-top:1px solid #ddd;padding-top:8px">${escaped}</p>`;
+  const html = mail.html.includes('</body>') ? mail.html.replace('</body>', `${block}</body>`) : `${mail.html}${block}`;
+  return { html, text: `${mail.text}\n\n--\n${lines.join('\n')}` };
 }
 
 /**
@@ -47,7 +59,8 @@ export class MailSender {
     if (!mail) return 'missing';
     if (mail.sentAt) return 'already-sent';
     try {
-      const content = this.settings.testShop ? emailWithTestShopNotice(mail) : mail;
+      const signed = { subject: mail.subject, ...withFooter(mail, this.settings.footerLines) };
+      const content = this.settings.testShop ? emailWithTestShopNotice(signed) : signed;
       const info = (await this.transport.sendMail({
         from: this.settings.from,
         to: mail.recipient,

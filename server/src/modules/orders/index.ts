@@ -4,6 +4,7 @@ export { createOrderResolvers } from './order.resolvers.js';
 export { allowedTransitions, canCollectCash, canTransition, holdsReservation, ORDER_EDGES, SHOPPER, type Actor, type OrderLifecycle } from './order-lifecycle.js';
 export { EXPIRE_ORDERS_TASK } from './order-expiry.js';
 export { PAYMENT_REMINDER_TASK } from './order-reminders.js';
+export { LOOKUP_MISMATCH, type OrderLookupView } from './order-lookup.js';
 export { receiptUrl } from './order-checkout.js';
 export { MAX_BULK_ORDERS, type BulkTransitionInput, type BulkTransitionResult, type StaffTransitionInput, type StaffTransitionResult } from './order-staff-actions.js';
 export type { OrderPage } from './order-queries.js';

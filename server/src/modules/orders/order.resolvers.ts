@@ -2,12 +2,14 @@ import type { Resolvers } from '../../generated/graphql.js';
 import type { OrderPlacementService } from './order-placement.service.js';
 import type { OrderReceiptService } from './order-receipt.service.js';
 import type { OrderPayAgainService } from './order-pay-again.service.js';
+import type { OrderLookupService } from './order-lookup.js';
 
 /** Thin: the order services do the work. */
-export function createOrderResolvers(services: { placement: OrderPlacementService; receipts: OrderReceiptService; payAgain: OrderPayAgainService }): Resolvers {
+export function createOrderResolvers(services: { placement: OrderPlacementService; receipts: OrderReceiptService; payAgain: OrderPayAgainService; lookup: OrderLookupService }): Resolvers {
   return {
     Query: {
       orderReceipt: (_p, { reference, token, transactionId }) => services.receipts.receipt(reference, token, transactionId),
+      orderLookup: (_p, { reference, email }) => services.lookup.lookup(reference, email),
     },
     Mutation: {
       placeOrder: (_p, { input }, ctx) => services.placement.placeOrder(input, ctx.ip || null),
@@ -18,6 +20,9 @@ export function createOrderResolvers(services: { placement: OrderPlacementServic
       __resolveType: (r) => r.__typename ?? null,
     },
     RetryPaymentResult: {
+      __resolveType: (r) => r.__typename ?? null,
+    },
+    OrderLookupResult: {
       __resolveType: (r) => r.__typename ?? null,
     },
     ReleaseOrderResult: {

@@ -7,6 +7,7 @@ import { OrderMails } from './order-mails.js';
 import { OrderPlacementService } from './order-placement.service.js';
 import { OrderPaymentsService } from './order-payments.service.js';
 import { OrderReceiptService } from './order-receipt.service.js';
+import { OrderLookupService } from './order-lookup.js';
 import { OrderPayAgainService } from './order-pay-again.service.js';
 import { OrderReminders } from './order-reminders.js';
 import { OrderExpiry } from './order-expiry.js';
@@ -23,6 +24,7 @@ export interface OrdersModule {
   payments: OrderPaymentsService;
   transactions: OrderTransactions;
   receipts: OrderReceiptService;
+  lookup: OrderLookupService;
   payAgain: OrderPayAgainService;
   reminders: OrderReminders;
   expiry: OrderExpiry;
@@ -46,6 +48,7 @@ export function createOrdersModule(deps: { env: Env; ds: DataSource; cart: CartS
     placement: new OrderPlacementService(ds, env, cart, gateway, lifecycle),
     payments,
     receipts,
+    lookup: new OrderLookupService(ds),
     payAgain: new OrderPayAgainService(ds, env, gateway, receipts, lifecycle),
     reminders: new OrderReminders(ds, lifecycle),
     expiry: new OrderExpiry(ds, lifecycle),

@@ -7,12 +7,10 @@ import { addBusinessDays, bogotaDate, endOfBogotaDay } from '../../common/busine
  *   the remedy, is due within 30 calendar days.
  * - Reversión del pago (art. 51): electronic payments; the reversal is due within 15 business days.
  */
-export const RETRACTO_BUSINESS_DAYS = 5;
-export const RETRACTO_REFUND_DAYS = 30;
-export const WARRANTY_MONTHS = 12;
-export const REVERSION_BUSINESS_DAYS = 15;
+import { RETRACTO_BUSINESS_DAYS, RETRACTO_REFUND_DAYS, REVERSION_BUSINESS_DAYS, WARRANTY_MONTHS, type ReturnKindValue } from '#shared/returns.js';
 
-export type ReturnKind = 'RETRACTO' | 'GARANTIA' | 'REVERSION';
+export { RETRACTO_BUSINESS_DAYS, RETRACTO_REFUND_DAYS, REVERSION_BUSINESS_DAYS, WARRANTY_MONTHS };
+export type ReturnKind = ReturnKindValue;
 
 /** Last instant to exercise retracto for goods delivered at `deliveredAt`. */
 export function retractoDeadline(deliveredAt: Date): Date {

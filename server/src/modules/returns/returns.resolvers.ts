@@ -11,7 +11,14 @@ import { In } from 'typeorm';
 export type StaffGuard = (ctx: GraphQLContext) => Promise<{ email: string | null; uid: string }>;
 
 const LINES = Symbol('returns.lines');
-const REFERENCES = Symbol('returns.references');
+const ORDERS = Symbol('returns.orders');
+
+interface OrderFacts {
+  reference: string;
+  paymentMethod: string;
+  transactionId: string | null;
+  total: number;
+}
 
 const memberOf = (r: object) => ('__typename' in r && typeof r.__typename === 'string' ? (r.__typename as 'ReturnRequest' | 'ValidationErrors' | 'ReturnNotAllowed' | 'NotFound') : 'ReturnRequest');
 
@@ -24,11 +31,14 @@ export function createReturnsResolvers(deps: { ds: DataSource; returns: ReturnsS
       const byId = new Map(rows.map((l) => [l.id, l]));
       return ids.map((id) => byId.get(id) ?? null);
     }));
-  const references = (ctx: GraphQLContext) =>
-    ctx.scoped(REFERENCES, () => new DataLoader(async (ids: readonly number[]) => {
-      const rows: Array<{ id: number; reference: string }> = await ds.query(`SELECT id, reference FROM shop_order WHERE id = ANY($1::int[])`, [ids]);
-      const byId = new Map(rows.map((o) => [o.id, o.reference]));
-      return ids.map((id) => byId.get(id) ?? '');
+  const orderFacts = (ctx: GraphQLContext) =>
+    ctx.scoped(ORDERS, () => new DataLoader(async (ids: readonly number[]) => {
+      const rows: Array<OrderFacts & { id: number }> = await ds.query(
+        `SELECT id, reference, payment_method AS "paymentMethod", transaction_id AS "transactionId", total FROM shop_order WHERE id = ANY($1::int[])`,
+        [ids],
+      );
+      const byId = new Map(rows.map((o) => [o.id, o]));
+      return ids.map((id): OrderFacts => byId.get(id) ?? { reference: '', paymentMethod: '', transactionId: null, total: -1 });
     }));
   const staffName = async (ctx: GraphQLContext) => {
     const staff = await requireStaff(ctx);
@@ -67,12 +77,29 @@ export function createReturnsResolvers(deps: { ds: DataSource; returns: ReturnsS
         };
       },
     },
+    StaffOrder: {
+      returns: async (order, _a, ctx) => {
+        await requireStaff(ctx);
+        return returns.forOrder(order.id);
+      },
+    },
+    OrderLookup: {
+      returns: async (view) => (await returns.forOrder(view.order.id)).map((r) => ({ kind: r.kind, status: r.status, requestedAt: r.requestedAt, refundedAt: r.refundedAt })),
+    },
+    OrderProgress: {
+      __resolveType: (view) => ('email' in view ? 'OrderReceipt' : 'OrderLookup'),
+    },
     StaffDashboard: {
       returns: () => returns.due(),
     },
     ReturnRequest: {
       id: (r) => String(r.id),
-      orderReference: (r, _a, ctx) => references(ctx).load(r.orderId),
+      orderId: (r) => String(r.orderId),
+      orderReference: async (r, _a, ctx) => (await orderFacts(ctx).load(r.orderId)).reference,
+      canVoidAtGateway: async (r, _a, ctx) => {
+        const o = await orderFacts(ctx).load(r.orderId);
+        return r.status !== 'REEMBOLSADA' && r.status !== 'RECHAZADA' && o.paymentMethod === 'CARD' && o.transactionId !== null && r.refundAmount === o.total;
+      },
       overdue: (r) => r.refundedAt === null && r.status !== 'RECHAZADA' && r.refundDueAt.getTime() < Date.now(),
       lines: async (r: ReturnRequestEntity, _a, ctx) =>
         Promise.all(

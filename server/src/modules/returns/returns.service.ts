@@ -8,6 +8,7 @@ import { ReturnRequestEntity, type RefundMethod, type ReturnStatus } from './ret
 import { ReturnLineEntity } from './return-line.entity.js';
 import { refundDueAt, refundFor, retractoDeadline, warrantyDeadline, type ReturnKind } from './return-rules.js';
 import type { ReturnMails } from './return-mails.js';
+import { RETURN_REQUEST_MESSAGES, returnReasonSchema } from '#shared/return-request.js';
 
 export interface ReturnInput {
   kind: ReturnKind;
@@ -77,9 +78,10 @@ export class ReturnsService {
 
   /** A shopper's request on their own order (already authorised by reference + token). */
   async request(orderId: number, input: ReturnInput, now = new Date()): Promise<ReturnResult> {
-    const reason = input.reason.replace(/\s+/g, ' ').trim();
-    if (reason.length < 10) return invalidField('reason', 'Cuéntanos el motivo en al menos 10 caracteres.');
-    if (reason.length > 1000) return invalidField('reason', 'El motivo es demasiado largo (máximo 1.000 caracteres).');
+    // The order page's form checks the same rule (#shared/return-request).
+    const checked = returnReasonSchema.safeParse(input.reason);
+    if (!checked.success) return invalidField('reason', checked.error.issues[0]!.message);
+    const reason = checked.data;
     const outcome = await inTransaction<Tagged, ReturnResult>(this.ds, async (m) => {
       const order = await this.lifecycle.lock(m, { id: orderId });
       if (!order) return rollback(notFoundResult('No encontramos esta orden.'));
@@ -107,7 +109,7 @@ export class ReturnsService {
           units.set(lineId, (units.get(lineId) ?? 0) + item.quantity);
         }
       }
-      if ([...units.values()].every((q) => q <= 0)) return rollback(invalidField('items', 'Elige al menos un producto.'));
+      if ([...units.values()].every((q) => q <= 0)) return rollback(invalidField('items', RETURN_REQUEST_MESSAGES.items));
       const already: Array<{ refunded: number; units: number }> = await m.query(
         `SELECT COALESCE(sum(r.refund_amount), 0)::int AS refunded,
                 COALESCE((SELECT sum(rl.quantity) FROM return_line rl JOIN return_request x ON x.id = rl.return_id WHERE x.order_id = $1 AND x.status = ANY($2::varchar[])), 0)::int AS units

@@ -1,4 +1,4 @@
-import type { Resolvers } from '../../generated/graphql.js';
+import type { Resolvers, ShopSettings } from '../../generated/graphql.js';
 import { BRAND, IVA_RATE } from '#shared/shop.js';
 import { deliveryDaysLabel } from '#shared/shipping.js';
 import { findDepartment, findMunicipality } from '#shared/divipola.js';
@@ -9,6 +9,9 @@ import type { ShippingService } from './shipping.service.js';
 export type StaffGuard = (ctx: GraphQLContext) => Promise<{ email: string | null; uid: string }>;
 
 const memberOf = <T extends string>(result: object, record: T): T => ('__typename' in result && typeof result.__typename === 'string' ? (result.__typename as T) : record);
+
+/** Shop settings as this module answers them (the legal identity is resolved from config by modules/legal). */
+export type ShopSettingsView = Omit<ShopSettings, 'legal'>;
 
 /** Public shop settings and the staff rate table. */
 export function createShippingResolvers(shipping: ShippingService, requireStaff: StaffGuard): Resolvers {

@@ -1,0 +1,2 @@
+// Staff shipping editor: free-shipping threshold, general fee and the rate table by destination.
+export { ShippingPage } from './shipping-page';

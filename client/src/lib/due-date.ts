@@ -1,0 +1,18 @@
+const day = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'short', year: 'numeric' });
+const DAY_MS = 86_400_000;
+
+/** `5 dic 2026` in Bogotá. */
+export function formatDueDay(iso: string): string {
+  return day.format(new Date(iso));
+}
+
+/** How a legal deadline reads for staff: `vence hoy`, `vence en 3 días`, `venció hace 2 días`. */
+export function dueIn(iso: string, now = Date.now()): string {
+  const diff = new Date(iso).getTime() - now;
+  if (diff < 0) {
+    const days = Math.floor(-diff / DAY_MS);
+    return days === 0 ? 'venció hoy' : `venció hace ${days === 1 ? '1 día' : `${days} días`}`;
+  }
+  const days = Math.floor(diff / DAY_MS);
+  return days === 0 ? 'vence hoy' : `vence en ${days === 1 ? '1 día' : `${days} días`}`;
+}
