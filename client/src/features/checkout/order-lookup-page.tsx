@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloClient } from '@apollo/client/react';
@@ -27,6 +27,10 @@ export function OrderLookupPage() {
   const [refusal, setRefusal] = useState<string | null>(null);
   const [found, setFound] = useState<Found | null>(null);
   const result = useRef<HTMLDivElement>(null);
+  // The answer takes the focus once it is on the page (a frame callback could run before React commits it).
+  useEffect(() => {
+    if (found) result.current?.focus();
+  }, [found]);
 
   const submit = handleSubmit(
     async (variables) => {
@@ -37,7 +41,6 @@ export function OrderLookupPage() {
         const answer = data?.orderLookup;
         if (answer?.__typename === 'OrderLookup') {
           setFound(answer);
-          requestAnimationFrame(() => result.current?.focus());
         } else if (answer?.__typename === 'ValidationErrors') {
           for (const e of answer.errors) if (e.field === 'reference' || e.field === 'email') setError(e.field, { type: 'server', message: e.message }, { shouldFocus: true });
         } else {
