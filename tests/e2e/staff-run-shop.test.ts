@@ -132,6 +132,8 @@ describe('staff run the catalogue, shoppers buy', () => {
       '/dashboard/contenido',
       '/dashboard/codigos-descuento',
       '/dashboard/pagos',
+      '/dashboard/devoluciones',
+      '/dashboard/envios',
     ];
     for (const p of pages) {
       await page.goto(`${base}${p}`);
