@@ -8,11 +8,11 @@ import { assertSafeToStart } from '../config/deployment.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { openDatabase } from '../db/data-source.js';
 import { needsSeed, seedDatabase } from '../db/seed/seed.js';
-import pg from 'pg';
 import { LocalMediaStore, type MediaStore } from '../modules/media/index.js';
 import { createServices, type Services } from './services.js';
 import { createHttpApp } from './http-app.js';
 import { startJobRunner, type JobRunner } from './jobs.js';
+import { createJobPool } from './job-pool.js';
 import { SandboxGateway, sandboxApiRoute, wompiWebhookRoute } from '../modules/payments/index.js';
 import { mountStaffRoutes, prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/index.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
@@ -92,7 +92,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
   let ds: DataSource | undefined;
   let catalogCache: CatalogCache | undefined;
   let jobs: JobRunner | undefined;
-  let jobPool: pg.Pool | undefined;
+  let jobPool: ReturnType<typeof createJobPool> | undefined;
   try {
     ds = await openDatabase({ url: databaseUrl });
     phase('base de datos abierta y migrada');
@@ -102,12 +102,8 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       const report = await seedDatabase(ds, media);
       log.info({ seed: report }, 'Catálogo cargado');
     }
-    jobPool = new pg.Pool({ connectionString: databaseUrl, max: 5, connectionTimeoutMillis: 5000 });
-    // A connection the database drops (restart, failover) is logged and replaced, never a crash.
-    const poolError = (err: Error) => log.warn({ err }, 'Conexión de trabajos en segundo plano perdida');
-    jobPool.on('error', poolError);
-    jobPool.on('connect', (client) => client.on('error', poolError));
-    const services = createServices(env, ds, media, log, jobPool);
+    jobPool = createJobPool(databaseUrl, log);
+    const services = createServices(env, ds, media, log, jobPool.pool);
     catalogCache = new CatalogCache(databaseUrl, log);
     await catalogCache.start();
     const { app, stop } = await createHttpApp({
@@ -130,7 +126,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     const url = `http://${env.HOST === '0.0.0.0' ? '127.0.0.1' : env.HOST}:${port}`;
     if (env.PORT === 0) services.env.publicUrl = env.PUBLIC_URL ?? url;
     if (services.gateway instanceof SandboxGateway) services.gateway.internalUrl = url;
-    jobs = await startJobRunner(jobPool, services, log);
+    jobs = await startJobRunner(jobPool.pool, services, log);
     phase('atendiendo');
     const staffAuth = startStaffAuth();
     const openDs = ds;
