@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router';
 import { useDocumentMeta } from '../../lib/use-document-meta';
@@ -7,6 +6,7 @@ import { CategoryListingDocument } from './catalog.generated';
 import { listingFilter, readListingParams } from './listing-url';
 import { categoryListingVariables } from './listing-variables';
 import { ListingView } from './listing-view';
+import { useLoadMore } from './use-load-more';
 
 export interface CategoryPageProps {
   title: string;
@@ -28,9 +28,9 @@ export function CategoryPage({ title, description, path, category, collection, n
     variables: categoryListingVariables({ category, collection }, params),
     notifyOnNetworkStatusChange: true,
   });
-  const [loadingMore, setLoadingMore] = useState(false);
   const products = data?.products.edges.map((e) => e.node) ?? [];
   const pageInfo = data?.products.pageInfo;
+  const { loadingMore, loadMore } = useLoadMore((after) => fetchMore({ variables: { after } }), pageInfo?.endCursor);
   useDocumentMeta({
     title,
     description,
@@ -40,15 +40,6 @@ export function CategoryPage({ title, description, path, category, collection, n
     structured: { breadcrumb: [{ name: 'Inicio', path: '/' }, { name: title, path }] },
   });
 
-  async function loadMore() {
-    if (!pageInfo?.endCursor) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({ variables: { after: pageInfo.endCursor } });
-    } finally {
-      setLoadingMore(false);
-    }
-  }
 
   return (
     <ListingView

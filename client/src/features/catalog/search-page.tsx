@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentMeta } from '../../lib/use-document-meta';
@@ -9,6 +8,7 @@ import { SearchFallbackDocument, SearchResultsDocument } from './catalog.generat
 import { listingFilter, readListingParams } from './listing-url';
 import { searchText, searchVariables } from './listing-variables';
 import { ListingView } from './listing-view';
+import { useLoadMore } from './use-load-more';
 
 /** /buscar?q=…: results with the same filters and sort as the category pages; a helpful page when nothing matches. */
 export function SearchPage() {
@@ -23,20 +23,11 @@ export function SearchPage() {
     variables: searchVariables(params),
     notifyOnNetworkStatusChange: true,
   });
-  const [loadingMore, setLoadingMore] = useState(false);
   const result = data?.search;
   const products = result?.products.edges.map((e) => e.node) ?? [];
   const pageInfo = result?.products.pageInfo;
+  const { loadingMore, loadMore } = useLoadMore((after) => fetchMore({ variables: { after } }), pageInfo?.endCursor);
 
-  async function loadMore() {
-    if (!pageInfo?.endCursor) return;
-    setLoadingMore(true);
-    try {
-      await fetchMore({ variables: { after: pageInfo.endCursor } });
-    } finally {
-      setLoadingMore(false);
-    }
-  }
 
   return (
     <ListingView
