@@ -70,9 +70,6 @@ export function fulfilmentStages(cashOnDelivery: boolean): Array<{ status: Order
     : FULFILMENT_STAGES.map((status) => ({ status, label: FULFILMENT_STAGE_LABELS[status] }));
 }
 
-/** States in which the shop has the shopper's money (paid and after). */
-export const PAID_STATUSES: ReadonlySet<OrderStatusValue> = new Set(['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO']);
-
 /** Date and time as a Colombian shopper reads them: `12 de noviembre a las 3:45 p. m.` (Bogotá time). */
 export function formatShopDateTime(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;

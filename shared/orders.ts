@@ -17,6 +17,13 @@ export const ORDER_STATUS_LABELS: Record<OrderStatusValue, string> = {
   CANCELADO: 'Cancelado',
 };
 
+/**
+ * Statuses of a sale: paid (a cash-on-delivery order once confirmed by phone) and on its way to, or with,
+ * the shopper. Sales counts, best sellers, first purchases, delivery dates and refunds all read this one list.
+ */
+export const SALE_STATUSES = ['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO'] as const satisfies readonly OrderStatusValue[];
+export const PAID_STATUSES: ReadonlySet<OrderStatusValue> = new Set(SALE_STATUSES);
+
 export function isOrderStatus(value: string): value is OrderStatusValue {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }

@@ -155,6 +155,16 @@ describe('discount conditions on the cart quote and the order (server decides, s
     expect((await quote([[collar, 1]], 'DOSVECES', 'limite@correo.com')).discountProblem!.reason).toBe('CUSTOMER_LIMIT_REACHED');
   });
 
+  it('per-customer limit: a cash-on-delivery order waiting for the phone call holds its use too', async () => {
+    await createCode({ code: 'UNAVEZ', percent: 10, perCustomerLimit: 1 });
+    const collar = await variantOf('collares', 50_000);
+    const who = customer('contraentrega@correo.com', '79111222');
+    const first = await placeOrder(shop, orderInput(collar, 1, { discountCode: 'UNAVEZ', customer: who }));
+    expect(first.__typename).toBe('OrderPlaced');
+    await shop.ds.query(`UPDATE shop_order SET status = 'POR_CONFIRMAR', payment_method = 'CASH_ON_DELIVERY' WHERE reference = $1`, [first.reference]);
+    expect((await quote([[collar, 1]], 'UNAVEZ', 'contraentrega@correo.com')).discountProblem!.reason).toBe('CUSTOMER_LIMIT_REACHED');
+  });
+
   it('an unknown code keeps the spec message and its reason', async () => {
     const collar = await variantOf('collares', 50_000);
     expect((await quote([[collar, 1]], 'NOEXISTE')).discountProblem).toEqual({ reason: 'INVALID', message: 'Código de Descuento no valido.' });

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { PAID_STATUSES } from '#shared/order-tracking.js';
+import { PAID_STATUSES } from '#shared/orders.js';
 import type { OrderStatusValue } from '#shared/orders.js';
 import { PendingOrderDocument, ReleaseOrderDocument } from './cart.generated';
 import { cartSignatureAtom, forgetOrderAtom, orderPaidAtom, pendingOrderAtom } from './pending-order';

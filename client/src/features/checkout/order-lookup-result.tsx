@@ -1,4 +1,5 @@
-import { PAID_STATUSES, SHOPPER_STATUS_TITLES, deliveryWindow, formatShopDateTime } from '#shared/order-tracking.js';
+import { PAID_STATUSES } from '#shared/orders.js';
+import { SHOPPER_STATUS_TITLES, deliveryWindow, formatShopDateTime } from '#shared/order-tracking.js';
 import { RETURN_KIND_LABELS, SHOPPER_RETURN_STATUS } from '#shared/returns.js';
 import type { OrderLookupQuery } from './checkout.generated';
 import { FulfilmentStages, OrderTimeline, TrackingInfo } from './order-progress';

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { PAID_STATUSES } from '#shared/order-tracking.js';
+import { PAID_STATUSES } from '#shared/orders.js';
 import { cartSignatureAtom, forgetOrderAtom, orderPaidAtom, pendingOrderAtom } from '../cart';
 import { OrderReceiptDocument, type ReceiptFieldsFragment } from './checkout.generated';
 import { FulfilmentStages, OrderTimeline, TrackingInfo } from './order-progress';

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatCop } from '#shared/money.js';
-import { PAID_STATUSES, formatShopDateTime } from '#shared/order-tracking.js';
+import { PAID_STATUSES } from '#shared/orders.js';
+import { formatShopDateTime } from '#shared/order-tracking.js';
 import { PAGE_PATHS } from '#shared/storefront-routes.js';
 import { REFUND_METHOD_LABELS, RETURN_KIND_LABELS, SHOPPER_RETURN_STATUS } from '#shared/returns.js';
 import type { ReceiptFieldsFragment, ShopperReturnFieldsFragment } from './checkout.generated';

@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCop } from '#shared/money.js';
-import { PAID_STATUSES, SHOPPER_STATUS_TITLES, deliveryWindow, formatShopTime } from '#shared/order-tracking.js';
+import { PAID_STATUSES } from '#shared/orders.js';
+import { SHOPPER_STATUS_TITLES, deliveryWindow, formatShopTime } from '#shared/order-tracking.js';
 import type { ReceiptFieldsFragment } from './checkout.generated';
 import { PayAgain } from './pay-again';
 

@@ -14,6 +14,7 @@
 import type { ProductSortKey } from './catalog.service.js';
 import type { ProductFilter, SearchText } from './search-input.js';
 import { SIZE_LABELS } from '#shared/shop.js';
+import { SALE_STATUSES } from '#shared/orders.js';
 
 export interface ListingSpec {
   text: SearchText | null;
@@ -214,7 +215,7 @@ export function staffMatchStatement(text: SearchText, category: string | null, l
 export const BEST_SELLERS_SQL = `WITH sold AS (
     SELECT ol.product_id, sum(ol.quantity) AS units
       FROM order_line ol JOIN shop_order o ON o.id = ol.order_id
-     WHERE o.status IN ('PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO') AND o.created_at > now() - interval '90 days'
+     WHERE o.status IN (${SALE_STATUSES.map((s) => `'${s}'`).join(', ')}) AND o.created_at > now() - interval '90 days'
      GROUP BY ol.product_id
   )
   SELECT ${PRODUCT_COLUMNS}

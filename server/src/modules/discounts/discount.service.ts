@@ -1,14 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { discountProblemMessage, type DiscountProblemDetail, type DiscountProblemReason } from '#shared/discount-codes.js';
 import { DiscountCodeEntity } from './discount-code.entity.js';
+import { SALE_STATUSES } from '#shared/orders.js';
 
 /** Longest code accepted (the column is varchar(40)). */
 const MAX_CODE_LENGTH = 40;
 
-/** Statuses whose order counts as a purchase (paid, whatever happened next but cancellation). */
-const PAID_STATES = ['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO'];
-/** Statuses whose order holds (or held for good) a use of its code: pending or paid. */
-const USING_STATES = ['PENDIENTE_PAGO', ...PAID_STATES];
+/** Statuses whose order holds (or held for good) a use of its code: waiting for payment or a phone call, or a sale. */
+const USING_STATES = ['PENDIENTE_PAGO', 'POR_CONFIRMAR', ...SALE_STATUSES];
 
 /** Normalises what a shopper typed: trimmed, upper-case (codes are stored upper-case). */
 export function normalizeDiscountCode(code: string): string {
@@ -100,7 +99,7 @@ export class DiscountService {
               count(*) FILTER (WHERE discount_code = $5 AND status = ANY($6::varchar[]))::int AS uses
          FROM shop_order
         WHERE lower(email) = lower($1) OR ($3::text IS NOT NULL AND document_type = $2 AND document_number = $3)`,
-      [c.email.trim(), c.documentType ?? null, c.documentNumber ?? null, PAID_STATES, code, USING_STATES],
+      [c.email.trim(), c.documentType ?? null, c.documentNumber ?? null, SALE_STATUSES, code, USING_STATES],
     );
     return { paidOrders: row?.paid ?? 0, codeUses: row?.uses ?? 0 };
   }

@@ -1,9 +1,8 @@
 import type { DataSource } from 'typeorm';
-import { ORDER_STATUSES, type OrderStatusValue } from '#shared/orders.js';
+import { ORDER_STATUSES, SALE_STATUSES, type OrderStatusValue } from '#shared/orders.js';
 import { SHOP_TIME_ZONE } from '#shared/shop.js';
 
 /** States whose totals count as sales (paid and not cancelled). */
-export const SALE_STATES: readonly OrderStatusValue[] = ['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO'];
 /** Paid orders still to be shipped. */
 export const AWAITING_SHIPMENT: readonly OrderStatusValue[] = ['PAGADO', 'EN_PREPARACION'];
 
@@ -30,7 +29,7 @@ export class OrderDashboard {
            COALESCE(SUM(total), 0)::bigint AS month
          FROM shop_order o
          WHERE o.status = ANY($1::varchar[]) AND date_trunc('month', ${LOCAL}) = date_trunc('month', now() AT TIME ZONE '${SHOP_TIME_ZONE}')`,
-        [SALE_STATES],
+        [SALE_STATUSES],
       ) as Promise<Array<{ today: string; month: string }>>,
       this.ds.query(`SELECT status, count(*)::int AS n FROM shop_order GROUP BY status`) as Promise<Array<{ status: OrderStatusValue; n: number }>>,
       this.ds.query(
@@ -39,7 +38,7 @@ export class OrderDashboard {
          LEFT JOIN shop_order o ON ${LOCAL}::date = d.day::date AND o.status = ANY($1::varchar[])
            AND o.created_at >= ((${TODAY} - 29)::timestamp AT TIME ZONE '${SHOP_TIME_ZONE}')
          GROUP BY d.day ORDER BY d.day`,
-        [SALE_STATES],
+        [SALE_STATUSES],
       ) as Promise<Array<{ date: string; total: string; orders: number }>>,
     ]);
     const counts = new Map(byStatus.map((r) => [r.status, r.n]));

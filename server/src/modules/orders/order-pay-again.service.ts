@@ -1,6 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { ONLINE_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type PaymentMethodValue } from '#shared/orders.js';
-import { PAID_STATUSES } from '#shared/order-tracking.js';
+import { ONLINE_PAYMENT_METHODS, PAID_STATUSES, PAYMENT_METHOD_LABELS, type PaymentMethodValue } from '#shared/orders.js';
 import type { Env } from '../../config/env.js';
 import { commit, inTransaction, rollback } from '../../common/db.js';
 import type { PaymentGateway } from '../payments/index.js';

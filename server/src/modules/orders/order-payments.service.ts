@@ -1,5 +1,5 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, paymentMethodFromGateway } from '#shared/orders.js';
+import { ORDER_STATUS_LABELS, PAID_STATUSES, PAYMENT_METHOD_LABELS, paymentMethodFromGateway } from '#shared/orders.js';
 import type { GatewayTransaction } from '../payments/index.js';
 import { ORDER_FLAGS, type OrderEntity } from './order.entity.js';
 import { GATEWAY, type OrderLifecycle } from './order-lifecycle.js';
@@ -8,7 +8,6 @@ import { orderReferenceFromPayment } from './order-tokens.js';
 export type PaymentOutcome = 'duplicate' | 'unknown-order' | 'paid' | 'declined' | 'flagged' | 'ignored';
 
 const FAILED = new Set(['DECLINED', 'VOIDED', 'ERROR']);
-const AFTER_PAYMENT = new Set(['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO']);
 
 /** Gateway transaction statuses as staff read them in the order's timeline. */
 export const TRANSACTION_STATUS_NOTES: Record<string, string> = {
@@ -67,7 +66,7 @@ export class OrderPaymentsService {
       const moved = await this.lifecycle.transition(m, order, { to: 'PAGO_RECHAZADO', actor: GATEWAY, note, set: { transactionId: tx.id, ...methodUsed(tx) } });
       return moved.ok ? 'declined' : 'ignored';
     }
-    if (AFTER_PAYMENT.has(order.status) && order.transactionId === tx.id) {
+    if (PAID_STATUSES.has(order.status) && order.transactionId === tx.id) {
       await this.lifecycle.flag(m, order, ORDER_FLAGS.paymentVoided);
       return 'flagged';
     }

@@ -9,6 +9,7 @@ import { ReturnLineEntity } from './return-line.entity.js';
 import { refundDueAt, refundFor, retractoDeadline, warrantyDeadline, type ReturnKind } from './return-rules.js';
 import type { ReturnMails } from './return-mails.js';
 import { RETURN_REQUEST_MESSAGES, returnReasonSchema } from '#shared/return-request.js';
+import { PAID_STATUSES } from '#shared/orders.js';
 
 export interface ReturnInput {
   kind: ReturnKind;
@@ -33,7 +34,6 @@ export interface ReturnOptions {
 
 const OPEN: ReturnStatus[] = ['SOLICITADA', 'ACEPTADA', 'RECIBIDA'];
 const COUNTED: ReturnStatus[] = ['SOLICITADA', 'ACEPTADA', 'RECIBIDA', 'REEMBOLSADA'];
-const PAID = new Set(['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO']);
 const KIND_LABELS: Record<ReturnKind, string> = { RETRACTO: 'Retracto', GARANTIA: 'Garantía', REVERSION: 'Reversión del pago' };
 
 const notAllowed = (message: string): ReturnNotAllowed => ({ __typename: 'ReturnNotAllowed', message });
@@ -72,7 +72,7 @@ export class ReturnsService {
       retractoUntil: retractoUntil && retractoUntil > now ? retractoUntil : null,
       warrantyUntil: warrantyUntil && warrantyUntil > now ? warrantyUntil : null,
       returnable,
-      canRequestReversal: PAID.has(order.status) && order.transactionId !== null && reversal === 0,
+      canRequestReversal: PAID_STATUSES.has(order.status) && order.transactionId !== null && reversal === 0,
     };
   }
 
