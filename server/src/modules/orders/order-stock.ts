@@ -20,7 +20,20 @@ async function lockAndCheck(m: EntityManager, items: SizeQuantities): Promise<nu
   return items.find((i) => (stock.get(i.sizeId) ?? 0) < i.quantity)?.sizeId ?? null;
 }
 
-const unnest = (items: SizeQuantities) => [items.map((i) => i.sizeId), items.map((i) => i.quantity)];
+/** One statement for every size: `set` reads the size as `s` and its quantity as `r.qty` (rows already locked). */
+async function updateSizes(m: EntityManager, items: SizeQuantities, set: string): Promise<void> {
+  await m.query(`UPDATE product_size s SET ${set} FROM unnest($1::int[], $2::int[]) AS r(id, qty) WHERE s.id = r.id`, [
+    items.map((i) => i.sizeId),
+    items.map((i) => i.quantity),
+  ]);
+}
+
+/** Locks the sizes in ascending id order, then changes them all in one statement. */
+async function lockAndUpdate(m: EntityManager, items: SizeQuantities, set: string): Promise<void> {
+  if (items.length === 0) return;
+  await m.query(`SELECT id FROM product_size WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [items.map((i) => i.sizeId)]);
+  await updateSizes(m, items, set);
+}
 
 /**
  * Moves units from `stock` to `reserved`, all sizes or none: returns the first size that ran out
@@ -29,42 +42,31 @@ const unnest = (items: SizeQuantities) => [items.map((i) => i.sizeId), items.map
 export async function reserveStock(m: EntityManager, items: SizeQuantities): Promise<number | null> {
   if (items.length === 0) return null;
   const short = await lockAndCheck(m, items);
-  if (short !== null) return short;
-  await m.query(
-    `UPDATE product_size s SET stock = s.stock - r.qty, reserved = s.reserved + r.qty FROM unnest($1::int[], $2::int[]) AS r(id, qty) WHERE s.id = r.id`,
-    unnest(items),
-  );
-  return null;
+  if (short === null) await updateSizes(m, items, 'stock = s.stock - r.qty, reserved = s.reserved + r.qty');
+  return short;
 }
 
 /** Takes units straight off the shelf (stock − n), all sizes or none: a payment approved after the hold was released. */
 export async function takeFromShelf(m: EntityManager, items: SizeQuantities): Promise<number | null> {
   if (items.length === 0) return null;
   const short = await lockAndCheck(m, items);
-  if (short !== null) return short;
-  await m.query(`UPDATE product_size s SET stock = s.stock - r.qty FROM unnest($1::int[], $2::int[]) AS r(id, qty) WHERE s.id = r.id`, unnest(items));
-  return null;
+  if (short === null) await updateSizes(m, items, 'stock = s.stock - r.qty');
+  return short;
 }
 
 /** Gives reserved units back to `stock` (declined, voided, expired, cancelled unpaid). */
 export async function releaseStock(m: EntityManager, items: SizeQuantities): Promise<void> {
-  for (const { sizeId, quantity } of items) {
-    await m.query(`UPDATE product_size SET stock = stock + $1, reserved = GREATEST(reserved - $1, 0) WHERE id = $2`, [quantity, sizeId]);
-  }
+  await lockAndUpdate(m, items, 'stock = s.stock + r.qty, reserved = GREATEST(s.reserved - r.qty, 0)');
 }
 
 /** Reserved units leave the shop for good (paid). */
 export async function sellReserved(m: EntityManager, items: SizeQuantities): Promise<void> {
-  for (const { sizeId, quantity } of items) {
-    await m.query(`UPDATE product_size SET reserved = GREATEST(reserved - $1, 0) WHERE id = $2`, [quantity, sizeId]);
-  }
+  await lockAndUpdate(m, items, 'reserved = GREATEST(s.reserved - r.qty, 0)');
 }
 
 /** Units that came back to the shop (a return received): sold units go back on the shelf. */
 export async function restockReturned(m: EntityManager, items: SizeQuantities): Promise<void> {
-  for (const { sizeId, quantity } of items) {
-    await m.query(`UPDATE product_size SET stock = stock + $1 WHERE id = $2`, [quantity, sizeId]);
-  }
+  await lockAndUpdate(m, items, 'stock = s.stock + r.qty');
 }
 
 /** Whether every size still has the units (a read, for `canRetryPayment`). */
