@@ -39,8 +39,11 @@ function brotliAssets(): Plugin {
  * ~1 KB of headers (CSP and others).
  */
 const VENDOR = /node_modules\/(react|react-dom|scheduler|react-router|@apollo\/client|@wry|optimism|rxjs)\//;
-/** Small modules every storefront page runs (not the DIVIPOLA data, which only checkout needs). */
-const SMALL_SHARED = /(\/shared\/(shop|storefront-routes|money|public-catalog)\.ts$|vite\/preload-helper)/;
+/**
+ * Small modules every storefront page runs (not the DIVIPOLA data, which only checkout needs). Vite's preload
+ * helper stays out: the tiny browser entry uses it, and must not pull the vendor chunk in before the first paint.
+ */
+const SMALL_SHARED = /\/shared\/(shop|storefront-routes|money|public-catalog)\.ts$/;
 
 /** `vite build --ssr`: the server render bundle (client/src/entry-server.tsx → dist/ssr/entry-server.js). */
 const ssrBuild = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sizeGuideSchema } from './size-guide.js';
+import { sizeGuideSchema } from './size-guide-schema.js';
 
 /**
  * A product as staff create or edit it (name, slug, category, description, price, sizes with

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkGuideSizes, defaultSizeGuide, formatMeasure, parseMeasure, sizeGuideSchema } from './size-guide.js';
+import { checkGuideSizes, defaultSizeGuide, formatMeasure, parseMeasure } from './size-guide.js';
+import { sizeGuideSchema } from './size-guide-schema.js';
 
 describe('size guides', () => {
   it('suggests the measurements each category needs', () => {

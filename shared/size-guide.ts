@@ -1,10 +1,9 @@
-import { z } from 'zod';
 
 /**
  * Size guides: the measurements (in cm) that tell a shopper which size fits, per product. Each
  * category has sensible defaults (collars: neck; harnesses and chest harnesses: chest and neck;
  * leashes: length and width; bandanas: neck; jackets: neck, chest and back length) that staff edit
- * per product. The server validates staff input with `sizeGuideSchema`; the staff form uses the same.
+ * per product. The server validates staff input with `sizeGuideSchema` (size-guide-schema.ts); the staff form uses the same.
  */
 
 export const SIZE_MEASUREMENTS = ['NECK', 'CHEST', 'BACK_LENGTH', 'LENGTH', 'WIDTH'] as const;
@@ -58,36 +57,6 @@ export const SIZE_GUIDE_MESSAGES = {
 } as const;
 
 const M = SIZE_GUIDE_MESSAGES;
-
-const centimetres = z
-  .number({ message: M.value })
-  .min(0.1, M.value)
-  .max(500, M.value)
-  .refine((v) => Math.abs(v * 10 - Math.round(v * 10)) < 1e-9, M.value);
-
-const range = z
-  .object({ min: centimetres, max: centimetres.nullish().transform((v) => v ?? null) })
-  .refine((r) => r.max === null || r.max > r.min, { message: M.range, path: ['max'] });
-
-/** Shape rules of a guide (the sizes are checked against the product's with `checkGuideSizes`). */
-export const sizeGuideSchema = z
-  .object({
-    measurements: z.array(z.enum(SIZE_MEASUREMENTS)).min(1, M.noMeasurements).max(SIZE_MEASUREMENTS.length),
-    rows: z.array(z.object({ size: z.string().trim().min(1).max(10), values: z.array(range) })).min(1, M.noRows).max(20),
-    note: z
-      .string()
-      .nullish()
-      .transform((v) => v?.trim() || null)
-      .pipe(z.string().max(300, M.noteTooLong).nullable()),
-  })
-  .superRefine((g, ctx) => {
-    if (new Set(g.measurements).size !== g.measurements.length) ctx.addIssue({ code: 'custom', path: ['measurements'], message: M.duplicateMeasurement });
-    g.rows.forEach((row, i) => {
-      if (row.values.length !== g.measurements.length) ctx.addIssue({ code: 'custom', path: ['rows', i, 'values'], message: M.valueCount });
-    });
-  });
-
-export type SizeGuideInput = z.input<typeof sizeGuideSchema>;
 
 /** Rows must name the product's own sizes, once each; answers the first problem or null. Rows come back in size order. */
 export function checkGuideSizes(guide: SizeGuide, sizeLabels: readonly string[]): { message: string } | { guide: SizeGuide } {

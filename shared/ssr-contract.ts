@@ -69,3 +69,10 @@ export interface SsrEntry {
 
 /** Id of the `<script type="application/json">` that carries the Apollo cache to the browser. */
 export const APOLLO_STATE_ELEMENT_ID = 'enzo-apollo-state';
+
+/**
+ * `<meta name=… content="/assets/a.js /assets/b.js">` on a server-rendered page: the route's JavaScript chunks, which
+ * the browser entry preloads once the markup has been painted (a `modulepreload` link would compete with the
+ * page's first paint and its images on a slow phone connection).
+ */
+export const ROUTE_CHUNKS_META = 'enzo-route-chunks';

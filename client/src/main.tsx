@@ -1,46 +1,45 @@
-import { startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchRoutes } from 'react-router';
-import type { NormalizedCacheObject } from '@apollo/client';
-import { createApolloClient } from './lib/apollo';
-import { routes, type RouteHandle } from './app/routes';
-import { App } from './app/app';
-import { APOLLO_STATE_ELEMENT_ID } from '#shared/ssr-contract.js';
+import { ROUTE_CHUNKS_META } from '#shared/ssr-contract.js';
 import './app/global.css';
 
-const client = createApolloClient();
-
-/** The Apollo cache the server rendered the page with (a JSON data block: not executed, so CSP allows it). */
-function restoreServerState() {
-  const el = document.getElementById(APOLLO_STATE_ELEMENT_ID);
-  if (!el) return;
-  try {
-    client.cache.restore(JSON.parse(el.textContent ?? '{}') as NormalizedCacheObject);
-  } catch {
-    // Unreadable: the page's queries fetch as usual.
-  }
-  el.remove();
+/**
+ * The browser entry, kept tiny: on a server-rendered page the markup is already readable, so the app's code
+ * (React, the router, Apollo Client, the route) is fetched only once the page has been painted. On a phone the
+ * first paint and the hero image then do not share the connection with ~120 KB of JavaScript. Pages rendered in
+ * the browser only (checkout, receipt, staff) start at once.
+ */
+function start() {
+  void import('./boot').then(({ boot }) => boot());
 }
 
-/** Loads the landing route's chunks (the server links them with modulepreload) before the first render. */
-async function preloadRoute() {
-  const handles = (matchRoutes(routes, window.location) ?? []).map((m) => m.route.handle as RouteHandle | undefined).filter((h) => h !== undefined);
-  // A stalled download must not keep the page unresponsive forever: render anyway (Suspense shows the fallback).
-  await Promise.race([Promise.all(handles.map((h) => h.preload())).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
+/** The route's chunks, listed by the server, fetched alongside the app's code (not after it). */
+function preloadRouteChunks() {
+  const meta = document.querySelector<HTMLMetaElement>(`meta[name="${ROUTE_CHUNKS_META}"]`);
+  for (const href of meta?.content.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = href;
+    link.crossOrigin = '';
+    document.head.append(link);
+  }
 }
 
-restoreServerState();
-void preloadRoute().then(() => {
-  const container = document.getElementById('root')!;
-  const app = <App client={client} router={BrowserRouter} />;
-  if (container.hasChildNodes()) {
-    // Server-rendered: attach to its markup. A transition hydrates in slices that yield to the browser (TBT).
-    startTransition(() => {
-      hydrateRoot(container, app);
-    });
-  } else {
-    // Checkout, receipt, sandbox and staff pages render in the browser only.
-    const root = createRoot(container);
-    startTransition(() => root.render(app));
-  }
-});
+/** Runs `fn` once after the next frame has been painted (a timer backs up requestAnimationFrame in a hidden tab). */
+function afterFirstPaint(fn: () => void) {
+  let done = false;
+  const once = () => {
+    if (done) return;
+    done = true;
+    fn();
+  };
+  requestAnimationFrame(() => setTimeout(once, 0));
+  setTimeout(once, 1000);
+}
+
+if (document.getElementById('root')?.hasChildNodes()) {
+  afterFirstPaint(() => {
+    preloadRouteChunks();
+    start();
+  });
+} else {
+  start();
+}

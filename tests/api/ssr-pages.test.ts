@@ -128,6 +128,36 @@ describe('pages without JavaScript', () => {
   });
 });
 
+describe('JavaScript after the first paint', () => {
+  /** Chunk files named in the page: `modulepreload` links, and the list the browser entry loads once it has painted. */
+  const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+  const afterPaint = (body: string) => body.match(/<meta name="enzo-route-chunks" content="([^"]*)"/)?.[1]?.split(' ') ?? [];
+
+  it('a server-rendered page fetches only the tiny entry before its first paint; the app, the route and its styles are listed for later', async () => {
+    const collar = await product('true');
+    for (const path of ['/', '/collares', `/collares/${collar.id}/${collar.slug}`]) {
+      const { body } = await html(`${a.url}${path}`);
+      const before = preloads(body);
+      // Only the entry's helper: neither React, the router nor Apollo Client compete with the markup and the hero image.
+      expect(before.every((href) => /\/assets\/preload-helper-[\w-]+\.js$/.test(href)), `${path}: ${before.join(', ')}`).toBe(true);
+      const later = afterPaint(body);
+      expect(later.some((href) => /\/assets\/vendor-/.test(href)), path).toBe(true);
+      expect(later.some((href) => /\/assets\/boot-/.test(href)), path).toBe(true);
+      // The app's stylesheet is inlined like the route's, so nothing shifts when the JavaScript arrives.
+      expect(body, path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/boot-[\w-]+\.css" media="print" \/>/);
+    }
+    // The product page shows the size guide without the validation library the staff form uses.
+    const page = await html(`${a.url}/collares/${collar.id}/${collar.slug}`);
+    expect(afterPaint(page.body).filter((href) => /schemas-/.test(href))).toEqual([]);
+  });
+
+  it('a page rendered in the browser only (checkout) preloads its chunks at once', async () => {
+    const { body } = await html(`${a.url}/proceso-pago-items`);
+    expect(afterPaint(body)).toEqual([]);
+    expect(preloads(body).some((href) => /\/assets\/vendor-/.test(href))).toBe(true);
+  });
+});
+
 describe('search and filtered listings on the server', () => {
   it('renders /buscar with its results and head from the query, and listings filtered and sorted by the URL', async () => {
     const found = await html(`${a.url}/buscar?q=collar`);
@@ -247,6 +277,25 @@ describe('shop settings on every public page', () => {
         .toContain(`Envío gratis en compras desde ${cop(raised.freeFrom)}`);
     } finally {
       await a.gql(save, { input: { freeFrom: before.freeFrom, defaultFee: before.defaultFee, defaultMinDays: before.defaultMinDays, defaultMaxDays: before.defaultMaxDays } }, auth);
+    }
+  });
+});
+
+describe('payment methods in every footer', () => {
+  it('lists contraentrega on the server-rendered pages of every instance as soon as staff switch it on, and drops it when they switch it off', async () => {
+    const save = `mutation($input: CashOnDeliveryInput!) { staffSaveCashOnDelivery(input: $input) { __typename } }`;
+    const current = `{ staffCashOnDelivery { enabled maxTotal fee } }`;
+    const before = (await a.gql<{ staffCashOnDelivery: { enabled: boolean; maxTotal: number; fee: number } }>(current, {}, auth)).data!.staffCashOnDelivery;
+    const footer = async () => text((await html(`${b.url}/collares`)).body);
+    try {
+      for (const enabled of [true, false]) {
+        // Read first, so a stale cached page would be served if a change did not reach instance b.
+        await footer();
+        expect((await a.gql<{ staffSaveCashOnDelivery: { __typename: string } }>(save, { input: { ...before, enabled } }, auth)).data!.staffSaveCashOnDelivery.__typename).toBe('CashOnDeliverySettings');
+        await expect.poll(async () => (await footer()).includes('Pago contraentrega'), { timeout: 5000, interval: 50 }).toBe(enabled);
+      }
+    } finally {
+      await a.gql(save, { input: before }, auth);
     }
   });
 });

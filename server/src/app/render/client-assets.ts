@@ -4,11 +4,12 @@ import path from 'node:path';
 interface ManifestChunk {
   file: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
 export interface RouteAssets {
-  /** JS chunks to `modulepreload` (beyond the entry's, already in index.html). */
+  /** JS chunks the page runs beyond the entry's (already in index.html): the app's and the route's. */
   scripts: string[];
   /** Stylesheets the route needs beyond the entry's (so the HTML is styled before any JavaScript runs). */
   styles: string[];
@@ -18,6 +19,8 @@ export interface RouteAssets {
 export class ClientAssets {
   #manifest: Record<string, ManifestChunk>;
   #entry = new Set<string>();
+  /** The app the tiny entry imports once the page is painted (client/src/main.tsx → boot.tsx), on every page. */
+  #app: string[];
   #memo = new Map<string, RouteAssets>();
 
   constructor(clientDist: string) {
@@ -27,6 +30,7 @@ export class ClientAssets {
       this.#manifest = {};
     }
     this.#closure('index.html', this.#entry);
+    this.#app = this.#manifest['index.html']?.dynamicImports ?? [];
   }
 
   #closure(key: string, seen: Set<string>) {
@@ -41,7 +45,7 @@ export class ClientAssets {
     const known = this.#memo.get(memoKey);
     if (known) return known;
     const own = new Set<string>();
-    for (const m of modules) this.#closure(m, own);
+    for (const m of [...this.#app, ...modules]) this.#closure(m, own);
     const chunks = [...own].filter((k) => !this.#entry.has(k));
     const assets = {
       scripts: chunks.map((k) => `/${this.#manifest[k]!.file}`),

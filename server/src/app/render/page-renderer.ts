@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { APOLLO_STATE_ELEMENT_ID, type PageHead, type RenderRequest, type SsrEntry } from '#shared/ssr-contract.js';
+import { APOLLO_STATE_ELEMENT_ID, ROUTE_CHUNKS_META, type PageHead, type RenderRequest, type SsrEntry } from '#shared/ssr-contract.js';
 import type { CatalogCache } from '../../modules/cache/catalog-cache.js';
 import { ClientAssets, type RouteAssets } from './client-assets.js';
 import { escapeHtml, headTags, jsonForScript } from './head-tags.js';
@@ -68,10 +68,21 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
   const headEnd = template.search(/<\/head>/i);
   const assets = new ClientAssets(clientDist);
 
-  function documentStart(head: PageHead, routeAssets: RouteAssets): string {
+  /**
+   * A server-rendered page lists its chunks for the browser entry to fetch after the first paint (client/src/main.tsx);
+   * a page rendered in the browser only needs them at once.
+   */
+  const scriptTags = (scripts: string[], rendered: boolean) =>
+    rendered
+      ? scripts.length > 0
+        ? [`<meta name="${ROUTE_CHUNKS_META}" content="${escapeHtml(scripts.join(' '))}" />`]
+        : []
+      : scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+
+  function documentStart(head: PageHead, routeAssets: RouteAssets, rendered: boolean): string {
     const extra = [
       headTags(head, publicUrl()),
-      ...routeAssets.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+      ...scriptTags(routeAssets.scripts, rendered),
       // After the entry's stylesheet, as Vite appends a lazily loaded chunk's CSS (same cascade order).
       ...routeAssets.styles.map(inlineStyle),
     ].join('\n    ');
@@ -107,12 +118,12 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
     }
     if (result.kind === 'client-only') {
       res.status(200).type('html').setHeader('Cache-Control', 'no-cache');
-      res.send(`${documentStart(result.head, assets.forModules(result.modules))}${documentEnd(null)}`);
+      res.send(`${documentStart(result.head, assets.forModules(result.modules), false)}${documentEnd(null)}`);
       return;
     }
     const cacheable = result.status === 200 && !result.failed;
     res.status(result.status).type('html').setHeader('Cache-Control', cacheable ? PAGE_CACHE_CONTROL : 'no-cache');
-    const start = documentStart(result.head, assets.forModules(result.modules));
+    const start = documentStart(result.head, assets.forModules(result.modules), true);
     const end = documentEnd(result.state);
     const chunks: Buffer[] = [];
     res.write(start);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CATEGORY_MEASUREMENTS, sizeGuideSchema } from '#shared/size-guide.js';
+import { CATEGORY_MEASUREMENTS } from '#shared/size-guide.js';
+import { sizeGuideSchema } from '#shared/size-guide-schema.js';
 import { categories, discountCodes, products, type CategorySlug } from './catalog-data.js';
 
 const ranges: Record<CategorySlug, [number, number]> = {
