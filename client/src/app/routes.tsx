@@ -3,6 +3,8 @@ import type { ApolloClient } from '@apollo/client';
 import type { Params, RouteObject } from 'react-router';
 import { PublicLayout } from './layouts/public-layout';
 import { loadShopSettings } from '../lib/use-shop-settings';
+import { loadPaymentMethods } from '../lib/use-payment-methods';
+import { loadCampaignLinks } from '../features/campaigns/use-campaign-links';
 import { AuthLayout } from './layouts/auth-layout';
 import { DocumentMeta, HttpStatus } from './document-meta';
 import { lazyPage, type LazyPage } from './lazy-page';
@@ -101,8 +103,15 @@ const notFound = route(lazyPage(content, (m) => m.NotFoundPage), CONTENT, PAGES.
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
-    // The header, footer, product page and policies read the shop settings: loaded with every public page.
-    handle: { preload: async () => undefined, module: 'src/app/layouts/public-layout.tsx', load: ({ client }) => loadShopSettings(client) } satisfies RouteHandle,
+    // The header (campaign links), footer (payment methods), product page and policies read the shop settings:
+    // loaded with every public page, so it hydrates without a request.
+    handle: {
+      preload: async () => undefined,
+      module: 'src/app/layouts/public-layout.tsx',
+      load: async ({ client }) => {
+        await Promise.all([loadShopSettings(client), loadCampaignLinks(client), loadPaymentMethods(client)]);
+      },
+    } satisfies RouteHandle,
     children: [
       { path: PAGE_PATHS.home, ...route(home, 'src/features/home/routes.tsx', PAGES.home, undefined, { load: loadHome }) },
       { path: PAGE_PATHS.about, ...route(home, 'src/features/home/routes.tsx', PAGES.about, undefined, { load: loadHome }) },

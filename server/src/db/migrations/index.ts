@@ -10,6 +10,7 @@ import { GoingLive1765200000000 } from './1765200000000-going-live.js';
 import { CatalogChangeNotify1765300000000 } from './1765300000000-catalog-change-notify.js';
 import { ProductImageVariants1765300100000 } from './1765300100000-product-image-variants.js';
 import { PaymentMethods1765400000000 } from './1765400000000-payment-methods.js';
+import { PaymentOptionsNotify1765500000000 } from './1765500000000-payment-options-notify.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -25,4 +26,5 @@ export const migrations = [
   CatalogChangeNotify1765300000000,
   ProductImageVariants1765300100000,
   PaymentMethods1765400000000,
+  PaymentOptionsNotify1765500000000,
 ];
