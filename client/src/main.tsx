@@ -7,9 +7,18 @@ import './app/global.css';
  * first paint and the hero image then do not share the connection with ~120 KB of JavaScript. Pages rendered in
  * the browser only (checkout, receipt, staff) start at once.
  */
-function start() {
-  void import('./boot').then(({ boot }) => boot());
+async function start() {
+  // One library per task: evaluating React, Apollo Client and the app in a single task would block the main thread
+  // for several hundred milliseconds on a phone (taps wait for it). The chunks download in parallel beforehand.
+  await import('react-dom/client');
+  await nextTask();
+  await import('./lib/apollo');
+  await nextTask();
+  const { boot } = await import('./boot');
+  boot();
 }
+
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The route's chunks, listed by the server, fetched alongside the app's code (not after it). */
 function preloadRouteChunks() {
@@ -38,8 +47,8 @@ function afterFirstPaint(fn: () => void) {
 if (document.getElementById('root')?.hasChildNodes()) {
   afterFirstPaint(() => {
     preloadRouteChunks();
-    start();
+    void start();
   });
 } else {
-  start();
+  void start();
 }
