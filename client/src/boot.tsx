@@ -6,6 +6,7 @@ import { createApolloClient } from './lib/apollo';
 import { routes, type RouteHandle } from './app/routes';
 import { App } from './app/app';
 import { APOLLO_STATE_ELEMENT_ID } from '#shared/ssr-contract.js';
+import { replayEarlyClicks } from './early-clicks';
 
 const client = createApolloClient();
 
@@ -33,16 +34,16 @@ export function boot() {
   restoreServerState();
   void preloadRoute().then(() => {
     const container = document.getElementById('root')!;
-    const app = <App client={client} router={BrowserRouter} />;
     if (container.hasChildNodes()) {
       // Server-rendered: attach to its markup. A transition hydrates in slices that yield to the browser (TBT).
+      // Taps made before the page has hydrated are replayed then (early-clicks.ts).
       startTransition(() => {
-        hydrateRoot(container, app);
+        hydrateRoot(container, <App client={client} router={BrowserRouter} onMounted={replayEarlyClicks} />);
       });
     } else {
       // Checkout, receipt, sandbox and staff pages render in the browser only.
       const root = createRoot(container);
-      startTransition(() => root.render(app));
+      startTransition(() => root.render(<App client={client} router={BrowserRouter} />));
     }
   });
 }

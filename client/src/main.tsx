@@ -1,4 +1,5 @@
 import { ROUTE_CHUNKS_META } from '#shared/ssr-contract.js';
+import { recordEarlyClicks } from './early-clicks';
 import './app/global.css';
 
 /**
@@ -45,6 +46,7 @@ function afterFirstPaint(fn: () => void) {
 }
 
 if (document.getElementById('root')?.hasChildNodes()) {
+  recordEarlyClicks();
   afterFirstPaint(() => {
     preloadRouteChunks();
     void start();

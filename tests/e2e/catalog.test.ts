@@ -77,6 +77,51 @@ describe('category listing in Chromium', () => {
     }
   });
 
+  it('keeps a tap made before the page has hydrated: «Agregar al carrito» on a slow phone still adds the product', async () => {
+    const { page, problems, context } = await newPage(browser, PHONE);
+    // Hold the app's code back, as a slow connection does, until the shopper has tapped.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${base}/collares`);
+    await page.locator('.product-card__link').first().click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!;
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    // Nothing can answer the tap yet.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    release();
+    const cart = page.getByRole('dialog', { name: 'Carro de Compras' });
+    await cart.waitFor();
+    expect(await cart.getByText(name).count()).toBeGreaterThan(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('leaves a page where the shopper scrolled it before it hydrated, and keeps what they typed in the search box', async () => {
+    const { page, problems, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${base}/nosotros`);
+    await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(300);
+    await page.getByRole('banner').getByRole('combobox', { name: 'Buscar productos' }).fill('bandanas');
+    release();
+    // Hydrated: the typed text brings suggestions, and the page has not jumped to the top.
+    await page.getByRole('banner').getByRole('option').first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('works with JavaScript disabled: product, price, sizes and availability, listings and policy pages', async () => {
     const context = await browser.newContext({ javaScriptEnabled: false, locale: 'es-CO', ...PHONE });
     const page = await context.newPage();

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PageMounted } from './page-mounted';
 
 /** Shown when a page fails to load (e.g. a new deploy replaced its chunk) or throws. */
 export function RouteError() {
@@ -13,6 +14,7 @@ export function RouteError() {
         </button>{' '}
         <Link to="/">Ir al inicio</Link>
       </p>
+      <PageMounted />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { PageFallback } from '../page-fallback';
 import { RouteErrorBoundary } from '../route-error';
 import { ScrollToTop } from '../scroll-to-top';
 import { CanonicalUrl } from '../canonical-url';
+import { PageMounted } from '../page-mounted';
 import { useShopSettings } from '../../lib/use-shop-settings';
 import { usePaymentMethods } from '../../lib/use-payment-methods';
 
@@ -25,6 +26,7 @@ export function PublicLayout() {
         <RouteErrorBoundary>
           <Suspense fallback={<PageFallback />}>
             <Outlet />
+            <PageMounted />
           </Suspense>
         </RouteErrorBoundary>
       </main>

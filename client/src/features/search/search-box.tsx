@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useQuery } from '@apollo/client/react';
 import { useLocation, useNavigate } from 'react-router';
 import { categoryPath, productPath } from '#shared/storefront-routes.js';
@@ -42,6 +42,17 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
   const settled = useDebounced(text, DEBOUNCE_MS);
   const { data, previousData } = useQuery(SearchSuggestionsDocument, { variables: { query: settled }, skip: settled.length < MIN_CHARS });
   // The box shows the text of the results page it led to (and follows the back button there).
+  // Text typed into the server-rendered box before the page hydrated: taken up once it has.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (typed && typed !== value) {
+      setValue(typed);
+      setOpen(document.activeElement === input.current);
+    }
+    // Only once, on hydration.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [shownQuery, setShownQuery] = useState(urlQuery);
   if (shownQuery !== urlQuery) {
     setShownQuery(urlQuery);
@@ -117,6 +128,7 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
         aria-expanded={expanded}
         aria-controls={listId}
         aria-activedescendant={current?.id}
+        ref={input}
         value={value}
         onChange={(e) => {
           setValue(e.target.value);

@@ -1,0 +1,50 @@
+/**
+ * Taps that land before the app is hydrated. A server-rendered page is readable at once, but until React has
+ * attached to the markup (on a slow phone a second or two after the first paint) its buttons do nothing, its
+ * JavaScript-only forms (Agregar al carrito) would reload the page, and while React is attaching it may take a tap
+ * on a link before the router can follow it (the router ignores navigation before its first commit). So, until the
+ * page has hydrated, the browser entry keeps such taps from React: links and forms with an action are left to the
+ * browser (a plain page load), taps on buttons and JavaScript-only submissions are recorded and replayed on the
+ * same elements, in order, once the page has hydrated. No tap is lost.
+ */
+type Early = { kind: 'click'; button: HTMLButtonElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+
+const queued: Early[] = [];
+
+function onClick(event: MouseEvent) {
+  const target = event.target instanceof Element ? event.target : null;
+  const control = target?.closest('a[href], button');
+  if (!control) return;
+  // Not for React (yet): the browser follows the link, or submits the form (see onSubmit).
+  event.stopImmediatePropagation();
+  if (control instanceof HTMLButtonElement && !control.disabled && !(control.form && control.type === 'submit')) queued.push({ kind: 'click', button: control });
+}
+
+function onSubmit(event: SubmitEvent) {
+  const form = event.target;
+  if (!(form instanceof HTMLFormElement)) return;
+  event.stopImmediatePropagation();
+  // A form with an action works without JavaScript (the search box, listing filters): the browser submits it.
+  if (form.hasAttribute('action')) return;
+  event.preventDefault();
+  queued.push({ kind: 'submit', form, submitter: event.submitter });
+}
+
+export function recordEarlyClicks(): void {
+  addEventListener('click', onClick, true);
+  addEventListener('submit', onSubmit, true);
+}
+
+/** Once the page has hydrated: hands events back to React and replays the recorded taps (skipping what is gone). */
+export function replayEarlyClicks(): void {
+  removeEventListener('click', onClick, true);
+  removeEventListener('submit', onSubmit, true);
+  for (const early of queued.splice(0)) {
+    if (early.kind === 'click') {
+      if (early.button.isConnected && !early.button.disabled) early.button.click();
+    } else if (early.form.isConnected) {
+      const submitter = early.submitter?.isConnected && !(early.submitter as HTMLButtonElement).disabled ? early.submitter : null;
+      early.form.requestSubmit(submitter);
+    }
+  }
+}
