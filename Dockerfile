@@ -13,6 +13,8 @@ WORKDIR /app
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000 DATA_DIR=/app/.data
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund --omit=dev && mkdir -p /app/.data && chown node /app/.data
+# dist: the built client, the render bundle and the precompiled server (dist/server, what CMD runs). The sources stay
+# for `npm run db:migrate` / `db:seed` (tsx) and the seed's assets; schema.graphql is read at start.
 COPY --from=build /app/dist ./dist
 COPY schema.graphql tsconfig.json ./
 COPY server ./server
@@ -20,4 +22,4 @@ COPY shared ./shared
 EXPOSE 4000
 USER node
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD ["node", "-e", "fetch('http://127.0.0.1:4000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["npx", "tsx", "server/src/index.ts"]
+CMD ["node", "dist/server/index.js"]

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: codegen check, typecheck, lint, client and server render builds, then every vitest project.
+// `npm test`: codegen check, typecheck, lint, the builds (client, server render bundle, precompiled server), then every vitest project.
 import { spawnSync } from 'node:child_process';
 
 const steps = [

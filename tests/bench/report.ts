@@ -178,7 +178,7 @@ function searchTables(s: SearchResult): string {
 
 function startupTable(runs: StartupRun[]): string {
   return formatTable(
-    '5. Arranque: `node --import tsx server/src/index.ts` (NODE_ENV=production, sin compilar el cliente) hasta /healthz 200',
+    '5. Arranque: `npm start` (compilación al día) y el servidor precompilado `node dist/server/index.js` (NODE_ENV=production) hasta /healthz 200',
     ['variante', 'ejecución', 'hasta sano', 'parada (SIGINT)', 'código', 'restos'],
     runs.map((r) => [r.variant, r.run, r.ms !== null ? fmt.s(r.ms) : `✖ ${(r.error ?? '').slice(0, 160)}`, fmt.s(r.stopMs), r.exitCode, r.leftovers.length ? r.leftovers.join(', ') : 'ninguno']),
   );

@@ -51,9 +51,9 @@ async function answers(url: string): Promise<boolean> {
 }
 
 /**
- * `node --import tsx server/src/index.ts` with NODE_ENV=production (what `npm start` runs after
- * `npm run build`; the client build is left out), from spawn to the first 200 of /healthz; then
- * SIGINT and a check that neither PostgreSQL nor the Auth emulator it started is left running.
+ * One start of the shop with NODE_ENV=production (`npm start`, or the precompiled server it runs), from spawn to
+ * the first 200 of /healthz; then SIGINT and a check that neither PostgreSQL nor the Auth emulator it started is
+ * left running.
  */
 async function startOnce(variant: string, run: StartupRun['run'], dataDir: string, extraEnv: Record<string, string>, command: readonly string[]): Promise<StartupRun> {
   const port = await freePort();
@@ -94,7 +94,7 @@ async function startOnce(variant: string, run: StartupRun['run'], dataDir: strin
     result.ms = performance.now() - started;
     const pgPid = await postmasterPid(dataDir);
     const stopStarted = performance.now();
-    // `npm start`: the whole process group, as Ctrl+C in a terminal (npm, sh, tsx, the server and PostgreSQL);
+    // `npm start`: the whole process group, as Ctrl+C in a terminal (npm, sh, the server and PostgreSQL);
     // the server alone otherwise, as a process manager stops it.
     if (command[0] === 'npm') process.kill(-child.pid!, 'SIGINT');
     else child.kill('SIGINT');
@@ -121,7 +121,8 @@ export async function runStartup(benchAuthHost: string | null): Promise<StartupR
     { name: 'npm start (valores por defecto, inicia su emulador de Auth)', env: {}, command: ['npm', 'start', '--silent'] },
   ];
   if (benchAuthHost) {
-    variants.push({ name: 'node --import tsx, FIREBASE_AUTH_EMULATOR_HOST externo', env: { FIREBASE_AUTH_EMULATOR_HOST: benchAuthHost }, command: [process.execPath, '--import', 'tsx', 'server/src/index.ts'] });
+    // The precompiled server alone (dist/server, built by `npm start` above), as a process manager or the image runs it.
+    variants.push({ name: 'node dist/server/index.js, FIREBASE_AUTH_EMULATOR_HOST externo', env: { FIREBASE_AUTH_EMULATOR_HOST: benchAuthHost }, command: [process.execPath, 'dist/server/index.js'] });
   }
   const runs: StartupRun[] = [];
   for (const v of variants) {

@@ -7,9 +7,10 @@ import type { Logger } from 'pino';
 import type { GraphQLContext } from './context.js';
 import type { Env } from '../config/env.js';
 import type { Resolvers } from '../generated/graphql.js';
+import { repoPath } from '../common/repo-root.js';
 import { armorProtection, limitCodeFor, PARSE_OPTIONS, rateLimitPlugin, type RateCounter } from './graphql-limits.js';
 
-export const typeDefs = fs.readFileSync(new URL('../../../schema.graphql', import.meta.url), 'utf8');
+export const typeDefs = fs.readFileSync(repoPath('schema.graphql'), 'utf8');
 
 const EXPOSED_CODES = new Set([
   'BAD_USER_INPUT',

@@ -15,13 +15,14 @@ import { mountRequestLog } from './request-log.js';
 import { mountSeoRoutes } from '../modules/seo/seo.http.js';
 import { canonicalRedirect } from './canonical-redirect.js';
 import { withTestShopNotice } from '../common/test-shop-notice.js';
+import { repoPath } from '../common/repo-root.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
 import { catalogCachePlugin, graphqlGetCache } from '../modules/cache/catalog-cache.http.js';
 import { createPageRenderer } from './render/page-renderer.js';
 import { createInProcessExecutor } from './render/in-process-executor.js';
-import { loadSsrEntry } from './render/ssr-entry.js';
+import { deferSsrEntry } from './render/ssr-entry.js';
 
-export const DEFAULT_CLIENT_DIST = path.resolve(new URL('../../../dist/client', import.meta.url).pathname);
+export const DEFAULT_CLIENT_DIST = repoPath('dist', 'client');
 
 /** Paths owned by the server: never answered with the SPA's index.html. */
 const API_PREFIXES = ['/graphql', '/media', '/webhooks', '/healthz', '/api', '/playground'];
@@ -107,7 +108,17 @@ export interface HttpAppOptions {
   catalogCache?: CatalogCache;
 }
 
-export async function createHttpApp({ services, log, routes = [], catalogCache = new CatalogCache(null) }: HttpAppOptions): Promise<{ app: Express; stop: () => Promise<void> }> {
+export interface HttpApp {
+  app: Express;
+  /**
+   * Loads what pages need but /healthz does not (the server render bundle); the caller starts it once the shop
+   * listens. Pages asked for earlier wait for it. Rejects when the bundle cannot be loaded.
+   */
+  warmUp: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+export async function createHttpApp({ services, log, routes = [], catalogCache = new CatalogCache(null) }: HttpAppOptions): Promise<HttpApp> {
   const { env } = services;
   const app = express();
   app.disable('x-powered-by');
@@ -165,7 +176,7 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
   app.use(jsonErrorHandler);
 
   // Storefront pages are rendered on the server with the built render bundle (dist/ssr) and the same resolvers.
-  const entry = hasClient ? await loadSsrEntry(path.join(CLIENT_DIST, '..', 'ssr')) : null;
+  const entry = hasClient ? deferSsrEntry(path.join(CLIENT_DIST, '..', 'ssr')) : null;
   if (hasClient && !entry) log.warn('Falta dist/ssr (npm run build): las páginas se dibujan solo en el navegador');
   const renderPage = entry
     ? createPageRenderer({
@@ -198,5 +209,11 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
     res.send('<!doctype html><html lang="es-CO"><meta charset="utf-8"><title>Enzo</title><h1>Algo salió mal</h1><p>No pudimos mostrar esta página. Recarga para intentarlo de nuevo.</p></html>');
   });
 
-  return { app, stop: () => apollo.stop() };
+  return {
+    app,
+    warmUp: async () => {
+      await entry?.load();
+    },
+    stop: () => apollo.stop(),
+  };
 }

@@ -106,7 +106,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     const services = createServices(env, ds, media, log, jobPool.pool);
     catalogCache = new CatalogCache(databaseUrl, log);
     await catalogCache.start();
-    const { app, stop } = await createHttpApp({
+    const { app, warmUp, stop } = await createHttpApp({
       services,
       log,
       catalogCache,
@@ -128,6 +128,11 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     if (services.gateway instanceof SandboxGateway) services.gateway.internalUrl = url;
     jobs = await startJobRunner(jobPool.pool, services, log);
     phase('atendiendo');
+    // The render bundle loads once the shop listens (/healthz does not need it; a page asked for meanwhile waits).
+    warmUp().then(
+      () => phase('render en el servidor listo'),
+      (err: unknown) => log.error({ err }, 'No se pudo cargar el render en el servidor (dist/ssr): las páginas fallarán hasta ejecutar npm run build'),
+    );
     const staffAuth = startStaffAuth();
     const openDs = ds;
     const openCache = catalogCache;

@@ -1,4 +1,5 @@
-import Holidays from 'date-holidays';
+import { createRequire } from 'node:module';
+import type Holidays from 'date-holidays';
 import { SHOP_TIME_ZONE } from '#shared/shop.js';
 
 /**
@@ -6,13 +7,25 @@ import { SHOP_TIME_ZONE } from '#shared/shop.js';
  * calendar. Holidays come from `date-holidays` (maintained; Colombia's Ley Emiliani Monday moves
  * included), never from a hand-made list. Dates are `YYYY-MM-DD` strings in Bogotá.
  */
-const colombia = new Holidays('CO', { types: ['public'] });
+let colombia: Holidays | undefined;
 const holidayCache = new Map<number, Set<string>>();
+
+/**
+ * date-holidays (with moment-timezone and every country's rules) takes ~150 ms to load: it is loaded on the first
+ * question about a date (a paid order's delivery estimate, a return's deadline), not on every start of the shop.
+ */
+function colombianHolidays(): Holidays {
+  if (!colombia) {
+    const HolidaysClass = createRequire(import.meta.url)('date-holidays') as typeof Holidays;
+    colombia = new HolidaysClass('CO', { types: ['public'] });
+  }
+  return colombia;
+}
 
 function holidaysOf(year: number): Set<string> {
   let set = holidayCache.get(year);
   if (!set) {
-    set = new Set(colombia.getHolidays(year).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)));
+    set = new Set(colombianHolidays().getHolidays(year).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)));
     holidayCache.set(year, set);
   }
   return set;

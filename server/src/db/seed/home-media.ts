@@ -1,5 +1,6 @@
 // Home page media (banners, category tiles, promos, logo, promo video). Pure, deterministic.
 import { readFileSync } from 'node:fs';
+import { repoPath } from '../../common/repo-root.js';
 import { drawItem, escapeXml, motifPattern, paw, type ArtSpec } from './artwork.js';
 import { products, type CategorySlug } from './catalog-data.js';
 
@@ -296,7 +297,7 @@ function videoPoster(): string {
   );
 }
 
-const PROMO_VIDEO_URL = new URL('./assets/promo-video.mp4', import.meta.url);
+const PROMO_VIDEO_PATH = repoPath('server', 'src', 'db', 'seed', 'assets', 'promo-video.mp4');
 
 /** All home page media, keyed by their path inside the media store. */
 export function homeMediaFiles(): HomeMediaFile[] {
@@ -324,7 +325,7 @@ export function homeMediaFiles(): HomeMediaFile[] {
   files.push({
     key: 'home/promo-video.mp4',
     contentType: 'video/mp4',
-    body: readFileSync(PROMO_VIDEO_URL),
+    body: readFileSync(PROMO_VIDEO_PATH),
     alt: 'Video promocional de Enzo, accesorios para mascotas hechos en Colombia',
     width: 640,
     height: 360,

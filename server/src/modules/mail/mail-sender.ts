@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { OutboundEmailEntity } from './outbound-email.entity.js';
@@ -34,16 +34,22 @@ export function withFooter(mail: { html: string; text: string }, lines: string[]
  * the SMTP hand-over and the mark, the retry is recognisable as the same message.
  */
 export class MailSender {
-  private readonly transport: Transporter;
+  /** Created on the first email: nodemailer is not loaded by a start that sends none. */
+  private transport?: Promise<Transporter>;
 
   constructor(
     private readonly ds: DataSource,
     private readonly settings: MailSettings,
     private readonly log?: Logger,
-  ) {
-    this.transport = settings.smtpUrl
-      ? nodemailer.createTransport(settings.smtpUrl)
-      : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  ) {}
+
+  private getTransport(): Promise<Transporter> {
+    this.transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      this.settings.smtpUrl
+        ? nodemailer.createTransport(this.settings.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    );
+    return this.transport;
   }
 
   /** `Correo a ana@correo.com: «Tu pedido ENZ-…»` for staff looking at a failing send job. */
@@ -61,7 +67,8 @@ export class MailSender {
     try {
       const signed = { subject: mail.subject, ...withFooter(mail, this.settings.footerLines) };
       const content = this.settings.testShop ? emailWithTestShopNotice(signed) : signed;
-      const info = (await this.transport.sendMail({
+      const transport = await this.getTransport();
+      const info = (await transport.sendMail({
         from: this.settings.from,
         to: mail.recipient,
         subject: content.subject,

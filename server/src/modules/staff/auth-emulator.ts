@@ -3,7 +3,7 @@ import fs from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoPath } from '../../common/repo-root.js';
 
 /** A running Firebase Auth emulator (`firebase emulators:start --only auth`). */
 export interface AuthEmulator {
@@ -14,8 +14,7 @@ export interface AuthEmulator {
   stop(): Promise<void>;
 }
 
-const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
-export const FIREBASE_BIN = path.join(REPO_ROOT, 'node_modules', '.bin', 'firebase');
+export const FIREBASE_BIN = repoPath('node_modules', '.bin', 'firebase');
 
 /** True when an Auth emulator answers at host (its root answers `{ authEmulator: { ready } }`). */
 export async function isAuthEmulatorUp(host: string): Promise<boolean> {
