@@ -96,4 +96,17 @@ describe('a deployment fails closed', () => {
       expect(html, p).toMatch(new RegExp(`<body[^>]*><div class="test-shop-notice" role="note"[^>]*>${TEST_SHOP_NOTICE}`));
     }
   });
+  it('reports itself unhealthy when its server render bundle cannot be loaded, instead of serving error pages', async () => {
+    // A client build whose render bundle (dist/ssr beside dist/client) is broken, as after a half-copied deploy.
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'enzo-broken-ssr-'));
+    fs.mkdirSync(path.join(root, 'client'));
+    fs.mkdirSync(path.join(root, 'ssr'));
+    fs.writeFileSync(path.join(root, 'client', 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(path.join(root, 'ssr', 'entry-server.js'), 'export const nothing = 1;');
+    const shop = await startTestShop({ CLIENT_DIST_DIR: path.join(root, 'client') });
+    shops.push(shop);
+    await expect.poll(async () => (await fetch(`${shop.url}/healthz`)).status, { timeout: 10_000 }).toBe(503);
+    expect(await (await fetch(`${shop.url}/healthz`)).json()).toEqual({ status: 'error', render: 'unavailable' });
+    fs.rmSync(root, { recursive: true, force: true });
+  });
 });

@@ -129,7 +129,13 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
 
   applySecurity(app, env);
 
+  /** The server render bundle failed to load: pages cannot be served, so the instance is not healthy. */
+  let renderFailed = false;
   app.get('/healthz', async (_req, res) => {
+    if (renderFailed) {
+      res.status(503).json({ status: 'error', render: 'unavailable' });
+      return;
+    }
     try {
       await Promise.race([
         services.ds.query('SELECT 1'),
@@ -212,7 +218,13 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
   return {
     app,
     warmUp: async () => {
-      await entry?.load();
+      try {
+        await entry?.load();
+      } catch (err) {
+        // A load balancer stops sending shoppers here (/healthz answers 503) instead of serving error pages.
+        renderFailed = true;
+        throw err;
+      }
     },
     stop: () => apollo.stop(),
   };
