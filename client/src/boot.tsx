@@ -22,7 +22,7 @@ function restoreServerState() {
   el.remove();
 }
 
-/** Loads the landing route's chunks (the server links them with modulepreload) before the first render. */
+/** Loads the landing route's chunks (already downloading: the entry preloads what the server listed) before the first render. */
 async function preloadRoute() {
   const handles = (matchRoutes(routes, window.location) ?? []).map((m) => m.route.handle as RouteHandle | undefined).filter((h) => h !== undefined);
   // A stalled download must not keep the page unresponsive forever: render anyway (Suspense shows the fallback).
