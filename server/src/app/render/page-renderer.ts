@@ -52,9 +52,9 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
       css.set(href, text);
     }
     const link = `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}"`;
-    // The print-only link is not render-blocking; it tells Vite's chunk loader that the sheet is already on the
-    // page, so hydration does not wait for it (and printing gets the same styles).
-    return text ? `<style>${text}</style>${link} media="print" />` : `${link} />`;
+    // The disabled link is neither fetched nor parsed; it tells Vite's chunk loader that the sheet is already on
+    // the page, so hydration does not load it again (the inline copy applies to every medium, print included).
+    return text ? `<style>${text}</style>${link} disabled />` : `${link} />`;
   };
   const html = fs.readFileSync(path.join(clientDist, 'index.html'), 'utf8');
   // While payments are not real, every page says so first thing (common/test-shop-notice.ts).
