@@ -111,13 +111,13 @@ describe('category listing in Chromium', () => {
     });
     await page.goto(`${base}/nosotros`);
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
-    const scrolled = await page.evaluate(() => window.scrollY);
+    const scrolled = await page.evaluate<number>('window.scrollY');
     expect(scrolled).toBeGreaterThan(300);
     await page.getByRole('banner').getByRole('combobox', { name: 'Buscar productos' }).fill('bandanas');
     release();
     // Hydrated: the typed text brings suggestions, and the page has not jumped to the top.
     await page.getByRole('banner').getByRole('option').first().waitFor();
-    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    expect(await page.evaluate<number>('window.scrollY')).toBe(scrolled);
     expect(problems).toEqual([]);
     await context.close();
   });
