@@ -63,7 +63,10 @@ async function main() {
           '',
         ].join('\n'),
       ),
-    () => console.error('  El inicio de sesión del personal no pudo iniciar (la tienda sigue atendiendo).'),
+    () => {
+      // Given up because the shop is stopping: nothing to report.
+      if (!stopping) console.error('  El inicio de sesión del personal no pudo iniciar (la tienda sigue atendiendo).');
+    },
   );
 }
 

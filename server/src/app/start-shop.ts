@@ -14,7 +14,7 @@ import { createHttpApp } from './http-app.js';
 import { startJobRunner, type JobRunner } from './jobs.js';
 import { createJobPool } from './job-pool.js';
 import { SandboxGateway, sandboxApiRoute, wompiWebhookRoute } from '../modules/payments/index.js';
-import { mountStaffRoutes, prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/index.js';
+import { AuthEmulatorStartAborted, mountStaffRoutes, prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/index.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
 
 export interface RunningShop {
@@ -64,13 +64,17 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
   // PostgreSQL is up, and staff sign-in says it is starting until the emulator is ready.
   let signInReady = false;
   let staffAuthReady: Promise<StaffAuthSetup | undefined> = Promise.resolve(undefined);
+  // Stopping while the emulator is still starting gives the start up at once (Ctrl+C does not wait for it).
+  const stopping = new AbortController();
   const startStaffAuth = () => {
-    const ready = prepareStaffAuth(env, log).then((setup) => {
+    const ready = prepareStaffAuth(env, log, stopping.signal).then((setup) => {
       signInReady = true;
       phase('inicio de sesión del personal listo');
       return setup;
     });
-    ready.catch((err: unknown) => log.error({ err }, 'No se pudo iniciar el inicio de sesión del personal'));
+    ready.catch((err: unknown) => {
+      if (!(err instanceof AuthEmulatorStartAborted)) log.error({ err }, 'No se pudo iniciar el inicio de sesión del personal');
+    });
     staffAuthReady = ready;
     return ready;
   };
@@ -149,6 +153,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       staffAuthReady: staffAuth,
       catalogCache: openCache,
       async close() {
+        stopping.abort();
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
           server.closeAllConnections();
@@ -169,6 +174,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     await jobPool?.end().catch(() => {});
     await ds?.destroy().catch(() => {});
     await embedded?.stop().catch(() => {});
+    stopping.abort();
     await (await staffAuthReady.catch(() => undefined))?.stop().catch(() => {});
     throw err;
   }

@@ -48,14 +48,19 @@ export interface StartAuthEmulatorOptions {
   log?: (message: string) => void;
   /** Keeps the emulator's accounts in this folder between runs (imported at start, exported on stop). */
   persistDir?: string;
+  /** The shop is stopping: give up the start at once (nothing to export yet, so the CLI is killed). */
+  signal?: AbortSignal;
 }
+
+/** The start was given up because the shop is stopping (not a failure worth reporting). */
+export class AuthEmulatorStartAborted extends Error {}
 
 /**
  * Starts the Auth emulator as a child process (or reuses one already on the port) and waits until
  * it answers. The config is written to a temporary folder with free hub/logging ports, so several
  * emulators (a dev server and test runs) can coexist.
  */
-export async function startAuthEmulator({ port, projectId, timeoutMs = 90_000, log = () => {}, persistDir }: StartAuthEmulatorOptions): Promise<AuthEmulator> {
+export async function startAuthEmulator({ port, projectId, timeoutMs = 90_000, log = () => {}, persistDir, signal }: StartAuthEmulatorOptions): Promise<AuthEmulator> {
   const host = `127.0.0.1:${port}`;
   if (await isAuthEmulatorUp(host)) {
     log(`Usando el emulador de Firebase Auth que ya corre en ${host}`);
@@ -112,12 +117,23 @@ export async function startAuthEmulator({ port, projectId, timeoutMs = 90_000, l
   };
 
   const deadline = Date.now() + timeoutMs;
+  const abort = () => child.kill('SIGKILL');
+  signal?.addEventListener('abort', abort, { once: true });
   while (!(await isAuthEmulatorUp(host))) {
+    if (signal?.aborted) {
+      // Also when the shop stopped before this listener was added.
+      abort();
+      await exit;
+      await stop();
+      throw new AuthEmulatorStartAborted('El emulador de Firebase Auth no terminó de iniciar: la tienda se detuvo antes.');
+    }
     if (exited || Date.now() > deadline) {
+      signal?.removeEventListener('abort', abort);
       await stop();
       throw new Error(`No se pudo iniciar el emulador de Firebase Auth en ${host}.\n${output.trim()}`);
     }
     await new Promise((r) => setTimeout(r, 300));
   }
+  signal?.removeEventListener('abort', abort);
   return { host, startedHere: true, stop };
 }

@@ -1,6 +1,7 @@
 // Staff: who may use the dashboard (Firebase ID tokens), and the staff API over orders, catalog and codes.
 export { StaffAuthService, lazyStaffAuth, requireStaff, bearerToken } from './auth.js';
 export { prepareStaffAuth, type StaffAuthSetup } from './staff-auth-setup.js';
+export { AuthEmulatorStartAborted } from './auth-emulator.js';
 export { createStaffSessionResolvers } from './staff.resolvers.js';
 export { createStaffOrdersResolvers } from './staff-orders.resolvers.js';
 export { createStaffCatalogResolvers } from './staff-catalog.resolvers.js';

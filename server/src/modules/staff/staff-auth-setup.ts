@@ -25,7 +25,7 @@ async function createDevAccount(env: Env) {
  * (with the STAFF_DEV_* account when those are set), else an Auth emulator started here (project
  * `demo-enzo`) with a development staff account.
  */
-export async function prepareStaffAuth(env: Env, log: Logger): Promise<StaffAuthSetup> {
+export async function prepareStaffAuth(env: Env, log: Logger, signal?: AbortSignal): Promise<StaffAuthSetup> {
   const none = async () => {};
   if (env.realFirebaseProject) {
     // firebase-admin trusts unsigned emulator tokens whenever this variable exists: never beside a real project.
@@ -50,6 +50,7 @@ export async function prepareStaffAuth(env: Env, log: Logger): Promise<StaffAuth
     projectId: env.firebaseProjectId,
     log: (m) => log.info(m),
     persistDir: path.join(env.dataDir, 'auth-emulator'),
+    signal,
   });
   try {
     exportAuthEmulatorHost(emulator.host);
