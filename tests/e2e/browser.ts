@@ -31,3 +31,17 @@ export async function newPage(browser: Browser, options: Parameters<Browser['new
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
   return { context, page, problems };
 }
+
+/**
+ * Holds the app's code (the boot chunk) back, as a slow connection does, so the test acts on the server-rendered page
+ * before it hydrates; the returned function lets the code through.
+ */
+export async function holdAppCode(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, PHONE } from './browser.js';
+import { holdAppCode, launchBrowser, newPage, PHONE } from './browser.js';
 
 let browser: Browser;
 const base = inject('shopUrl');
@@ -80,12 +80,7 @@ describe('category listing in Chromium', () => {
   it('keeps a tap made before the page has hydrated: «Agregar al carrito» on a slow phone still adds the product', async () => {
     const { page, problems, context } = await newPage(browser, PHONE);
     // Hold the app's code back, as a slow connection does, until the shopper has tapped.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${base}/collares`);
     await page.locator('.product-card__link').first().click();
     await page.getByRole('heading', { level: 1 }).waitFor();
@@ -103,12 +98,7 @@ describe('category listing in Chromium', () => {
 
   it('leaves a page where the shopper scrolled it before it hydrated, and keeps what they typed in the search box', async () => {
     const { page, problems, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdAppCode(page);
     await page.goto(`${base}/nosotros`);
     await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
     const scrolled = await page.evaluate<number>('window.scrollY');
