@@ -1,6 +1,7 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
 import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
+import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLFormattedError } from 'graphql';
 import fs from 'node:fs';
 import type { Logger } from 'pino';
@@ -8,6 +9,7 @@ import type { GraphQLContext } from './context.js';
 import type { Env } from '../config/env.js';
 import type { Resolvers } from '../generated/graphql.js';
 import { repoPath } from '../common/repo-root.js';
+import { jitGateway } from './jit-executor.js';
 import { armorProtection, limitCodeFor, PARSE_OPTIONS, rateLimitPlugin, type RateCounter } from './graphql-limits.js';
 
 export const typeDefs = fs.readFileSync(repoPath('schema.graphql'), 'utf8');
@@ -48,7 +50,8 @@ export function formatError(env: Env, log: Logger) {
   return (formatted: GraphQLFormattedError, error: unknown): GraphQLFormattedError => {
     const limitCode = limitCodeFor(formatted.message);
     if (limitCode) formatted = { ...formatted, extensions: { ...formatted.extensions, code: limitCode } };
-    if (formatted.message.startsWith('Schema is not configured to execute')) {
+    // graphql-js and graphql-jit (app/jit-executor.ts) word it differently.
+    if (formatted.message.startsWith('Schema is not configured to execute') || formatted.message.startsWith('No root type for operation')) {
       return { message: 'Esta API no ofrece suscripciones.', locations: formatted.locations, extensions: { code: 'BAD_REQUEST' } };
     }
     const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
@@ -82,8 +85,7 @@ export function formatError(env: Env, log: Logger) {
 export function createApollo(env: Env, log: Logger, resolvers: Resolvers, rateCounter: RateCounter, extraPlugins: ApolloServerPlugin[] = []): ApolloServer<GraphQLContext> {
   const armor = armorProtection();
   return new ApolloServer<GraphQLContext>({
-    typeDefs,
-    resolvers: resolvers as never,
+    gateway: jitGateway(makeExecutableSchema({ typeDefs, resolvers: resolvers as never })),
     introspection: env.introspection,
     includeStacktraceInErrorResponses: false,
     allowBatchedHttpRequests: false,
