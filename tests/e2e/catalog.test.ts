@@ -96,6 +96,32 @@ describe('category listing in Chromium', () => {
     await context.close();
   });
 
+  it('adds the size and quantity the shopper chose before the page hydrated, not the defaults', async () => {
+    const { page, problems, context } = await newPage(browser, PHONE);
+    const release = await holdAppCode(page);
+    await page.goto(`${base}/collares`);
+    await page.locator('.product-card__link').first().click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // The first available size is chosen by default; the shopper picks another one and 2 units.
+    const radios = await page.getByRole('group', { name: 'Talla' }).getByRole('radio', { disabled: false }).all();
+    const enabled = await Promise.all(radios.map(async (r) => (await r.getAttribute('aria-label'))!));
+    expect(enabled.length).toBeGreaterThan(1);
+    const chosen = enabled[1]!;
+    await page.getByRole('radio', { name: chosen, exact: true }).check({ force: true });
+    await page.getByRole('spinbutton', { name: 'Cantidad' }).fill('2');
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    release();
+    const cart = page.getByRole('dialog', { name: 'Carro de Compras' });
+    await cart.waitFor();
+    expect(await cart.getByText(`Talla ${chosen}`, { exact: true }).count()).toBe(1);
+    expect(await cart.getByText(`Talla ${enabled[0]}`, { exact: true }).count()).toBe(0);
+    expect(await cart.locator('output').first().textContent()).toBe('2');
+    // Hydrated, the picker shows what the shopper chose.
+    expect(await page.getByRole('radio', { name: chosen, exact: true }).isChecked()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('leaves a page where the shopper scrolled it before it hydrated, and keeps what they typed in the search box', async () => {
     const { page, problems, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
     const release = await holdAppCode(page);

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 
 export interface AddToCartLine {
   productId: string;
@@ -23,6 +23,16 @@ interface Size {
 
 const MAX_QUANTITY = 99;
 
+/**
+ * The size and quantity the form shows. Before the page has hydrated (a server-rendered page on a slow phone)
+ * the browser already checks a size or takes a typed quantity that React's state does not have yet: the form
+ * itself is what the shopper chose.
+ */
+function chosenInForm(form: HTMLFormElement): { sizeId: string; quantity: number } {
+  const data = new FormData(form);
+  return { sizeId: String(data.get('size') ?? ''), quantity: Math.floor(Number(data.get('quantity'))) || 1 };
+}
+
 /** Size radios (sold-out sizes disabled), quantity and `Agregar al carrito`. */
 export function ProductPurchase({ productId, sizes, onAdd }: { productId: string; sizes: Size[]; onAdd: (line: AddToCartLine) => void }) {
   const [sizeId, setSizeId] = useState(() => sizes.find((s) => s.available)?.id ?? '');
@@ -31,15 +41,32 @@ export function ProductPurchase({ productId, sizes, onAdd }: { productId: string
   const selected = sizes.find((s) => s.id === sizeId && s.available);
   const max = Math.max(1, Math.min(selected?.stock ?? 1, MAX_QUANTITY));
   const soldOut = sizes.every((s) => !s.available);
+  const form = useRef<HTMLFormElement>(null);
 
-  function submit(e: FormEvent) {
+  // Hydrated: take up a size or quantity chosen while the page was still only markup.
+  useEffect(() => {
+    const chosen = chosenInForm(form.current!);
+    const size = sizes.find((s) => s.id === chosen.sizeId && s.available);
+    if (!size) return;
+    setSizeId(size.id);
+    setQuantity(Math.max(1, Math.min(chosen.quantity, size.stock, MAX_QUANTITY)));
+    // Only once, on mount: afterwards the form follows the state.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function submit(e: FormEvent<HTMLFormElement>) {
     e.preventDefault();
-    if (!selected) return;
-    onAdd({ productId, sizeId: selected.id, quantity: Math.min(quantity, max), available: selected.stock, sizeLabel: selected.label });
+    // Read from the form, not the state: a tap replayed right after hydration runs before the effect above has
+    // brought the state up to date.
+    const chosen = chosenInForm(e.currentTarget);
+    const size = sizes.find((s) => s.id === chosen.sizeId && s.available);
+    if (!size) return;
+    const limit = Math.max(1, Math.min(size.stock, MAX_QUANTITY));
+    onAdd({ productId, sizeId: size.id, quantity: Math.max(1, Math.min(chosen.quantity, limit)), available: size.stock, sizeLabel: size.label });
   }
 
   return (
-    <form className="product-purchase" onSubmit={submit}>
+    <form ref={form} className="product-purchase" onSubmit={submit}>
       <fieldset className="size-picker">
         <legend>Talla</legend>
         <div className="size-picker__options">
@@ -67,11 +94,12 @@ export function ProductPurchase({ productId, sizes, onAdd }: { productId: string
       <div className="product-purchase__quantity">
         <label htmlFor={quantityId}>Cantidad</label>
         <div className="stepper">
-          <button type="button" aria-label="Quitar una unidad" disabled={quantity <= 1} onClick={() => setQuantity(quantity - 1)}>
+          <button type="button" aria-label="Quitar una unidad" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
             −
           </button>
           <input
             id={quantityId}
+            name="quantity"
             type="number"
             inputMode="numeric"
             min={1}
@@ -79,7 +107,7 @@ export function ProductPurchase({ productId, sizes, onAdd }: { productId: string
             value={quantity}
             onChange={(e) => setQuantity(Math.max(1, Math.min(max, Math.floor(Number(e.target.value)) || 1)))}
           />
-          <button type="button" aria-label="Agregar una unidad" disabled={quantity >= max} onClick={() => setQuantity(quantity + 1)}>
+          <button type="button" aria-label="Agregar una unidad" disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))}>
             +
           </button>
         </div>
