@@ -10,7 +10,10 @@ import type { Logger } from 'pino';
 export function createJobPool(databaseUrl: string, log: Logger): { pool: pg.Pool; end(): Promise<void> } {
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 5, connectionTimeoutMillis: 5000 });
   const clients = new Set<pg.PoolClient>();
-  const poolError = (err: Error) => log.warn({ err }, 'Conexión de trabajos en segundo plano perdida');
+  // One short line: pg attaches the whole client (config, buffers, parsed statements) to the error, which the
+  // logger would print in full; on a Ctrl+C in a terminal PostgreSQL receives the signal too and drops them all.
+  const poolError = (err: Error & { code?: string }) =>
+    log.warn({ code: err.code, reason: err.message }, 'Conexión de trabajos en segundo plano perdida');
   pool.on('error', poolError);
   pool.on('connect', (client) => {
     clients.add(client);
