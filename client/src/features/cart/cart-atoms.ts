@@ -1,11 +1,10 @@
 import { atom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/shop.js';
 import {
   CART_STORAGE_KEY,
   DISCOUNT_STORAGE_KEY,
   EMPTY_CART,
-  MAX_LINES,
-  MAX_QUANTITY,
   parseStoredCart,
   parseStoredCode,
   validatingStorage,
@@ -23,8 +22,8 @@ export const discountCodeAtom = atomWithStorage<string>(DISCOUNT_STORAGE_KEY, ''
 export const cartLinesAtom = atom(
   (get) => get(storedCartAtom).lines,
   (_get, set, lines: CartLine[]) => {
-    const valid = lines.filter((l) => l.quantity >= 1).map((l) => ({ ...l, quantity: Math.min(Math.floor(l.quantity), MAX_QUANTITY) }));
-    set(storedCartAtom, { version: 1, lines: valid.slice(0, MAX_LINES) });
+    const valid = lines.filter((l) => l.quantity >= 1).map((l) => ({ ...l, quantity: Math.min(Math.floor(l.quantity), MAX_LINE_QUANTITY) }));
+    set(storedCartAtom, { version: 1, lines: valid.slice(0, MAX_CART_LINES) });
   },
 );
 
@@ -59,7 +58,7 @@ export const addToCartAtom = atom(null, (get, set, { available, sizeLabel, ...li
   const lines = get(cartLinesAtom);
   const existing = lines.find((l) => sameLine(l, line));
   const wanted = (existing?.quantity ?? 0) + line.quantity;
-  const cap = Math.min(MAX_QUANTITY, available ?? MAX_QUANTITY);
+  const cap = Math.min(MAX_LINE_QUANTITY, available ?? MAX_LINE_QUANTITY);
   const quantity = Math.max(existing?.quantity ?? 0, Math.min(wanted, cap));
   set(cartNoticeAtom, wanted > cap && cap > 0 ? stockLimitNotice(cap, sizeLabel) : null);
   if (quantity >= 1) set(cartLinesAtom, existing ? lines.map((l) => (l === existing ? { ...l, quantity } : l)) : [...lines, { ...line, quantity }]);

@@ -1,9 +1,9 @@
 import { Link } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { formatCop } from '#shared/money.js';
+import { MAX_LINE_QUANTITY } from '#shared/shop.js';
 import { categoryPath, productPath } from '#shared/storefront-routes.js';
 import { removeLineAtom, setLineQuantityAtom } from './cart-atoms';
-import { MAX_QUANTITY } from './cart-storage';
 import type { CartQuoteFieldsFragment } from './cart.generated';
 
 export type QuoteLine = CartQuoteFieldsFragment['lines'][number];
@@ -18,8 +18,8 @@ export function CartLineItem({ line, editable = true, onNavigate }: { line: Quot
   const key = { productId: line.productId, sizeId: line.sizeId };
   const image = product?.images[0];
   const fixQuantity = problem && problem.available > 0 && (problem.kind === 'INSUFFICIENT_STOCK' || problem.kind === 'INVALID_QUANTITY');
-  const max = Math.min(MAX_QUANTITY, line.maxQuantity);
-  const atStockLimit = !problem && line.quantity >= max && max < MAX_QUANTITY;
+  const max = Math.min(MAX_LINE_QUANTITY, line.maxQuantity);
+  const atStockLimit = !problem && line.quantity >= max && max < MAX_LINE_QUANTITY;
 
   return (
     <li className={`cart-line${problem ? ' cart-line--problem' : ''}`}>

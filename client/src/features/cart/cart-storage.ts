@@ -1,3 +1,4 @@
+import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/shop.js';
 /** The synchronous storage shape `atomWithStorage` accepts. */
 export interface SyncStorage<T> {
   getItem: (key: string, initialValue: T) => T;
@@ -21,8 +22,6 @@ export interface StoredCart {
 export const CART_STORAGE_KEY = 'enzo.cart.v1';
 export const DISCOUNT_STORAGE_KEY = 'enzo.discount.v1';
 export const EMPTY_CART: StoredCart = { version: 1, lines: [] };
-export const MAX_LINES = 50;
-export const MAX_QUANTITY = 99;
 
 const ID = /^\d{1,9}$/;
 
@@ -37,7 +36,7 @@ function isLine(value: unknown): value is CartLine {
     typeof l.quantity === 'number' &&
     Number.isInteger(l.quantity) &&
     l.quantity >= 1 &&
-    l.quantity <= MAX_QUANTITY
+    l.quantity <= MAX_LINE_QUANTITY
   );
 }
 
@@ -49,7 +48,7 @@ export function parseStoredCart(raw: string | null): StoredCart {
     if (!value || typeof value !== 'object') return EMPTY_CART;
     const { version, lines } = value as Record<string, unknown>;
     if (version !== 1 || !Array.isArray(lines)) return EMPTY_CART;
-    const valid = lines.filter(isLine).slice(0, MAX_LINES);
+    const valid = lines.filter(isLine).slice(0, MAX_CART_LINES);
     return { version: 1, lines: valid.map(({ productId, sizeId, quantity }) => ({ productId, sizeId, quantity })) };
   } catch {
     return EMPTY_CART;

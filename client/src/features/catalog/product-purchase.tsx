@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { MAX_LINE_QUANTITY } from '#shared/shop.js';
 
 export interface AddToCartLine {
   productId: string;
@@ -21,16 +22,22 @@ interface Size {
   available: boolean;
 }
 
-const MAX_QUANTITY = 99;
+/** The units of `size` one line may hold: its stock, at most the shop's cap per line, at least 1. */
+const unitsLimit = (size: Size | undefined) => Math.max(1, Math.min(size?.stock ?? 1, MAX_LINE_QUANTITY));
+
+/** What the quantity box holds, as whole units within that limit. */
+const unitsFrom = (raw: unknown, size: Size | undefined) => Math.max(1, Math.min(Math.floor(Number(raw)) || 1, unitsLimit(size)));
 
 /**
- * The size and quantity the form shows. Before the page has hydrated (a server-rendered page on a slow phone)
- * the browser already checks a size or takes a typed quantity that React's state does not have yet: the form
- * itself is what the shopper chose.
+ * The size and quantity the form shows (null when no available size is checked). Before the page has hydrated
+ * (a server-rendered page on a slow phone) the browser already checks a size or takes a typed quantity that
+ * React's state does not have yet: the form itself is what the shopper chose.
  */
-function chosenInForm(form: HTMLFormElement): { sizeId: string; quantity: number } {
+function chosenInForm(form: HTMLFormElement, sizes: Size[]): { size: Size; quantity: number } | null {
   const data = new FormData(form);
-  return { sizeId: String(data.get('size') ?? ''), quantity: Math.floor(Number(data.get('quantity'))) || 1 };
+  const size = sizes.find((s) => s.id === data.get('size') && s.available);
+  if (!size) return null;
+  return { size, quantity: unitsFrom(data.get('quantity'), size) };
 }
 
 /** Size radios (sold-out sizes disabled), quantity and `Agregar al carrito`. */
@@ -39,17 +46,16 @@ export function ProductPurchase({ productId, sizes, onAdd }: { productId: string
   const [quantity, setQuantity] = useState(1);
   const quantityId = useId();
   const selected = sizes.find((s) => s.id === sizeId && s.available);
-  const max = Math.max(1, Math.min(selected?.stock ?? 1, MAX_QUANTITY));
+  const max = unitsLimit(selected);
   const soldOut = sizes.every((s) => !s.available);
   const form = useRef<HTMLFormElement>(null);
 
   // Hydrated: take up a size or quantity chosen while the page was still only markup.
   useEffect(() => {
-    const chosen = chosenInForm(form.current!);
-    const size = sizes.find((s) => s.id === chosen.sizeId && s.available);
-    if (!size) return;
-    setSizeId(size.id);
-    setQuantity(Math.max(1, Math.min(chosen.quantity, size.stock, MAX_QUANTITY)));
+    const chosen = chosenInForm(form.current!, sizes);
+    if (!chosen) return;
+    setSizeId(chosen.size.id);
+    setQuantity(chosen.quantity);
     // Only once, on mount: afterwards the form follows the state.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
@@ -58,11 +64,9 @@ export function ProductPurchase({ productId, sizes, onAdd }: { productId: string
     e.preventDefault();
     // Read from the form, not the state: a tap replayed right after hydration runs before the effect above has
     // brought the state up to date.
-    const chosen = chosenInForm(e.currentTarget);
-    const size = sizes.find((s) => s.id === chosen.sizeId && s.available);
-    if (!size) return;
-    const limit = Math.max(1, Math.min(size.stock, MAX_QUANTITY));
-    onAdd({ productId, sizeId: size.id, quantity: Math.max(1, Math.min(chosen.quantity, limit)), available: size.stock, sizeLabel: size.label });
+    const chosen = chosenInForm(e.currentTarget, sizes);
+    if (!chosen) return;
+    onAdd({ productId, sizeId: chosen.size.id, quantity: chosen.quantity, available: chosen.size.stock, sizeLabel: chosen.size.label });
   }
 
   return (
@@ -105,7 +109,7 @@ export function ProductPurchase({ productId, sizes, onAdd }: { productId: string
             min={1}
             max={max}
             value={quantity}
-            onChange={(e) => setQuantity(Math.max(1, Math.min(max, Math.floor(Number(e.target.value)) || 1)))}
+            onChange={(e) => setQuantity(unitsFrom(e.target.value, selected))}
           />
           <button type="button" aria-label="Agregar una unidad" disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))}>
             +
