@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { holdAppCode, launchBrowser, newPage, PHONE } from './browser.js';
 
 let browser: Browser;
@@ -9,6 +9,18 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(() => browser?.close());
+
+/**
+ * On a phone, opens the first collar from /collares with the app's code held back, as a slow connection does: the
+ * test acts on the server-rendered product page, then lets the code through with the returned function.
+ */
+async function openProductBeforeHydration(page: Page): Promise<() => void> {
+  const release = await holdAppCode(page);
+  await page.goto(`${base}/collares`);
+  await page.locator('.product-card__link').first().click();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  return release;
+}
 
 describe('category listing in Chromium', () => {
   it('shows /collares with product names and prices formatted $ 45.000', async () => {
@@ -79,11 +91,7 @@ describe('category listing in Chromium', () => {
 
   it('keeps a tap made before the page has hydrated: «Agregar al carrito» on a slow phone still adds the product', async () => {
     const { page, problems, context } = await newPage(browser, PHONE);
-    // Hold the app's code back, as a slow connection does, until the shopper has tapped.
-    const release = await holdAppCode(page);
-    await page.goto(`${base}/collares`);
-    await page.locator('.product-card__link').first().click();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    const release = await openProductBeforeHydration(page);
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!;
     await page.getByRole('button', { name: 'Agregar al carrito' }).click();
     // Nothing can answer the tap yet.
@@ -98,10 +106,7 @@ describe('category listing in Chromium', () => {
 
   it('adds the size and quantity the shopper chose before the page hydrated, not the defaults', async () => {
     const { page, problems, context } = await newPage(browser, PHONE);
-    const release = await holdAppCode(page);
-    await page.goto(`${base}/collares`);
-    await page.locator('.product-card__link').first().click();
-    await page.getByRole('heading', { level: 1 }).waitFor();
+    const release = await openProductBeforeHydration(page);
     // The first available size is chosen by default; the shopper picks another one and 2 units.
     const radios = await page.getByRole('group', { name: 'Talla' }).getByRole('radio', { disabled: false }).all();
     const enabled = await Promise.all(radios.map(async (r) => (await r.getAttribute('aria-label'))!));
