@@ -67,6 +67,29 @@ describe('search in Chromium', () => {
     await context.close();
   });
 
+  it('on a slow phone: tapped filters show as chosen at once and add up, before the new results arrive', async () => {
+    const { page, problems, context } = await newPage(browser, PHONE);
+    await page.goto(`${base}/collares`);
+    await page.locator('.product-card__link').first().waitFor();
+    await page.getByRole('button', { name: /^Filtrar/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Filtrar' });
+    // A low-end phone: the page's re-render for a new URL takes a while.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
+    const [m, l] = [panel.getByRole('checkbox', { name: /^M\b/ }), panel.getByRole('checkbox', { name: /^L\b/ })];
+    // Tap and read the box in one go, with no chance for the results to arrive in between.
+    const shown = (box: typeof m) => box.evaluate((el) => (el.click(), new Promise<boolean>((r) => setTimeout(() => r((el as { checked?: boolean }).checked === true), 0))));
+    expect(await shown(m)).toBe(true);
+    expect(await shown(l)).toBe(true);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await page.waitForURL(/\?talla=M&talla=L$/);
+    expect(await m.isChecked()).toBe(true);
+    expect(await l.isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: /^Cerrar filtros/ }).count()).toBe(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('on a desktop: picks a suggestion with the keyboard from the header box', async () => {
     const { page, problems, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
     await page.goto(`${base}/collares`);

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { startTransition, useEffect, useId, useOptimistic, useRef, useState, type FormEvent } from 'react';
 import { formatCop } from '#shared/money.js';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import type { ListingFacetsFieldsFragment } from './catalog.generated';
-import { activeFilterCount, formParams, PETS, priceParam, SIZE_LABELS, SORTS, type ListingState } from './listing-url';
+import { activeFilterCount, formParams, PETS, priceParam, readListingParams, SIZE_LABELS, SORTS, type ListingState } from './listing-url';
 
 export interface ListingFiltersProps {
   /** Where the form goes without JavaScript (the page itself). */
@@ -39,9 +39,17 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
   const panelId = useId();
   const titleId = useId();
   useEffect(() => setEnhanced(true), []);
-  const active = activeFilterCount(state, showCategories);
+  // The router renders a new URL in a transition, which on a slow phone takes a while; until it commits, the
+  // form shows what the shopper just chose (a controlled box would otherwise spring back unchecked meanwhile).
+  const [shown, showChosen] = useOptimistic(state);
+  const active = activeFilterCount(shown, showCategories);
 
-  const apply = () => formRef.current && onApply(formParams(formRef.current));
+  const applyParams = (params: URLSearchParams) =>
+    startTransition(() => {
+      showChosen(readListingParams(params));
+      onApply(params);
+    });
+  const apply = () => formRef.current && applyParams(formParams(formRef.current));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     apply();
@@ -71,7 +79,7 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
         </p>
         <label className="catalog__sort">
           Ordenar por
-          <select name="orden" value={SORTS.find((s) => s.sort === state.sort)?.value} onChange={apply}>
+          <select name="orden" value={SORTS.find((s) => s.sort === shown.sort)?.value} onChange={apply}>
             {SORTS.map((s) => (
               <option key={s.value} value={s.value}>
                 {s.label}
@@ -102,35 +110,35 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
         {showCategories && facets?.categories.length ? (
           <fieldset>
             <legend>Categoría</legend>
-            {facets.categories.map((c) => option('categoria', c.slug, c.name, state.categories.includes(c.slug), c.count))}
+            {facets.categories.map((c) => option('categoria', c.slug, c.name, shown.categories.includes(c.slug), c.count))}
           </fieldset>
         ) : null}
         <fieldset>
           <legend>Talla</legend>
-          <div className="listing-filters__sizes">{SIZE_LABELS.map((label, i) => option('talla', label, label, state.sizes.includes(label), countOf(facets?.sizes, i)))}</div>
+          <div className="listing-filters__sizes">{SIZE_LABELS.map((label, i) => option('talla', label, label, shown.sizes.includes(label), countOf(facets?.sizes, i)))}</div>
         </fieldset>
         <fieldset>
           <legend>Precio</legend>
-          {option('precio', '', 'Cualquier precio', state.price === '', undefined, 'radio')}
+          {option('precio', '', 'Cualquier precio', shown.price === '', undefined, 'radio')}
           {facets?.priceRanges.map((r) => {
             const value = priceParam(r.min, r.max ?? null);
-            return option('precio', value, priceLabel(r.min, r.max), state.price === value, r.count, 'radio');
+            return option('precio', value, priceLabel(r.min, r.max), shown.price === value, r.count, 'radio');
           })}
         </fieldset>
         <fieldset>
           <legend>Mascota</legend>
-          {PETS.map((p, i) => option('mascota', p.value, p.label, state.pets.includes(p.pet), countOf(facets?.pets, i)))}
+          {PETS.map((p, i) => option('mascota', p.value, p.label, shown.pets.includes(p.pet), countOf(facets?.pets, i)))}
         </fieldset>
         <fieldset>
           <legend>Disponibilidad</legend>
-          {option('disponible', '1', 'Solo disponibles', state.inStock, facets?.inStock)}
+          {option('disponible', '1', 'Solo disponibles', shown.inStock, facets?.inStock)}
         </fieldset>
         <div className="listing-filters__actions">
           <button type="submit" className={`button${enhanced && !open ? ' listing-filters__submit--auto' : ''}`}>
             {open && total !== undefined ? `Ver ${total} ${total === 1 ? 'producto' : 'productos'}` : 'Aplicar filtros'}
           </button>
           {active ? (
-            <a className="listing-filters__clear" href={clearHref} onClick={(e) => (e.preventDefault(), onApply(new URLSearchParams(hidden)), setOpen(false))}>
+            <a className="listing-filters__clear" href={clearHref} onClick={(e) => (e.preventDefault(), applyParams(new URLSearchParams(hidden)), setOpen(false))}>
               Limpiar filtros
             </a>
           ) : null}
