@@ -1,3 +1,4 @@
+import { formatDecimal } from './money.js';
 
 /**
  * Size guides: the measurements (in cm) that tell a shopper which size fits, per product. Each
@@ -70,11 +71,9 @@ export function checkGuideSizes(guide: SizeGuide, sizeLabels: readonly string[])
   return { guide: { ...guide, rows } };
 }
 
-const decimal = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
-
 /** `32–40` or `2,5` (es-CO decimals). */
 export function formatMeasure(value: MeasureRange): string {
-  return value.max === null ? decimal.format(value.min) : `${decimal.format(value.min)}–${decimal.format(value.max)}`;
+  return value.max === null ? formatDecimal(value.min, 1) : `${formatDecimal(value.min, 1)}–${formatDecimal(value.max, 1)}`;
 }
 
 /** Parses what staff type in a cell (`32-40`, `32–40`, `2,5`); null when it is not a value or range. */
