@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { RETURN_REASON_MAX, RETURN_REASON_MIN } from './returns.js';
+import { formatDecimal } from './money.js';
 
 /** The shopper's request form (react-hook-form) and the server check the same rules with the same words. */
 export const RETURN_REQUEST_MESSAGES = {
   reasonShort: `Cuéntanos el motivo en al menos ${RETURN_REASON_MIN} caracteres.`,
-  reasonLong: `El motivo es demasiado largo (máximo ${RETURN_REASON_MAX.toLocaleString('es-CO')} caracteres).`,
+  reasonLong: `El motivo es demasiado largo (máximo ${formatDecimal(RETURN_REASON_MAX, 0)} caracteres).`,
   items: 'Elige al menos un producto y cuántas unidades.',
 } as const;
 
