@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import type { Env } from '../config/env.js';
+import { EnvError, type Env } from '../config/env.js';
 import { assertSafeToStart } from '../config/deployment.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { openDatabase } from '../db/data-source.js';
@@ -123,7 +123,13 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     phase('HTTP, GraphQL y render listos');
     const server = http.createServer(app);
     await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
+      server.once('error', (err: NodeJS.ErrnoException) =>
+        reject(
+          err.code === 'EADDRINUSE'
+            ? new EnvError(`El puerto ${env.PORT} de ${env.HOST} ya está en uso: ¿hay otra tienda en marcha? Detenla (Ctrl+C en su terminal) o elige otro puerto con PORT=…`)
+            : err,
+        ),
+      );
       server.listen(env.PORT, env.HOST, () => resolve());
     });
     const port = (server.address() as AddressInfo).port;

@@ -60,7 +60,40 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Stops a postmaster left behind by a SIGKILLed parent, so its port and data dir are free. */
+/**
+ * The data folder's PostgreSQL belongs to a process that is still running (a shop started with `npm start`
+ * while `npm run db:seed` or a second `npm start` runs): that server is used as it is, never stopped.
+ */
+class ServerInUse extends Error {
+  constructor(
+    readonly dataDir: string,
+    readonly port: number,
+    readonly owner: number,
+  ) {
+    super(`PostgreSQL en uso por el proceso ${owner}`);
+  }
+}
+
+/** Next to the data folder: the pid of the process that started its PostgreSQL (removed when it stops it). */
+const ownerFile = (dir: string) => `${dir}.owner`;
+
+async function readOwner(dir: string): Promise<number | null> {
+  const text = await fs.readFile(ownerFile(dir), 'utf8').catch(() => '');
+  const pid = Number.parseInt(text, 10);
+  return Number.isInteger(pid) && pid > 0 ? pid : null;
+}
+
+async function claim(dir: string): Promise<() => Promise<void>> {
+  await fs.writeFile(ownerFile(dir), `${process.pid}\n`);
+  return async () => {
+    if ((await readOwner(dir)) === process.pid) await fs.rm(ownerFile(dir), { force: true });
+  };
+}
+
+/**
+ * Makes the data folder free to start PostgreSQL on: a postmaster left behind by a parent that was killed
+ * (SIGKILL) is stopped. One whose parent still runs is not touched: ServerInUse says where it listens.
+ */
 async function stopStaleServer(dir: string, log: (m: string) => void): Promise<void> {
   const pidFile = path.join(dir, 'postmaster.pid');
   let content: string;
@@ -69,8 +102,13 @@ async function stopStaleServer(dir: string, log: (m: string) => void): Promise<v
   } catch {
     return;
   }
-  const pid = Number.parseInt(content.split('\n')[0] ?? '', 10);
+  // postmaster.pid: pid, data folder, start time, port, …
+  const lines = content.split('\n');
+  const pid = Number.parseInt(lines[0] ?? '', 10);
   if (Number.isInteger(pid) && pid > 0 && isAlive(pid)) {
+    const owner = await readOwner(dir);
+    const port = Number.parseInt(lines[3] ?? '', 10);
+    if (owner !== null && isAlive(owner) && Number.isInteger(port) && port > 0) throw new ServerInUse(dir, port, owner);
     log(`Deteniendo un PostgreSQL anterior que quedó en ejecución (pid ${pid})…`);
     process.kill(pid, 'SIGTERM');
     for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
@@ -79,6 +117,14 @@ async function stopStaleServer(dir: string, log: (m: string) => void): Promise<v
   }
   await fs.rm(pidFile, { force: true });
 }
+
+/** The running server of another process, used as is: stopping is that process's job. */
+function shared(inUse: ServerInUse, log: (m: string) => void): EmbeddedDatabase {
+  log(`Se usa el PostgreSQL embebido que ya está en marcha (proceso ${inUse.owner}, puerto ${inUse.port}); lo detiene ese proceso.`);
+  return { url: urlFor(inUse.port), dataDir: inUse.dataDir, stop: async () => {} };
+}
+
+const urlFor = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
 
 /** A start that cannot work here: a Spanish message naming the folder and the ways out. */
 function cannotStart(dir: string, err: unknown): EnvError {
@@ -100,7 +146,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   if (options.fast) {
     postgresFlags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
+  const url = urlFor(port);
   try {
     await fs.mkdir(path.dirname(dir), { recursive: true });
   } catch (err) {
@@ -120,13 +166,20 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         log,
         beforeStart: (actual) => stopStaleServer(actual, log),
       });
-      return { url, dataDir: root.dataDir, stop: () => root.stop() };
+      const release = await claim(root.dataDir);
+      return { url, dataDir: root.dataDir, stop: () => root.stop().finally(release) };
     } catch (err) {
+      if (err instanceof ServerInUse) return shared(err, log);
       throw cannotStart(dir, err);
     }
   }
 
-  await stopStaleServer(dir, log);
+  try {
+    await stopStaleServer(dir, log);
+  } catch (err) {
+    if (err instanceof ServerInUse) return shared(err, log);
+    throw cannotStart(dir, err);
+  }
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,
@@ -165,6 +218,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     }
   };
   process.on('exit', onExit);
+  const release = await claim(dir);
   let stopped = false;
   return {
     url,
@@ -173,7 +227,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       if (stopped) return;
       stopped = true;
       process.off('exit', onExit);
-      await pg.stop();
+      await pg.stop().finally(release);
     },
   };
 }
