@@ -1,4 +1,4 @@
-import { defineConfig, type Plugin } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -65,6 +65,11 @@ const ssrBuild = {
 export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
   root,
   plugins: [react(), brotliAssets()],
+  resolve: {
+    // rxjs (Apollo Client's observables) publishes an ES2015 build under `es2015` and an ES5 one as the default:
+    // the ES5 one is larger and slower to run (classes and spreads rewritten through tslib) on every page.
+    conditions: ['es2015', ...defaultClientConditions],
+  },
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,
