@@ -6,6 +6,13 @@ import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * React Router publishes a production build (no development warnings or their checks) but its package exports
+ * only point at the development one (remix-run/react-router#14102, open): the browser build takes it directly
+ * (tests/e2e/storefront.test.ts checks that no development build reaches shoppers).
+ */
+const reactRouterProduction = fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url));
 const api = process.env.API_URL ?? 'http://127.0.0.1:4000';
 
 /**
@@ -62,13 +69,15 @@ const ssrBuild = {
   },
 };
 
-export default defineConfig(({ isSsrBuild }) => (isSsrBuild ? ssrBuild : {
+export default defineConfig(({ isSsrBuild, command }) => (isSsrBuild ? ssrBuild : {
   root,
   plugins: [react(), brotliAssets()],
   resolve: {
     // rxjs (Apollo Client's observables) publishes an ES2015 build under `es2015` and an ES5 one as the default:
     // the ES5 one is larger and slower to run (classes and spreads rewritten through tslib) on every page.
     conditions: ['es2015', ...defaultClientConditions],
+    // `npm run dev` keeps the development build and its warnings.
+    alias: command === 'build' && fs.existsSync(reactRouterProduction) ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
   },
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),

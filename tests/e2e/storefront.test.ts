@@ -37,6 +37,25 @@ async function pickCollar(): Promise<{ product: Listed; sizes: [string, string] 
   throw new Error('No hay un collar con dos tallas con inventario suficiente.');
 }
 
+const clientDist = () => (process.env.CLIENT_DIST_DIR ? path.resolve(process.env.CLIENT_DIST_DIR) : path.resolve('dist/client'));
+
+/** Paths of every script the home page, a category and a product page load. */
+async function shopRouteScripts(): Promise<string[]> {
+  const { product } = await pickCollar();
+  const { page, context } = await newPage(browser);
+  const scripts = new Set<string>();
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' || r.url().endsWith('.js')) scripts.add(new URL(r.url()).pathname);
+  });
+  for (const url of ['/', '/collares', `/collares/${product.id}/${product.slug}`]) {
+    await page.goto(`${base}${url}`);
+    await page.waitForLoadState('networkidle');
+  }
+  await context.close();
+  expect(scripts.size).toBeGreaterThan(2);
+  return [...scripts];
+}
+
 const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Carro de compras' });
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Carro de Compras' });
 const shippingValue = (page: Page) => drawer(page).locator('.cart-totals div', { hasText: 'ENVÍO' }).locator('dd');
@@ -137,26 +156,30 @@ describe('storefront in Chromium', () => {
   });
 
   it('loads neither Firebase nor dashboard code on storefront routes', async () => {
-    const dist = process.env.CLIENT_DIST_DIR ? path.resolve(process.env.CLIENT_DIST_DIR) : path.resolve('dist/client');
-    const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string; name?: string }>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(clientDist(), '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string; name?: string }>;
     const forbidden = new Set(
       Object.entries(manifest)
         .filter(([key, chunk]) => /firebase|features\/staff|layouts\/staff|components\/staff/i.test(`${key} ${chunk.src ?? ''} ${chunk.name ?? ''}`))
         .map(([, chunk]) => `/${chunk.file}`),
     );
     expect(forbidden.size).toBeGreaterThan(0);
-    const { product } = await pickCollar();
-    const { page, context } = await newPage(browser);
-    const scripts: string[] = [];
-    page.on('request', (r) => {
-      if (r.resourceType() === 'script' || r.url().endsWith('.js')) scripts.push(new URL(r.url()).pathname);
-    });
-    for (const url of ['/', '/collares', `/collares/${product.id}/${product.slug}`]) {
-      await page.goto(`${base}${url}`);
-      await page.waitForLoadState('networkidle');
-    }
-    expect(scripts.length).toBeGreaterThan(2);
+    const scripts = await shopRouteScripts();
     expect(scripts.filter((s) => forbidden.has(s) || /firebase|googleapis/i.test(s))).toEqual([]);
-    await context.close();
+  });
+
+  it('ships the production builds of its libraries to shoppers (no development-only code)', async () => {
+    // React Router's package exports only its development build (remix-run/react-router#14102): vite.config.ts
+    // points the browser build at the production one. The source maps say which files each script came from.
+    const development = /\/dist\/development\/|\.development\.m?js$/;
+    const sources: string[] = [];
+    for (const script of await shopRouteScripts()) {
+      const mapFile = path.join(clientDist(), `${script}.map`);
+      // Vite's few-line runtime chunk has no map.
+      if (!fs.existsSync(mapFile)) continue;
+      const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources: string[] };
+      sources.push(...map.sources.map((source) => `${script}: ${source}`));
+    }
+    expect(sources.filter((s) => /node_modules\/react-router\//.test(s)).length).toBeGreaterThan(0);
+    expect(sources.filter((s) => development.test(s))).toEqual([]);
   });
 });
