@@ -88,6 +88,8 @@ export default defineConfig(({ isSsrBuild, command }) => (isSsrBuild ? ssrBuild 
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
+        // Also a script of its own: server-rendered pages run it first, as soon as it arrives (early-clicks.ts).
+        'early-clicks': fileURLToPath(new URL('./src/early-clicks.ts', import.meta.url)),
         playground: fileURLToPath(new URL('./playground.html', import.meta.url)),
       },
       output: {

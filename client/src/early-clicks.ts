@@ -3,9 +3,15 @@
  * attached to the markup (on a slow phone a second or two after the first paint) its buttons do nothing, its
  * JavaScript-only forms (Agregar al carrito) would reload the page, and while React is attaching it may take a tap
  * on a link before the router can follow it (the router ignores navigation before its first commit). So, until the
- * page has hydrated, the browser entry keeps such taps from React: links and forms with an action are left to the
+ * page has hydrated, this module keeps such taps from React: links and forms with an action are left to the
  * browser (a plain page load), taps on buttons and JavaScript-only submissions are recorded and replayed on the
  * same elements, in order, once the page has hydrated. No tap is lost.
+ *
+ * This module records from the moment it runs: a server-rendered page loads it on its own as an `async` script in
+ * the head (server/src/app/render/page-renderer.ts), so it runs as soon as it arrives, while the page is still
+ * being read; the browser entry (client/src/main.tsx), a deferred module, only runs once the whole document has
+ * been read, and a tap on «Agregar al carrito» before that would submit the form natively and reload the page.
+ * The two share this one module instance (same URL). A page rendered in the browser only stops it at once.
  */
 type Early = { kind: 'click'; button: HTMLButtonElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
@@ -30,15 +36,20 @@ function onSubmit(event: SubmitEvent) {
   queued.push({ kind: 'submit', form, submitter: event.submitter });
 }
 
-export function recordEarlyClicks(): void {
-  addEventListener('click', onClick, true);
-  addEventListener('submit', onSubmit, true);
+function stopRecording() {
+  removeEventListener('click', onClick, true);
+  removeEventListener('submit', onSubmit, true);
+}
+
+/** A page rendered in the browser only: nothing to hold back (its content comes with React). */
+export function forgetEarlyClicks(): void {
+  stopRecording();
+  queued.length = 0;
 }
 
 /** Once the page has hydrated: hands events back to React and replays the recorded taps (skipping what is gone). */
 export function replayEarlyClicks(): void {
-  removeEventListener('click', onClick, true);
-  removeEventListener('submit', onSubmit, true);
+  stopRecording();
   for (const early of queued.splice(0)) {
     if (early.kind === 'click') {
       if (early.button.isConnected && !early.button.disabled) early.button.click();
@@ -48,3 +59,6 @@ export function replayEarlyClicks(): void {
     }
   }
 }
+
+addEventListener('click', onClick, true);
+addEventListener('submit', onSubmit, true);

@@ -138,8 +138,11 @@ describe('JavaScript after the first paint', () => {
     for (const path of ['/', '/collares', `/collares/${collar.id}/${collar.slug}`]) {
       const { body } = await html(`${a.url}${path}`);
       const before = preloads(body);
-      // Only the entry's own helpers: neither React, the router nor Apollo Client compete with the markup and the hero image.
-      expect(before.every((href) => /\/assets\/(preload-helper|rolldown-runtime)-[\w-]+\.js$/.test(href)), `${path}: ${before.join(', ')}`).toBe(true);
+      // Only the entry's own helpers and the ~1 KB tap recorder: neither React, the router nor Apollo Client compete
+      // with the markup and the hero image.
+      expect(before.every((href) => /\/assets\/(preload-helper|rolldown-runtime|early-clicks)-[\w-]+\.js$/.test(href)), `${path}: ${before.join(', ')}`).toBe(true);
+      // The recorder runs as soon as it arrives, not once the whole page has been read as the entry does.
+      expect(body, path).toMatch(/<script type="module" async crossorigin src="\/assets\/early-clicks-[\w-]+\.js"><\/script>/);
       const later = afterPaint(body);
       for (const chunk of ['react', 'apollo', 'vendor', 'boot']) expect(later.some((href) => href.startsWith(`/assets/${chunk}-`)), `${path}: ${chunk}`).toBe(true);
       // The app's stylesheet is inlined like the route's, so nothing shifts when the JavaScript arrives.
@@ -153,6 +156,8 @@ describe('JavaScript after the first paint', () => {
   it('a page rendered in the browser only (checkout) preloads its chunks at once', async () => {
     const { body } = await html(`${a.url}/proceso-pago-items`);
     expect(afterPaint(body)).toEqual([]);
+    // Nothing to tap before React renders it: no recorder of its own.
+    expect(body).not.toContain('async crossorigin');
     expect(preloads(body).some((href) => /\/assets\/vendor-/.test(href))).toBe(true);
   });
 });

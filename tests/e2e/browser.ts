@@ -33,13 +33,13 @@ export async function newPage(browser: Browser, options: Parameters<Browser['new
 }
 
 /**
- * Holds the app's code (the boot chunk) back, as a slow connection does, so the test acts on the server-rendered page
- * before it hydrates; the returned function lets the code through.
+ * Holds the app's code (the boot chunk, or with `chunk: 'main'` the browser entry itself) back, as a slow connection
+ * does, so the test acts on the server-rendered page before it hydrates; the returned function lets the code through.
  */
-export async function holdAppCode(page: Page): Promise<() => void> {
+export async function holdAppCode(page: Page, chunk: 'boot' | 'main' = 'boot'): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/assets\/boot-[\w-]+\.js$/, async (route) => {
+  await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), async (route) => {
     await held;
     await route.continue();
   });

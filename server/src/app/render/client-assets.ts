@@ -22,6 +22,8 @@ export class ClientAssets {
   /** The app the tiny entry imports once the page is painted (client/src/main.tsx → boot.tsx), on every page. */
   #app: string[];
   #memo = new Map<string, RouteAssets>();
+  /** The script that records taps until the page has hydrated (client/src/early-clicks.ts); null in a build without it. */
+  readonly earlyClicks: string | null;
 
   constructor(clientDist: string) {
     try {
@@ -31,6 +33,8 @@ export class ClientAssets {
     }
     this.#closure('index.html', this.#entry);
     this.#app = this.#manifest['index.html']?.dynamicImports ?? [];
+    const early = this.#manifest['src/early-clicks.ts'];
+    this.earlyClicks = early ? `/${early.file}` : null;
   }
 
   #closure(key: string, seen: Set<string>) {

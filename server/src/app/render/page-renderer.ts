@@ -74,9 +74,11 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
    */
   const scriptTags = (scripts: string[], rendered: boolean) =>
     rendered
-      ? scripts.length > 0
-        ? [`<meta name="${ROUTE_CHUNKS_META}" content="${escapeHtml(scripts.join(' '))}" />`]
-        : []
+      ? [
+          // Runs as soon as it arrives, while the page is still being read: taps before hydration are kept.
+          ...(assets.earlyClicks ? [`<script type="module" async crossorigin src="${escapeHtml(assets.earlyClicks)}"></script>`] : []),
+          ...(scripts.length > 0 ? [`<meta name="${ROUTE_CHUNKS_META}" content="${escapeHtml(scripts.join(' '))}" />`] : []),
+        ]
       : scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
 
   function documentStart(head: PageHead, routeAssets: RouteAssets, rendered: boolean): string {
