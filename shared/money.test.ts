@@ -35,6 +35,10 @@ describe('formatDecimal without Intl', () => {
     }
   });
 
+  it('writes whole numbers with no decimals, as staff type pesos', () => {
+    for (const v of [0, 999, 16_500, 150_000, 1_234_567, 16_500.4]) expect(formatDecimal(v, 0), String(v)).toBe(new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 }).format(v));
+  });
+
   it('drops trailing zeros and keeps more places when asked', () => {
     expect(formatDecimal(2.5, 2)).toBe('2,5');
     expect(formatDecimal(2.05, 2)).toBe(new Intl.NumberFormat('es-CO', { maximumFractionDigits: 2 }).format(2.05));

@@ -1,3 +1,4 @@
+import { formatDecimal } from '#shared/money.js';
 import { parsePesos, parseWhole } from '../../lib/staff-format';
 
 /** Text typed in the shipping forms → the numbers the server checks, or the Spanish reason it cannot be read. */
@@ -18,5 +19,5 @@ export function firstProblem(...values: Array<number | string>): string | null {
 
 /** What staff see in an input for a number of pesos: `16.500`. */
 export function pesosText(value: number): string {
-  return new Intl.NumberFormat('es-CO', { maximumFractionDigits: 0 }).format(value);
+  return formatDecimal(value, 0);
 }
