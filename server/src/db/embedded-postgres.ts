@@ -118,6 +118,16 @@ async function stopStaleServer(dir: string, log: (m: string) => void): Promise<v
   await fs.rm(pidFile, { force: true });
 }
 
+/**
+ * Makes the data folder ours before PostgreSQL starts on it: a stale server is stopped and this process is recorded
+ * as the owner at once, so another start in the seconds PostgreSQL takes to come up uses it instead of stopping it.
+ * Returns what removes the record.
+ */
+async function takeOver(dir: string, log: (m: string) => void): Promise<() => Promise<void>> {
+  await stopStaleServer(dir, log);
+  return claim(dir);
+}
+
 /** The running server of another process, used as is: stopping is that process's job. */
 function shared(inUse: ServerInUse, log: (m: string) => void): EmbeddedDatabase {
   log(`Se usa el PostgreSQL embebido que ya está en marcha (proceso ${inUse.owner}, puerto ${inUse.port}); lo detiene ese proceso.`);
@@ -147,6 +157,11 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     postgresFlags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }
   const url = urlFor(port);
+  /** Another process's server is running on the folder: use it. Anything else: the Spanish way out. */
+  const inUseOrFail = (err: unknown): EmbeddedDatabase => {
+    if (err instanceof ServerInUse) return shared(err, log);
+    throw cannotStart(dir, err);
+  };
   try {
     await fs.mkdir(path.dirname(dir), { recursive: true });
   } catch (err) {
@@ -155,6 +170,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
 
   if (isRoot) {
     // PostgreSQL refuses root: it runs as `postgres`, from folders that user can reach (embedded-postgres-root.ts).
+    let release = async () => {};
     try {
       const root = await startPostgresAsRoot({
         dataDir: dir,
@@ -164,21 +180,22 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         password: PASSWORD,
         postgresFlags,
         log,
-        beforeStart: (actual) => stopStaleServer(actual, log),
+        beforeStart: async (actual) => {
+          release = await takeOver(actual, log);
+        },
       });
-      const release = await claim(root.dataDir);
       return { url, dataDir: root.dataDir, stop: () => root.stop().finally(release) };
     } catch (err) {
-      if (err instanceof ServerInUse) return shared(err, log);
-      throw cannotStart(dir, err);
+      await release();
+      return inUseOrFail(err);
     }
   }
 
+  let release: () => Promise<void>;
   try {
-    await stopStaleServer(dir, log);
+    release = await takeOver(dir, log);
   } catch (err) {
-    if (err instanceof ServerInUse) return shared(err, log);
-    throw cannotStart(dir, err);
+    return inUseOrFail(err);
   }
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
@@ -205,6 +222,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     }
     await pg.start();
   } catch (err) {
+    await release();
     throw cannotStart(dir, err ?? new Error(`puerto ${port}`));
   }
   const child = (pg as unknown as { process?: { pid?: number } }).process;
@@ -218,7 +236,6 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     }
   };
   process.on('exit', onExit);
-  const release = await claim(dir);
   let stopped = false;
   return {
     url,
