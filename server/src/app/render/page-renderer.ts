@@ -72,14 +72,14 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
    * A server-rendered page lists its chunks for the browser entry to fetch after the first paint (client/src/main.tsx);
    * a page rendered in the browser only needs them at once.
    */
-  const scriptTags = (scripts: string[], rendered: boolean) =>
-    rendered
-      ? [
-          // Runs as soon as it arrives, while the page is still being read: taps before hydration are kept.
-          ...(assets.earlyClicks ? [`<script type="module" async crossorigin src="${escapeHtml(assets.earlyClicks)}"></script>`] : []),
-          ...(scripts.length > 0 ? [`<meta name="${ROUTE_CHUNKS_META}" content="${escapeHtml(scripts.join(' '))}" />`] : []),
-        ]
-      : scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+  function scriptTags(scripts: string[], rendered: boolean): string[] {
+    if (!rendered) return scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+    const tags: string[] = [];
+    // Runs as soon as it arrives, while the page is still being read: taps before hydration are kept.
+    if (assets.earlyClicks) tags.push(`<script type="module" async crossorigin src="${escapeHtml(assets.earlyClicks)}"></script>`);
+    if (scripts.length > 0) tags.push(`<meta name="${ROUTE_CHUNKS_META}" content="${escapeHtml(scripts.join(' '))}" />`);
+    return tags;
+  }
 
   function documentStart(head: PageHead, routeAssets: RouteAssets, rendered: boolean): string {
     const extra = [
