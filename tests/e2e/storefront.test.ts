@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, PHONE } from './browser.js';
+import { requireBuiltClient } from '../setup/built-client.js';
 
 const base = inject('shopUrl');
 const require = createRequire(import.meta.url);
@@ -36,8 +37,6 @@ async function pickCollar(): Promise<{ product: Listed; sizes: [string, string] 
   }
   throw new Error('No hay un collar con dos tallas con inventario suficiente.');
 }
-
-const clientDist = () => (process.env.CLIENT_DIST_DIR ? path.resolve(process.env.CLIENT_DIST_DIR) : path.resolve('dist/client'));
 
 /** Paths of every script the home page, a category and a product page load. */
 async function shopRouteScripts(): Promise<string[]> {
@@ -156,7 +155,7 @@ describe('storefront in Chromium', () => {
   });
 
   it('loads neither Firebase nor dashboard code on storefront routes', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(clientDist(), '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string; name?: string }>;
+    const manifest = JSON.parse(fs.readFileSync(path.join(requireBuiltClient(), '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string; name?: string }>;
     const forbidden = new Set(
       Object.entries(manifest)
         .filter(([key, chunk]) => /firebase|features\/staff|layouts\/staff|components\/staff/i.test(`${key} ${chunk.src ?? ''} ${chunk.name ?? ''}`))
@@ -171,9 +170,10 @@ describe('storefront in Chromium', () => {
     // React Router's package exports only its development build (remix-run/react-router#14102): vite.config.ts
     // points the browser build at the production one. The source maps say which files each script came from.
     const development = /\/dist\/development\/|\.development\.m?js$/;
+    const dist = requireBuiltClient();
     const sources: string[] = [];
     for (const script of await shopRouteScripts()) {
-      const mapFile = path.join(clientDist(), `${script}.map`);
+      const mapFile = path.join(dist, `${script}.map`);
       // Vite's few-line runtime chunk has no map.
       if (!fs.existsSync(mapFile)) continue;
       const map = JSON.parse(fs.readFileSync(mapFile, 'utf8')) as { sources: string[] };
