@@ -100,6 +100,8 @@ describe('category listing in Chromium', () => {
     release();
     const cart = page.getByRole('dialog', { name: 'Carro de Compras' });
     await cart.waitFor();
+    // The drawer opens at once and shows its lines once the server has priced them («Calculando tu carro…»).
+    await cart.getByText(name).first().waitFor();
     expect(await cart.getByText(name).count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
     await context.close();
@@ -116,6 +118,8 @@ describe('category listing in Chromium', () => {
     release();
     const cart = page.getByRole('dialog', { name: 'Carro de Compras' });
     await cart.waitFor();
+    // The drawer opens at once and shows its lines once the server has priced them («Calculando tu carro…»).
+    await cart.getByText(name).first().waitFor();
     expect(await cart.getByText(name).count()).toBeGreaterThan(0);
     expect(await page.evaluate("'sameDocument' in window")).toBe(true);
     expect(problems).toEqual([]);
@@ -136,6 +140,7 @@ describe('category listing in Chromium', () => {
     release();
     const cart = page.getByRole('dialog', { name: 'Carro de Compras' });
     await cart.waitFor();
+    await cart.getByText(`Talla ${chosen}`, { exact: true }).waitFor();
     expect(await cart.getByText(`Talla ${chosen}`, { exact: true }).count()).toBe(1);
     expect(await cart.getByText(`Talla ${enabled[0]}`, { exact: true }).count()).toBe(0);
     expect(await cart.locator('output').first().textContent()).toBe('2');
