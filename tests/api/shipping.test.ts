@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
 import { orderInput, orderRow, knownEvent, placeOrder, postEvent, variantWithStock, type Variant } from './checkout-fixtures.js';
@@ -130,5 +131,38 @@ describe('shipping by destination', () => {
     await shop.ds.query(`UPDATE order_transition SET at = '2026-11-13T15:00:00-05:00' WHERE order_id = $1 AND to_status = 'PAGADO'`, [row.id]);
     const after = await shop.gql<{ orderReceipt: { status: string; delivery: { earliest: string; latest: string } } }>(RECEIPT, { r: placed.reference, t: placed.accessToken });
     expect(after.data!.orderReceipt).toMatchObject({ status: 'PAGADO', delivery: { earliest: '2026-11-17', latest: '2026-11-18' } });
+  });
+
+  it('keeps the settings quotes need between changes: no settings SQL per quote, any change reaches the next quote, an order reads the rows', async () => {
+    const bogota = { departmentCode: '11', municipalityCode: '11001' };
+    const before = await quote(1, bogota);
+    // Warm: a quote now reads only the products, whatever the destination's settings.
+    const sent = vi.spyOn(pg.Client.prototype, 'query');
+    await quote(1, bogota);
+    const statements = sent.mock.calls.map(([q]) => (typeof q === 'string' ? q : String((q as { text?: string }).text)));
+    sent.mockRestore();
+    expect(statements.some((q) => q.includes('product_size'))).toBe(true);
+    expect(statements.filter((q) => /shipping_settings|shipping_rate|cash_on_delivery_settings/.test(q))).toEqual([]);
+
+    // A change made elsewhere (another instance, SQL by hand) reaches this instance by its notification alone.
+    const other = new pg.Client({ connectionString: shop.databaseUrl });
+    await other.connect();
+    try {
+      await other.query(`UPDATE shipping_rate SET fee = fee + 1100 WHERE department_code = '11'`);
+      await vi.waitFor(async () => expect((await quote(1, bogota)).shipping).toBe(before.shipping + 1100), { timeout: 5000, interval: 50 });
+    } finally {
+      await other.query(`UPDATE shipping_rate SET fee = fee - 1100 WHERE department_code = '11'`);
+      await other.end();
+    }
+    await shop.catalogCache.sync();
+    expect((await quote(1, bogota)).shipping).toBe(before.shipping);
+
+    // Placing an order never takes the cached terms: it reads the rate with the order.
+    shop.catalogCache.values.set('shipping-terms:11:11001', { value: { fee: 1, freeFrom: 150_000, minDays: 1, maxDays: 2, estimate: false } });
+    expect((await quote(1, bogota)).shipping).toBe(1);
+    const placed = await placeOrder(shop, orderInput(item, 1, { shipping: { departmentCode: '11', municipalityCode: '11001', address: 'Calle 10 # 5-20', neighborhood: null } }));
+    const [row] = await shop.ds.query('SELECT shipping FROM shop_order WHERE reference = $1', [placed.reference]);
+    expect(row.shipping).toBe(before.shipping);
+    shop.catalogCache.invalidate();
   });
 });

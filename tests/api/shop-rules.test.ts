@@ -51,6 +51,8 @@ describe('shop rules', () => {
     const saved = await shop.gql(SETTINGS, { input: { freeFrom: 90_000, defaultFee: 9_900, defaultMinDays: 3, defaultMaxDays: 8 } }, staff);
     expect(saved.errors).toBeUndefined();
     await shop.ds.query(`UPDATE shipping_rate SET fee = 9900 WHERE department_code = '11'`);
+    // SQL by hand reaches the shop's cached settings by notification (as another instance's change would).
+    await shop.catalogCache.sync();
     expect(await quote(v, 1)).toMatchObject({ subtotal: v.price, shipping: 9_900, total: v.price + 9_900, freeShippingFrom: 90_000 });
     expect(await quote(v, 2)).toMatchObject({ shipping: 0, freeShippingFrom: 90_000 });
   });

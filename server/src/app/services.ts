@@ -19,6 +19,7 @@ import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
 import { legalLines } from '#shared/legal.js';
 import { JobsAdmin } from '../common/job-admin.js';
+import { noReadCache, type ReadCache } from '../common/read-cache.js';
 
 /** Long-lived services, built once at start-up and shared by every request (the composition root). */
 export interface Services {
@@ -49,12 +50,16 @@ export interface Services {
   jobsAdmin: JobsAdmin;
 }
 
-/** `jobPool`: the background jobs' own pool (graphile-worker), also used to show and retry jobs. */
-export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger, jobPool?: Pool): Services {
+/**
+ * `jobPool`: the background jobs' own pool (graphile-worker), also used to show and retry jobs. `readCache`: where
+ * quotes keep the shipping and contraentrega settings between staff changes (the catalog cache, which every
+ * instance invalidates).
+ */
+export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger, jobPool?: Pool, readCache: ReadCache = noReadCache): Services {
   const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
-  const shipping = new ShippingService(ds);
-  const cashOnDelivery = new CashOnDeliveryService(ds);
+  const shipping = new ShippingService(ds, readCache);
+  const cashOnDelivery = new CashOnDeliveryService(ds, readCache);
   const cart = new CartService(ds, discounts, shipping, cashOnDelivery, env.MAX_UNITS_PER_SIZE);
   const gateway = createPaymentGateway(env, ds);
   const content = new ContentService(ds);

@@ -107,9 +107,9 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       log.info({ seed: report }, 'Catálogo cargado');
     }
     jobPool = createJobPool(databaseUrl, log);
-    const services = createServices(env, ds, media, log, jobPool.pool);
     catalogCache = new CatalogCache(databaseUrl, log);
     await catalogCache.start();
+    const services = createServices(env, ds, media, log, jobPool.pool, catalogCache);
     const { app, warmUp, stop } = await createHttpApp({
       services,
       log,

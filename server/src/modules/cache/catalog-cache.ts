@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
+import type { ReadCache } from '../../common/read-cache.js';
 
 /** Channel the catalog triggers notify (migration 1764500000000-catalog-change-notify). */
 export const CATALOG_CHANNEL = 'enzo_catalog';
@@ -26,11 +27,13 @@ export interface CachedRead {
  * edit, an order's stock, SQL by hand). While that connection is down nothing is cached or served from cache,
  * so a lost notification can never leave a stale price behind.
  */
-export class CatalogCache {
+export class CatalogCache implements ReadCache {
   readonly pages = new LRUCache<string, CachedPage>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (p) => p.html.length * 2 + 200 });
   readonly reads = new LRUCache<string, CachedRead>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (r) => r.body.length * 2 + 200 });
   /** Results of the server render's in-process queries (treated as immutable). */
   readonly results = new LRUCache<string, object>({ max: 5000 });
+  /** Settings read by quotes (ReadCache): shipping terms per destination, the contraentrega settings. */
+  readonly values = new LRUCache<string, { value: unknown }>({ max: 5000 });
   /** Bumped on every invalidation: work that started under an older version does not store its result. */
   version = 0;
   #client: pg.Client | null = null;
@@ -108,6 +111,21 @@ export class CatalogCache {
     this.pages.clear();
     this.reads.clear();
     this.results.clear();
+    this.values.clear();
+  }
+
+  /**
+   * The cached value of `key`, or `load()`'s, kept only if no catalog change arrived while it was read (and only
+   * while invalidations are being received). Callers treat the value as immutable.
+   */
+  async remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (!this.enabled) return load();
+    const hit = this.values.get(key);
+    if (hit) return hit.value as T;
+    const version = this.version;
+    const value = await load();
+    if (this.enabled && this.version === version) this.values.set(key, { value });
+    return value;
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { cashOnDeliveryInputSchema, type CashOnDeliverySettings } from '#shared/cash-on-delivery.js';
 import { selectRows } from '../../common/db.js';
+import { noReadCache, type ReadCache } from '../../common/read-cache.js';
 import { ok, validationErrors, type ValidationErrors } from '../../common/results.js';
 import { CashOnDeliverySettingsEntity } from './cash-on-delivery-settings.entity.js';
 
@@ -12,15 +13,23 @@ export interface CashOnDeliveryInput {
 
 /** The shop's cash-on-delivery switch, maximum and fee (staff edit them; quotes and orders read them). */
 export class CashOnDeliveryService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    /** Keeps the settings for quotes until staff change them (a transaction's read always goes to the row). */
+    private readonly cache: ReadCache = noReadCache,
+  ) {}
 
   /** Current settings; inside a transaction when `m` is given (placeOrder reads them with the order). */
-  async settings(m?: EntityManager): Promise<CashOnDeliverySettings> {
+  settings(m?: EntityManager): Promise<CashOnDeliverySettings> {
+    return m ? this.#read(m) : this.cache.remember('cash-on-delivery', () => this.#read());
+  }
+
+  async #read(m?: EntityManager): Promise<CashOnDeliverySettings> {
     const sql = `SELECT enabled, max_total, fee FROM cash_on_delivery_settings WHERE id = 1`;
     const rows: Array<{ enabled: boolean; max_total: number; fee: number }> = m ? await m.query(sql) : await selectRows(this.ds, sql, []);
     const row = rows[0];
     // No row means no decision was ever made: contraentrega stays off (never fail open).
-    return row ? { enabled: row.enabled, maxTotal: row.max_total, fee: row.fee } : { enabled: false, maxTotal: 0, fee: 0 };
+    return Object.freeze(row ? { enabled: row.enabled, maxTotal: row.max_total, fee: row.fee } : { enabled: false, maxTotal: 0, fee: 0 });
   }
 
   record(): Promise<CashOnDeliverySettingsEntity> {

@@ -2,6 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { findDepartment, findMunicipality } from '#shared/divipola.js';
 import type { ShippingRule } from '#shared/pricing.js';
 import { selectRows } from '../../common/db.js';
+import { noReadCache, type ReadCache } from '../../common/read-cache.js';
 import { invalidField, notFoundResult, ok, type NotFound, type ValidationErrors } from '../../common/results.js';
 import { ShippingRateEntity } from './shipping-rate.entity.js';
 import { ShippingSettingsEntity } from './shipping-settings.entity.js';
@@ -49,17 +50,28 @@ const MAX_DAYS = 60;
 
 /** Shipping by destination: the rate table (department, municipality overrides) and the free-shipping threshold. */
 export class ShippingService {
-  constructor(private readonly ds: DataSource) {}
+  constructor(
+    private readonly ds: DataSource,
+    /** Keeps quotes' terms until staff change shipping (a transaction's read always goes to the rows). */
+    private readonly cache: ReadCache = noReadCache,
+  ) {}
 
   /**
    * Terms for a destination (a municipality override beats its department's rate, which beats the
-   * shop default), or the «desde» terms without one. One statement.
+   * shop default), or the «desde» terms without one. One statement, or none when this instance has them
+   * since the last change; inside `m` (placing an order) always read with the order.
    */
-  async terms(destination?: Destination | null, m?: EntityManager): Promise<ShippingTerms> {
+  terms(destination?: Destination | null, m?: EntityManager): Promise<ShippingTerms> {
     const department = destination ? findDepartment(destination.departmentCode) : null;
     const municipality = department && destination?.municipalityCode ? findMunicipality(department.code, destination.municipalityCode) : null;
+    if (m) return this.#readTerms(department?.code ?? null, municipality?.code ?? null, m);
+    // Keys are only codes that exist (DIVIPOLA), so the cache cannot be filled with made-up destinations.
+    return this.cache.remember(`shipping-terms:${department?.code ?? ''}:${municipality?.code ?? ''}`, () => this.#readTerms(department?.code ?? null, municipality?.code ?? null));
+  }
+
+  async #readTerms(departmentCode: string | null, municipalityCode: string | null, m?: EntityManager): Promise<ShippingTerms> {
     const read = (sql: string, params: unknown[]) => (m ? (m.query(sql, params) as Promise<TermsRow[]>) : selectRows<TermsRow>(this.ds, sql, params));
-    const [row] = department
+    const [row] = departmentCode
       ? await read(
           `SELECT s.free_from, s.default_fee, s.default_min_days, s.default_max_days, r.fee, r.min_days, r.max_days
              FROM shipping_settings s
@@ -67,7 +79,7 @@ export class ShippingService {
                                  WHERE department_code = $1 AND (municipality_code = $2 OR municipality_code IS NULL)
                                  ORDER BY municipality_code NULLS LAST LIMIT 1) r ON true
             WHERE s.id = 1`,
-          [department.code, municipality?.code ?? null],
+          [departmentCode, municipalityCode],
         )
       : await read(
           `SELECT s.free_from, s.default_fee, s.default_min_days, s.default_max_days,
@@ -77,13 +89,13 @@ export class ShippingService {
           [],
         );
     if (!row) throw new Error('Falta la configuración de envíos (shipping_settings).');
-    return {
+    return Object.freeze({
       fee: row.fee ?? row.default_fee,
       freeFrom: row.free_from,
       minDays: row.min_days ?? row.default_min_days,
       maxDays: row.max_days ?? row.default_max_days,
-      estimate: !department,
-    };
+      estimate: !departmentCode,
+    });
   }
 
   settings(): Promise<ShippingSettingsEntity> {
