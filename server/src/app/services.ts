@@ -19,7 +19,7 @@ import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
 import { legalLines } from '#shared/legal.js';
 import { JobsAdmin } from '../common/job-admin.js';
-import { noReadCache, type ReadCache } from '../common/read-cache.js';
+import type { ReadCache } from '../common/read-cache.js';
 
 /** Long-lived services, built once at start-up and shared by every request (the composition root). */
 export interface Services {
@@ -51,11 +51,11 @@ export interface Services {
 }
 
 /**
- * `jobPool`: the background jobs' own pool (graphile-worker), also used to show and retry jobs. `readCache`: where
- * quotes keep the shipping and contraentrega settings between staff changes (the catalog cache, which every
- * instance invalidates).
+ * `readCache`: where quotes keep the shipping and contraentrega settings between staff changes (the catalog cache,
+ * which every instance invalidates). `jobPool`: the background jobs' own pool (graphile-worker), also used to show
+ * and retry jobs.
  */
-export function createServices(env: Env, ds: DataSource, media: MediaStore, log?: Logger, jobPool?: Pool, readCache: ReadCache = noReadCache): Services {
+export function createServices(env: Env, ds: DataSource, media: MediaStore, log: Logger, readCache: ReadCache, jobPool?: Pool): Services {
   const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
   const shipping = new ShippingService(ds, readCache);

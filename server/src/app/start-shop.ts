@@ -109,7 +109,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     jobPool = createJobPool(databaseUrl, log);
     catalogCache = new CatalogCache(databaseUrl, log);
     await catalogCache.start();
-    const services = createServices(env, ds, media, log, jobPool.pool, catalogCache);
+    const services = createServices(env, ds, media, log, catalogCache, jobPool.pool);
     const { app, warmUp, stop } = await createHttpApp({
       services,
       log,

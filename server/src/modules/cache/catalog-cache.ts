@@ -30,10 +30,11 @@ export interface CachedRead {
 export class CatalogCache implements ReadCache {
   readonly pages = new LRUCache<string, CachedPage>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (p) => p.html.length * 2 + 200 });
   readonly reads = new LRUCache<string, CachedRead>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (r) => r.body.length * 2 + 200 });
-  /** Results of the server render's in-process queries (treated as immutable). */
-  readonly results = new LRUCache<string, object>({ max: 5000 });
-  /** Settings read by quotes (ReadCache): shipping terms per destination, the contraentrega settings. */
-  readonly values = new LRUCache<string, { value: unknown }>({ max: 5000 });
+  /**
+   * ReadCache values (treated as immutable): the server render's in-process query results, and the settings
+   * quotes read (shipping terms per destination, the contraentrega settings).
+   */
+  readonly values = new LRUCache<string, { value: unknown }>({ max: 10_000 });
   /** Bumped on every invalidation: work that started under an older version does not store its result. */
   version = 0;
   #client: pg.Client | null = null;
@@ -110,21 +111,20 @@ export class CatalogCache implements ReadCache {
     this.version++;
     this.pages.clear();
     this.reads.clear();
-    this.results.clear();
     this.values.clear();
   }
 
   /**
-   * The cached value of `key`, or `load()`'s, kept only if no catalog change arrived while it was read (and only
-   * while invalidations are being received). Callers treat the value as immutable.
+   * The cached value of `key`, or `load()`'s, kept (if `keep` agrees) only if no catalog change arrived while it
+   * was read, and only while invalidations are being received. Callers treat the value as immutable.
    */
-  async remember<T>(key: string, load: () => Promise<T>): Promise<T> {
+  async remember<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     if (!this.enabled) return load();
     const hit = this.values.get(key);
     if (hit) return hit.value as T;
     const version = this.version;
     const value = await load();
-    if (this.enabled && this.version === version) this.values.set(key, { value });
+    if (this.enabled && this.version === version && keep(value)) this.values.set(key, { value });
     return value;
   }
 

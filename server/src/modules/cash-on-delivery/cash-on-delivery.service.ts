@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { cashOnDeliveryInputSchema, type CashOnDeliverySettings } from '#shared/cash-on-delivery.js';
 import { selectRows } from '../../common/db.js';
-import { noReadCache, type ReadCache } from '../../common/read-cache.js';
+import type { ReadCache } from '../../common/read-cache.js';
 import { ok, validationErrors, type ValidationErrors } from '../../common/results.js';
 import { CashOnDeliverySettingsEntity } from './cash-on-delivery-settings.entity.js';
 
@@ -16,7 +16,7 @@ export class CashOnDeliveryService {
   constructor(
     private readonly ds: DataSource,
     /** Keeps the settings for quotes until staff change them (a transaction's read always goes to the row). */
-    private readonly cache: ReadCache = noReadCache,
+    private readonly cache: ReadCache,
   ) {}
 
   /** Current settings; inside a transaction when `m` is given (placeOrder reads them with the order). */

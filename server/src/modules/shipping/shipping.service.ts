@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { findDepartment, findMunicipality } from '#shared/divipola.js';
 import type { ShippingRule } from '#shared/pricing.js';
 import { selectRows } from '../../common/db.js';
-import { noReadCache, type ReadCache } from '../../common/read-cache.js';
+import type { ReadCache } from '../../common/read-cache.js';
 import { invalidField, notFoundResult, ok, type NotFound, type ValidationErrors } from '../../common/results.js';
 import { ShippingRateEntity } from './shipping-rate.entity.js';
 import { ShippingSettingsEntity } from './shipping-settings.entity.js';
@@ -53,7 +53,7 @@ export class ShippingService {
   constructor(
     private readonly ds: DataSource,
     /** Keeps quotes' terms until staff change shipping (a transaction's read always goes to the rows). */
-    private readonly cache: ReadCache = noReadCache,
+    private readonly cache: ReadCache,
   ) {}
 
   /**
