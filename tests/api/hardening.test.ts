@@ -1,4 +1,7 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_CLIENT_DIST } from '../../server/src/app/http-app.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 
 let shop: TestShop;
@@ -85,6 +88,25 @@ describe('HTTP hardening', () => {
       body: JSON.stringify({ query: '{ products(first: 48) { edges { node { name description } } } }' }),
     });
     expect(big.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it("sends a page's built scripts with the subresource headers only, and its workers with the page CSP", async () => {
+    const html = await (await fetch(`${shop.url}/collares`, { headers: { accept: 'text/html' } })).text();
+    const script = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+    expect(script).toBeDefined();
+    const res = await fetch(`${shop.url}${script}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    // A worker runs under the CSP sent with its own script.
+    const assets = fs.readdirSync(path.join(shop.services.env.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST, 'assets'));
+    const worker = assets.find((f) => /\.worker-[^/]*\.js$/.test(f));
+    expect(worker).toBeDefined();
+    const w = await fetch(`${shop.url}/assets/${worker}`);
+    expect(w.status).toBe(200);
+    expect(w.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it('allows CORS only for the shop origin', async () => {

@@ -1,4 +1,4 @@
-import type { Express } from 'express';
+import type { Express, NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
 import compression from 'compression';
@@ -23,34 +23,56 @@ function allowedHosts(env: Env) {
   return { connect, img, media };
 }
 
+/**
+ * Built scripts and style sheets (`/assets/`, our own files): they only need the headers that apply to a
+ * subresource. The document-only ones (the page CSP, frame, opener and download policies) added ~650 bytes to
+ * each of the fifteen or so requests of a first page load over HTTP/1.1. Monaco's workers keep the page's CSP:
+ * a worker runs under the policy sent with its own script.
+ */
+const isBuiltSubresource = (path: string) => path.startsWith('/assets/') && /\.(js|css)$/.test(path) && !/\.worker-[^/]*\.js$/.test(path);
+
 /** Security headers (CSP included), CORS limited to the shop's origin, and compression. */
 export function applySecurity(app: Express, env: Env) {
   const hosts = allowedHosts(env);
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: hosts.img,
-          mediaSrc: hosts.media,
-          fontSrc: ["'self'", 'data:'],
-          connectSrc: hosts.connect,
-          workerSrc: ["'self'", 'blob:'],
-          frameSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          // Checkout forms post to our API; the payment page is a top-level navigation to Wompi.
-          formAction: ["'self'", 'https://checkout.wompi.co'],
-          ...(env.isProduction && env.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
-        },
+  const strictTransportSecurity = env.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: true } : false;
+  const documentHeaders = helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: hosts.img,
+        mediaSrc: hosts.media,
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: hosts.connect,
+        workerSrc: ["'self'", 'blob:'],
+        frameSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        // Checkout forms post to our API; the payment page is a top-level navigation to Wompi.
+        formAction: ["'self'", 'https://checkout.wompi.co'],
+        ...(env.isProduction && env.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
       },
-      crossOriginEmbedderPolicy: false,
-      strictTransportSecurity: env.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: true } : false,
-    }),
+    },
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity,
+  });
+  const subresourceHeaders = helmet({
+    contentSecurityPolicy: false,
+    crossOriginEmbedderPolicy: false,
+    crossOriginOpenerPolicy: false,
+    originAgentCluster: false,
+    xDnsPrefetchControl: false,
+    xDownloadOptions: false,
+    xFrameOptions: false,
+    xPermittedCrossDomainPolicies: false,
+    xXssProtection: false,
+    strictTransportSecurity,
+  });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    (isBuiltSubresource(req.path) ? subresourceHeaders : documentHeaders)(req, res, next),
   );
   // publicUrl is read per request: with PORT=0 it is only known once the server listens. Its origin is
   // parsed again only when it changes, not on every request.
