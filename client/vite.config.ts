@@ -53,12 +53,13 @@ const VENDOR = /node_modules\/react-router\//;
  * Small modules every storefront page runs (not the DIVIPOLA data, which only checkout needs). Vite's preload
  * helper stays out: the tiny browser entry uses it, and must not pull the vendor chunk in before the first paint.
  */
-const SMALL_SHARED = /\/shared\/(shop|storefront-routes|money|public-catalog)\.ts$/;
+const SMALL_SHARED = /\/shared\/(shop|storefront-routes|money|public-catalog|orders)\.ts$/;
 /**
- * The cart's state (jotai) and the page head hook: every storefront page runs both, and on their own they were
- * two more sub-2 KB requests of each first load (over HTTP/1.1 a phone fetches six at a time).
+ * The cart's state (jotai), the page head hook and the layout's data: every storefront page runs them, and on
+ * their own they were three more sub-2 KB requests of each first load (over HTTP/1.1 a phone fetches six at a
+ * time).
  */
-const CART = /node_modules\/jotai\/|\/client\/src\/(features\/cart\/cart-(atoms|storage)\.ts|lib\/use-document-meta\.ts)$/;
+const SHOP_SHELL = /node_modules\/jotai\/|\/client\/src\/(features\/cart\/cart-(atoms|storage)\.ts|lib\/(use-document-meta|public-layout(-data|\.generated))\.tsx?)$/;
 
 /** `vite build --ssr`: the server render bundle (client/src/entry-server.tsx → dist/ssr/entry-server.js). */
 const ssrBuild = {
@@ -105,7 +106,7 @@ export default defineConfig(({ isSsrBuild, command }) => (isSsrBuild ? ssrBuild 
             { name: 'react', test: REACT },
             { name: 'apollo', test: APOLLO },
             { name: 'vendor', test: (id: string) => VENDOR.test(id) || SMALL_SHARED.test(id) },
-            { name: 'cart-atoms', test: CART },
+            { name: 'shop-shell', test: SHOP_SHELL },
           ],
         },
       },

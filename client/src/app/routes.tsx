@@ -2,9 +2,7 @@ import type { ComponentType, ReactNode } from 'react';
 import type { ApolloClient } from '@apollo/client';
 import type { Params, RouteObject } from 'react-router';
 import { PublicLayout } from './layouts/public-layout';
-import { loadShopSettings } from '../lib/use-shop-settings';
-import { loadPaymentMethods } from '../lib/use-payment-methods';
-import { loadCampaignLinks } from '../features/campaigns/use-campaign-links';
+import { loadPublicLayout } from '../lib/public-layout-data';
 import { AuthLayout } from './layouts/auth-layout';
 import { DocumentMeta, HttpStatus } from './document-meta';
 import { lazyPage, type LazyPage } from './lazy-page';
@@ -103,13 +101,13 @@ const notFound = route(lazyPage(content, (m) => m.NotFoundPage), CONTENT, PAGES.
 export const routes: RouteObject[] = [
   {
     element: <PublicLayout />,
-    // The header (campaign links), footer (payment methods), product page and policies read the shop settings:
-    // loaded with every public page, so it hydrates without a request.
+    // The header (campaign links), footer (payment methods), product page and policies read the layout's data
+    // (one query): loaded with every public page, so it hydrates without a request.
     handle: {
       preload: async () => undefined,
       module: 'src/app/layouts/public-layout.tsx',
       load: async ({ client }) => {
-        await Promise.all([loadShopSettings(client), loadCampaignLinks(client), loadPaymentMethods(client)]);
+        await loadPublicLayout(client);
       },
     } satisfies RouteHandle,
     children: [

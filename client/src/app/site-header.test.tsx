@@ -7,7 +7,7 @@ import { renderWithProviders } from '../test-utils/render';
 import { mswServer } from '../test-utils/msw-server';
 import { CartQuoteDocument } from '../features/cart';
 import { fakeQuote } from '../test-utils/cart-test-data';
-import { ActiveCampaignsDocument } from '../features/campaigns/campaigns.generated';
+import { publicLayoutHandler } from '../test-utils/public-layout';
 import { SiteHeader } from './site-header';
 
 const PRODUCTS: Record<string, { price: number; name: string; stock?: number }> = {
@@ -34,10 +34,10 @@ function storeCart(lines: { productId: string; sizeId: string; quantity: number 
   localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines }));
 }
 
-const HALLOWEEN = { __typename: 'Campaign' as const, slug: 'halloween', path: '/halloween', title: 'Halloween' };
+const HALLOWEEN = { slug: 'halloween', path: '/halloween', title: 'Halloween' };
 
 function renderHeader(campaigns = [HALLOWEEN]) {
-  mswServer.use(graphql.query(ActiveCampaignsDocument, () => HttpResponse.json({ data: { campaigns } })));
+  mswServer.use(publicLayoutHandler({ campaigns }));
   return renderWithProviders(
     <>
       <SiteHeader />

@@ -6,7 +6,7 @@ import { CartButton } from '../features/cart/cart-button';
 import { cartCountAtom, cartOpenAtom, mobileMenuOpenAtom } from '../features/cart/cart-atoms';
 import { useCampaignLinks } from '../features/campaigns/use-campaign-links';
 import { SearchBox } from '../features/search';
-import { useShopSettings } from '../lib/use-shop-settings';
+import { useShopSettings } from '../lib/public-layout-data';
 
 // Downloaded when first opened: neither is needed to show a page.
 const CartDrawer = lazy(() => import('../features/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })));

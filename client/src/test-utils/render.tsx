@@ -4,16 +4,16 @@ import { createStore, Provider as JotaiProvider } from 'jotai';
 import { ApolloProvider } from '@apollo/client/react';
 import { MemoryRouter } from 'react-router';
 import { createApolloClient } from '../lib/apollo';
-import { ShopSettingsProvider } from '../lib/use-shop-settings';
+import { PublicLayoutProvider } from '../lib/public-layout-data';
 
-/** Renders with a fresh jotai store, a fresh Apollo client (talking to MSW), a router and the shop settings (as the public layout gives them). */
+/** Renders with a fresh jotai store, a fresh Apollo client (talking to MSW), a router and the public layout's data (shop settings, campaigns, payment methods). */
 export function renderWithProviders(ui: ReactElement, { route = '/', store = createStore() }: { route?: string; store?: ReturnType<typeof createStore> } = {}) {
   const client = createApolloClient({ uri: 'http://localhost/graphql', persisted: false });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <JotaiProvider store={store}>
       <ApolloProvider client={client}>
         <MemoryRouter initialEntries={[route]}>
-          <ShopSettingsProvider>{children}</ShopSettingsProvider>
+          <PublicLayoutProvider>{children}</PublicLayoutProvider>
         </MemoryRouter>
       </ApolloProvider>
     </JotaiProvider>

@@ -7,13 +7,12 @@ import { RouteErrorBoundary } from '../route-error';
 import { ScrollToTop } from '../scroll-to-top';
 import { CanonicalUrl } from '../canonical-url';
 import { PageMounted } from '../page-mounted';
-import { ShopSettingsProvider, useShopSettings } from '../../lib/use-shop-settings';
-import { usePaymentMethods } from '../../lib/use-payment-methods';
+import { PublicLayoutProvider, usePaymentMethods, useShopSettings } from '../../lib/public-layout-data';
 
-/** Public pages: sticky header with the free-shipping banner, the page, the footer (one shop-settings query for all). */
+/** Public pages: sticky header with the free-shipping banner, the page, the footer (one query for the data around every page). */
 export function PublicLayout() {
   return (
-    <ShopSettingsProvider>
+    <PublicLayoutProvider>
       <div className="layout-public">
         <ScrollToTop />
         <CanonicalUrl />
@@ -31,7 +30,7 @@ export function PublicLayout() {
         </main>
         <PublicFooter />
       </div>
-    </ShopSettingsProvider>
+    </PublicLayoutProvider>
   );
 }
 

@@ -5,7 +5,7 @@ import { useQuery } from '@apollo/client/react';
 import { formatCop } from '#shared/money.js';
 import { categoryPath, productPath } from '#shared/storefront-routes.js';
 import { ServerPageContext, useDocumentMeta } from '../../lib/use-document-meta';
-import { deliveryPromiseText, useShopSettings } from '../../lib/use-shop-settings';
+import { deliveryPromiseText, useShopSettings } from '../../lib/public-layout-data';
 import { ProductDetailDocument } from './catalog.generated';
 import { checkProductLocation } from './product-location';
 import { ProductGallery } from './product-gallery';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SUPPORT_EMAIL } from '../../lib/contact-info';
 import { PAGE_PATHS } from '#shared/storefront-routes.js';
-import { useShopSettings } from '../../lib/use-shop-settings';
+import { useShopSettings } from '../../lib/public-layout-data';
 import { formatCop } from '#shared/money.js';
 import { ContentLayout, type ContentSection } from './content-layout';
 
