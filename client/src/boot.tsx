@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
-import type { NormalizedCacheObject } from '@apollo/client';
+import type { ApolloClient, NormalizedCacheObject } from '@apollo/client';
 import { createApolloClient } from './lib/apollo';
 import { routes, type RouteHandle } from './app/routes';
 import { App } from './app/app';
@@ -9,6 +9,9 @@ import { APOLLO_STATE_ELEMENT_ID } from '#shared/ssr-contract.js';
 import { replayEarlyClicks } from './early-clicks';
 
 const client = createApolloClient();
+
+/** A new task: the browser may paint and handle a tap between two steps of the start-up. */
+const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The Apollo cache the server rendered the page with (a JSON data block: not executed, so CSP allows it). */
 function restoreServerState() {
@@ -22,28 +25,54 @@ function restoreServerState() {
   el.remove();
 }
 
+/** The landing route's matches (layout and page), with their handles. */
+function landingMatches() {
+  return (matchRoutes(routes, window.location) ?? []).flatMap((m) => {
+    const handle = m.route.handle as RouteHandle | undefined;
+    return handle ? [{ handle, params: m.params }] : [];
+  });
+}
+
 /** Loads the landing route's chunks (already downloading: the entry preloads what the server listed) before the first render. */
-async function preloadRoute() {
-  const handles = (matchRoutes(routes, window.location) ?? []).map((m) => m.route.handle as RouteHandle | undefined).filter((h) => h !== undefined);
+async function preloadRoute(matches: ReturnType<typeof landingMatches>) {
   // A stalled download must not keep the page unresponsive forever: render anyway (Suspense shows the fallback).
-  await Promise.race([Promise.all(handles.map((h) => h.preload())).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  await Promise.race([Promise.all(matches.map((m) => m.handle.preload())).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
+}
+
+/**
+ * Reads the landing route's queries from the restored cache (never the network), one route per task, before
+ * hydrating. Apollo Client's first use of a query (its document transforms, the first cache read, compiling
+ * that code) cost ~90 ms on a phone inside a single component's render, where React cannot yield; here it is
+ * paid in tasks of its own, and hydration reads what these reads left memoized.
+ */
+async function warmLandingQueries(matches: ReturnType<typeof landingMatches>) {
+  const cacheOnly = { query: (options: Parameters<ApolloClient['query']>[0]) => client.query({ ...options, fetchPolicy: 'cache-only' }) } as unknown as ApolloClient;
+  const searchParams = new URLSearchParams(window.location.search);
+  for (const { handle, params } of matches) {
+    if (!handle.load) continue;
+    await handle.load({ client: cacheOnly, params, searchParams }).catch(() => undefined);
+    await nextTask();
+  }
 }
 
 /** Restores the server's data, loads the landing route and renders (hydrates a server-rendered page). */
-export function boot() {
+export async function boot() {
+  const container = document.getElementById('root')!;
+  const serverRendered = container.hasChildNodes();
   restoreServerState();
-  void preloadRoute().then(() => {
-    const container = document.getElementById('root')!;
-    if (container.hasChildNodes()) {
-      // Server-rendered: attach to its markup. A transition hydrates in slices that yield to the browser (TBT).
-      // Taps made before the page has hydrated are replayed then (early-clicks.ts).
-      startTransition(() => {
-        hydrateRoot(container, <App client={client} router={BrowserRouter} onMounted={replayEarlyClicks} />);
-      });
-    } else {
-      // Checkout, receipt, sandbox and staff pages render in the browser only.
-      const root = createRoot(container);
-      startTransition(() => root.render(<App client={client} router={BrowserRouter} />));
-    }
-  });
+  await nextTask();
+  const matches = landingMatches();
+  await preloadRoute(matches);
+  if (serverRendered) {
+    await warmLandingQueries(matches);
+    // Server-rendered: attach to its markup. A transition hydrates in slices that yield to the browser (TBT).
+    // Taps made before the page has hydrated are replayed then (early-clicks.ts).
+    startTransition(() => {
+      hydrateRoot(container, <App client={client} router={BrowserRouter} onMounted={replayEarlyClicks} />);
+    });
+  } else {
+    // Checkout, receipt, sandbox and staff pages render in the browser only.
+    const root = createRoot(container);
+    startTransition(() => root.render(<App client={client} router={BrowserRouter} />));
+  }
 }

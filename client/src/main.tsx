@@ -16,7 +16,7 @@ async function start() {
   await import('./lib/apollo');
   await nextTask();
   const { boot } = await import('./boot');
-  boot();
+  await boot();
 }
 
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
