@@ -2,7 +2,7 @@ import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
 import type { ApolloClient, NormalizedCacheObject } from '@apollo/client';
-import { createApolloClient } from './lib/apollo';
+import { createApolloClient, type QueryClient } from './lib/apollo';
 import { routes, type RouteHandle } from './app/routes';
 import { App } from './app/app';
 import { APOLLO_STATE_ELEMENT_ID } from '#shared/ssr-contract.js';
@@ -46,7 +46,9 @@ async function preloadRoute(matches: ReturnType<typeof landingMatches>) {
  * paid in tasks of its own, and hydration reads what these reads left memoized.
  */
 async function warmLandingQueries(matches: ReturnType<typeof landingMatches>) {
-  const cacheOnly = { query: (options: Parameters<ApolloClient['query']>[0]) => client.query({ ...options, fetchPolicy: 'cache-only' }) } as unknown as ApolloClient;
+  // The same options with the fetch policy replaced (`query`'s overloads cannot be restated for a wrapper).
+  const query = (options: ApolloClient.QueryOptions) => client.query({ ...options, fetchPolicy: 'cache-only' });
+  const cacheOnly: QueryClient = { query: query as ApolloClient['query'] };
   const searchParams = new URLSearchParams(window.location.search);
   for (const { handle, params } of matches) {
     if (!handle.load) continue;

@@ -1,4 +1,4 @@
-import type { ApolloClient } from '@apollo/client';
+import type { QueryClient } from '../lib/apollo';
 import { CAMPAIGN_PREVIEW_PARAM } from '#shared/storefront-routes.js';
 import { CategoryPage } from '../features/catalog/category-page';
 import { loadCategoryListing } from '../features/catalog/routes';
@@ -25,7 +25,7 @@ export function CampaignPage({ slug, path }: { slug: string; path: string }) {
 }
 
 /** What the page queries, run by the server before rendering with the same variables: the campaign, then its collection's listing while it shows. */
-export async function loadCampaign(client: ApolloClient, slug: string, params: URLSearchParams) {
+export async function loadCampaign(client: QueryClient, slug: string, params: URLSearchParams) {
   const { data } = await client.query({ query: CampaignPageDocument, variables: { slug, previewToken: params.get(CAMPAIGN_PREVIEW_PARAM) } });
   if (data?.campaign) await loadCategoryListing(client, { collection: data.campaign.collection }, params);
 }

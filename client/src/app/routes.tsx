@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { ApolloClient } from '@apollo/client';
+import type { QueryClient } from '../lib/apollo';
 import type { Params, RouteObject } from 'react-router';
 import { PublicLayout } from './layouts/public-layout';
 import { loadPublicLayout } from '../lib/public-layout-data';
@@ -13,7 +13,7 @@ type Meta = Pick<PageMetaInfo, 'title' | 'description' | 'noindex' | 'canonical'
 
 /** What the route's data needs before it renders on the server (the browser fetches it with useQuery). */
 export interface RouteDataContext {
-  client: ApolloClient;
+  client: QueryClient;
   params: Params;
   /** The URL's query (`?q=`, listing filters and sort). */
   searchParams: URLSearchParams;

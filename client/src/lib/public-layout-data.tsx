@@ -1,5 +1,5 @@
 import { createContext, useContext, type ReactNode } from 'react';
-import type { ApolloClient } from '@apollo/client';
+import type { QueryClient } from './apollo';
 import { useQuery } from '@apollo/client/react';
 import { ONLINE_PAYMENT_METHODS, type PaymentMethodValue } from '#shared/orders.js';
 import { PublicLayoutDocument, type PublicLayoutQuery } from './public-layout.generated';
@@ -11,7 +11,7 @@ export type PublicCampaign = PublicLayoutQuery['campaigns'][number];
  * The public layout's data (run by the server before rendering every public page, so the header, product page,
  * policies and footer render the same markup on the server and on the first client render).
  */
-export async function loadPublicLayout(client: ApolloClient) {
+export async function loadPublicLayout(client: QueryClient) {
   await client.query({ query: PublicLayoutDocument });
 }
 

@@ -1,6 +1,6 @@
 import { useContext, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
-import type { ApolloClient } from '@apollo/client';
+import type { QueryClient } from '../../lib/apollo';
 import { useQuery } from '@apollo/client/react';
 import { formatCop } from '#shared/money.js';
 import { categoryPath, productPath } from '#shared/storefront-routes.js';
@@ -23,7 +23,7 @@ export interface ProductRouteProps {
 const ID = /^\d{1,9}$/;
 
 /** The data ProductRoute queries (run by the server before rendering), with the same variables. */
-export async function loadProduct(client: ApolloClient, id: string) {
+export async function loadProduct(client: QueryClient, id: string) {
   if (ID.test(id)) await client.query({ query: ProductDetailDocument, variables: { id } });
 }
 
