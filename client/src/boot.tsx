@@ -8,13 +8,11 @@ import { App } from './app/app';
 import { APOLLO_STATE_ELEMENT_ID } from '#shared/ssr-contract.js';
 import { replayEarlyClicks } from './early-clicks';
 
-const client = createApolloClient();
-
 /** A new task: the browser may paint and handle a tap between two steps of the start-up. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** The Apollo cache the server rendered the page with (a JSON data block: not executed, so CSP allows it). */
-function restoreServerState() {
+function restoreServerState(client: ApolloClient) {
   const el = document.getElementById(APOLLO_STATE_ELEMENT_ID);
   if (!el) return;
   try {
@@ -45,7 +43,7 @@ async function preloadRoute(matches: ReturnType<typeof landingMatches>) {
  * that code) cost ~90 ms on a phone inside a single component's render, where React cannot yield; here it is
  * paid in tasks of its own, and hydration reads what these reads left memoized.
  */
-async function warmLandingQueries(matches: ReturnType<typeof landingMatches>) {
+async function warmLandingQueries(client: ApolloClient, matches: ReturnType<typeof landingMatches>) {
   // The same options with the fetch policy replaced (`query`'s overloads cannot be restated for a wrapper).
   const query = (options: ApolloClient.QueryOptions) => client.query({ ...options, fetchPolicy: 'cache-only' });
   const cacheOnly: QueryClient = { query: query as ApolloClient['query'] };
@@ -61,12 +59,17 @@ async function warmLandingQueries(matches: ReturnType<typeof landingMatches>) {
 export async function boot() {
   const container = document.getElementById('root')!;
   const serverRendered = container.hasChildNodes();
-  restoreServerState();
+  // Evaluating the app's modules, creating the client (its cache and policies) and restoring the server's data:
+  // a task each.
+  await nextTask();
+  const client = createApolloClient();
+  await nextTask();
+  restoreServerState(client);
   await nextTask();
   const matches = landingMatches();
   await preloadRoute(matches);
   if (serverRendered) {
-    await warmLandingQueries(matches);
+    await warmLandingQueries(client, matches);
     // Server-rendered: attach to its markup. A transition hydrates in slices that yield to the browser (TBT).
     // Taps made before the page has hydrated are replayed then (early-clicks.ts).
     startTransition(() => {
