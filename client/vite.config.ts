@@ -42,9 +42,10 @@ function brotliAssets(): Plugin {
 
 /**
  * Long-lived chunks for what every storefront page runs, cached across deploys that do not touch dependencies:
- * React, then Apollo Client with what it needs (and our client set-up), then the router with the small shared rules. Three chunks rather
- * than one so that the browser entry can evaluate them one task at a time (client/src/main.tsx): a single ~440 KB
- * chunk is one long task on a phone. They download in parallel, so the split costs no round trip.
+ * React, then Apollo Client with what it needs (and our client set-up), then the router with the small shared
+ * rules. Three chunks rather than one so that the browser entry can evaluate them one task at a time
+ * (client/src/main.tsx): a single ~440 KB chunk is one long task on a phone. They download in parallel, so the
+ * split costs no round trip.
  */
 const REACT = /node_modules\/(react|react-dom|scheduler)\//;
 const APOLLO = /node_modules\/(@apollo\/client|@wry|optimism|rxjs)\/|\/client\/src\/(lib\/apollo\.ts|gql\/possible-types\.ts)$/;

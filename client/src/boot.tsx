@@ -40,7 +40,7 @@ async function preloadRoute(matches: ReturnType<typeof landingMatches>) {
 /**
  * Reads the landing route's queries from the restored cache (never the network), one route per task, before
  * hydrating. Apollo Client's first use of a query (its document transforms, the first cache read, compiling
- * that code) cost ~90 ms on a phone inside a single component's render, where React cannot yield; here it is
+ * that code) cost ~90 ms at 4x CPU throttling inside a single component's render, where React cannot yield; here it is
  * paid in tasks of its own, and hydration reads what these reads left memoized.
  */
 async function warmLandingQueries(client: ApolloClient, matches: ReturnType<typeof landingMatches>) {
