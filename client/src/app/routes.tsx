@@ -11,7 +11,10 @@ import type { PageHead } from '#shared/ssr-contract.js';
 
 type Meta = Pick<PageMetaInfo, 'title' | 'description' | 'noindex' | 'canonical'>;
 
-/** What the route's data needs before it renders on the server (the browser fetches it with useQuery). */
+/**
+ * What the route's data needs before it renders on the server (the browser fetches it with useQuery, and reads it
+ * from the restored cache only before hydrating: boot.tsx).
+ */
 export interface RouteDataContext {
   client: QueryClient;
   params: Params;

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { QueryClient } from './apollo';
 import { useQuery } from '@apollo/client/react';
 import { ONLINE_PAYMENT_METHODS, type PaymentMethodValue } from '#shared/orders.js';
@@ -31,11 +31,15 @@ const PublicLayoutContext = createContext<PublicLayoutData | null>(null);
  */
 export function PublicLayoutProvider({ children }: { children: ReactNode }) {
   const { data } = useQuery(PublicLayoutDocument, { fetchPolicy: 'cache-first', errorPolicy: 'all' });
-  const value: PublicLayoutData = {
-    settings: data?.shopSettings ?? null,
-    campaigns: data?.campaigns ?? [],
-    paymentMethods: data?.paymentOptions?.methods ?? ONLINE_PAYMENT_METHODS,
-  };
+  // A new value only when the data changes: every reader re-renders with it.
+  const value = useMemo<PublicLayoutData>(
+    () => ({
+      settings: data?.shopSettings ?? null,
+      campaigns: data?.campaigns ?? [],
+      paymentMethods: data?.paymentOptions?.methods ?? ONLINE_PAYMENT_METHODS,
+    }),
+    [data],
+  );
   return <PublicLayoutContext value={value}>{children}</PublicLayoutContext>;
 }
 
