@@ -7,9 +7,7 @@ import { routes, type RouteHandle } from './app/routes';
 import { App } from './app/app';
 import { APOLLO_STATE_ELEMENT_ID } from '#shared/ssr-contract.js';
 import { replayEarlyClicks } from './early-clicks';
-
-/** A new task: the browser may paint and handle a tap between two steps of the start-up. */
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './lib/next-task';
 
 /** The Apollo cache the server rendered the page with (a JSON data block: not executed, so CSP allows it). */
 function restoreServerState(client: ApolloClient) {

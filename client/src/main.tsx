@@ -1,5 +1,6 @@
 import { ROUTE_CHUNKS_META } from '#shared/ssr-contract.js';
 import { forgetEarlyClicks } from './early-clicks';
+import { nextTask } from './lib/next-task';
 import './app/global.css';
 
 /**
@@ -18,8 +19,6 @@ async function start() {
   const { boot } = await import('./boot');
   await boot();
 }
-
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /**
  * The route's chunks, listed by the server, fetched alongside the app's code (not after it). One link per task:

@@ -22,10 +22,10 @@ export interface CachedRead {
 }
 
 /**
- * This instance's cache of public catalog reads, server-rendered pages and the settings quotes read (ReadCache). Every instance LISTENs on one
- * PostgreSQL connection to `enzo_catalog` and drops everything when the catalog changes (any instance's staff
- * edit, an order's stock, SQL by hand). While that connection is down nothing is cached or served from cache,
- * so a lost notification can never leave a stale price behind.
+ * This instance's cache of public catalog reads, server-rendered pages and the settings quotes read (ReadCache).
+ * Every instance LISTENs on one PostgreSQL connection to `enzo_catalog` and drops everything when the catalog
+ * changes (any instance's staff edit, an order's stock, SQL by hand). While that connection is down nothing is
+ * cached or served from cache, so a lost notification can never leave a stale price behind.
  */
 export class CatalogCache implements ReadCache {
   readonly pages = new LRUCache<string, CachedPage>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (p) => p.html.length * 2 + 200 });

@@ -64,9 +64,11 @@ export class ShippingService {
   terms(destination?: Destination | null, m?: EntityManager): Promise<ShippingTerms> {
     const department = destination ? findDepartment(destination.departmentCode) : null;
     const municipality = department && destination?.municipalityCode ? findMunicipality(department.code, destination.municipalityCode) : null;
-    if (m) return this.#readTerms(department?.code ?? null, municipality?.code ?? null, m);
+    const departmentCode = department?.code ?? null;
+    const municipalityCode = municipality?.code ?? null;
+    if (m) return this.#readTerms(departmentCode, municipalityCode, m);
     // Keys are only codes that exist (DIVIPOLA), so the cache cannot be filled with made-up destinations.
-    return this.cache.remember(`shipping-terms:${department?.code ?? ''}:${municipality?.code ?? ''}`, () => this.#readTerms(department?.code ?? null, municipality?.code ?? null));
+    return this.cache.remember(`shipping-terms:${departmentCode ?? ''}:${municipalityCode ?? ''}`, () => this.#readTerms(departmentCode, municipalityCode));
   }
 
   async #readTerms(departmentCode: string | null, municipalityCode: string | null, m?: EntityManager): Promise<ShippingTerms> {
