@@ -51,8 +51,8 @@ export interface RenderedPage {
   modules: string[];
   /** Pipes the app's HTML (what goes inside `<div id="root">`). */
   pipe: (destination: NodeJS.WritableStream) => void;
-  /** The Apollo cache after the render (embedded for hydration). */
-  state: unknown;
+  /** The query results the render read, by query key (embedded for hydration: client/src/lib/shop-data.tsx). */
+  state: Record<string, unknown> | null;
   /** A route's data failed to load: the page shows its error state and must not be cached. */
   failed: boolean;
 }
@@ -67,8 +67,8 @@ export interface SsrEntry {
   render(request: RenderRequest): Promise<RenderResult>;
 }
 
-/** Id of the `<script type="application/json">` that carries the Apollo cache to the browser. */
-export const APOLLO_STATE_ELEMENT_ID = 'enzo-apollo-state';
+/** Id of the `<script type="application/json">` that carries the render's query results to the browser. */
+export const QUERY_RESULTS_ELEMENT_ID = 'enzo-query-results';
 
 /**
  * `<meta name=… content="/assets/a.js /assets/b.js">` on a server-rendered page: the route's JavaScript chunks, which

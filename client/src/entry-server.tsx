@@ -1,7 +1,8 @@
 /**
  * Server render entry (built by `vite build --ssr` into dist/ssr, loaded by server/src/app/render at run time):
  * the same routes and components as the browser, the route's data loaded first through Apollo Client (so the
- * HTML carries the content), then streamed with React's renderToPipeableStream.
+ * HTML carries the content), then streamed with React's renderToPipeableStream. The results the render read go
+ * to the browser, which hydrates from them (lib/shop-data.tsx).
  */
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
@@ -11,6 +12,7 @@ import { Observable } from 'rxjs';
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { createApolloClient } from './lib/apollo';
+import { ShopData } from './lib/shop-data';
 import { routes, type RouteHandle } from './app/routes';
 import { App } from './app/app';
 import { ServerPageContext, type ServerPageRecord } from './lib/use-document-meta';
@@ -59,10 +61,11 @@ export const render: SsrEntry['render'] = async ({ url, execute }): Promise<Rend
   );
 
   const record: ServerPageRecord = { head: {}, status: 200 };
+  const shopData = ShopData.server(client);
   const router = ({ children }: { children: ReactNode }) => <StaticRouter location={`${location.pathname}${location.search}`}>{children}</StaticRouter>;
   const tree = (
     <ServerPageContext value={record}>
-      <App client={client} store={createStore()} router={router} />
+      <App shopData={shopData} store={createStore()} router={router} />
     </ServerPageContext>
   );
   // Everything the page needs is loaded: wait for the whole tree (no Suspense fallback, which would need
@@ -83,5 +86,5 @@ export const render: SsrEntry['render'] = async ({ url, execute }): Promise<Rend
     stream.abort();
     return { kind: 'redirect', status: 301, location: record.redirect };
   }
-  return { kind: 'page', status: failed && record.status === 200 ? 503 : record.status, head: record.head, modules, pipe: (dest) => stream.pipe(dest), state: client.extract(), failed };
+  return { kind: 'page', status: failed && record.status === 200 ? 503 : record.status, head: record.head, modules, pipe: (dest) => stream.pipe(dest), state: shopData.record, failed };
 };

@@ -5,18 +5,18 @@ import './app/global.css';
 
 /**
  * The browser entry, kept tiny: on a server-rendered page the markup is already readable, so the app's code
- * (React, the router, Apollo Client, the route) is fetched only once the page has been painted. On a phone the
- * first paint and the hero image then do not share the connection with ~120 KB of JavaScript. Pages rendered in
- * the browser only (checkout, receipt, staff) start at once.
+ * (React, the router, the route) is fetched only once the page has been painted. On a phone the first paint and
+ * the hero image then do not share the connection with ~95 KB of JavaScript. Apollo Client loads later still,
+ * when the page first needs it (lib/shop-data.tsx). Pages rendered in the browser only (checkout, receipt,
+ * staff) start at once.
  */
 async function start() {
-  // One library per task: evaluating React, Apollo Client and the app in a single task would block the main thread
+  // One library per task: evaluating React and the app in a single task would block the main thread
   // for several hundred milliseconds on a phone (taps wait for it). The chunks download in parallel beforehand.
   await import('react-dom/client');
   await nextTask();
-  await import('./lib/apollo');
-  await nextTask();
   const { boot } = await import('./boot');
+  await nextTask();
   await boot();
 }
 

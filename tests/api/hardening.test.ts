@@ -100,6 +100,10 @@ describe('HTTP hardening', () => {
     expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
     expect(res.headers.get('content-security-policy')).toBeNull();
     expect(res.headers.get('x-frame-options')).toBeNull();
+    // Hashed and immutable: cached for a year, never revalidated.
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.headers.get('etag')).toBeNull();
+    expect(res.headers.get('last-modified')).toBeNull();
     // A worker runs under the CSP sent with its own script.
     const assets = fs.readdirSync(path.join(shop.services.env.CLIENT_DIST_DIR ?? DEFAULT_CLIENT_DIST, 'assets'));
     const worker = assets.find((f) => /\.worker-[^/]*\.js$/.test(f));

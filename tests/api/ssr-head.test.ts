@@ -51,9 +51,9 @@ describe('server-rendered head tags (from what each page declares while renderin
     expect(home.og('og:image')).toMatch(/^https?:\/\//);
     expect(home.robots).toBeUndefined();
     expect((await page('/about')).canonical).toBe(`${PUBLIC}/`);
-    // The page itself is rendered, with the Apollo cache it was rendered from for hydration.
+    // The page itself is rendered, with the query results it was rendered from for hydration.
     expect(home.html).not.toContain('<div id="root"></div>');
-    expect(home.html).toContain('<script type="application/json" id="enzo-apollo-state">');
+    expect(home.html).toContain('<script type="application/json" id="enzo-query-results">');
     // The first carousel slide of the season (staff-dated), its phone picture first.
     expect(home.html).toMatch(/<img [^>]*src="\/media\/home\/(?:banner-mobile-\d+|slide-[a-z0-9-]+-mobile)\.[a-z]+"/);
   });

@@ -138,13 +138,16 @@ describe('JavaScript after the first paint', () => {
     for (const path of ['/', '/collares', `/collares/${collar.id}/${collar.slug}`]) {
       const { body } = await html(`${a.url}${path}`);
       const before = preloads(body);
-      // Only the entry's own helpers and the ~1 KB tap recorder: neither React, the router nor Apollo Client compete
+      // Only the entry's own helpers and the ~1 KB tap recorder: neither React nor the router compete
       // with the markup and the hero image.
       expect(before.every((href) => /\/assets\/(preload-helper|rolldown-runtime|early-clicks)-[\w-]+\.js$/.test(href)), `${path}: ${before.join(', ')}`).toBe(true);
       // The recorder runs as soon as it arrives, not once the whole page has been read as the entry does.
       expect(body, path).toMatch(/<script type="module" async crossorigin src="\/assets\/early-clicks-[\w-]+\.js"><\/script>/);
       const later = afterPaint(body);
-      for (const chunk of ['react', 'apollo', 'vendor', 'boot']) expect(later.some((href) => href.startsWith(`/assets/${chunk}-`)), `${path}: ${chunk}`).toBe(true);
+      for (const chunk of ['react', 'vendor', 'boot']) expect(later.some((href) => href.startsWith(`/assets/${chunk}-`)), `${path}: ${chunk}`).toBe(true);
+      // Apollo Client is not part of a first load: the page hydrates from the query results in the HTML.
+      expect([...before, ...later].filter((href) => href.startsWith('/assets/apollo-')), path).toEqual([]);
+      expect(body, path).toContain('<script type="application/json" id="enzo-query-results">');
       // The app's stylesheet is inlined like the route's, so nothing shifts when the JavaScript arrives.
       expect(body, path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/boot-[\w-]+\.css" disabled \/>/);
     }

@@ -19,7 +19,12 @@ async function openProductBeforeHydration(page: Page, held: 'boot' | 'main' = 'b
   // A held entry holds the load event back too (the page is read all the same).
   await page.goto(`${base}/collares`, { waitUntil: held === 'main' ? 'commit' : 'load' });
   await page.locator('.product-card__link').first().click();
+  await page.waitForURL(/\/collares\/\d+\//, { waitUntil: 'commit' });
   await page.getByRole('heading', { level: 1 }).waitFor();
+  // The tap recorder is an async script that runs as soon as it arrives: a tap before that is the browser's (the
+  // page is readable a few milliseconds earlier). Tap once it has arrived and run.
+  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/early-clicks-')));
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   return release;
 }
 
@@ -52,8 +57,11 @@ describe('category listing in Chromium', () => {
     for (const path of ['/', '/collares', '/halloween', `/collares/${collar.id}/${collar.slug}`]) {
       const { page, problems, context } = await newPage(browser, PHONE);
       const operations: string[] = [];
+      const apolloScripts: string[] = [];
       page.on('request', (r) => {
-        if (new URL(r.url()).pathname === '/graphql') operations.push(`${r.method()} ${r.url()}`);
+        const { pathname } = new URL(r.url());
+        if (pathname === '/graphql') operations.push(`${r.method()} ${r.url()}`);
+        if (/^\/assets\/apollo-[^/]*\.js$/.test(pathname)) apolloScripts.push(pathname);
       });
       const response = await page.goto(`${base}${path}`);
       // The content is in the HTML itself, before any JavaScript runs.
@@ -63,6 +71,8 @@ describe('category listing in Chromium', () => {
       // The page's data came with the HTML, the layout's too (settings, campaign links, payment methods): no query
       // at all before the interaction.
       const beforeInteraction = [...operations];
+      // Nor Apollo Client: the page hydrates from the server's results (it loads at the first interaction).
+      expect(apolloScripts, path).toEqual([]);
       // Hydrated: React handles events on the server's markup.
       if (path.startsWith('/collares/')) {
         await page.getByRole('button', { name: 'Agregar al carrito' }).click();
@@ -88,6 +98,32 @@ describe('category listing in Chromium', () => {
       expect(beforeInteraction, path).toEqual([]);
       await context.close();
     }
+  });
+
+  it("starts Apollo Client at the first tap from the server's results: back on the listing, nothing is fetched again", async () => {
+    const { page, problems, context } = await newPage(browser, PHONE);
+    const operations: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/graphql') operations.push(url.searchParams.get('operationName') ?? r.method());
+    });
+    await page.goto(`${base}/collares`);
+    await page.waitForLoadState('networkidle');
+    const names = await page.locator('.product-card__name').allTextContents();
+    // The first tap loads Apollo Client (seeded with the listing the server rendered) and opens a product.
+    const apollo = page.waitForResponse((r) => /\/assets\/apollo-[^/]*\.js$/.test(new URL(r.url()).pathname));
+    await page.locator('.product-card__link').nth(1).click();
+    await apollo;
+    await page.getByRole('button', { name: 'Agregar al carrito' }).waitFor();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(names[1]);
+    await page.goBack();
+    await expect.poll(() => page.locator('.product-card__name').allTextContents()).toEqual(names);
+    await page.waitForLoadState('networkidle');
+    // The product page asked for its product; the listing came from the cache both times.
+    expect(operations.filter((o) => o !== 'ProductDetail')).toEqual([]);
+    expect(operations).toContain('ProductDetail');
+    expect(problems).toEqual([]);
+    await context.close();
   });
 
   it('keeps a tap made before the page has hydrated: «Agregar al carrito» on a slow phone still adds the product', async () => {

@@ -1,7 +1,6 @@
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { useRoutes } from 'react-router';
-import { ApolloProvider } from '@apollo/client/react';
-import type { ApolloClient } from '@apollo/client';
+import { ShopDataProvider, type ShopData } from '../lib/shop-data';
 import { Provider as JotaiProvider, type createStore } from 'jotai';
 import { routes } from './routes';
 import { PageFallback } from './page-fallback';
@@ -22,12 +21,12 @@ function Routes() {
  * `onMounted` runs once the page is hydrated (the browser entry replays taps made before that).
  */
 export function App({
-  client,
+  shopData,
   store,
   router: Router,
   onMounted,
 }: {
-  client: ApolloClient;
+  shopData: ShopData;
   store?: ReturnType<typeof createStore>;
   router: (props: { children: ReactNode }) => ReactNode;
   onMounted?: () => void;
@@ -36,11 +35,11 @@ export function App({
     <StrictMode>
       <MountedContext value={onMounted}>
         <JotaiProvider store={store}>
-          <ApolloProvider client={client}>
+          <ShopDataProvider value={shopData}>
             <Router>
               <Routes />
             </Router>
-          </ApolloProvider>
+          </ShopDataProvider>
         </JotaiProvider>
       </MountedContext>
     </StrictMode>

@@ -6,14 +6,15 @@ import { loadPublicLayout } from '../lib/public-layout-data';
 import { AuthLayout } from './layouts/auth-layout';
 import { DocumentMeta, HttpStatus } from './document-meta';
 import { lazyPage, type LazyPage } from './lazy-page';
+import { WithApollo } from '../lib/with-apollo';
 import { LISTING_PAGES, PAGE_PATHS, PAGES, PRODUCT_PATH_PATTERNS, SEARCH_PATH, STAFF_ORDER_DETAIL_PATH, STAFF_PRODUCT_EDIT_PATH, type PageMetaInfo } from '#shared/storefront-routes.js';
 import type { PageHead } from '#shared/ssr-contract.js';
 
 type Meta = Pick<PageMetaInfo, 'title' | 'description' | 'noindex' | 'canonical'>;
 
 /**
- * What the route's data needs before it renders on the server (the browser fetches it with useQuery, and reads it
- * from the restored cache only before hydrating: boot.tsx).
+ * What the route's data needs before it renders on the server (the browser hydrates from the results the render
+ * read, and fetches other pages' data through useShopQuery: lib/shop-data.tsx).
  */
 export interface RouteDataContext {
   client: QueryClient;
@@ -56,10 +57,18 @@ function headOf(meta: Meta, canonicalPath?: string): PageHead {
  * that the shop does not use. Every page is its own chunk.
  */
 function route(lazy: LazyPage<object>, module: string, meta?: Meta, canonicalPath?: string, extra?: Partial<RouteHandle>): Pick<RouteObject, 'element' | 'handle'> {
+  // Pages the browser renders use Apollo Client's own hooks (mutations, the staff session): it loads with them.
+  const page = extra?.clientOnly ? (
+    <WithApollo>
+      <lazy.Page />
+    </WithApollo>
+  ) : (
+    <lazy.Page />
+  );
   const element: ReactNode = (
     <>
       {meta ? <DocumentMeta {...headOf(meta, canonicalPath)} /> : null}
-      <lazy.Page />
+      {page}
     </>
   );
   const handle: RouteHandle = { preload: lazy.preload, module, head: meta ? headOf(meta, canonicalPath) : undefined, ...extra };

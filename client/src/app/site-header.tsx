@@ -7,6 +7,7 @@ import { cartCountAtom, cartOpenAtom, mobileMenuOpenAtom } from '../features/car
 import { useCampaignLinks } from '../features/campaigns/use-campaign-links';
 import { SearchBox } from '../features/search';
 import { useShopSettings } from '../lib/public-layout-data';
+import { WithApollo } from '../lib/with-apollo';
 
 // Downloaded when first opened: neither is needed to show a page.
 const CartDrawer = lazy(() => import('../features/cart/cart-drawer').then((m) => ({ default: m.CartDrawer })));
@@ -25,7 +26,11 @@ export function SiteHeader() {
         {menuOpen ? (
           <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} search={<SearchBox variant="menu" onNavigate={() => setMenuOpen(false)} />} campaignLinks={campaignLinks} />
         ) : null}
-        {cartOpen ? <CartDrawer /> : null}
+        {cartOpen ? (
+          <WithApollo>
+            <CartDrawer />
+          </WithApollo>
+        ) : null}
       </Suspense>
     </>
   );

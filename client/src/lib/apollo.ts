@@ -10,10 +10,7 @@ interface SearchEntry {
   products: { edges: unknown[] };
 }
 
-/**
- * What a route's data loader needs of a client: only `query`. The server render passes its client; the browser,
- * warming a server-rendered page up before hydrating it, passes one that reads its cache only (boot.tsx).
- */
+/** What a route's data loader needs of a client: only `query` (the server render runs the loaders: routes.tsx). */
 export type QueryClient = Pick<ApolloClient, 'query'>;
 
 /** Supplies a bearer token for staff requests (set by the dashboard once Firebase is loaded). */

@@ -77,8 +77,15 @@ function jsonErrorHandler(err: unknown, _req: Request, res: Response, next: Next
 }
 
 /**
+ * Built assets: their names carry their content's hash, so they are cached for a year and never revalidated (no
+ * ETag or Last-Modified to send with each of the dozen scripts of a page), and never fetched in ranges.
+ */
+const IMMUTABLE_ASSET = { immutable: true, maxAge: '1y', etag: false, lastModified: false, acceptRanges: false } as const;
+
+/**
  * Hashed assets that the build also wrote Brotli-compressed (`.br`, quality 11): sent as such to browsers that
- * accept `br` (the compression middleware leaves responses that already have a Content-Encoding alone).
+ * accept `br` (the compression middleware leaves responses that already have a Content-Encoding alone). The
+ * request is pointed at the `.br` file, which the static handler that follows sends with the asset's type.
  */
 function servePrecompressed(dir: string) {
   let files: Set<string>;
@@ -93,9 +100,8 @@ function servePrecompressed(dir: string) {
     if (req.acceptsEncodings('br') !== 'br') return next();
     res.type(path.extname(req.path));
     res.setHeader('Content-Encoding', 'br');
-    res.sendFile(`${req.path.slice(1)}.br`, { root: dir, immutable: true, maxAge: '1y', dotfiles: 'deny' }, (err) => {
-      if (err && !res.headersSent) next(err);
-    });
+    req.url = `${req.path}.br`;
+    next();
   };
 }
 
@@ -172,7 +178,7 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
   const hasClient = fs.existsSync(path.join(CLIENT_DIST, 'index.html'));
   if (hasClient) {
     app.use('/assets', servePrecompressed(path.join(CLIENT_DIST, 'assets')));
-    app.use('/assets', express.static(path.join(CLIENT_DIST, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false, index: false }));
+    app.use('/assets', express.static(path.join(CLIENT_DIST, 'assets'), { ...IMMUTABLE_ASSET, fallthrough: false, index: false }));
     if (env.playground) {
       app.get('/playground', (_req, res) => res.sendFile(path.join(CLIENT_DIST, 'playground.html')));
     }

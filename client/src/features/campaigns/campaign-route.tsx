@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useQuery } from '@apollo/client/react';
+import { useShopQuery } from '../../lib/shop-data';
 import { CAMPAIGN_PREVIEW_PARAM } from '#shared/storefront-routes.js';
 import { CampaignPageDocument, type CampaignPageQuery } from './campaigns.generated';
 
@@ -21,7 +21,7 @@ export interface CampaignRouteProps {
 export function CampaignRoute({ slug, children, notFound }: CampaignRouteProps) {
   const [params] = useSearchParams();
   const previewToken = params.get(CAMPAIGN_PREVIEW_PARAM);
-  const { data, loading, error } = useQuery(CampaignPageDocument, { variables: { slug, previewToken } });
+  const { data, loading, error } = useShopQuery(CampaignPageDocument, { variables: { slug, previewToken } });
   const campaign = data?.campaign;
   if (loading && !data) return <div className="catalog catalog--loading" aria-busy="true" aria-label="Cargando" />;
   if (error && !data) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useShopQuery } from '../../lib/shop-data';
 import { useSearchParams } from 'react-router';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import './catalog.css';
@@ -23,10 +23,9 @@ export function CategoryPage({ title, description, path, category, collection, n
   const [params, setParams] = useSearchParams();
   const state = readListingParams(params);
   const filter = listingFilter(state, false);
-  const { data, previousData, loading, error, fetchMore } = useQuery(CategoryListingDocument, {
+  const { data, previousData, loading, error, fetchMore } = useShopQuery(CategoryListingDocument, {
     // The server loads the first page with the same variables (routes.ts loadCategoryListing).
     variables: categoryListingVariables({ category, collection }, params),
-    notifyOnNetworkStatusChange: true,
   });
   const products = data?.products.edges.map((e) => e.node) ?? [];
   const pageInfo = data?.products.pageInfo;

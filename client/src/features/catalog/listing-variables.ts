@@ -2,9 +2,9 @@ import type { CategoryListingQueryVariables, SearchResultsQueryVariables } from 
 import { listingFilter, readListingParams } from './listing-url';
 
 /**
- * Variables of a listing's query from its URL (filters and sort), shared by the page (useQuery) and the server's
- * data load so that both hit the same cache entry. Page size lives in the document; no filter and the default sort
- * are left out.
+ * Variables of a listing's query from its URL (filters and sort), shared by the page (useShopQuery) and the
+ * server's data load so that both hit the same cache entry. Page size lives in the document; no filter and the
+ * default sort are left out.
  */
 export function categoryListingVariables(listing: { category?: string; collection?: string }, params: URLSearchParams): CategoryListingQueryVariables {
   const state = readListingParams(params);

@@ -1,7 +1,7 @@
 import { useContext, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { QueryClient } from '../../lib/apollo';
-import { useQuery } from '@apollo/client/react';
+import { useShopQuery } from '../../lib/shop-data';
 import { formatCop } from '#shared/money.js';
 import { categoryPath, productPath } from '#shared/storefront-routes.js';
 import { ServerPageContext, useDocumentMeta } from '../../lib/use-document-meta';
@@ -42,7 +42,7 @@ function Redirect({ to }: { to: string }) {
 export function ProductRoute({ notFound, onAddToCart }: ProductRouteProps) {
   const { id = '' } = useParams();
   const { pathname } = useLocation();
-  const { data, loading, error } = useQuery(ProductDetailDocument, { variables: { id }, skip: !ID.test(id) });
+  const { data, loading, error } = useShopQuery(ProductDetailDocument, { variables: { id }, skip: !ID.test(id) });
   const product = data?.product;
   const settings = useShopSettings();
   const verdict = product ? checkProductLocation(pathname, product) : null;

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client/react';
+import { useShopQuery } from '../../lib/shop-data';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { ProductCard } from '../../components/product-card';
@@ -18,10 +18,9 @@ export function SearchPage() {
   const filter = listingFilter(state, true);
   const meta = searchPageMeta(q);
   useDocumentMeta({ title: meta.title, description: meta.description, noindex: meta.noindex, canonicalPath: meta.canonical });
-  const { data, previousData, loading, error, fetchMore } = useQuery(SearchResultsDocument, {
+  const { data, previousData, loading, error, fetchMore } = useShopQuery(SearchResultsDocument, {
     // The server loads the same results first (routes.ts loadSearch).
     variables: searchVariables(params),
-    notifyOnNetworkStatusChange: true,
   });
   const result = data?.search;
   const products = result?.products.edges.map((e) => e.node) ?? [];
@@ -62,7 +61,7 @@ export function SearchPage() {
 
 /** Nothing matched: what to try, the categories and the best sellers. */
 function NoResults({ query }: { query: string }) {
-  const { data } = useQuery(SearchFallbackDocument);
+  const { data } = useShopQuery(SearchFallbackDocument);
   return (
     <div className="search-empty">
       <h2>No encontramos productos para «{query}»</h2>

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useQuery } from '@apollo/client/react';
+import { useShopQuery } from '../../lib/shop-data';
 import { HomeMediaDocument } from './home.generated';
 import { BannerCarousel } from './banner-carousel';
 import { PromoVideo } from './promo-video';
@@ -12,7 +12,7 @@ import './home.css';
 
 /** Home (`/` and `/about`): carousel slides and promo blocks as staff set them, promo video, values, tiles, testimonial. */
 export function HomeRoute() {
-  const { data, error } = useQuery(HomeMediaDocument);
+  const { data, error } = useShopQuery(HomeMediaDocument);
   const desktop = useMediaQuery(DESKTOP_QUERY);
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const media = data?.homeMedia;

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useQuery } from '@apollo/client/react';
+import { useShopQuery } from '../../lib/shop-data';
 import { useLocation, useNavigate } from 'react-router';
 import { categoryPath, productPath } from '#shared/storefront-routes.js';
 import { formatCop } from '#shared/money.js';
@@ -40,7 +40,7 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
   const listId = useId();
   const text = value.trim();
   const settled = useDebounced(text, DEBOUNCE_MS);
-  const { data, previousData } = useQuery(SearchSuggestionsDocument, { variables: { query: settled }, skip: settled.length < MIN_CHARS });
+  const { data, previousData } = useShopQuery(SearchSuggestionsDocument, { variables: { query: settled }, skip: settled.length < MIN_CHARS });
   // The box shows the text of the results page it led to (and follows the back button there).
   // Text typed into the server-rendered box before the page hydrated: taken up once it has.
   const input = useRef<HTMLInputElement>(null);

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { APOLLO_STATE_ELEMENT_ID, ROUTE_CHUNKS_META, type PageHead, type RenderRequest, type SsrEntry } from '#shared/ssr-contract.js';
+import { QUERY_RESULTS_ELEMENT_ID, ROUTE_CHUNKS_META, type PageHead, type RenderRequest, type SsrEntry } from '#shared/ssr-contract.js';
 import type { CatalogCache } from '../../modules/cache/catalog-cache.js';
 import { ClientAssets, type RouteAssets } from './client-assets.js';
 import { escapeHtml, headTags, jsonForScript } from './head-tags.js';
@@ -91,7 +91,7 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
     return `${template.slice(0, headEnd)}  ${extra}\n  ${template.slice(headEnd, rootAt)}<div id="root">`;
   }
   const documentEnd = (state: unknown) =>
-    `</div>${state ? `<script type="application/json" id="${APOLLO_STATE_ELEMENT_ID}">${jsonForScript(state)}</script>` : ''}${template.slice(rootAt + ROOT.length)}`;
+    `</div>${state ? `<script type="application/json" id="${QUERY_RESULTS_ELEMENT_ID}">${jsonForScript(state)}</script>` : ''}${template.slice(rootAt + ROOT.length)}`;
 
   return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
     // Path and query: listings filter and sort by the URL, /buscar searches by it (a bounded LRU).
