@@ -48,11 +48,28 @@ function afterFirstPaint(fn: () => void) {
   setTimeout(once, 1000);
 }
 
+/**
+ * Resolves once the pictures the page shows first (`loading="eager"`: the hero, the first product cards, the
+ * product's main photo) have loaded or failed, or after `capMs`. Running the app's code meanwhile would hold up
+ * the largest paint on a phone's CPU; until it runs, taps are recorded and replayed (early-clicks.ts).
+ */
+function firstPictures(capMs: number): Promise<void> {
+  const pending = [...document.querySelectorAll<HTMLImageElement>('#root img[loading="eager"]')].filter((img) => !img.complete);
+  const loaded = pending.map(
+    (img) =>
+      new Promise<void>((resolve) => {
+        img.addEventListener('load', () => resolve(), { once: true });
+        img.addEventListener('error', () => resolve(), { once: true });
+      }),
+  );
+  return Promise.race([Promise.all(loaded).then(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, capMs))]);
+}
+
 if (document.getElementById('root')?.hasChildNodes()) {
   // Taps are being recorded (early-clicks.ts) until the page has hydrated.
   afterFirstPaint(() => {
     void preloadRouteChunks();
-    void start();
+    void firstPictures(2500).then(start);
   });
 } else {
   forgetEarlyClicks();
