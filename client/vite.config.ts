@@ -63,7 +63,7 @@ const SMALL_SHARED = /\/shared\/(shop|storefront-routes|money|public-catalog|ord
  * share them (~1 KB; the home page loads it unused, the others save a request).
  */
 const SHOP_SHELL =
-  /node_modules\/jotai\/|\/client\/src\/(features\/cart\/cart-(atoms|storage)\.ts|lib\/(use-document-meta|shop-data|public-layout(-data|\.generated))\.tsx?|components\/responsive-image\.tsx|features\/catalog\/catalog\.generated\.ts)$/;
+  /node_modules\/jotai\/|\/client\/src\/(features\/cart\/cart-(atoms|storage)\.ts|lib\/(use-document-meta|shop-data|use-shop-query|query-key|public-layout(-data|\.generated))\.tsx?|components\/responsive-image\.tsx|features\/catalog\/catalog\.generated\.ts)$/;
 
 /** `vite build --ssr`: the server render bundle (client/src/entry-server.tsx → dist/ssr/entry-server.js). */
 const ssrBuild = {

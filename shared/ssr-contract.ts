@@ -52,7 +52,7 @@ export interface RenderedPage {
   /** Pipes the app's HTML (what goes inside `<div id="root">`). */
   pipe: (destination: NodeJS.WritableStream) => void;
   /** The query results the render read, by query key (embedded for hydration: client/src/lib/shop-data.tsx). */
-  state: Record<string, unknown> | null;
+  state: Record<string, unknown>;
   /** A route's data failed to load: the page shows its error state and must not be cached. */
   failed: boolean;
 }

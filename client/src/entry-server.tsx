@@ -86,5 +86,5 @@ export const render: SsrEntry['render'] = async ({ url, execute }): Promise<Rend
     stream.abort();
     return { kind: 'redirect', status: 301, location: record.redirect };
   }
-  return { kind: 'page', status: failed && record.status === 200 ? 503 : record.status, head: record.head, modules, pipe: (dest) => stream.pipe(dest), state: shopData.record, failed };
+  return { kind: 'page', status: failed && record.status === 200 ? 503 : record.status, head: record.head, modules, pipe: (dest) => stream.pipe(dest), state: shopData.recorded(), failed };
 };

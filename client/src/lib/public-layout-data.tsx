@@ -1,6 +1,6 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { QueryClient } from './apollo';
-import { useShopQuery } from './shop-data';
+import { useShopQuery } from './use-shop-query';
 import { ONLINE_PAYMENT_METHODS, type PaymentMethodValue } from '#shared/orders.js';
 import { PublicLayoutDocument, type PublicLayoutQuery } from './public-layout.generated';
 
@@ -30,7 +30,7 @@ const PublicLayoutContext = createContext<PublicLayoutData | null>(null);
  * the pages the browser renders (checkout). A field that fails leaves the others shown (`errorPolicy: 'all'`).
  */
 export function PublicLayoutProvider({ children }: { children: ReactNode }) {
-  const { data } = useShopQuery(PublicLayoutDocument, { fetchPolicy: 'cache-first', errorPolicy: 'all' });
+  const { data } = useShopQuery(PublicLayoutDocument, { errorPolicy: 'all' });
   // A new value only when the data changes: every reader re-renders with it.
   const value = useMemo<PublicLayoutData>(
     () => ({

@@ -7,7 +7,9 @@ import { parse } from 'graphql';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { mswServer } from '../test-utils/msw-server';
 import { createApolloClient } from './apollo';
-import { queryKey, ShopData, ShopDataProvider, useShopQuery } from './shop-data';
+import { ShopData, ShopDataProvider } from './shop-data';
+import { queryKey } from './query-key';
+import { useShopQuery } from './use-shop-query';
 
 interface Listing {
   products: {
@@ -146,7 +148,7 @@ describe('useShopQuery', () => {
       </ShopDataProvider>,
     );
     expect(html).toContain('Collar Azul');
-    expect(shop.record).toEqual({ [queryKey(LISTING, VARIABLES)]: FIRST });
+    expect(shop.recorded()).toEqual({ [queryKey(LISTING, VARIABLES)]: FIRST });
   });
 
   it('keys a query by its operation and variables, whatever their order and undefined values', () => {

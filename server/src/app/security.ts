@@ -34,7 +34,8 @@ const isBuiltSubresource = (path: string) => path.startsWith('/assets/') && /\.(
 /** Security headers (CSP included), CORS limited to the shop's origin, and compression. */
 export function applySecurity(app: Express, env: Env) {
   const hosts = allowedHosts(env);
-  const strictTransportSecurity = env.publicUrl.startsWith('https://') ? { maxAge: 15552000, includeSubDomains: true } : false;
+  const https = env.publicUrl.startsWith('https://');
+  const strictTransportSecurity = https ? { maxAge: 15552000, includeSubDomains: true } : false;
   const documentHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -53,7 +54,7 @@ export function applySecurity(app: Express, env: Env) {
         baseUri: ["'self'"],
         // Checkout forms post to our API; the payment page is a top-level navigation to Wompi.
         formAction: ["'self'", 'https://checkout.wompi.co'],
-        ...(env.isProduction && env.publicUrl.startsWith('https://') ? { upgradeInsecureRequests: [] } : {}),
+        ...(env.isProduction && https ? { upgradeInsecureRequests: [] } : {}),
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useShopQuery } from '../../lib/shop-data';
+import { useShopQuery } from '../../lib/use-shop-query';
 import { CAMPAIGN_PREVIEW_PARAM } from '#shared/storefront-routes.js';
 import { CampaignPageDocument, type CampaignPageQuery } from './campaigns.generated';
 

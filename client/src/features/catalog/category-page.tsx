@@ -1,4 +1,4 @@
-import { useShopQuery } from '../../lib/shop-data';
+import { useShopQuery } from '../../lib/use-shop-query';
 import { useSearchParams } from 'react-router';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import './catalog.css';

@@ -1,7 +1,7 @@
 import { useContext, type ReactNode } from 'react';
 import { Link, Navigate, useLocation, useParams } from 'react-router';
 import type { QueryClient } from '../../lib/apollo';
-import { useShopQuery } from '../../lib/shop-data';
+import { useShopQuery } from '../../lib/use-shop-query';
 import { formatCop } from '#shared/money.js';
 import { categoryPath, productPath } from '#shared/storefront-routes.js';
 import { ServerPageContext, useDocumentMeta } from '../../lib/use-document-meta';

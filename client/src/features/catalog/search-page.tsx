@@ -1,4 +1,4 @@
-import { useShopQuery } from '../../lib/shop-data';
+import { useShopQuery } from '../../lib/use-shop-query';
 import { Link, useSearchParams } from 'react-router';
 import { useDocumentMeta } from '../../lib/use-document-meta';
 import { ProductCard } from '../../components/product-card';

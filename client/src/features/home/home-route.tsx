@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useShopQuery } from '../../lib/shop-data';
+import { useShopQuery } from '../../lib/use-shop-query';
 import { HomeMediaDocument } from './home.generated';
 import { BannerCarousel } from './banner-carousel';
 import { PromoVideo } from './promo-video';

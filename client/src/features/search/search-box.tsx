@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useShopQuery } from '../../lib/shop-data';
+import { useShopQuery } from '../../lib/use-shop-query';
 import { useLocation, useNavigate } from 'react-router';
 import { categoryPath, productPath } from '#shared/storefront-routes.js';
 import { formatCop } from '#shared/money.js';
