@@ -22,4 +22,6 @@ COPY shared ./shared
 EXPOSE 4000
 USER node
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD ["node", "-e", "fetch('http://127.0.0.1:4000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "dist/server/index.js"]
+# --max-semi-space-size: the same Node flags as `npm start` (README, «Memoria y recolección de basura»); tests/api/image.test.ts
+# checks that they match.
+CMD ["node", "--max-semi-space-size=64", "dist/server/index.js"]

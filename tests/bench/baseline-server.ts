@@ -18,7 +18,8 @@ import { baselineSearch, type SearchVariables } from './baseline-search.js';
 
 // The statements below are copied from what the shop sends (see statement-counter.ts).
 const LISTING_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_guide, p.active, p.position, p.created_at, p.pets, (SELECT count(*) FROM product p WHERE p.active AND p.category_slug = $1) AS total
+  p.collections, p.size_guide, p.active, p.archived_at, p.position, p.created_at, p.pets,
+  COALESCE((SELECT active_products FROM category_product_count WHERE category_slug = $1), 0) AS total
   FROM product p JOIN category c ON c.slug = p.category_slug
   WHERE p.active AND p.category_slug = $1 ORDER BY p.position ASC, p.id ASC LIMIT $2 OFFSET $3`;
 const PRODUCT_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,

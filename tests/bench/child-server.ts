@@ -1,5 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ROOT } from './bench-config.js';
 import { onCleanup, withTimeout } from './lifecycle.js';
 
 export interface ChildServer {
@@ -27,14 +30,26 @@ export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'S
 }
 
 /**
+ * The Node options `npm start` runs the server with (`node <options> dist/server/index.js` in package.json): the
+ * shop and its baseline are measured under the same runtime settings as a deployed shop.
+ */
+export function startNodeOptions(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const match = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/server\/index\.js/.exec(pkg.scripts.start ?? '');
+  if (!match) throw new Error('package.json: el script start no ejecuta node … dist/server/index.js');
+  return match[1]!.split(' ').filter(Boolean);
+}
+
+/**
  * Starts a bench server module (`shop-process.ts`, `baseline-server.ts`) in its own Node process
- * with tsx, so the load generator (autocannon, in the parent) never shares its event loop.
+ * with tsx and the Node options of `npm start`, so the load generator (autocannon, in the parent) never shares its
+ * event loop.
  * The child sends `{ type: 'ready', url }` over IPC once it listens.
  */
 export async function startChildServer(moduleFile: string, env: Record<string, string>, label: string, timeoutMs = 120_000): Promise<ChildServer> {
   const entry = fileURLToPath(new URL(moduleFile, import.meta.url));
   const child = fork(entry, [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...startNodeOptions()],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -1,3 +1,4 @@
+import { startNodeOptions } from './child-server.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -122,7 +123,7 @@ export async function runStartup(benchAuthHost: string | null): Promise<StartupR
   ];
   if (benchAuthHost) {
     // The precompiled server alone (dist/server, built by `npm start` above), as a process manager or the image runs it.
-    variants.push({ name: 'node dist/server/index.js, FIREBASE_AUTH_EMULATOR_HOST externo', env: { FIREBASE_AUTH_EMULATOR_HOST: benchAuthHost }, command: [process.execPath, 'dist/server/index.js'] });
+    variants.push({ name: 'node dist/server/index.js, FIREBASE_AUTH_EMULATOR_HOST externo', env: { FIREBASE_AUTH_EMULATOR_HOST: benchAuthHost }, command: [process.execPath, ...startNodeOptions(), 'dist/server/index.js'] });
   }
   const runs: StartupRun[] = [];
   for (const v of variants) {

@@ -11,6 +11,7 @@ import { CatalogChangeNotify1765300000000 } from './1765300000000-catalog-change
 import { ProductImageVariants1765300100000 } from './1765300100000-product-image-variants.js';
 import { PaymentMethods1765400000000 } from './1765400000000-payment-methods.js';
 import { PaymentOptionsNotify1765500000000 } from './1765500000000-payment-options-notify.js';
+import { CategoryProductCount1765600000000 } from './1765600000000-category-product-count.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -27,4 +28,5 @@ export const migrations = [
   ProductImageVariants1765300100000,
   PaymentMethods1765400000000,
   PaymentOptionsNotify1765500000000,
+  CategoryProductCount1765600000000,
 ];

@@ -51,7 +51,7 @@ export interface ProductRow {
   position: number;
   created_at: Date;
   pets: Pet[];
-  total?: string;
+  total?: string | number;
 }
 
 /** A row of listingStatement: product columns are null on the single row of an empty page. */
@@ -158,13 +158,14 @@ export class CatalogService {
   constructor(private readonly ds: DataSource) {}
 
   async categories(): Promise<CategoryWithCount[]> {
-    const rows = await selectRows<CategoryEntity & { product_count: string }>(
+    // Active products per category are counted by PostgreSQL as products change (1765600000000-category-product-count.ts).
+    const rows = await selectRows<CategoryEntity & { product_count: number }>(
       this.ds,
-      `SELECT c.slug, c.name, c.description, c.position, count(p.id) AS product_count
-         FROM category c LEFT JOIN product p ON p.category_slug = c.slug AND p.active
-        GROUP BY c.slug ORDER BY c.position`,
+      `SELECT c.slug, c.name, c.description, c.position, COALESCE(n.active_products, 0) AS product_count
+         FROM category c LEFT JOIN category_product_count n ON n.category_slug = c.slug
+        ORDER BY c.position`,
     );
-    return rows.map((r) => ({ slug: r.slug, name: r.name, description: r.description, position: r.position, productCount: Number(r.product_count) }));
+    return rows.map((r) => ({ slug: r.slug, name: r.name, description: r.description, position: r.position, productCount: r.product_count }));
   }
 
   async category(slug: string): Promise<CategoryWithCount | null> {
@@ -193,21 +194,27 @@ export class CatalogService {
     if (spec.text || args.withFacets || !isEmptyFilter(spec.filter)) return this.listing(spec, args.sort ?? 'RELEVANCE', first, offset, args.withFacets ?? false);
     const params: unknown[] = [];
     const where = ['p.active'];
+    let categoryParam = '';
     if (args.category) {
       params.push(args.category);
-      where.push(`p.category_slug = $${params.length}`);
+      categoryParam = `$${params.length}`;
+      where.push(`p.category_slug = ${categoryParam}`);
     }
     if (args.collection) {
       params.push([args.collection]);
       where.push(`p.collections @> $${params.length}::text[]`);
     }
+    // A whole category's total is kept by PostgreSQL (one row, whatever the catalogue's size); a collection's is
+    // counted. Either way an uncorrelated sub-select, so the page itself is a LIMIT over the
+    // (category_slug, active, position, id) index instead of a window over every matching row.
+    const total =
+      categoryParam && !args.collection
+        ? `COALESCE((SELECT active_products FROM category_product_count WHERE category_slug = ${categoryParam}), 0)`
+        : `(SELECT count(*) FROM product p WHERE ${where.join(' AND ')})`;
     params.push(first, offset);
     const rows = await selectRows<ProductRow>(
       this.ds,
-      // The total is an uncorrelated sub-select (one scan that reads no product columns), so the page
-      // itself is a LIMIT over the (category_slug, active, position, id) index instead of a window
-      // over every matching row.
-      `SELECT ${PRODUCT_COLUMNS}, (SELECT count(*) FROM product p WHERE ${where.join(' AND ')}) AS total
+      `SELECT ${PRODUCT_COLUMNS}, ${total} AS total
          FROM product p JOIN category c ON c.slug = p.category_slug
         WHERE ${where.join(' AND ')}
         ORDER BY ${ORDER_BY[args.sort ?? 'RELEVANCE']}
