@@ -88,6 +88,12 @@ describe('HTTP hardening', () => {
       body: JSON.stringify({ query: '{ products(first: 48) { edges { node { name description } } } }' }),
     });
     expect(big.headers.get('content-encoding')).toBe('gzip');
+    // The API answers with the same headers; a POST answer (never cached) is not hashed into an ETag.
+    expect(big.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(big.headers.get('cache-control')).toBe('no-store');
+    expect(big.headers.get('etag')).toBeNull();
+    expect(big.headers.get('x-powered-by')).toBeNull();
+    expect(big.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
   });
 
   it("sends a page's built scripts with the subresource headers only, and its workers with the page CSP", async () => {

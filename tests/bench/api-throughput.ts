@@ -90,7 +90,7 @@ export async function cannon(url: string, body: string, duration: number): Promi
 
 /**
  * Load generator (autocannon) in this process; the shop and the baseline each in their own child
- * process, measured one after the other against the same database. 1 s of warm-up (discarded)
+ * process, measured one after the other against the same database. config.warmupS s of warm-up (discarded)
  * before each measured run.
  */
 export async function runApiThroughput(shopUrl: string, baselineUrl: string, fixtures: ApiFixtures): Promise<ApiRow[]> {
@@ -113,8 +113,8 @@ export async function runApiThroughput(shopUrl: string, baselineUrl: string, fix
       console.warn(`  ⚠ ${op.name}: la línea base difiere de la tienda en …${a.slice(Math.max(0, i - 40), i + 60)}… vs …${b.slice(Math.max(0, i - 40), i + 60)}…`);
     }
     process.stdout.write(`  · ${op.name}:`);
-    await cannon(`${shopUrl}/graphql`, body, 1);
-    await cannon(`${baselineUrl}${op.baselinePath}`, body, 1);
+    await cannon(`${shopUrl}/graphql`, body, config.warmupS);
+    await cannon(`${baselineUrl}${op.baselinePath}`, body, config.warmupS);
     // Shop and baseline alternate in short rounds: the machine's load drifts (2 cores shared with PostgreSQL and
     // autocannon), and one long run of each would put the drift into the ratio. The ratio is the median round's.
     const shopRuns: Result[] = [];

@@ -21,6 +21,11 @@ export const config = {
   /** Seconds per autocannon run (and per checkout throughput phase). */
   duration: num('BENCH_DURATION', 10),
   connections: num('BENCH_CONNECTIONS', 50),
+  /**
+   * Seconds of load before each measured run, discarded: the shop compiles each operation (graphql-jit) and V8
+   * optimises its hot paths in its first seconds under load; 1 s left the shop's first round ~10 % below the next.
+   */
+  warmupS: num('BENCH_WARMUP', 3),
   products: num('BENCH_PRODUCTS', 10_000),
   buyers: 50,
   oversellRounds: num('BENCH_OVERSELL_ROUNDS', 3),

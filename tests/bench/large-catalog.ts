@@ -54,7 +54,7 @@ export async function runLargeCatalog(products: number, category: string, authEn
         verifyBody: (b) => b.startsWith('{"data"') && !b.includes('"errors"'),
       });
     process.stdout.write(' listado…');
-    await run(1);
+    await run(config.warmupS);
     const r = await run(config.duration);
     process.stdout.write(' ✓\n');
     return {

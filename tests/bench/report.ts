@@ -59,7 +59,7 @@ function apiTable(rows: ApiRow[]): string {
     body.push(['', 'línea base', fmt.int(r.baseline.rps), fmt.ms(r.baseline.p50), fmt.ms(r.baseline.p99), '', extra(r.baseline)]);
   }
   return formatTable(
-    `1. API (autocannon, ${config.connections} conexiones, ${config.duration} s por lado tras 1 s de calentamiento, en 3 rondas alternas; razón: la de la ronda mediana; p99: el peor de las rondas; tienda y línea base node:http + pg, cada una en su proceso hijo con las opciones de Node de npm start (${startNodeOptions().join(' ') || 'ninguna'}); autocannon en el proceso principal)`,
+    `1. API (autocannon, ${config.connections} conexiones, ${config.duration} s por lado tras ${config.warmupS} s de calentamiento, en 3 rondas alternas; razón: la de la ronda mediana; p99: el peor de las rondas; tienda y línea base node:http + pg, cada una en su proceso hijo con las opciones de Node de npm start (${startNodeOptions().join(' ') || 'ninguna'}); autocannon en el proceso principal)`,
     ['operación', 'servidor', 'req/s', 'p50', 'p99', 'tienda/base', 'notas'],
     body,
   );

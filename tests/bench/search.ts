@@ -89,10 +89,10 @@ export async function runSearch(shopUrl: string, startBaseline: () => Promise<{ 
         const [a, b] = [JSON.stringify(JSON.parse(baseBody)), JSON.stringify({ data: check.data })];
         if (a !== b) console.warn(`  ⚠ ${op.name}: la línea base difiere de la tienda`);
         process.stdout.write(`    ${op.name}: tienda…`);
-        await cannon(`${shopUrl}/graphql`, body, 1);
+        await cannon(`${shopUrl}/graphql`, body, config.warmupS);
         const shop = measured(await cannon(`${shopUrl}/graphql`, body, config.duration));
         process.stdout.write(' línea base…');
-        await cannon(`${baseline.url}${op.baselinePath}`, body, 1);
+        await cannon(`${baseline.url}${op.baselinePath}`, body, config.warmupS);
         const base = measured(await cannon(`${baseline.url}${op.baselinePath}`, body, config.duration));
         process.stdout.write(' ✓\n');
         result.rows.push({ products, operation: op.name, shop, baseline: base, ratio: base.rps > 0 ? shop.rps / base.rps : null });

@@ -44,7 +44,7 @@ export async function runSsrPage(shopUrl: string, baselineUrl: string, dbUrl: st
     autocannon({ url: `${shopUrl}${one}`, headers, connections: config.connections, duration, timeout: 10, verifyBody: isPage, ...opts });
 
   process.stdout.write('  · página de producto (misma URL)…');
-  await run({}, 1);
+  await run({}, config.warmupS);
   const cached = measured(await run({}, config.duration));
   process.stdout.write(' distinta en cada petición…');
   let next = 1;

@@ -155,8 +155,12 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
 
   const apollo = createApollo(env, log, createResolvers(services), createRateCounter(services.ds), [catalogCachePlugin(catalogCache)]);
   await apollo.start();
-  app.use(
-    '/graphql',
+  // Its own router: Express's automatic ETag off (POST answers are never cached; public GETs get theirs from
+  // graphqlGetCache). Settings such as `trust proxy` are inherited from the app.
+  const graphql = express();
+  graphql.disable('x-powered-by');
+  graphql.set('etag', false);
+  graphql.use(
     express.json({ limit: '8mb', verify: flagNullCharacters }),
     rejectNullCharacters,
     graphqlGetCache(catalogCache),
@@ -165,6 +169,7 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
         createContext(services.staffAuth, { requestId: req.id ?? randomUUID(), ip: req.ip ?? '', authorization: req.headers.authorization }),
     }),
   );
+  app.use('/graphql', graphql);
 
   if (services.media instanceof LocalMediaStore) {
     app.use('/media', express.static(services.media.root, { fallthrough: false, maxAge: '1d', index: false, dotfiles: 'deny' }));

@@ -40,13 +40,14 @@ export function catalogCachePlugin(cache: CatalogCache): ApolloServerPlugin {
 
 /**
  * GET /graphql answers kept by URL (persisted-query hash and variables) until the catalog changes: a repeated
- * public read skips parsing, validation and execution. Express adds the ETag and answers 304 when it matches.
+ * public read skips parsing, validation and execution. Every public GET answer gets its ETag here (Express then
+ * answers 304 when it matches); /graphql turns Express's own ETag off, which hashed every POST answer for nothing.
  */
 export function graphqlGetCache(cache: CatalogCache) {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET' || !cache.enabled) return next();
+    if (req.method !== 'GET') return next();
     const key = `${req.headers.accept ?? ''}|${req.originalUrl}`;
-    const hit = cache.reads.get(key);
+    const hit = cache.enabled ? cache.reads.get(key) : undefined;
     if (hit) {
       res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
       res.setHeader('Content-Type', hit.contentType);
@@ -58,10 +59,12 @@ export function graphqlGetCache(cache: CatalogCache) {
     const send = res.send.bind(res);
     res.send = (body: unknown) => {
       const cacheControl = res.getHeader('cache-control');
-      if (res.statusCode === 200 && typeof body === 'string' && cacheControl === PUBLIC_CACHE_CONTROL && cache.enabled && cache.version === version) {
+      if (res.statusCode === 200 && typeof body === 'string' && cacheControl === PUBLIC_CACHE_CONTROL) {
         const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
         res.setHeader('ETag', etag);
-        cache.reads.set(key, { body, etag, contentType: String(res.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+        if (cache.enabled && cache.version === version) {
+          cache.reads.set(key, { body, etag, contentType: String(res.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+        }
       }
       return send(body);
     };
