@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { randomUUID } from 'node:crypto';
 import type { Transporter } from 'nodemailer';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
@@ -76,10 +77,7 @@ export class MailSender {
         text: content.text,
         messageId: `<correo-${mail.id}.${mail.createdAt.getTime()}@enzo.com.co>`,
       })) as { message?: Buffer };
-      if (!this.settings.smtpUrl && info.message) {
-        await fs.mkdir(this.settings.outboxDir, { recursive: true });
-        await fs.writeFile(path.join(this.settings.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.fileTag}.eml`), info.message);
-      }
+      if (!this.settings.smtpUrl && info.message) await this.writeToOutbox(`${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.fileTag}.eml`, info.message);
     } catch (err) {
       await repo.update({ id: mail.id }, { attempts: mail.attempts + 1, lastError: String((err as Error).message ?? err).slice(0, 1000) });
       this.log?.warn({ err, emailId }, 'No se pudo enviar un correo; se reintentará');
@@ -87,5 +85,18 @@ export class MailSender {
     }
     await repo.update({ id: mail.id }, { sentAt: new Date(), attempts: mail.attempts + 1, lastError: null });
     return 'sent';
+  }
+
+  /**
+   * A message appears in the outbox whole: written beside it first, then renamed in (one step on the same disk).
+   * Whoever watches the folder (a person, a mail viewer, a test) never opens a half-written or empty file.
+   */
+  private async writeToOutbox(name: string, message: Buffer): Promise<void> {
+    const { outboxDir } = this.settings;
+    const partialDir = path.join(path.dirname(outboxDir), `.${path.basename(outboxDir)}-partial`);
+    await Promise.all([fs.mkdir(outboxDir, { recursive: true }), fs.mkdir(partialDir, { recursive: true })]);
+    const partial = path.join(partialDir, `${process.pid}-${randomUUID()}-${name}`);
+    await fs.writeFile(partial, message);
+    await fs.rename(partial, path.join(outboxDir, name));
   }
 }
