@@ -1,7 +1,9 @@
 import { ROUTE_CHUNKS_META } from '#shared/ssr-contract.js';
 import { forgetEarlyClicks } from './early-clicks';
-import { nextTask } from './lib/next-task';
 import './app/global.css';
+
+/** A new task: the browser may paint and handle a tap before what follows (start-up is cut into such steps). */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * The browser entry, kept tiny: on a server-rendered page the markup is already readable, so the app's code

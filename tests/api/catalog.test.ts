@@ -41,6 +41,14 @@ describe('catalog API', () => {
       const listing = await shop.gql<Listing>(LISTING, { category: c.slug, first: 1 });
       expect([c.slug, c.productCount, listing.data!.products.totalCount]).toEqual([c.slug, real.find((r) => r.category_slug === c.slug)?.n ?? 0, c.productCount]);
     }
+    // A page past the last one: no products, the same total.
+    const past = await shop.gql<Listing>(LISTING, { category: 'collares', first: 5, after: Buffer.from('o:500').toString('base64url') });
+    expect(past.data!.products.edges).toEqual([]);
+    expect(past.data!.products.totalCount).toBe(menu.data!.categories.find((c) => c.slug === 'collares')!.productCount);
+    expect(past.data!.products.pageInfo.hasNextPage).toBe(false);
+    const collection = await shop.gql<Listing>(LISTING, { collection: 'halloween', first: 5, after: Buffer.from('o:500').toString('base64url') });
+    const [{ n }] = await shop.ds.query(`SELECT count(*)::int AS n FROM product WHERE active AND collections @> '{halloween}'`);
+    expect([collection.data!.products.edges.length, collection.data!.products.totalCount]).toEqual([0, n]);
   });
 
   it('returns a category listing with sizes, images and COP prices', async () => {

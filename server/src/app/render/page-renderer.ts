@@ -90,8 +90,9 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
     ].join('\n    ');
     return `${template.slice(0, headEnd)}  ${extra}\n  ${template.slice(headEnd, rootAt)}<div id="root">`;
   }
-  const documentEnd = (state: unknown) =>
-    `</div>${state ? `<script type="application/json" id="${QUERY_RESULTS_ELEMENT_ID}">${jsonForScript(state)}</script>` : ''}${template.slice(rootAt + ROOT.length)}`;
+  // A page that read no query (a policy page) sends no results block.
+  const documentEnd = (state: Record<string, unknown>) =>
+    `</div>${Object.keys(state).length > 0 ? `<script type="application/json" id="${QUERY_RESULTS_ELEMENT_ID}">${jsonForScript(state)}</script>` : ''}${template.slice(rootAt + ROOT.length)}`;
 
   return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
     // Path and query: listings filter and sort by the URL, /buscar searches by it (a bounded LRU).
@@ -120,7 +121,7 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
     }
     if (result.kind === 'client-only') {
       res.status(200).type('html').setHeader('Cache-Control', 'no-cache');
-      res.send(`${documentStart(result.head, assets.forModules(result.modules), false)}${documentEnd(null)}`);
+      res.send(`${documentStart(result.head, assets.forModules(result.modules), false)}${documentEnd({})}`);
       return;
     }
     const cacheable = result.status === 200 && !result.failed;

@@ -223,11 +223,8 @@ export class CatalogService {
     );
     let totalCount = rows.length > 0 ? Number(rows[0]!.total) : 0;
     if (rows.length === 0 && offset > 0) {
-      const [{ n }] = await selectRows<{ n: string }>(
-        this.ds,
-        `SELECT count(*) AS n FROM product p WHERE ${where.join(' AND ')}`,
-        params.slice(0, params.length - 2),
-      );
+      // Past the last page: the same total on its own.
+      const [{ n }] = await selectRows<{ n: string | number }>(this.ds, `SELECT ${total} AS n`, params.slice(0, params.length - 2));
       totalCount = Number(n);
     }
     return {
