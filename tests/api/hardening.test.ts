@@ -94,6 +94,8 @@ describe('HTTP hardening', () => {
     expect(big.headers.get('etag')).toBeNull();
     expect(big.headers.get('x-powered-by')).toBeNull();
     expect(big.headers.get('x-request-id')).toMatch(/^[\w-]+$/);
+    // /graphql is answered outside Express (app/graphql-http.ts) with the same middleware: the page CSP included.
+    expect(big.headers.get('content-security-policy')).toContain("default-src 'self'");
   });
 
   it("sends a page's built scripts with the subresource headers only, and its workers with the page CSP", async () => {

@@ -1,8 +1,9 @@
 import express, { type Express, type NextFunction, type Request, type Response } from 'express';
-import { expressMiddleware } from '@as-integrations/express5';
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bodyErrorAnswer, createGraphqlHttp, isGraphqlUrl } from './graphql-http.js';
 import type { Logger } from 'pino';
 import type { Services } from './services.js';
 import { createApollo } from './apollo.js';
@@ -31,49 +32,11 @@ function isApiPath(p: string): boolean {
   return API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`) || p.startsWith(prefix));
 }
 
-function graphqlErrorBody(message: string, code: string) {
-  return { errors: [{ message, extensions: { code } }] };
-}
-
-/** The escape JSON uses for U+0000 (a raw NUL byte is already invalid JSON). */
-const JSON_NUL_ESCAPE = Buffer.from('\\u0000');
-
-type CheckedRequest = Request & { nullCharacter?: 'found' | 'unknown' };
-
-/**
- * express.json `verify`: looks for U+0000 in the raw UTF-8 bytes instead of re-serialising every
- * parsed body. Other UTF charsets (rare) are checked after parsing, as before.
- */
-function flagNullCharacters(req: Request, _res: Response, raw: Buffer, encoding: string) {
-  if (encoding !== 'utf-8' && encoding !== 'utf8') (req as CheckedRequest).nullCharacter = 'unknown';
-  else if (raw.includes(JSON_NUL_ESCAPE)) (req as CheckedRequest).nullCharacter = 'found';
-}
-
-/** PostgreSQL cannot store U+0000: refuse it at the door with a clear message instead of a 500. */
-function rejectNullCharacters(req: Request, res: Response, next: NextFunction) {
-  // GraphQL answers are live (stock, prices): never cached by browsers or proxies.
-  res.setHeader('cache-control', 'no-store');
-  const flag = (req as CheckedRequest).nullCharacter;
-  if (flag === 'found' || (flag === 'unknown' && req.body && JSON.stringify(req.body).includes('\\u0000'))) {
-    res.status(400).json(graphqlErrorBody('La solicitud contiene caracteres no permitidos.', 'BAD_USER_INPUT'));
-    return;
-  }
-  next();
-}
-
-/** Body parser failures (bad JSON, too large) answer as GraphQL-shaped JSON, never an HTML stack. */
+/** Errors from Express routes (a body that cannot be read, a bug): GraphQL-shaped JSON, never an HTML stack. */
 function jsonErrorHandler(err: unknown, _req: Request, res: Response, next: NextFunction) {
   if (res.headersSent) return next(err);
-  const e = err as { type?: string; status?: number; statusCode?: number };
-  if (e.type === 'entity.too.large') {
-    res.status(413).json(graphqlErrorBody('La solicitud es demasiado grande.', 'PAYLOAD_TOO_LARGE'));
-  } else if (e.type === 'entity.parse.failed' || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
-    res.status(400).json(graphqlErrorBody('El cuerpo de la solicitud no es JSON válido.', 'BAD_REQUEST'));
-  } else if (typeof (e.status ?? e.statusCode) === 'number' && (e.status ?? e.statusCode)! < 500) {
-    res.status((e.status ?? e.statusCode)!).json(graphqlErrorBody('Solicitud no válida.', 'BAD_REQUEST'));
-  } else {
-    res.status(500).json(graphqlErrorBody('Ocurrió un error inesperado. Intenta de nuevo en unos minutos.', 'INTERNAL_SERVER_ERROR'));
-  }
+  const { status, body } = bodyErrorAnswer(err);
+  res.status(status).type('json').send(body);
 }
 
 /**
@@ -115,7 +78,8 @@ export interface HttpAppOptions {
 }
 
 export interface HttpApp {
-  app: Express;
+  /** The shop's request listener, for http.createServer. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
   /**
    * Loads what pages need but /healthz does not (the server render bundle); the caller starts it once the shop
    * listens. Pages asked for earlier wait for it. Rejects when the bundle cannot be loaded.
@@ -131,9 +95,9 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
   // Which proxies may say who the client is (TRUST_PROXY): rate limits and order caps count per client address.
   app.set('trust proxy', env.trustProxy);
 
-  mountRequestLog(app, log, (url) => url === '/healthz' || url.startsWith('/assets/') || url.startsWith('/media/'));
+  const tagRequest = mountRequestLog(app, log, (url) => url === '/healthz' || url.startsWith('/assets/') || url.startsWith('/media/'));
 
-  applySecurity(app, env);
+  const apiSteps = applySecurity(app, env);
 
   /** The server render bundle failed to load: pages cannot be served, so the instance is not healthy. */
   let renderFailed = false;
@@ -155,21 +119,15 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
 
   const apollo = createApollo(env, log, createResolvers(services), createRateCounter(services.ds), [catalogCachePlugin(catalogCache)]);
   await apollo.start();
-  // Its own router: Express's automatic ETag off (POST answers are never cached; public GETs get theirs from
-  // graphqlGetCache). Settings such as `trust proxy` are inherited from the app.
-  const graphql = express();
-  graphql.disable('x-powered-by');
-  graphql.set('etag', false);
-  graphql.use(
-    express.json({ limit: '8mb', verify: flagNullCharacters }),
-    rejectNullCharacters,
-    graphqlGetCache(catalogCache),
-    expressMiddleware(apollo, {
-      context: async ({ req }) =>
-        createContext(services.staffAuth, { requestId: req.id ?? randomUUID(), ip: req.ip ?? '', authorization: req.headers.authorization }),
-    }),
-  );
-  app.use('/graphql', graphql);
+  const graphql = createGraphqlHttp({
+    apollo,
+    before: [tagRequest, ...apiSteps],
+    trust: app.get('trust proxy fn') as (addr: string, i: number) => boolean,
+    getCache: graphqlGetCache(catalogCache),
+    context: async (req, ip) =>
+      createContext(services.staffAuth, { requestId: req.id ?? randomUUID(), ip, authorization: req.headers.authorization }),
+    log,
+  });
 
   if (services.media instanceof LocalMediaStore) {
     app.use('/media', express.static(services.media.root, { fallthrough: false, maxAge: '1d', index: false, dotfiles: 'deny' }));
@@ -227,7 +185,8 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
   });
 
   return {
-    app,
+    // /graphql is answered before Express sees the request (app/graphql-http.ts).
+    handler: (req, res) => (isGraphqlUrl(req.url) ? graphql(req, res) : app(req, res)),
     warmUp: async () => {
       try {
         await entry?.load();

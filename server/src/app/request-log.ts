@@ -1,4 +1,5 @@
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { Express, Request } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 
@@ -16,8 +17,8 @@ const CHILD = Symbol('requestLogger');
 
 type LoggedRequest = Request & { [CHILD]?: Logger };
 
-function requestBindings(req: Request) {
-  return { id: req.id, method: req.method, url: (req.originalUrl ?? req.url).split('?')[0] };
+function requestBindings(req: IncomingMessage & { originalUrl?: string }) {
+  return { id: req.id, method: req.method, url: (req.originalUrl ?? req.url ?? '').split('?')[0] };
 }
 
 /**
@@ -27,20 +28,28 @@ function requestBindings(req: Request) {
  * even with logging off. Here a request costs an id, one header and one `close` listener; `req.log`
  * becomes a child logger only when some handler actually logs through it.
  */
-export function mountRequestLog(app: Express, log: Logger, ignore: (path: string) => boolean): void {
+export function mountRequestLog(app: Express, log: Logger, ignore: (path: string) => boolean): RequestTagger {
   Object.defineProperty(app.request, 'log', {
     configurable: true,
     get(this: LoggedRequest) {
       return (this[CHILD] ??= log.child({ req: requestBindings(this) }));
     },
   });
+  const tag = requestTagger(log, ignore);
+  app.use(tag);
+  return tag;
+}
 
-  app.use((req: Request, res: Response, next: NextFunction) => {
+export type RequestTagger = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/** The per-request part on Node's own objects (also used by /graphql, which runs outside Express). */
+function requestTagger(log: Logger, ignore: (path: string) => boolean): RequestTagger {
+  return (req, res, next) => {
     const incoming = req.headers['x-request-id'];
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.id = id;
     res.setHeader('x-request-id', id);
-    if (!ignore(req.url)) {
+    if (!ignore(req.url ?? '')) {
       const started = Date.now();
       // 'close' follows 'finish' for every response, and is the only event when the client leaves early.
       res.once('close', () => {
@@ -53,5 +62,5 @@ export function mountRequestLog(app: Express, log: Logger, ignore: (path: string
       });
     }
     next();
-  });
+  };
 }

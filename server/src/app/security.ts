@@ -2,6 +2,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
 import compression from 'compression';
+import type { Step } from './graphql-http.js';
 import type { Env } from '../config/env.js';
 
 /** Origins the browser may talk to besides our own (staff sign-in, media, payment redirect). */
@@ -31,8 +32,11 @@ function allowedHosts(env: Env) {
  */
 const isBuiltSubresource = (path: string) => path.startsWith('/assets/') && /\.(js|css)$/.test(path) && !/\.worker-[^/]*\.js$/.test(path);
 
-/** Security headers (CSP included), CORS limited to the shop's origin, and compression. */
-export function applySecurity(app: Express, env: Env) {
+/**
+ * Security headers (CSP included), CORS limited to the shop's origin, and compression, on the app. Returns the
+ * steps an API answer gets, in the same order, for /graphql, which runs outside Express (app/graphql-http.ts).
+ */
+export function applySecurity(app: Express, env: Env): Step[] {
   const hosts = allowedHosts(env);
   const https = env.publicUrl.startsWith('https://');
   const strictTransportSecurity = https ? { maxAge: 15552000, includeSubDomains: true } : false;
@@ -72,9 +76,6 @@ export function applySecurity(app: Express, env: Env) {
     xXssProtection: false,
     strictTransportSecurity,
   });
-  app.use((req: Request, res: Response, next: NextFunction) =>
-    (isBuiltSubresource(req.path) ? subresourceHeaders : documentHeaders)(req, res, next),
-  );
   // publicUrl is read per request: with PORT=0 it is only known once the server listens. Its origin is
   // parsed again only when it changes, not on every request.
   let origin = { publicUrl: '', value: '' };
@@ -82,6 +83,13 @@ export function applySecurity(app: Express, env: Env) {
     if (origin.publicUrl !== env.publicUrl) origin = { publicUrl: env.publicUrl, value: new URL(env.publicUrl).origin };
     return origin.value;
   };
-  app.use(['/graphql', '/api'], cors({ origin: (requestOrigin, cb) => cb(null, requestOrigin === shopOrigin()), credentials: false, maxAge: 600 }));
-  app.use(compression({ threshold: 1024 }));
+  const apiCors = cors({ origin: (requestOrigin, cb) => cb(null, requestOrigin === shopOrigin()), credentials: false, maxAge: 600 });
+  const compress = compression({ threshold: 1024 });
+  app.use((req: Request, res: Response, next: NextFunction) =>
+    (isBuiltSubresource(req.path) ? subresourceHeaders : documentHeaders)(req, res, next),
+  );
+  app.use('/api', apiCors);
+  app.use(compress);
+  // compression is typed against Express's request, but reads only what Node's own objects have.
+  return [documentHeaders, apiCors, compress as unknown as Step];
 }

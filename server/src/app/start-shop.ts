@@ -110,7 +110,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     catalogCache = new CatalogCache(databaseUrl, log);
     await catalogCache.start();
     const services = createServices(env, ds, media, log, catalogCache, jobPool.pool);
-    const { app, warmUp, stop } = await createHttpApp({
+    const { handler, warmUp, stop } = await createHttpApp({
       services,
       log,
       catalogCache,
@@ -121,7 +121,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       ],
     });
     phase('HTTP, GraphQL y render listos');
-    const server = http.createServer(app);
+    const server = http.createServer(handler);
     await new Promise<void>((resolve, reject) => {
       server.once('error', (err: NodeJS.ErrnoException) =>
         reject(

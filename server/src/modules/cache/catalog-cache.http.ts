@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { NextFunction, Request, Response } from 'express';
+import type { IncomingMessage } from 'node:http';
 import type { ApolloServerPlugin } from '@apollo/server';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { PUBLIC_CACHE_CONTROL, PUBLIC_CATALOG_FIELDS } from '#shared/public-catalog.js';
-import type { CatalogCache } from './catalog-cache.js';
+import type { CachedRead, CatalogCache } from './catalog-cache.js';
 
 /** A query that reads only public catalog fields (the same test the browser uses to send it as a GET). */
 export function isPublicCatalogOperation(operation: OperationDefinitionNode): boolean {
@@ -38,36 +38,36 @@ export function catalogCachePlugin(cache: CatalogCache): ApolloServerPlugin {
   };
 }
 
+/** What the /graphql handler learns about a GET before running it: a kept answer, or how to keep the new one. */
+export interface GetCacheLookup {
+  hit?: CachedRead & { cacheControl: string };
+  /** Called with the answer just produced: its ETag when it is a public catalog answer (kept if the catalog is unchanged). */
+  keep(status: number, headers: Map<string, string>, body: string): string | undefined;
+}
+
+export type GraphqlGetCache = (req: IncomingMessage) => GetCacheLookup | undefined;
+
 /**
  * GET /graphql answers kept by URL (persisted-query hash and variables) until the catalog changes: a repeated
- * public read skips parsing, validation and execution. Every public GET answer gets its ETag here (Express then
- * answers 304 when it matches); /graphql turns Express's own ETag off, which hashed every POST answer for nothing.
+ * public read skips parsing, validation and execution. Every public GET answer gets its ETag here (the handler
+ * answers 304 when it matches), cached or not; POST answers get none (they are `no-store`).
  */
-export function graphqlGetCache(cache: CatalogCache) {
-  return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'GET') return next();
-    const key = `${req.headers.accept ?? ''}|${req.originalUrl}`;
+export function graphqlGetCache(cache: CatalogCache): GraphqlGetCache {
+  return (req) => {
+    if (req.method !== 'GET') return undefined;
+    const key = `${req.headers.accept ?? ''}|${req.url ?? ''}`;
     const hit = cache.enabled ? cache.reads.get(key) : undefined;
-    if (hit) {
-      res.setHeader('Cache-Control', PUBLIC_CACHE_CONTROL);
-      res.setHeader('Content-Type', hit.contentType);
-      res.setHeader('ETag', hit.etag);
-      res.send(hit.body);
-      return;
-    }
     const version = cache.version;
-    const send = res.send.bind(res);
-    res.send = (body: unknown) => {
-      const cacheControl = res.getHeader('cache-control');
-      if (res.statusCode === 200 && typeof body === 'string' && cacheControl === PUBLIC_CACHE_CONTROL) {
+    return {
+      hit: hit && { ...hit, cacheControl: PUBLIC_CACHE_CONTROL },
+      keep(status, headers, body) {
+        if (status !== 200 || headers.get('cache-control') !== PUBLIC_CACHE_CONTROL) return undefined;
         const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
-        res.setHeader('ETag', etag);
         if (cache.enabled && cache.version === version) {
-          cache.reads.set(key, { body, etag, contentType: String(res.getHeader('content-type') ?? 'application/json; charset=utf-8') });
+          cache.reads.set(key, { body, etag, contentType: headers.get('content-type') ?? 'application/json; charset=utf-8' });
         }
-      }
-      return send(body);
+        return etag;
+      },
     };
-    next();
   };
 }
