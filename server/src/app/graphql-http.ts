@@ -124,7 +124,11 @@ export function createGraphqlHttp({ apollo, before, trust, getCache, context, lo
       return send(req, res, status, answer.body.string);
     }
     res.statusCode = status;
-    for await (const chunk of answer.body.asyncIterator) res.write(chunk);
+    // Incremental delivery: each part leaves at once, not when compression's buffer fills.
+    for await (const chunk of answer.body.asyncIterator) {
+      res.write(chunk);
+      (res as ServerResponse & { flush?: () => void }).flush?.();
+    }
     res.end();
   };
 
