@@ -80,6 +80,8 @@ describe('search: Spanish matching', () => {
     expect(pechera.products.totalCount).toBeGreaterThanOrEqual(expected);
     expect(pechera.categories.map((c) => c.slug)).toEqual(['pecheras', 'pecheras-backpack']);
     expect(pechera.categories[0]!.name).toBe('Pecheras');
+    // Each suggested category shows its active products (kept by PostgreSQL), as counted.
+    for (const c of pechera.categories) expect([c.slug, c.productCount]).toEqual([c.slug, await categoryCount(c.slug)]);
     const collares = await search('collares');
     const n = await categoryCount('collares');
     expect(names(collares).slice(0, n).every((name) => name.startsWith('Collar '))).toBe(true);

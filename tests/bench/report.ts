@@ -1,7 +1,7 @@
-import { startNodeOptions } from './child-server.js';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { startNodeOptions } from './child-server.js';
 import { config, TARGETS } from './bench-config.js';
 import type { ApiRow } from './api-throughput.js';
 import type { CheckoutResult } from './checkout.js';

@@ -7,7 +7,7 @@ import { ProductEntity, type Pet } from './product.entity.js';
 import { ProductSizeEntity } from './product-size.entity.js';
 import { ProductImageEntity } from './product-image.entity.js';
 import { isEmptyFilter, NO_FILTER, type SearchText } from './search-input.js';
-import { BEST_SELLERS_SQL, listingStatement, matchingCategoriesStatement, ORDER_BY, PRODUCT_COLUMNS, staffMatchStatement, type ListingSpec } from './search-sql.js';
+import { activeProductsOf, BEST_SELLERS_SQL, listingStatement, matchingCategoriesStatement, ORDER_BY, PRODUCT_COLUMNS, staffMatchStatement, type ListingSpec } from './search-sql.js';
 
 export type ProductSortKey = 'RELEVANCE' | 'PRICE_ASC' | 'PRICE_DESC' | 'NEWEST';
 
@@ -34,6 +34,11 @@ export interface ProductFacets {
 export interface CategoryWithCount extends CategoryEntity {
   productCount: number;
 }
+
+/** A category row with `activeProductsOf(c.slug) AS product_count` (the menu and search suggestions). */
+type CategoryRow = CategoryEntity & { product_count: number };
+
+const categoryFromRow = (r: CategoryRow): CategoryWithCount => ({ slug: r.slug, name: r.name, description: r.description, position: r.position, productCount: r.product_count });
 
 /** A product row as selected with PRODUCT_COLUMNS (shared by every raw catalog read). */
 export interface ProductRow {
@@ -158,14 +163,11 @@ export class CatalogService {
   constructor(private readonly ds: DataSource) {}
 
   async categories(): Promise<CategoryWithCount[]> {
-    // Active products per category are counted by PostgreSQL as products change (1765600000000-category-product-count.ts).
-    const rows = await selectRows<CategoryEntity & { product_count: number }>(
+    const rows = await selectRows<CategoryRow>(
       this.ds,
-      `SELECT c.slug, c.name, c.description, c.position, COALESCE(n.active_products, 0) AS product_count
-         FROM category c LEFT JOIN category_product_count n ON n.category_slug = c.slug
-        ORDER BY c.position`,
+      `SELECT c.slug, c.name, c.description, c.position, ${activeProductsOf('c.slug')} AS product_count FROM category c ORDER BY c.position`,
     );
-    return rows.map((r) => ({ slug: r.slug, name: r.name, description: r.description, position: r.position, productCount: r.product_count }));
+    return rows.map(categoryFromRow);
   }
 
   async category(slug: string): Promise<CategoryWithCount | null> {
@@ -207,10 +209,7 @@ export class CatalogService {
     // A whole category's total is kept by PostgreSQL (one row, whatever the catalogue's size); a collection's is
     // counted. Either way an uncorrelated sub-select, so the page itself is a LIMIT over the
     // (category_slug, active, position, id) index instead of a window over every matching row.
-    const total =
-      categoryParam && !args.collection
-        ? `COALESCE((SELECT active_products FROM category_product_count WHERE category_slug = ${categoryParam}), 0)`
-        : `(SELECT count(*) FROM product p WHERE ${where.join(' AND ')})`;
+    const total = categoryParam && !args.collection ? activeProductsOf(categoryParam) : `(SELECT count(*) FROM product p WHERE ${where.join(' AND ')})`;
     params.push(first, offset);
     const rows = await selectRows<ProductRow>(
       this.ds,
@@ -265,8 +264,7 @@ export class CatalogService {
   async matchingCategories(text: SearchText | null): Promise<CategoryWithCount[]> {
     if (!text || text.words.length === 0) return [];
     const st = matchingCategoriesStatement(text);
-    const rows = await selectRows<CategoryEntity & { product_count: number }>(this.ds, st.sql, st.params);
-    return rows.map((r) => ({ slug: r.slug, name: r.name, description: r.description, position: r.position, productCount: r.product_count }));
+    return (await selectRows<CategoryRow>(this.ds, st.sql, st.params)).map(categoryFromRow);
   }
 
   /** Ids of the products matching `text` (staff list: inactive ones too), most relevant first. */

@@ -187,12 +187,18 @@ export function listingStatement(
   return { sql, params: params.values };
 }
 
+/**
+ * How many active products a category has (an SQL expression over a slug column or parameter): PostgreSQL keeps
+ * the count as products change (migration 1765600000000-category-product-count.ts), so it is one row whatever the
+ * catalogue's size. A category without a row has none.
+ */
+export const activeProductsOf = (slug: string) => `COALESCE((SELECT active_products FROM category_product_count WHERE category_slug = ${slug}), 0)`;
+
 /** Categories whose name matches the text (search suggestions), with their active product counts. */
 export function matchingCategoriesStatement(text: SearchText): Statement {
   const params = new Params();
   const sql = `WITH ${textCtes(params.add(text.words, '::text[]'))}
-    SELECT c.slug, c.name, c.description, c.position,
-           (SELECT count(*) FROM product p WHERE p.category_slug = c.slug AND p.active)::int AS product_count
+    SELECT c.slug, c.name, c.description, c.position, ${activeProductsOf('c.slug')} AS product_count
       FROM q JOIN category c
         ON to_tsvector('spanish', enzo_unaccent(c.name || ' ' || replace(c.slug, '-', ' '))) @@ q.q_any
      ORDER BY c.position`;
