@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
+import { PAGE_START_FILE } from '#shared/ssr-contract.js';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -37,6 +38,32 @@ function brotliAssets(): Plugin {
         });
         if (br.length < content.length * 0.9) fs.writeFileSync(path.join(dir, `${fileName}.br`), br);
       }
+    },
+  };
+}
+
+/**
+ * The first script of a server-rendered page (src/page-start.ts), bundled on its own as a classic script: the
+ * server inlines it in the head (server/src/app/render/page-renderer.ts), so the page fetches no script before
+ * its first paint. A module chunk of the main build could share code with the app and so import it.
+ */
+function pageStartScript(): Plugin {
+  return {
+    name: 'enzo-page-start',
+    apply: 'build',
+    async generateBundle() {
+      const { build } = await import('esbuild');
+      const result = await build({
+        entryPoints: [path.join(root, 'src/page-start.ts')],
+        absWorkingDir: path.join(root, '..'),
+        bundle: true,
+        format: 'iife',
+        minify: true,
+        target: 'es2022',
+        legalComments: 'none',
+        write: false,
+      });
+      this.emitFile({ type: 'asset', fileName: PAGE_START_FILE, source: result.outputFiles[0]!.text.trim() });
     },
   };
 }
@@ -81,7 +108,7 @@ const ssrBuild = {
 
 export default defineConfig(({ isSsrBuild, command }) => (isSsrBuild ? ssrBuild : {
   root,
-  plugins: [react(), brotliAssets()],
+  plugins: [react(), brotliAssets(), pageStartScript()],
   resolve: {
     // rxjs (Apollo Client's observables) publishes an ES2015 build under `es2015` and an ES5 one as the default:
     // the ES5 one is larger and slower to run (classes and spreads rewritten through tslib) on every page.
@@ -101,8 +128,6 @@ export default defineConfig(({ isSsrBuild, command }) => (isSsrBuild ? ssrBuild 
     rollupOptions: {
       input: {
         main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        // Also a script of its own: server-rendered pages run it first, as soon as it arrives (early-clicks.ts).
-        'early-clicks': fileURLToPath(new URL('./src/early-clicks.ts', import.meta.url)),
         playground: fileURLToPath(new URL('./playground.html', import.meta.url)),
       },
       output: {

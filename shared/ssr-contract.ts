@@ -1,7 +1,13 @@
 /**
  * The contract between the server-side render bundle (client/src/entry-server.tsx, built by `vite build --ssr`
- * into dist/ssr) and the server that loads it at run time (server/src/app/render). Types only.
+ * into dist/ssr) and the server that loads it at run time (server/src/app/render): types and a few names.
  */
+
+/**
+ * The first script of a server-rendered page (client/src/page-start.ts), written by the client build beside its
+ * manifest (in dist/client, not served as a file): the server inlines it in each page's head.
+ */
+export const PAGE_START_FILE = '.vite/page-start.js';
 
 /** What a page declares about itself while it renders (useDocumentMeta on the server). */
 export interface PageHead {

@@ -3,17 +3,28 @@
  * attached to the markup (on a slow phone a second or two after the first paint) its buttons do nothing, its
  * JavaScript-only forms (Agregar al carrito) would reload the page, and while React is attaching it may take a tap
  * on a link before the router can follow it (the router ignores navigation before its first commit). So, until the
- * page has hydrated, this module keeps such taps from React: links and forms with an action are left to the
- * browser (a plain page load), taps on buttons and JavaScript-only submissions are recorded and replayed on the
- * same elements, in order, once the page has hydrated. No tap is lost.
+ * page has hydrated, such taps are kept from React: links and forms with an action are left to the browser (a
+ * plain page load), taps on buttons and JavaScript-only submissions are recorded and replayed on the same
+ * elements, in order, once the page has hydrated. No tap is lost.
  *
- * This module records from the moment it runs: a server-rendered page loads it on its own as an `async` script in
- * the head (server/src/app/render/page-renderer.ts), so it runs as soon as it arrives, while the page is still
- * being read; the browser entry (client/src/main.tsx), a deferred module, only runs once the whole document has
- * been read, and a tap on «Agregar al carrito» before that would submit the form natively and reload the page.
- * The two share this one module instance (same URL). A page rendered in the browser only stops it at once.
+ * Recording starts in the page's first script, inlined in its head (client/src/page-start.ts), so it runs while
+ * the page is still being read: a tap on «Agregar al carrito» before then would submit the form natively and
+ * reload the page. That script and the app are separate bundles, so the recorder keeps its taps on `window`
+ * (ENZO_EARLY_CLICKS) for the app to replay (boot.tsx). A page rendered in the browser only records nothing.
  */
 type Early = { kind: 'click'; button: HTMLButtonElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+
+interface Recorder {
+  queued: Early[];
+  stop: () => void;
+}
+
+declare global {
+  interface Window {
+    /** Set by recordEarlyClicks, read by replayEarlyClicks (different bundles). */
+    ENZO_EARLY_CLICKS?: Recorder;
+  }
+}
 
 const queued: Early[] = [];
 
@@ -41,16 +52,20 @@ function stopRecording() {
   removeEventListener('submit', onSubmit, true);
 }
 
-/** A page rendered in the browser only: nothing to hold back (its content comes with React). */
-export function forgetEarlyClicks(): void {
-  stopRecording();
-  queued.length = 0;
+/** Starts recording (the page's first script). */
+export function recordEarlyClicks(): void {
+  addEventListener('click', onClick, true);
+  addEventListener('submit', onSubmit, true);
+  window.ENZO_EARLY_CLICKS = { queued, stop: stopRecording };
 }
 
 /** Once the page has hydrated: hands events back to React and replays the recorded taps (skipping what is gone). */
 export function replayEarlyClicks(): void {
-  stopRecording();
-  for (const early of queued.splice(0)) {
+  const recorder = window.ENZO_EARLY_CLICKS;
+  if (!recorder) return;
+  delete window.ENZO_EARLY_CLICKS;
+  recorder.stop();
+  for (const early of recorder.queued.splice(0)) {
     if (early.kind === 'click') {
       if (early.button.isConnected && !early.button.disabled) early.button.click();
     } else if (early.form.isConnected) {
@@ -59,6 +74,3 @@ export function replayEarlyClicks(): void {
     }
   }
 }
-
-addEventListener('click', onClick, true);
-addEventListener('submit', onSubmit, true);

@@ -129,24 +129,29 @@ describe('pages without JavaScript', () => {
 });
 
 describe('JavaScript after the first paint', () => {
-  /** Chunk files named in the page: `modulepreload` links, and the list the browser entry loads once it has painted. */
+  /** Chunk files named in the page: `modulepreload` links, and the list the first script loads once the page is painted. */
   const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
   const afterPaint = (body: string) => body.match(/<meta name="enzo-route-chunks" content="([^"]*)"/)?.[1]?.split(' ') ?? [];
+  /** Scripts the browser runs (not the data blocks: query results, JSON-LD): `src` or inline code. */
+  const scripts = (body: string) =>
+    [...body.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({ attrs: m[1]!, code: m[2]! }));
 
-  it('a server-rendered page fetches only the tiny entry before its first paint; the app, the route and its styles are listed for later', async () => {
+  it('a server-rendered page fetches no script before its first paint: its first script is inline, allowed by its hash, and lists the app for later', async () => {
     const collar = await product('true');
     for (const path of ['/', '/collares', `/collares/${collar.id}/${collar.slug}`]) {
-      const { body } = await html(`${a.url}${path}`);
-      const before = preloads(body);
-      // Only the entry's own helpers and the ~1 KB tap recorder: neither React nor the router compete
-      // with the markup and the hero image.
-      expect(before.every((href) => /\/assets\/(preload-helper|rolldown-runtime|early-clicks)-[\w-]+\.js$/.test(href)), `${path}: ${before.join(', ')}`).toBe(true);
-      // The recorder runs as soon as it arrives, not once the whole page has been read as the entry does.
-      expect(body, path).toMatch(/<script type="module" async crossorigin src="\/assets\/early-clicks-[\w-]+\.js"><\/script>/);
+      const { res, body } = await html(`${a.url}${path}`);
+      // Neither React, the router nor the entry compete with the markup and the hero image.
+      expect(preloads(body), path).toEqual([]);
+      const [first, ...others] = scripts(body);
+      expect(others, path).toEqual([]);
+      expect(first!.attrs, path).toMatch(/^ data-entry="\/assets\/main-[\w-]+\.js"$/);
+      // The CSP runs this inline script and no other (script-src 'self' plus its hash).
+      const hash = `'sha256-${createHash('sha256').update(first!.code).digest('base64')}'`;
+      expect(res.headers.get('content-security-policy'), path).toContain(`script-src 'self' ${hash};`);
       const later = afterPaint(body);
-      for (const chunk of ['react', 'vendor', 'boot']) expect(later.some((href) => href.startsWith(`/assets/${chunk}-`)), `${path}: ${chunk}`).toBe(true);
+      for (const chunk of ['react', 'vendor', 'boot', 'preload-helper']) expect(later.some((href) => href.startsWith(`/assets/${chunk}-`)), `${path}: ${chunk}`).toBe(true);
       // Apollo Client is not part of a first load: the page hydrates from the query results in the HTML.
-      expect([...before, ...later].filter((href) => href.startsWith('/assets/apollo-')), path).toEqual([]);
+      expect(later.filter((href) => href.startsWith('/assets/apollo-')), path).toEqual([]);
       expect(body, path).toContain('<script type="application/json" id="enzo-query-results">');
       // The app's stylesheet is inlined like the route's, so nothing shifts when the JavaScript arrives.
       expect(body, path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/boot-[\w-]+\.css" disabled \/>/);
@@ -156,11 +161,12 @@ describe('JavaScript after the first paint', () => {
     expect(afterPaint(page.body).filter((href) => /schemas-/.test(href))).toEqual([]);
   });
 
-  it('a page rendered in the browser only (checkout) preloads its chunks at once', async () => {
+  it('a page rendered in the browser only (checkout) loads the entry and preloads its chunks at once', async () => {
     const { body } = await html(`${a.url}/proceso-pago-items`);
     expect(afterPaint(body)).toEqual([]);
-    // Nothing to tap before React renders it: no recorder of its own.
-    expect(body).not.toContain('async crossorigin');
+    // Nothing to tap before React renders it: no inline first script, only the entry.
+    expect(scripts(body).map((s) => s.code)).toEqual(['']);
+    expect(body).toMatch(/<script type="module" crossorigin src="\/assets\/main-[\w-]+\.js"><\/script>/);
     expect(preloads(body).some((href) => /\/assets\/vendor-/.test(href))).toBe(true);
   });
 });

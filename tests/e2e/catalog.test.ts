@@ -21,10 +21,8 @@ async function openProductBeforeHydration(page: Page, held: 'boot' | 'main' = 'b
   await page.locator('.product-card__link').first().click();
   await page.waitForURL(/\/collares\/\d+\//, { waitUntil: 'commit' });
   await page.getByRole('heading', { level: 1 }).waitFor();
-  // The tap recorder is an async script that runs as soon as it arrives: a tap before that is the browser's (the
-  // page is readable a few milliseconds earlier). Tap once it has arrived and run.
-  await page.waitForFunction(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/assets/early-clicks-')));
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  // The tap recorder is the page's first script, inline in its head: it runs before any of the page is shown.
+  expect(await page.evaluate("'ENZO_EARLY_CLICKS' in window")).toBe(true);
   return release;
 }
 
@@ -73,6 +71,21 @@ describe('category listing in Chromium', () => {
       const beforeInteraction = [...operations];
       // Nor Apollo Client: the page hydrates from the server's results (it loads at the first interaction).
       expect(apolloScripts, path).toEqual([]);
+      // No script was requested before the first pictures on the screen had been painted (client/src/page-start.ts).
+      const { painted, firstScript } = await page.evaluate(
+        () =>
+          new Promise<{ painted: number[]; firstScript: number }>((resolve) => {
+            const scripts = performance.getEntriesByType('resource').filter((e) => /^\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname));
+            const answer = (painted: number[]) => resolve({ painted, firstScript: Math.min(...scripts.map((e) => e.startTime)) });
+            new PerformanceObserver((list) => {
+              const entries = list.getEntries() as Array<PerformanceEntry & { identifier: string; renderTime: number }>;
+              answer(entries.filter((e) => e.identifier === 'first-picture').map((e) => e.renderTime));
+            }).observe({ type: 'element' as never, buffered: true });
+            setTimeout(() => answer([]), 1000);
+          }),
+      );
+      if (path !== '/halloween') expect(painted.length, path).toBeGreaterThan(0);
+      expect(firstScript, path).toBeGreaterThan(Math.max(0, ...painted));
       // Hydrated: React handles events on the server's markup.
       if (path.startsWith('/collares/')) {
         await page.getByRole('button', { name: 'Agregar al carrito' }).click();
@@ -145,7 +158,7 @@ describe('category listing in Chromium', () => {
 
   it('keeps a tap made before even the browser entry has run: «Agregar al carrito» does not reload the page', async () => {
     const { page, problems, context } = await newPage(browser, PHONE);
-    // The entry is a deferred module that runs only once the whole page has been read; the tap recorder runs first.
+    // The entry is fetched only once the page and its first pictures are on the screen; the tap recorder runs first.
     const release = await openProductBeforeHydration(page, 'main');
     const name = (await page.getByRole('heading', { level: 1 }).textContent())!;
     // Gone if the page is loaded again (a native submission of the form).

@@ -8,6 +8,15 @@ export interface ResponsiveImageData {
   fallbackSrcSet?: string | null;
 }
 
+/**
+ * How a picture loads: the first pictures of a page (`first`) at once, and marked for Element Timing so the
+ * browser reports their paint (the page's first script, client/src/page-start.ts, waits for it before fetching the app's
+ * code); the rest when they near the screen.
+ */
+export function loadingOf(first: boolean) {
+  return first ? ({ loading: 'eager', elementtiming: 'first-picture' } as const) : ({ loading: 'lazy' } as const);
+}
+
 interface ResponsiveImageProps {
   image: ResponsiveImageData;
   alt: string;
@@ -24,7 +33,6 @@ interface ResponsiveImageProps {
  * JPEG for browsers without WebP; SVG artwork as it is.
  */
 export function ResponsiveImage({ image, alt, sizes, priority, eager }: ResponsiveImageProps) {
-  const loading = priority || eager ? 'eager' : 'lazy';
   const img = (
     <img
       src={image.url}
@@ -33,7 +41,7 @@ export function ResponsiveImage({ image, alt, sizes, priority, eager }: Responsi
       alt={alt}
       width={image.width}
       height={image.height}
-      loading={loading}
+      {...loadingOf(Boolean(priority || eager))}
       fetchPriority={priority ? 'high' : undefined}
       decoding="async"
     />

@@ -20,6 +20,7 @@ import { repoPath } from '../common/repo-root.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
 import { catalogCachePlugin, graphqlGetCache } from '../modules/cache/catalog-cache.http.js';
 import { createPageRenderer } from './render/page-renderer.js';
+import { readPageStart } from './render/client-assets.js';
 import { createInProcessExecutor } from './render/in-process-executor.js';
 import { deferSsrEntry } from './render/ssr-entry.js';
 
@@ -97,7 +98,11 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
 
   const tagRequest = mountRequestLog(app, log, (url) => url === '/healthz' || url.startsWith('/assets/') || url.startsWith('/media/'));
 
-  const apiSteps = applySecurity(app, env);
+  const CLIENT_DIST = env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : DEFAULT_CLIENT_DIST;
+  const hasClient = fs.existsSync(path.join(CLIENT_DIST, 'index.html'));
+  // The first script of a server-rendered page is inlined: the CSP allows it by its hash.
+  const pageStart = hasClient ? readPageStart(CLIENT_DIST) : null;
+  const apiSteps = applySecurity(app, env, pageStart ? [pageStart.cspSource] : []);
 
   /** The server render bundle failed to load: pages cannot be served, so the instance is not healthy. */
   let renderFailed = false;
@@ -137,8 +142,6 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
   app.use(canonicalRedirect);
   for (const mount of routes) mount(app);
 
-  const CLIENT_DIST = env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : DEFAULT_CLIENT_DIST;
-  const hasClient = fs.existsSync(path.join(CLIENT_DIST, 'index.html'));
   if (hasClient) {
     app.use('/assets', servePrecompressed(path.join(CLIENT_DIST, 'assets')));
     app.use('/assets', express.static(path.join(CLIENT_DIST, 'assets'), { ...IMMUTABLE_ASSET, fallthrough: false, index: false }));
@@ -162,6 +165,7 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
         publicUrl: () => env.publicUrl,
         log,
         testShopNotice: !env.paymentsAreReal,
+        pageStart,
       })
     : null;
   app.use(async (req: Request, res: Response, next: NextFunction) => {

@@ -35,8 +35,9 @@ const isBuiltSubresource = (path: string) => path.startsWith('/assets/') && /\.(
 /**
  * Security headers (CSP included), CORS limited to the shop's origin, and compression, on the app. Returns the
  * steps an API answer gets, in the same order, for /graphql, which runs outside Express (app/graphql-http.ts).
+ * `inlineScripts`: CSP sources (`'sha256-…'`) of the inline scripts the pages carry; no other inline script runs.
  */
-export function applySecurity(app: Express, env: Env): Step[] {
+export function applySecurity(app: Express, env: Env, inlineScripts: string[] = []): Step[] {
   const hosts = allowedHosts(env);
   const https = env.publicUrl.startsWith('https://');
   const strictTransportSecurity = https ? { maxAge: 15552000, includeSubDomains: true } : false;
@@ -45,7 +46,7 @@ export function applySecurity(app: Express, env: Env): Step[] {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...inlineScripts],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: hosts.img,
         mediaSrc: hosts.media,

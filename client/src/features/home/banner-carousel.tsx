@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ContentLink } from '../../components/content-link';
+import { loadingOf } from '../../components/responsive-image';
 import type { EmblaCarouselType, EmblaOptionsType } from 'embla-carousel';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from './use-media-query';
 import type { HomeImageFragment } from './home.generated';
@@ -128,7 +129,7 @@ export function BannerCarousel({ slides, label, className, visible }: BannerCaro
           {slides.map(({ id, title, link, image }, i) => (
             <div className="banner-carousel__slide" key={id} role="group" aria-roledescription="diapositiva" aria-label={`${i + 1} de ${slides.length}: ${title}`}>
               <ContentLink to={link} aria-label={image.alt || title} tabIndex={i === selected ? 0 : -1}>
-                <img src={image.url} alt="" width={image.width} height={image.height} loading={visible && i === 0 ? 'eager' : 'lazy'} fetchPriority={visible && i === 0 ? 'high' : 'auto'} decoding="async" />
+                <img src={image.url} alt="" width={image.width} height={image.height} {...loadingOf(visible && i === 0)} fetchPriority={visible && i === 0 ? 'high' : 'auto'} decoding="async" />
               </ContentLink>
             </div>
           ))}

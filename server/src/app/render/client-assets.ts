@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { PAGE_START_FILE } from '#shared/ssr-contract.js';
 
 interface ManifestChunk {
   file: string;
@@ -22,8 +24,8 @@ export class ClientAssets {
   /** The app the tiny entry imports once the page is painted (client/src/main.tsx → boot.tsx), on every page. */
   #app: string[];
   #memo = new Map<string, RouteAssets>();
-  /** The script that records taps until the page has hydrated (client/src/early-clicks.ts); null in a build without it. */
-  readonly earlyClicks: string | null;
+  /** The browser entry (client/src/main.tsx) and the chunks it imports; null in a build without a manifest. */
+  readonly entry: { file: string; imports: string[] } | null;
 
   constructor(clientDist: string) {
     try {
@@ -33,8 +35,8 @@ export class ClientAssets {
     }
     this.#closure('index.html', this.#entry);
     this.#app = this.#manifest['index.html']?.dynamicImports ?? [];
-    const early = this.#manifest['src/early-clicks.ts'];
-    this.earlyClicks = early ? `/${early.file}` : null;
+    const entry = this.#manifest['index.html'];
+    this.entry = entry ? { file: `/${entry.file}`, imports: [...this.#entry].filter((k) => k !== 'index.html').map((k) => `/${this.#manifest[k]!.file}`) } : null;
   }
 
   #closure(key: string, seen: Set<string>) {
@@ -58,4 +60,23 @@ export class ClientAssets {
     this.#memo.set(memoKey, assets);
     return assets;
   }
+}
+
+/** The first script of a server-rendered page, as the page inlines it, and its hash for the CSP. */
+export interface PageStartScript {
+  code: string;
+  /** `'sha256-…'`: script-src allows this inline script and no other. */
+  cspSource: string;
+}
+
+/** Reads the first script of a server-rendered page from the client build (client/src/page-start.ts); null if absent. */
+export function readPageStart(clientDist: string): PageStartScript | null {
+  let code: string;
+  try {
+    code = fs.readFileSync(path.join(clientDist, PAGE_START_FILE), 'utf8').trim().replace(/<\/script/gi, '<\\/script');
+  } catch {
+    return null;
+  }
+  if (!code) return null;
+  return { code, cspSource: `'sha256-${createHash('sha256').update(code).digest('base64')}'` };
 }

@@ -6,7 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { QUERY_RESULTS_ELEMENT_ID, ROUTE_CHUNKS_META, type PageHead, type RenderRequest, type SsrEntry } from '#shared/ssr-contract.js';
 import type { CatalogCache } from '../../modules/cache/catalog-cache.js';
-import { ClientAssets, type RouteAssets } from './client-assets.js';
+import { ClientAssets, type PageStartScript, type RouteAssets } from './client-assets.js';
 import { escapeHtml, headTags, jsonForScript } from './head-tags.js';
 import { withTestShopNotice } from '../../common/test-shop-notice.js';
 
@@ -25,6 +25,8 @@ export interface PageRendererOptions {
   log: Logger;
   /** Payments are not real: every page starts with the test-shop notice. */
   testShopNotice?: boolean;
+  /** The first script of a server-rendered page (readPageStart); without it pages load index.html's entry. */
+  pageStart?: PageStartScript | null;
 }
 
 function etagOf(html: string): string {
@@ -36,7 +38,7 @@ function etagOf(html: string): string {
  * stylesheets and chunks, the React markup streamed into #root, then the Apollo cache for hydration. Pages that
  * rendered with status 200 are kept in this instance's cache (by path and query) until the catalog changes.
  */
-export function createPageRenderer({ clientDist, entry, execute, cache, publicUrl, log, testShopNotice = false }: PageRendererOptions) {
+export function createPageRenderer({ clientDist, entry, execute, cache, publicUrl, log, testShopNotice = false, pageStart = null }: PageRendererOptions) {
   const css = new Map<string, string>();
   /** A stylesheet of the build, inlined: no render-blocking request before the first paint (a few KB each). */
   const inlineStyle = (href: string) => {
@@ -58,30 +60,43 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
   };
   const html = fs.readFileSync(path.join(clientDist, 'index.html'), 'utf8');
   // While payments are not real, every page says so first thing (common/test-shop-notice.ts).
-  const template = (testShopNotice ? withTestShopNotice(html) : html)
+  const browserTemplate = (testShopNotice ? withTestShopNotice(html) : html)
     // The page writes its own title and description.
     .replace(/<title>[\s\S]*?<\/title>\s*/i, '')
     .replace(/<meta\s+name="description"[^>]*>\s*/i, '')
     .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href: string) => inlineStyle(href));
-  const rootAt = template.indexOf(ROOT);
-  if (rootAt < 0) throw new Error('index.html no tiene <div id="root"></div>');
-  const headEnd = template.search(/<\/head>/i);
   const assets = new ClientAssets(clientDist);
+  // A server-rendered page fetches no script before it is painted: its first script, inlined, imports the entry
+  // afterwards (client/src/page-start.ts), so index.html's entry tags go.
+  const renderedTemplate =
+    pageStart && assets.entry
+      ? [assets.entry.file, ...assets.entry.imports].reduce(
+          (tpl, file) => tpl.replace(`<script type="module" crossorigin src="${file}"></script>`, '').replace(`<link rel="modulepreload" crossorigin href="${file}">`, ''),
+          browserTemplate,
+        )
+      : browserTemplate;
+  const layoutOf = (template: string) => {
+    const rootAt = template.indexOf(ROOT);
+    if (rootAt < 0) throw new Error('index.html no tiene <div id="root"></div>');
+    return { template, rootAt, headEnd: template.search(/<\/head>/i) };
+  };
+  const layouts = { rendered: layoutOf(renderedTemplate), browser: layoutOf(browserTemplate) };
 
   /**
-   * A server-rendered page lists its chunks for the browser entry to fetch after the first paint (client/src/main.tsx);
-   * a page rendered in the browser only needs them at once.
+   * A server-rendered page starts with its first script inlined, which fetches the entry and the chunks listed
+   * here once the page is painted (client/src/page-start.ts); a page rendered in the browser only needs them at once.
    */
   function scriptTags(scripts: string[], rendered: boolean): string[] {
-    if (!rendered) return scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
-    const tags: string[] = [];
-    // Runs as soon as it arrives, while the page is still being read: taps before hydration are kept.
-    if (assets.earlyClicks) tags.push(`<script type="module" async crossorigin src="${escapeHtml(assets.earlyClicks)}"></script>`);
-    if (scripts.length > 0) tags.push(`<meta name="${ROUTE_CHUNKS_META}" content="${escapeHtml(scripts.join(' '))}" />`);
-    return tags;
+    if (!rendered || !pageStart || !assets.entry) return scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+    // Runs while the page is still being read: taps before hydration are kept.
+    return [
+      `<script data-entry="${escapeHtml(assets.entry.file)}">${pageStart.code}</script>`,
+      `<meta name="${ROUTE_CHUNKS_META}" content="${escapeHtml([...assets.entry.imports, ...scripts].join(' '))}" />`,
+    ];
   }
 
   function documentStart(head: PageHead, routeAssets: RouteAssets, rendered: boolean): string {
+    const { template, headEnd, rootAt } = rendered ? layouts.rendered : layouts.browser;
     const extra = [
       headTags(head, publicUrl()),
       ...scriptTags(routeAssets.scripts, rendered),
@@ -91,8 +106,10 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
     return `${template.slice(0, headEnd)}  ${extra}\n  ${template.slice(headEnd, rootAt)}<div id="root">`;
   }
   // A page that read no query (a policy page) sends no results block.
-  const documentEnd = (state: Record<string, unknown>) =>
-    `</div>${Object.keys(state).length > 0 ? `<script type="application/json" id="${QUERY_RESULTS_ELEMENT_ID}">${jsonForScript(state)}</script>` : ''}${template.slice(rootAt + ROOT.length)}`;
+  const documentEnd = (state: Record<string, unknown>, rendered: boolean) => {
+    const { template, rootAt } = rendered ? layouts.rendered : layouts.browser;
+    return `</div>${Object.keys(state).length > 0 ? `<script type="application/json" id="${QUERY_RESULTS_ELEMENT_ID}">${jsonForScript(state)}</script>` : ''}${template.slice(rootAt + ROOT.length)}`;
+  };
 
   return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
     // Path and query: listings filter and sort by the URL, /buscar searches by it (a bounded LRU).
@@ -121,13 +138,13 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
     }
     if (result.kind === 'client-only') {
       res.status(200).type('html').setHeader('Cache-Control', 'no-cache');
-      res.send(`${documentStart(result.head, assets.forModules(result.modules), false)}${documentEnd({})}`);
+      res.send(`${documentStart(result.head, assets.forModules(result.modules), false)}${documentEnd({}, false)}`);
       return;
     }
     const cacheable = result.status === 200 && !result.failed;
     res.status(result.status).type('html').setHeader('Cache-Control', cacheable ? PAGE_CACHE_CONTROL : 'no-cache');
     const start = documentStart(result.head, assets.forModules(result.modules), true);
-    const end = documentEnd(result.state);
+    const end = documentEnd(result.state, true);
     const chunks: Buffer[] = [];
     res.write(start);
     const sink = new Writable({
