@@ -1,7 +1,5 @@
 import './app/global.css';
-
-/** A new task: the browser may paint and handle a tap before what follows (start-up is cut into such steps). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './lib/next-task';
 
 /**
  * The browser entry, kept tiny. A server-rendered page imports it from its first script (page-start.ts) once the

@@ -10,9 +10,7 @@
  */
 import { ROUTE_CHUNKS_META } from '#shared/ssr-contract.js';
 import { recordEarlyClicks } from './early-clicks';
-
-/** A new task: the browser may paint and handle a tap before what follows (start-up is cut into such steps). */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+import { nextTask } from './lib/next-task';
 
 /**
  * The entry's and the route's chunks, listed by the server, fetched alongside the entry (not after it). One link per task:
@@ -52,15 +50,7 @@ interface PerformanceElementTiming extends PerformanceEntry {
   readonly element: Element | null;
 }
 
-/** Resolves once the browser reports `img` painted (Element Timing, `elementtiming` set by the server), or it failed. */
-function painted(img: HTMLImageElement, shown: Set<Element>, waiting: Map<Element, () => void>): Promise<void> {
-  if (shown.has(img)) return Promise.resolve();
-  return new Promise((resolve) => {
-    waiting.set(img, resolve);
-    img.addEventListener('error', () => resolve(), { once: true });
-  });
-}
-
+/** Whether `img` is shown within the viewport (the browser reports paints only of what it shows). */
 function onScreen(img: HTMLImageElement): boolean {
   const box = img.getBoundingClientRect();
   const visible = typeof img.checkVisibility === 'function' ? img.checkVisibility() : box.width > 0;
@@ -78,19 +68,26 @@ function firstPicturesShown(capMs: number): Promise<void> {
   const pictures = [...document.querySelectorAll<HTMLImageElement>('#root img[loading="eager"]')];
   const canWatch = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('element');
   const watched = canWatch ? pictures.filter((img) => img.hasAttribute('elementtiming') && onScreen(img)) : [];
-  const shown = new Set<Element>();
-  const waiting = new Map<Element, () => void>();
+  // Resolved by each watched picture's paint (or its failure). The observer is buffered: a paint before this
+  // script asked is delivered all the same, in a later callback.
+  const paints = new Map<Element, () => void>();
+  const painted = watched.map(
+    (img) =>
+      new Promise<void>((resolve) => {
+        paints.set(img, resolve);
+        // A broken picture is never painted: it counts as shown once it has failed.
+        if (img.complete && img.naturalWidth === 0) resolve();
+        else img.addEventListener('error', () => resolve(), { once: true });
+      }),
+  );
   const observer = watched.length
     ? new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as PerformanceElementTiming[]) {
-          if (!entry.element) continue;
-          shown.add(entry.element);
-          waiting.get(entry.element)?.();
-        }
+        for (const entry of list.getEntries() as PerformanceElementTiming[]) if (entry.element) paints.get(entry.element)?.();
       })
     : null;
   observer?.observe({ type: 'element', buffered: true });
-  const ready = Promise.all(pictures.map((img) => (watched.includes(img) ? painted(img, shown, waiting) : loaded(img)))).then(nextFrame);
+  const others = pictures.filter((img) => !watched.includes(img)).map(loaded);
+  const ready = Promise.all([...painted, ...others]).then(nextFrame);
   return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, capMs))]).finally(() => observer?.disconnect());
 }
 

@@ -131,7 +131,7 @@ function checkoutTables(c: CheckoutResult): string {
 
 /**
  * Each run's LCP and, when the runs differ in it, the JS that had finished before the recorded LCP (more of it
- * lengthens the simulated LCP; the entry script always has).
+ * lengthens the simulated LCP; a server-rendered page requests none before its first pictures are painted).
  */
 function runsNote(runs: LighthouseRun[]): string {
   if (runs.length < 2) return '';

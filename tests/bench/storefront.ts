@@ -18,7 +18,7 @@ export interface LighthouseRun {
   benchmarkIndex: number | null;
   /**
    * For reading a slow run: the LCP of the unthrottled load Lighthouse recorded, and the script bytes that had
-   * finished by then. Lantern's pessimistic LCP counts every request finished before the observed LCP, so scripts
+   * finished by then. Lantern's simulated LCP counts every request finished before the observed LCP, so scripts
    * that beat the largest picture's paint in the recording add their download to the simulated LCP.
    */
   observedLcpMs: number | null;
