@@ -6,7 +6,11 @@ import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
 
-const dirs = (path) => fs.readdirSync(path, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const dirs = (path) =>
+  fs
+    .readdirSync(path, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 const serverModules = dirs('server/src/modules');
 const clientFeatures = dirs('client/src/features');
 const storefrontFeatures = clientFeatures.filter((f) => !f.startsWith('staff-'));
@@ -19,23 +23,59 @@ const storefrontFeatures = clientFeatures.filter((f) => !f.startsWith('staff-'))
  * payments report transactions and never import orders; storefront code never reaches Firebase.
  */
 const boundaries = [
-  { target: 'shared', from: ['server', 'client'], message: 'The shared rules package is pure TypeScript used by both sides: it imports neither.' },
+  {
+    target: 'shared',
+    from: ['server', 'client'],
+    message: 'The shared rules package is pure TypeScript used by both sides: it imports neither.',
+  },
   { target: 'server', from: 'client', message: 'The server never imports client sources.' },
-  { target: 'client', from: 'server', message: 'The client never imports server sources (use the schema and #shared/*).' },
-  { target: 'server/src/common', from: ['server/src/config', 'server/src/modules', 'server/src/db', 'server/src/app'], message: 'common/ is the bottom layer of the server.' },
-  { target: 'server/src/config', from: ['server/src/modules', 'server/src/db', 'server/src/app'], message: 'config/ only parses the environment.' },
-  { target: 'server/src/modules', from: ['server/src/app', 'server/src/db'], message: 'Modules never import app/ or db/: app composes modules, not the other way round.' },
+  {
+    target: 'client',
+    from: 'server',
+    message: 'The client never imports server sources (use the schema and #shared/*).',
+  },
+  {
+    target: 'server/src/common',
+    from: ['server/src/config', 'server/src/modules', 'server/src/db', 'server/src/app'],
+    message: 'common/ is the bottom layer of the server.',
+  },
+  {
+    target: 'server/src/config',
+    from: ['server/src/modules', 'server/src/db', 'server/src/app'],
+    message: 'config/ only parses the environment.',
+  },
+  {
+    target: 'server/src/modules',
+    from: ['server/src/app', 'server/src/db'],
+    message: 'Modules never import app/ or db/: app composes modules, not the other way round.',
+  },
   { target: 'server/src/db', from: 'server/src/app', message: 'db/ never imports app/.' },
-  { target: 'server/src/modules/payments', from: 'server/src/modules/orders', message: 'Payments report transactions; they never import orders.' },
+  {
+    target: 'server/src/modules/payments',
+    from: 'server/src/modules/orders',
+    message: 'Payments report transactions; they never import orders.',
+  },
   ...serverModules.map((m) => ({
     target: serverModules.filter((other) => other !== m).map((other) => `server/src/modules/${other}`),
     from: `server/src/modules/${m}`,
     except: ['./index.ts'],
     message: `Use the public face of the ${m} module (modules/${m}/index.ts).`,
   })),
-  { target: 'client/src/lib', from: ['client/src/components', 'client/src/features', 'client/src/app'], message: 'lib/ is below components, features and app.' },
-  { target: 'client/src/components', from: ['client/src/features', 'client/src/app'], message: 'components/ are presentational: no features, no app.' },
-  { target: 'client/src/features', from: 'client/src/app', message: 'Features never import app/: app composes features.' },
+  {
+    target: 'client/src/lib',
+    from: ['client/src/components', 'client/src/features', 'client/src/app'],
+    message: 'lib/ is below components, features and app.',
+  },
+  {
+    target: 'client/src/components',
+    from: ['client/src/features', 'client/src/app'],
+    message: 'components/ are presentational: no features, no app.',
+  },
+  {
+    target: 'client/src/features',
+    from: 'client/src/app',
+    message: 'Features never import app/: app composes features.',
+  },
   ...clientFeatures.map((f) => ({
     target: clientFeatures.filter((other) => other !== f).map((other) => `client/src/features/${other}`),
     from: `client/src/features/${f}`,
@@ -43,29 +83,59 @@ const boundaries = [
     message: `Features do not import each other except through a public index (features/${f}/index.ts).`,
   })),
   {
-    target: [...storefrontFeatures.map((f) => `client/src/features/${f}`), 'client/src/components/site-header-view.tsx', 'client/src/components/product-card.tsx'],
+    target: [
+      ...storefrontFeatures.map((f) => `client/src/features/${f}`),
+      'client/src/components/site-header-view.tsx',
+      'client/src/components/product-card.tsx',
+    ],
     from: 'client/src/lib/firebase.ts',
     message: 'Shop routes never load Firebase (staff code only).',
   },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'client/src/gql/', 'client/src/**/*.generated.ts', 'server/src/generated/', 'bench-results/', '.data/', '.data-*/', 'coverage/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'client/src/gql/',
+      'client/src/**/*.generated.ts',
+      'server/src/generated/',
+      'bench-results/',
+      '.data/',
+      '.data-*/',
+      'coverage/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', { selector: "MemberExpression[object.name='process'][property.name='env']", message: 'Read configuration through server/src/config/env.ts.' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='process'][property.name='env']",
+          message: 'Read configuration through server/src/config/env.ts.',
+        },
+      ],
     },
   },
   {
     files: ['server/src/**/*.ts', 'client/src/**/*.{ts,tsx}', 'shared/**/*.ts'],
     plugins: { 'import-x': importX },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'tsconfig.client.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['tsconfig.json', 'tsconfig.client.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
@@ -79,7 +149,14 @@ export default tseslint.config(
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
   {
-    files: ['server/src/config/env.ts', 'scripts/**', 'tests/**', 'client/vite.config.ts', 'vitest.config.ts', '**/*.config.*'],
+    files: [
+      'server/src/config/env.ts',
+      'scripts/**',
+      'tests/**',
+      'client/vite.config.ts',
+      'vitest.config.ts',
+      '**/*.config.*',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
 );

@@ -13,7 +13,9 @@ const root = fileURLToPath(new URL('.', import.meta.url));
  * only point at the development one (remix-run/react-router#14102, open): the browser build takes it directly
  * (tests/e2e/storefront.test.ts checks that no development build reaches shoppers).
  */
-const reactRouterProduction = fileURLToPath(new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url));
+const reactRouterProduction = fileURLToPath(
+  new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+);
 const api = process.env.API_URL ?? 'http://127.0.0.1:4000';
 
 /**
@@ -34,7 +36,10 @@ function brotliAssets(): Plugin {
         if (content.length < 256) continue;
         const quality = content.length > 1_000_000 ? 9 : 11;
         const br = zlib.brotliCompressSync(content, {
-          params: { [zlib.constants.BROTLI_PARAM_QUALITY]: quality, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: content.length,
+          },
         });
         if (br.length < content.length * 0.9) fs.writeFileSync(path.join(dir, `${fileName}.br`), br);
       }
@@ -76,7 +81,8 @@ function pageStartScript(): Plugin {
  * split costs no round trip.
  */
 const REACT = /node_modules\/(react|react-dom|scheduler)\//;
-const APOLLO = /node_modules\/(@apollo\/client|@wry|optimism|rxjs)\/|\/client\/src\/(lib\/apollo\.ts|gql\/possible-types\.ts)$/;
+const APOLLO =
+  /node_modules\/(@apollo\/client|@wry|optimism|rxjs)\/|\/client\/src\/(lib\/apollo\.ts|gql\/possible-types\.ts)$/;
 const VENDOR = /node_modules\/react-router\//;
 /**
  * Small modules every storefront page runs (not the DIVIPOLA data, which only checkout needs). Vite's preload
@@ -106,63 +112,70 @@ const ssrBuild = {
   },
 };
 
-export default defineConfig(({ isSsrBuild, command }) => (isSsrBuild ? ssrBuild : {
-  root,
-  plugins: [react(), brotliAssets(), pageStartScript()],
-  resolve: {
-    // rxjs (Apollo Client's observables) publishes an ES2015 build under `es2015` and an ES5 one as the default:
-    // the ES5 one is larger and slower to run (classes and spreads rewritten through tslib) on every page.
-    conditions: ['es2015', ...defaultClientConditions],
-    // `npm run dev` keeps the development build and its warnings.
-    alias: command === 'build' && fs.existsSync(reactRouterProduction) ? [{ find: /^react-router$/, replacement: reactRouterProduction }] : [],
-  },
-  build: {
-    outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
-    emptyOutDir: true,
-    target: 'es2022',
-    sourcemap: true,
-    manifest: true,
-    // Every browser the shop supports preloads modules itself (Safari since 17); without support a module loads
-    // when imported, as it would anyway. The polyfill was one more request on every first load.
-    modulePreload: { polyfill: false },
-    rollupOptions: {
-      input: {
-        main: fileURLToPath(new URL('./index.html', import.meta.url)),
-        playground: fileURLToPath(new URL('./playground.html', import.meta.url)),
-      },
-      output: {
-        codeSplitting: {
-          // The shared rules (`#shared/*`) ride along in the vendor chunk: each separate chunk is one more
-          // request a phone waits for before the page is interactive.
-          groups: [
-            { name: 'react', test: REACT },
-            { name: 'apollo', test: APOLLO },
-            { name: 'vendor', test: (id: string) => VENDOR.test(id) || SMALL_SHARED.test(id) },
-            { name: 'shop-shell', test: SHOP_SHELL },
-          ],
+export default defineConfig(({ isSsrBuild, command }) =>
+  isSsrBuild
+    ? ssrBuild
+    : {
+        root,
+        plugins: [react(), brotliAssets(), pageStartScript()],
+        resolve: {
+          // rxjs (Apollo Client's observables) publishes an ES2015 build under `es2015` and an ES5 one as the default:
+          // the ES5 one is larger and slower to run (classes and spreads rewritten through tslib) on every page.
+          conditions: ['es2015', ...defaultClientConditions],
+          // `npm run dev` keeps the development build and its warnings.
+          alias:
+            command === 'build' && fs.existsSync(reactRouterProduction)
+              ? [{ find: /^react-router$/, replacement: reactRouterProduction }]
+              : [],
+        },
+        build: {
+          outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
+          emptyOutDir: true,
+          target: 'es2022',
+          sourcemap: true,
+          manifest: true,
+          // Every browser the shop supports preloads modules itself (Safari since 17); without support a module loads
+          // when imported, as it would anyway. The polyfill was one more request on every first load.
+          modulePreload: { polyfill: false },
+          rollupOptions: {
+            input: {
+              main: fileURLToPath(new URL('./index.html', import.meta.url)),
+              playground: fileURLToPath(new URL('./playground.html', import.meta.url)),
+            },
+            output: {
+              codeSplitting: {
+                // The shared rules (`#shared/*`) ride along in the vendor chunk: each separate chunk is one more
+                // request a phone waits for before the page is interactive.
+                groups: [
+                  { name: 'react', test: REACT },
+                  { name: 'apollo', test: APOLLO },
+                  { name: 'vendor', test: (id: string) => VENDOR.test(id) || SMALL_SHARED.test(id) },
+                  { name: 'shop-shell', test: SHOP_SHELL },
+                ],
+              },
+            },
+          },
+        },
+        optimizeDeps: {
+          // Both pages are pre-bundled in dev (GraphiQL ships CommonJS dependencies that only work pre-bundled).
+          // Only GraphiQL's worker set-up is left out: its Monaco workers (`?worker` imports) belong to Vite's
+          // worker plugin, which the dependency optimizer cannot handle. The workers are served unbundled, so
+          // the CommonJS packages they import are pre-bundled by name.
+          entries: ['index.html', 'playground.html'],
+          exclude: ['graphiql/setup-workers/vite', '@graphiql/react/setup-workers/vite'],
+          include: ['nullthrows', 'debounce-promise', 'picomatch-browser'],
+        },
+        server: {
+          port: 5173,
+          proxy: {
+            '/graphql': api,
+            '/api': api,
+            '/media': api,
+            '/webhooks': api,
+            '/healthz': api,
+            '/robots.txt': api,
+            '/sitemap.xml': api,
+          },
         },
       },
-    },
-  },
-  optimizeDeps: {
-    // Both pages are pre-bundled in dev (GraphiQL ships CommonJS dependencies that only work pre-bundled).
-    // Only GraphiQL's worker set-up is left out: its Monaco workers (`?worker` imports) belong to Vite's
-    // worker plugin, which the dependency optimizer cannot handle. The workers are served unbundled, so
-    // the CommonJS packages they import are pre-bundled by name.
-    entries: ['index.html', 'playground.html'],
-    exclude: ['graphiql/setup-workers/vite', '@graphiql/react/setup-workers/vite'],
-    include: ['nullthrows', 'debounce-promise', 'picomatch-browser'],
-  },
-  server: {
-    port: 5173,
-    proxy: {
-      '/graphql': api,
-      '/api': api,
-      '/media': api,
-      '/webhooks': api,
-      '/healthz': api,
-      '/robots.txt': api,
-      '/sitemap.xml': api,
-    },
-  },
-}));
+);

@@ -13,25 +13,100 @@ async function problems(filePath: string, code: string): Promise<string[]> {
 }
 
 const FORBIDDEN: Array<[string, string, string, RegExp]> = [
-  ['a server module imports app/', 'server/src/modules/catalog/probe.ts', "import { createServices as value } from '../../app/services.js';", /app composes modules/],
-  ['a server module reaches into another module', 'server/src/modules/staff/probe.ts', "import { OrderLifecycle as value } from '../orders/order-lifecycle.js';", /public face of the orders module/],
-  ['payments import orders', 'server/src/modules/payments/probe.ts', "import { createOrdersModule as value } from '../orders/index.js';", /never import orders/],
-  ['common imports a module', 'server/src/common/probe.ts', "import { CatalogService as value } from '../modules/catalog/index.js';", /bottom layer/],
-  ['the server imports the client', 'server/src/modules/seo/probe.ts', "import { routes as value } from '../../../../client/src/app/routes.js';", /never imports client/],
-  ['the client imports the server', 'client/src/lib/probe.ts', "import { priceCart as value } from '../../../server/src/modules/cart/index.js';", /never imports server/],
-  ['shared imports the server', 'shared/probe.ts', "import { parseEnv as value } from '../server/src/config/env.js';", /pure TypeScript/],
-  ['a feature reaches into another feature', 'client/src/features/checkout/probe.ts', "import { cartLinesAtom as value } from '../cart/cart-atoms';", /through a public index/],
-  ['a feature imports app/', 'client/src/features/catalog/probe.ts', "import { routes as value } from '../../app/routes';", /Features never import app/],
-  ['a component imports a feature', 'client/src/components/probe.ts', "import { CartButton as value } from '../features/cart';", /presentational/],
-  ['a shop feature loads Firebase', 'client/src/features/home/probe.ts', "import { signInStaff as value } from '../../lib/firebase';", /never load Firebase/],
+  [
+    'a server module imports app/',
+    'server/src/modules/catalog/probe.ts',
+    "import { createServices as value } from '../../app/services.js';",
+    /app composes modules/,
+  ],
+  [
+    'a server module reaches into another module',
+    'server/src/modules/staff/probe.ts',
+    "import { OrderLifecycle as value } from '../orders/order-lifecycle.js';",
+    /public face of the orders module/,
+  ],
+  [
+    'payments import orders',
+    'server/src/modules/payments/probe.ts',
+    "import { createOrdersModule as value } from '../orders/index.js';",
+    /never import orders/,
+  ],
+  [
+    'common imports a module',
+    'server/src/common/probe.ts',
+    "import { CatalogService as value } from '../modules/catalog/index.js';",
+    /bottom layer/,
+  ],
+  [
+    'the server imports the client',
+    'server/src/modules/seo/probe.ts',
+    "import { routes as value } from '../../../../client/src/app/routes.js';",
+    /never imports client/,
+  ],
+  [
+    'the client imports the server',
+    'client/src/lib/probe.ts',
+    "import { priceCart as value } from '../../../server/src/modules/cart/index.js';",
+    /never imports server/,
+  ],
+  [
+    'shared imports the server',
+    'shared/probe.ts',
+    "import { parseEnv as value } from '../server/src/config/env.js';",
+    /pure TypeScript/,
+  ],
+  [
+    'a feature reaches into another feature',
+    'client/src/features/checkout/probe.ts',
+    "import { cartLinesAtom as value } from '../cart/cart-atoms';",
+    /through a public index/,
+  ],
+  [
+    'a feature imports app/',
+    'client/src/features/catalog/probe.ts',
+    "import { routes as value } from '../../app/routes';",
+    /Features never import app/,
+  ],
+  [
+    'a component imports a feature',
+    'client/src/components/probe.ts',
+    "import { CartButton as value } from '../features/cart';",
+    /presentational/,
+  ],
+  [
+    'a shop feature loads Firebase',
+    'client/src/features/home/probe.ts',
+    "import { signInStaff as value } from '../../lib/firebase';",
+    /never load Firebase/,
+  ],
 ];
 
 const ALLOWED: Array<[string, string, string]> = [
-  ['a module through another module’s index', 'server/src/modules/staff/probe.ts', "import { allowedTransitions as value } from '../orders/index.js';"],
-  ['a module using common/', 'server/src/modules/orders/probe.ts', "import { inTransaction as value } from '../../common/db.js';"],
-  ['the shared rules from the server', 'server/src/modules/orders/probe.ts', "import { priceCart as value } from '#shared/pricing.js';"],
-  ['the shared rules from the client', 'client/src/features/cart/probe.ts', "import { priceCart as value } from '#shared/pricing.js';"],
-  ['a feature through another feature’s index', 'client/src/features/checkout/probe.ts', "import { cartLinesAtom as value } from '../cart';"],
+  [
+    'a module through another module’s index',
+    'server/src/modules/staff/probe.ts',
+    "import { allowedTransitions as value } from '../orders/index.js';",
+  ],
+  [
+    'a module using common/',
+    'server/src/modules/orders/probe.ts',
+    "import { inTransaction as value } from '../../common/db.js';",
+  ],
+  [
+    'the shared rules from the server',
+    'server/src/modules/orders/probe.ts',
+    "import { priceCart as value } from '#shared/pricing.js';",
+  ],
+  [
+    'the shared rules from the client',
+    'client/src/features/cart/probe.ts',
+    "import { priceCart as value } from '#shared/pricing.js';",
+  ],
+  [
+    'a feature through another feature’s index',
+    'client/src/features/checkout/probe.ts',
+    "import { cartLinesAtom as value } from '../cart';",
+  ],
 ];
 
 describe('layer boundaries (eslint import-x/no-restricted-paths)', () => {

@@ -17,16 +17,28 @@ async function main() {
   if (env.FIREBASE_AUTH_EMULATOR_HOST) {
     exportAuthEmulatorHost(env.FIREBASE_AUTH_EMULATOR_HOST);
   } else if (!env.FIREBASE_PROJECT_ID) {
-    emulator = await startAuthEmulator({ port: env.FIREBASE_AUTH_EMULATOR_PORT, projectId: env.firebaseProjectId, log: (m) => console.log(m), persistDir: path.join(env.dataDir, 'auth-emulator') });
+    emulator = await startAuthEmulator({
+      port: env.FIREBASE_AUTH_EMULATOR_PORT,
+      projectId: env.firebaseProjectId,
+      log: (m) => console.log(m),
+      persistDir: path.join(env.dataDir, 'auth-emulator'),
+    });
     exportAuthEmulatorHost(emulator.host);
     if (emulator.startedHere) {
-      console.log(`Las cuentas del emulador se guardan en ${path.join(env.dataDir, 'auth-emulator')} y las carga el próximo \`npm start\`.`);
+      console.log(
+        `Las cuentas del emulador se guardan en ${path.join(env.dataDir, 'auth-emulator')} y las carga el próximo \`npm start\`.`,
+      );
     }
   }
   try {
     const account = await upsertStaffAccount(env.firebaseProjectId, email, password);
-    const where = env.FIREBASE_PROJECT_ID && !env.FIREBASE_AUTH_EMULATOR_HOST ? `proyecto ${env.firebaseProjectId}` : `emulador ${emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST}`;
-    console.log(`${account.created ? 'Cuenta creada' : 'Cuenta actualizada'}: ${account.email} (uid ${account.uid}) con acceso al panel (${where}).`);
+    const where =
+      env.FIREBASE_PROJECT_ID && !env.FIREBASE_AUTH_EMULATOR_HOST
+        ? `proyecto ${env.firebaseProjectId}`
+        : `emulador ${emulator?.host ?? env.FIREBASE_AUTH_EMULATOR_HOST}`;
+    console.log(
+      `${account.created ? 'Cuenta creada' : 'Cuenta actualizada'}: ${account.email} (uid ${account.uid}) con acceso al panel (${where}).`,
+    );
   } finally {
     await emulator?.stop();
   }

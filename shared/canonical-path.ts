@@ -6,7 +6,9 @@ import { LISTING_PAGES, PAGE_PATHS, parseProductPath } from './storefront-routes
  * browser: replaced in the address bar). Product URLs only get their case fixed here: the product page
  * itself moves a wrong slug or a trailing slash to the product's canonical path.
  */
-const FIXED_PATHS = new Map([...LISTING_PAGES.map((l) => l.path), ...Object.values(PAGE_PATHS)].map((p) => [p.toLowerCase(), p]));
+const FIXED_PATHS = new Map(
+  [...LISTING_PAGES.map((l) => l.path), ...Object.values(PAGE_PATHS)].map((p) => [p.toLowerCase(), p]),
+);
 
 /** The canonical path when `pathname` is a variant of a known one, else null (already canonical, or unknown). */
 export function canonicalPathFor(pathname: string): string | null {

@@ -3,8 +3,12 @@ import { carrierDisplayName, findCarrier, trackingUrl } from './carriers.js';
 
 describe('carrier tracking links', () => {
   it('builds each listed carrier’s link from the guide number', () => {
-    expect(trackingUrl('Servientrega', '2150001234')).toBe('https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=2150001234');
-    expect(trackingUrl('coordinadora', ' 98765432101 ')).toBe('https://coordinadora.com/rastreo/rastreo-de-guia/detalle-de-rastreo-de-guia/?guia=98765432101');
+    expect(trackingUrl('Servientrega', '2150001234')).toBe(
+      'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=2150001234',
+    );
+    expect(trackingUrl('coordinadora', ' 98765432101 ')).toBe(
+      'https://coordinadora.com/rastreo/rastreo-de-guia/detalle-de-rastreo-de-guia/?guia=98765432101',
+    );
     expect(trackingUrl('Inter Rapidísimo', '700012')).toBe('https://interrapidisimo.com/sigue-tu-envio/?guia=700012');
     expect(trackingUrl('ENVÍA', '0123')).toMatch(/^https:\/\/envia\.co\/.*0123$/);
   });

@@ -14,15 +14,30 @@ export interface Carrier {
 }
 
 export const CARRIERS: readonly Carrier[] = [
-  { id: 'servientrega', name: 'Servientrega', aliases: ['servientrega'], trackingUrlTemplate: 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id={guia}' },
+  {
+    id: 'servientrega',
+    name: 'Servientrega',
+    aliases: ['servientrega'],
+    trackingUrlTemplate: 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id={guia}',
+  },
   {
     id: 'coordinadora',
     name: 'Coordinadora',
     aliases: ['coordinadora', 'coordinadoramercantil'],
     trackingUrlTemplate: 'https://coordinadora.com/rastreo/rastreo-de-guia/detalle-de-rastreo-de-guia/?guia={guia}',
   },
-  { id: 'interrapidisimo', name: 'Interrapidísimo', aliases: ['interrapidisimo', 'inter', 'interrapidisimosa'], trackingUrlTemplate: 'https://interrapidisimo.com/sigue-tu-envio/?guia={guia}' },
-  { id: 'envia', name: 'Envía', aliases: ['envia', 'enviacolvanes', 'colvanes'], trackingUrlTemplate: 'https://envia.co/rastrear-envios?guia={guia}' },
+  {
+    id: 'interrapidisimo',
+    name: 'Interrapidísimo',
+    aliases: ['interrapidisimo', 'inter', 'interrapidisimosa'],
+    trackingUrlTemplate: 'https://interrapidisimo.com/sigue-tu-envio/?guia={guia}',
+  },
+  {
+    id: 'envia',
+    name: 'Envía',
+    aliases: ['envia', 'enviacolvanes', 'colvanes'],
+    trackingUrlTemplate: 'https://envia.co/rastrear-envios?guia={guia}',
+  },
 ];
 
 /** `Inter Rapidísimo S.A.` → `interrapidisimosa`: lower case, no accents, letters and digits only. */

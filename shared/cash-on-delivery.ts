@@ -16,24 +16,35 @@ export interface CashOnDeliverySettings {
 
 export type CashOnDeliveryRefusal = 'DISABLED' | 'OVER_MAXIMUM';
 
-export type CashOnDeliveryAvailability = { available: true } | { available: false; reason: CashOnDeliveryRefusal; message: string };
+export type CashOnDeliveryAvailability =
+  { available: true } | { available: false; reason: CashOnDeliveryRefusal; message: string };
 
 export const CASH_ON_DELIVERY_MESSAGES = {
   disabled: 'El pago contraentrega no está disponible en este momento. Elige otro medio de pago.',
-  overMaximum: (maxTotal: number) => `El pago contraentrega está disponible para pedidos de hasta ${formatCop(maxTotal)} (con el envío y el recargo). Elige otro medio de pago.`,
+  overMaximum: (maxTotal: number) =>
+    `El pago contraentrega está disponible para pedidos de hasta ${formatCop(maxTotal)} (con el envío y el recargo). Elige otro medio de pago.`,
 } as const;
 
 /** Whether an order whose total *with the cash-on-delivery fee* is `totalWithFee` may be paid on delivery. */
-export function cashOnDeliveryAvailability(settings: CashOnDeliverySettings, totalWithFee: number): CashOnDeliveryAvailability {
+export function cashOnDeliveryAvailability(
+  settings: CashOnDeliverySettings,
+  totalWithFee: number,
+): CashOnDeliveryAvailability {
   if (!settings.enabled) return { available: false, reason: 'DISABLED', message: CASH_ON_DELIVERY_MESSAGES.disabled };
-  if (totalWithFee > settings.maxTotal) return { available: false, reason: 'OVER_MAXIMUM', message: CASH_ON_DELIVERY_MESSAGES.overMaximum(settings.maxTotal) };
+  if (totalWithFee > settings.maxTotal)
+    return {
+      available: false,
+      reason: 'OVER_MAXIMUM',
+      message: CASH_ON_DELIVERY_MESSAGES.overMaximum(settings.maxTotal),
+    };
   return { available: true };
 }
 
 /** Largest amount staff may set (a plain sanity bound, COP 100 millones). */
 export const CASH_ON_DELIVERY_MAX_AMOUNT = 100_000_000;
 
-const pesos = (message: string) => z.number({ message }).int(message).min(0, message).max(CASH_ON_DELIVERY_MAX_AMOUNT, message);
+const pesos = (message: string) =>
+  z.number({ message }).int(message).min(0, message).max(CASH_ON_DELIVERY_MAX_AMOUNT, message);
 
 /** What staff save (the staff form and `staffSaveCashOnDelivery` apply the same rules and messages). */
 export const cashOnDeliveryInputSchema = z
@@ -42,4 +53,7 @@ export const cashOnDeliveryInputSchema = z
     maxTotal: pesos('El valor máximo del pedido debe ser un número entero de pesos (0 o más).'),
     fee: pesos('El recargo debe ser un número entero de pesos (0 o más).'),
   })
-  .refine((v) => !v.enabled || v.maxTotal > v.fee, { path: ['maxTotal'], message: 'El valor máximo del pedido debe ser mayor que el recargo.' });
+  .refine((v) => !v.enabled || v.maxTotal > v.fee, {
+    path: ['maxTotal'],
+    message: 'El valor máximo del pedido debe ser mayor que el recargo.',
+  });

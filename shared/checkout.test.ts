@@ -3,7 +3,13 @@ import { checkoutSchema, fieldErrors, normalizePhone, type CheckoutInput } from 
 import { DEPARTMENTS, findMunicipalityByName, municipalitiesOf } from './divipola.js';
 
 const valid: CheckoutInput = {
-  customer: { fullName: 'Ana María Pérez', email: 'ana@correo.com', phone: '+57 315 482 7760', documentType: 'CC', documentNumber: '1.020.304.050' },
+  customer: {
+    fullName: 'Ana María Pérez',
+    email: 'ana@correo.com',
+    phone: '+57 315 482 7760',
+    documentType: 'CC',
+    documentNumber: '1.020.304.050',
+  },
   shipping: { departmentCode: '54', municipalityCode: '54001', address: 'Av. 0 # 11-64', neighborhood: '' },
   paymentMethod: 'CARD',
   acceptDataPolicy: true,
@@ -41,8 +47,14 @@ describe('checkout rules (one schema for the form and for placeOrder)', () => {
   });
 
   it('checks documents by type and municipality inside the department', () => {
-    expect(errorsOf({ ...valid, customer: { ...valid.customer, documentType: 'NIT', documentNumber: '900123456-7' } })).toEqual({});
-    expect(errorsOf({ ...valid, customer: { ...valid.customer, documentType: 'PP', documentNumber: 'AB1' } })['customer.documentNumber']).toBeDefined();
+    expect(
+      errorsOf({ ...valid, customer: { ...valid.customer, documentType: 'NIT', documentNumber: '900123456-7' } }),
+    ).toEqual({});
+    expect(
+      errorsOf({ ...valid, customer: { ...valid.customer, documentType: 'PP', documentNumber: 'AB1' } })[
+        'customer.documentNumber'
+      ],
+    ).toBeDefined();
     expect(errorsOf({ ...valid, shipping: { ...valid.shipping, municipalityCode: '05001' } })).toEqual({
       'shipping.municipalityCode': 'Elige un municipio de Norte de Santander de la lista.',
     });

@@ -45,7 +45,10 @@ export function normalizePhone(raw: string): string | null {
 const DOCUMENT_RULES: Record<DocumentTypeValue, { pattern: RegExp; message: string }> = {
   CC: { pattern: /^\d{6,10}$/, message: 'La cédula de ciudadanía debe tener entre 6 y 10 dígitos.' },
   CE: { pattern: /^[A-Z0-9]{6,12}$/, message: 'La cédula de extranjería debe tener entre 6 y 12 letras o números.' },
-  NIT: { pattern: /^\d{9,10}(-\d)?$/, message: 'El NIT debe tener 9 o 10 dígitos y, si quieres, el dígito de verificación (ej. 900123456-7).' },
+  NIT: {
+    pattern: /^\d{9,10}(-\d)?$/,
+    message: 'El NIT debe tener 9 o 10 dígitos y, si quieres, el dígito de verificación (ej. 900123456-7).',
+  },
   PP: { pattern: /^[A-Z0-9]{5,15}$/, message: 'El pasaporte debe tener entre 5 y 15 letras o números.' },
   TI: { pattern: /^\d{10,11}$/, message: 'La tarjeta de identidad debe tener 10 u 11 dígitos.' },
 };
@@ -71,9 +74,21 @@ export const collapseSpaces = (text: string) => text.replace(/\s+/g, ' ').trim()
 const fullName = z
   .string()
   .transform(collapseSpaces)
-  .pipe(z.string().min(3, M.fullNameMissing).max(120, M.fullNameTooLong).regex(/\p{L}.*\s+.*\p{L}/u, M.fullNameSurname));
+  .pipe(
+    z
+      .string()
+      .min(3, M.fullNameMissing)
+      .max(120, M.fullNameTooLong)
+      .regex(/\p{L}.*\s+.*\p{L}/u, M.fullNameSurname),
+  );
 
-const email = z.string().trim().toLowerCase().min(1, M.emailMissing).max(254, M.emailInvalid).regex(EMAIL, M.emailInvalid);
+const email = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, M.emailMissing)
+  .max(254, M.emailInvalid)
+  .regex(EMAIL, M.emailInvalid);
 
 const phone = z
   .string()
@@ -169,5 +184,7 @@ export function fieldErrors(error: z.ZodError): FieldError[] {
     const field = issue.path.join('.');
     if (!seen.has(field)) seen.set(field, issue.message);
   }
-  return [...seen].map(([field, message]) => ({ field, message })).sort((a, b) => fieldRank(a.field) - fieldRank(b.field));
+  return [...seen]
+    .map(([field, message]) => ({ field, message }))
+    .sort((a, b) => fieldRank(a.field) - fieldRank(b.field));
 }

@@ -51,7 +51,8 @@ const instant = z
   .refine((d) => d === null || !Number.isNaN(d.getTime()), M.dateInvalid);
 
 const window = <T extends { startsAt: Date | null; endsAt: Date | null }>(v: T, ctx: z.RefinementCtx) => {
-  if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.dates });
+  if (v.startsAt && v.endsAt && v.endsAt <= v.startsAt)
+    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: M.dates });
 };
 
 export const homeSlideInputSchema = z
@@ -106,7 +107,10 @@ export type PromoBlockFormInput = z.input<typeof promoBlockInputSchema>;
 export type CampaignFormInput = z.input<typeof campaignInputSchema>;
 
 /** Whether dated content shows at `now`: active, started (or no start) and not ended (end exclusive). */
-export function isLive(item: { active: boolean; startsAt: Date | string | null; endsAt: Date | string | null }, now: Date = new Date()): boolean {
+export function isLive(
+  item: { active: boolean; startsAt: Date | string | null; endsAt: Date | string | null },
+  now: Date = new Date(),
+): boolean {
   const t = now.getTime();
   const start = item.startsAt ? new Date(item.startsAt).getTime() : null;
   const end = item.endsAt ? new Date(item.endsAt).getTime() : null;
@@ -114,10 +118,18 @@ export function isLive(item: { active: boolean; startsAt: Date | string | null; 
 }
 
 /** Where a staff member reads a dated item's state: `En la tienda`, `Programada`, `Terminada`, `Apagada`. */
-export function liveState(item: { active: boolean; startsAt: Date | string | null; endsAt: Date | string | null }, now: Date = new Date()): 'live' | 'scheduled' | 'ended' | 'off' {
+export function liveState(
+  item: { active: boolean; startsAt: Date | string | null; endsAt: Date | string | null },
+  now: Date = new Date(),
+): 'live' | 'scheduled' | 'ended' | 'off' {
   if (!item.active) return 'off';
   if (isLive(item, now)) return 'live';
   return item.endsAt && new Date(item.endsAt).getTime() <= now.getTime() ? 'ended' : 'scheduled';
 }
 
-export const LIVE_STATE_LABELS = { live: 'En la tienda', scheduled: 'Programada', ended: 'Terminada', off: 'Apagada' } as const;
+export const LIVE_STATE_LABELS = {
+  live: 'En la tienda',
+  scheduled: 'Programada',
+  ended: 'Terminada',
+  off: 'Apagada',
+} as const;

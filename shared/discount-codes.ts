@@ -60,7 +60,8 @@ export const discountCodeInputSchema = z
     perCustomerLimit: optionalPositiveInt(M.perCustomerLimit),
   })
   .superRefine((d, ctx) => {
-    if (d.validFrom && d.validUntil && d.validFrom >= d.validUntil) ctx.addIssue({ code: 'custom', path: ['validUntil'], message: M.dates });
+    if (d.validFrom && d.validUntil && d.validFrom >= d.validUntil)
+      ctx.addIssue({ code: 'custom', path: ['validUntil'], message: M.dates });
   });
 
 export type DiscountCodeFormInput = z.input<typeof discountCodeInputSchema>;
@@ -68,7 +69,13 @@ export type ValidDiscountCode = z.output<typeof discountCodeInputSchema>;
 
 // ------------------------------------------------------------------ why a code does not apply
 
-export const DISCOUNT_PROBLEM_REASONS = ['INVALID', 'MINIMUM_NOT_MET', 'NO_ELIGIBLE_PRODUCTS', 'FIRST_PURCHASE_ONLY', 'CUSTOMER_LIMIT_REACHED'] as const;
+export const DISCOUNT_PROBLEM_REASONS = [
+  'INVALID',
+  'MINIMUM_NOT_MET',
+  'NO_ELIGIBLE_PRODUCTS',
+  'FIRST_PURCHASE_ONLY',
+  'CUSTOMER_LIMIT_REACHED',
+] as const;
 export type DiscountProblemReason = (typeof DISCOUNT_PROBLEM_REASONS)[number];
 
 /** The message for an unknown, inactive, expired or exhausted code (spec wording). */
@@ -99,12 +106,19 @@ export function discountProblemMessage(problem: DiscountProblemDetail): string {
     case 'FIRST_PURCHASE_ONLY':
       return 'Este código es solo para tu primera compra en Enzo.';
     case 'CUSTOMER_LIMIT_REACHED':
-      return problem.perCustomerLimit === 1 ? 'Ya usaste este código: se puede usar una sola vez por cliente.' : `Ya usaste este código las ${problem.perCustomerLimit} veces permitidas por cliente.`;
+      return problem.perCustomerLimit === 1
+        ? 'Ya usaste este código: se puede usar una sola vez por cliente.'
+        : `Ya usaste este código las ${problem.perCustomerLimit} veces permitidas por cliente.`;
   }
 }
 
 /** A code's conditions in one line for staff lists, e.g. `Desde $ 100.000 · Solo Collares · Primera compra · 1 por cliente`. */
-export function describeDiscountRules(c: { minSubtotal: number | null; categoryNames: readonly string[]; firstPurchaseOnly: boolean; perCustomerLimit: number | null }): string {
+export function describeDiscountRules(c: {
+  minSubtotal: number | null;
+  categoryNames: readonly string[];
+  firstPurchaseOnly: boolean;
+  perCustomerLimit: number | null;
+}): string {
   const parts: string[] = [];
   if (c.minSubtotal) parts.push(`Desde ${formatCop(c.minSubtotal)}`);
   if (c.categoryNames.length) parts.push(`Solo ${orList(c.categoryNames)}`);

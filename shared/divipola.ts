@@ -53,5 +53,7 @@ export function findMunicipalityByName(departmentCode: string, name: string): Pl
   const exact = places.find((m) => foldPlaceName(m.name) === wanted);
   if (exact) return exact;
   // A department with a single municipality (Bogotá D.C.): its short name is enough (`Bogotá`).
-  return places.length === 1 && wanted.length >= 4 && foldPlaceName(places[0]!.name).startsWith(wanted) ? places[0]! : null;
+  return places.length === 1 && wanted.length >= 4 && foldPlaceName(places[0]!.name).startsWith(wanted)
+    ? places[0]!
+    : null;
 }

@@ -20,7 +20,11 @@ function parts(value: number, decimals: number): { negative: boolean; integer: s
   const scale = 10 ** decimals;
   const scaled = Math.round(Math.abs(value) * scale);
   const integer = Math.floor(scaled / scale);
-  const fraction = decimals ? String(scaled - integer * scale).padStart(decimals, '0').replace(/0+$/, '') : '';
+  const fraction = decimals
+    ? String(scaled - integer * scale)
+        .padStart(decimals, '0')
+        .replace(/0+$/, '')
+    : '';
   return { negative: value < 0 && scaled !== 0, integer: groupThousands(String(integer)), fraction };
 }
 
@@ -30,7 +34,12 @@ let icuCop: Intl.NumberFormat | undefined;
 export function formatCop(value: number): string {
   if (!Number.isFinite(value) || Math.abs(value) >= PLAIN_LIMIT) {
     // minimumFractionDigits is explicit so older engines (COP has 2 digits in ISO 4217) do not throw for max < min.
-    icuCop ??= new Intl.NumberFormat('es-CO', { style: 'currency', currency: 'COP', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    icuCop ??= new Intl.NumberFormat('es-CO', {
+      style: 'currency',
+      currency: 'COP',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
     // ICU emits a no-break space (U+00A0) or a narrow no-break space (U+202F).
     return icuCop.format(value).replace(/[\u00a0\u202f]/g, ' ');
   }
@@ -44,7 +53,8 @@ const icuDecimals = new Map<number, Intl.NumberFormat>();
 export function formatDecimal(value: number, maxDecimals: number): string {
   if (!Number.isFinite(value) || Math.abs(value) >= PLAIN_LIMIT) {
     let icu = icuDecimals.get(maxDecimals);
-    if (!icu) icuDecimals.set(maxDecimals, (icu = new Intl.NumberFormat('es-CO', { maximumFractionDigits: maxDecimals })));
+    if (!icu)
+      icuDecimals.set(maxDecimals, (icu = new Intl.NumberFormat('es-CO', { maximumFractionDigits: maxDecimals })));
     return icu.format(value);
   }
   const { negative, integer, fraction } = parts(value, maxDecimals);

@@ -8,7 +8,8 @@ export const ORDER_LOOKUP_MESSAGES = {
 } as const;
 
 /** One answer whichever half was wrong, so it never tells whether a reference exists. */
-export const ORDER_LOOKUP_MISMATCH = 'No encontramos un pedido con ese número y ese correo. Revisa los dos datos: el número está en el correo de confirmación (empieza por ENZ-).';
+export const ORDER_LOOKUP_MISMATCH =
+  'No encontramos un pedido con ese número y ese correo. Revisa los dos datos: el número está en el correo de confirmación (empieza por ENZ-).';
 
 const M = ORDER_LOOKUP_MESSAGES;
 

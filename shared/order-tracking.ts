@@ -29,7 +29,9 @@ export function shopperStepLabel(from: OrderStatusValue | null, to: OrderStatusV
     case 'PAGADO':
       return 'Pago aprobado';
     case 'EN_PREPARACION':
-      return from === 'POR_CONFIRMAR' ? 'Confirmamos tu pedido y empezamos a prepararlo' : 'Empezamos a preparar tu pedido';
+      return from === 'POR_CONFIRMAR'
+        ? 'Confirmamos tu pedido y empezamos a prepararlo'
+        : 'Empezamos a preparar tu pedido';
     case 'ENVIADO':
       return 'Entregamos tu pedido a la transportadora';
     case 'ENTREGADO':
@@ -44,7 +46,12 @@ export function shopperStepLabel(from: OrderStatusValue | null, to: OrderStatusV
 }
 
 /** The stages of a paid order, in order (the order page draws them as a progress list). */
-export const FULFILMENT_STAGES = ['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO'] as const satisfies readonly OrderStatusValue[];
+export const FULFILMENT_STAGES = [
+  'PAGADO',
+  'EN_PREPARACION',
+  'ENVIADO',
+  'ENTREGADO',
+] as const satisfies readonly OrderStatusValue[];
 
 export const FULFILMENT_STAGE_LABELS: Record<(typeof FULFILMENT_STAGES)[number], string> = {
   PAGADO: 'Pago aprobado',
@@ -54,7 +61,12 @@ export const FULFILMENT_STAGE_LABELS: Record<(typeof FULFILMENT_STAGES)[number],
 };
 
 /** A cash-on-delivery order's stages: placed, confirmed by phone and prepared, shipped, delivered (paid to the carrier). */
-export const COD_FULFILMENT_STAGES = ['POR_CONFIRMAR', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO'] as const satisfies readonly OrderStatusValue[];
+export const COD_FULFILMENT_STAGES = [
+  'POR_CONFIRMAR',
+  'EN_PREPARACION',
+  'ENVIADO',
+  'ENTREGADO',
+] as const satisfies readonly OrderStatusValue[];
 
 const COD_STAGE_LABELS: Record<(typeof COD_FULFILMENT_STAGES)[number], string> = {
   POR_CONFIRMAR: 'Pedido recibido',
@@ -73,23 +85,35 @@ export function fulfilmentStages(cashOnDelivery: boolean): Array<{ status: Order
 /** Date and time as a Colombian shopper reads them: `12 de noviembre a las 3:45 p. m.` (Bogotá time). */
 export function formatShopDateTime(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', hour: 'numeric', minute: '2-digit', timeZone: SHOP_TIME_ZONE })
+  return new Intl.DateTimeFormat('es-CO', {
+    day: 'numeric',
+    month: 'long',
+    hour: 'numeric',
+    minute: '2-digit',
+    timeZone: SHOP_TIME_ZONE,
+  })
     .format(date)
     .replace(/[\u00a0\u202f]/g, ' ');
 }
 
 /** A Bogotá calendar day (`2025-11-14`) as `14 de noviembre`. */
 export function formatShopDay(isoDay: string): string {
-  return new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', timeZone: SHOP_TIME_ZONE }).format(new Date(`${isoDay}T12:00:00-05:00`));
+  return new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', timeZone: SHOP_TIME_ZONE }).format(
+    new Date(`${isoDay}T12:00:00-05:00`),
+  );
 }
 
 /** When a paid order arrives: `entre el 14 y el 18 de noviembre` (or one day), from the promised dates. */
 export function deliveryWindow(earliest: string, latest: string): string {
-  return earliest === latest ? `el ${formatShopDay(earliest)}` : `entre el ${formatShopDay(earliest)} y el ${formatShopDay(latest)}`;
+  return earliest === latest
+    ? `el ${formatShopDay(earliest)}`
+    : `entre el ${formatShopDay(earliest)} y el ${formatShopDay(latest)}`;
 }
 
 /** Time of day only: `3:45 p. m.` (Bogotá time). */
 export function formatShopTime(value: Date | string): string {
   const date = typeof value === 'string' ? new Date(value) : value;
-  return new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', timeZone: SHOP_TIME_ZONE }).format(date).replace(/[\u00a0\u202f]/g, ' ');
+  return new Intl.DateTimeFormat('es-CO', { hour: 'numeric', minute: '2-digit', timeZone: SHOP_TIME_ZONE })
+    .format(date)
+    .replace(/[\u00a0\u202f]/g, ' ');
 }

@@ -2,7 +2,17 @@
  * Order vocabulary both sides show: statuses, payment methods, documents and their Spanish labels.
  * Which status may follow which, and what each change does, is the server's order lifecycle.
  */
-export const ORDER_STATUSES = ['PENDIENTE_PAGO', 'POR_CONFIRMAR', 'PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO', 'PAGO_RECHAZADO', 'EXPIRADO', 'CANCELADO'] as const;
+export const ORDER_STATUSES = [
+  'PENDIENTE_PAGO',
+  'POR_CONFIRMAR',
+  'PAGADO',
+  'EN_PREPARACION',
+  'ENVIADO',
+  'ENTREGADO',
+  'PAGO_RECHAZADO',
+  'EXPIRADO',
+  'CANCELADO',
+] as const;
 export type OrderStatusValue = (typeof ORDER_STATUSES)[number];
 
 export const ORDER_STATUS_LABELS: Record<OrderStatusValue, string> = {
@@ -21,7 +31,12 @@ export const ORDER_STATUS_LABELS: Record<OrderStatusValue, string> = {
  * Statuses of a sale: paid (a cash-on-delivery order once confirmed by phone) and on its way to, or with,
  * the shopper. Sales counts, best sellers, first purchases, delivery dates and refunds all read this one list.
  */
-export const SALE_STATUSES = ['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO'] as const satisfies readonly OrderStatusValue[];
+export const SALE_STATUSES = [
+  'PAGADO',
+  'EN_PREPARACION',
+  'ENVIADO',
+  'ENTREGADO',
+] as const satisfies readonly OrderStatusValue[];
 export const PAID_STATUSES: ReadonlySet<OrderStatusValue> = new Set(SALE_STATUSES);
 
 export function isOrderStatus(value: string): value is OrderStatusValue {
@@ -60,11 +75,19 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethodValue, string> = {
 };
 
 /** The online methods the shop's gateway offers (Wompi as enabled for the shop; the sandbox offers the same). */
-export const ONLINE_PAYMENT_METHODS = ['CARD', 'PSE', 'NEQUI', 'BANCOLOMBIA_TRANSFER'] as const satisfies readonly PaymentMethodValue[];
+export const ONLINE_PAYMENT_METHODS = [
+  'CARD',
+  'PSE',
+  'NEQUI',
+  'BANCOLOMBIA_TRANSFER',
+] as const satisfies readonly PaymentMethodValue[];
 export type OnlinePaymentMethodValue = (typeof ONLINE_PAYMENT_METHODS)[number];
 
 /** What a shopper may choose at checkout: an online method (preselected at the gateway) or cash on delivery. */
-export const CHECKOUT_PAYMENT_METHODS = [...ONLINE_PAYMENT_METHODS, 'CASH_ON_DELIVERY'] as const satisfies readonly PaymentMethodValue[];
+export const CHECKOUT_PAYMENT_METHODS = [
+  ...ONLINE_PAYMENT_METHODS,
+  'CASH_ON_DELIVERY',
+] as const satisfies readonly PaymentMethodValue[];
 export type CheckoutPaymentMethodValue = (typeof CHECKOUT_PAYMENT_METHODS)[number];
 
 export function isPaymentMethod(value: string): value is PaymentMethodValue {

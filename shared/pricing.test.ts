@@ -4,7 +4,13 @@ import { priceCart } from './pricing.js';
 
 describe('priceCart', () => {
   it('multiplies unit price by quantity and counts items', () => {
-    const r = priceCart({ lines: [{ unitPrice: 45_000, quantity: 2 }, { unitPrice: 30_000, quantity: 1 }], discountPercent: null });
+    const r = priceCart({
+      lines: [
+        { unitPrice: 45_000, quantity: 2 },
+        { unitPrice: 30_000, quantity: 1 },
+      ],
+      discountPercent: null,
+    });
     expect(r.subtotal).toBe(120_000);
     expect(r.itemCount).toBe(3);
     expect(r.discount).toBe(0);
@@ -13,7 +19,13 @@ describe('priceCart', () => {
   });
 
   it('discounts only the lines a code covers (codes limited to some categories)', () => {
-    const r = priceCart({ lines: [{ unitPrice: 40_000, quantity: 2, discountable: true }, { unitPrice: 90_000, quantity: 1, discountable: false }], discountPercent: 15 });
+    const r = priceCart({
+      lines: [
+        { unitPrice: 40_000, quantity: 2, discountable: true },
+        { unitPrice: 90_000, quantity: 1, discountable: false },
+      ],
+      discountPercent: 15,
+    });
     expect(r.subtotal).toBe(170_000);
     expect(r.discount).toBe(12_000);
     expect(r.shipping).toBe(0);
@@ -40,7 +52,9 @@ describe('priceCart', () => {
     expect(below.shipping).toBe(SHIPPING_FEE);
     expect(below.total).toBe(149_999 + SHIPPING_FEE);
     // Above the threshold before the discount but not after it.
-    expect(priceCart({ lines: [{ unitPrice: 160_000, quantity: 1 }], discountPercent: 10 }).shipping).toBe(SHIPPING_FEE);
+    expect(priceCart({ lines: [{ unitPrice: 160_000, quantity: 1 }], discountPercent: 10 }).shipping).toBe(
+      SHIPPING_FEE,
+    );
   });
 
   it('rounds the discount half up to whole pesos', () => {
@@ -61,7 +75,15 @@ describe('priceCart', () => {
   });
 
   it('prices an empty cart at zero without shipping', () => {
-    expect(priceCart({ lines: [], discountPercent: null })).toEqual({ subtotal: 0, discount: 0, shipping: 0, paymentFee: 0, ivaIncluded: 0, total: 0, itemCount: 0 });
+    expect(priceCart({ lines: [], discountPercent: null })).toEqual({
+      subtotal: 0,
+      discount: 0,
+      shipping: 0,
+      paymentFee: 0,
+      ivaIncluded: 0,
+      total: 0,
+      itemCount: 0,
+    });
     expect(priceCart({ lines: [], discountPercent: 15 }).shipping).toBe(0);
   });
 

@@ -38,7 +38,12 @@ function divRoundHalfUp(numerator: number, denominator: number): number {
  * Prices a cart (design.md §2). Integer COP only; prices already include IVA.
  * Pure: the single source of every figure the shopper and the order see.
  */
-export function priceCart({ lines, discountPercent, shipping: rule = DEFAULT_SHIPPING_RULE, paymentFee: fee = 0 }: PricingInput): PricingResult {
+export function priceCart({
+  lines,
+  discountPercent,
+  shipping: rule = DEFAULT_SHIPPING_RULE,
+  paymentFee: fee = 0,
+}: PricingInput): PricingResult {
   let subtotal = 0;
   let discountable = 0;
   let itemCount = 0;

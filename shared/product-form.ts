@@ -42,14 +42,21 @@ export function slugify(text: string): string {
 }
 
 const size = z.object({
-  id: z.string().nullish().transform((v) => v ?? null),
+  id: z
+    .string()
+    .nullish()
+    .transform((v) => v ?? null),
   label: z
     .string()
     .trim()
     .regex(/^[\p{L}\p{N}][\p{L}\p{N} .,/+-]{0,9}$/u, M.sizeLabel),
   stock: z.number({ message: M.stock }).int(M.stock).min(0, M.stock).max(1_000_000, M.stock),
   /** The stock staff saw when they opened the form: the save is refused if orders moved it since. */
-  expectedStock: z.number().int().nullish().transform((v) => v ?? null),
+  expectedStock: z
+    .number()
+    .int()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 export const productInputSchema = z
@@ -77,7 +84,8 @@ export const productInputSchema = z
   })
   .superRefine((p, ctx) => {
     const labels = p.sizes.map((s) => s.label.toUpperCase());
-    if (new Set(labels).size !== labels.length) ctx.addIssue({ code: 'custom', path: ['sizes'], message: M.sizeDuplicate });
+    if (new Set(labels).size !== labels.length)
+      ctx.addIssue({ code: 'custom', path: ['sizes'], message: M.sizeDuplicate });
   });
 
 export type ProductFormInput = z.input<typeof productInputSchema>;

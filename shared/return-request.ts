@@ -25,10 +25,15 @@ export const returnRequestFormSchema = z
     reason: returnReasonSchema,
   })
   .superRefine((v, ctx) => {
-    if (v.kind !== 'REVERSION' && !v.items.some((i) => i.quantity > 0)) ctx.addIssue({ code: 'custom', path: ['items'], message: M.items });
+    if (v.kind !== 'REVERSION' && !v.items.some((i) => i.quantity > 0))
+      ctx.addIssue({ code: 'custom', path: ['items'], message: M.items });
   })
   // A reversal is of the whole payment: no units are sent.
-  .transform((v) => ({ kind: v.kind, reason: v.reason, items: v.kind === 'REVERSION' ? null : v.items.filter((i) => i.quantity > 0) }));
+  .transform((v) => ({
+    kind: v.kind,
+    reason: v.reason,
+    items: v.kind === 'REVERSION' ? null : v.items.filter((i) => i.quantity > 0),
+  }));
 
 export type ReturnRequestForm = z.input<typeof returnRequestFormSchema>;
 export type ReturnRequestValues = z.output<typeof returnRequestFormSchema>;

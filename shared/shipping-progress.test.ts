@@ -18,14 +18,25 @@ describe('shippingProgress', () => {
   });
 
   it('explains that a discount brought the products under the threshold', () => {
-    expect(shippingProgress(quote(80_000, 2, 15))).toEqual({ kind: 'lostByDiscount', missing: 14_000, threshold: 150_000, merchandise: 136_000 });
+    expect(shippingProgress(quote(80_000, 2, 15))).toEqual({
+      kind: 'lostByDiscount',
+      missing: 14_000,
+      threshold: 150_000,
+      merchandise: 136_000,
+    });
   });
 
   it('follows the threshold the server quotes (staff may change it)', () => {
-    expect(shippingProgress(quote(80_000, 1, null, { fee: 9_900, freeFrom: 90_000 }))).toEqual({ kind: 'missing', missing: 10_000, threshold: 90_000 });
+    expect(shippingProgress(quote(80_000, 1, null, { fee: 9_900, freeFrom: 90_000 }))).toEqual({
+      kind: 'missing',
+      missing: 10_000,
+      threshold: 90_000,
+    });
   });
 
   it('says nothing for an empty cart', () => {
-    expect(shippingProgress({ ...priceCart({ lines: [], discountPercent: null }), freeShippingFrom: 150_000 })).toEqual({ kind: 'none' });
+    expect(shippingProgress({ ...priceCart({ lines: [], discountPercent: null }), freeShippingFrom: 150_000 })).toEqual(
+      { kind: 'none' },
+    );
   });
 });

@@ -29,6 +29,7 @@ export function shippingProgress(quote: QuoteFigures): ShippingProgress {
   if (quote.shipping === 0) return { kind: 'free' };
   const missing = threshold - merchandise;
   if (missing <= 0) return { kind: 'none' };
-  if (quote.discount > 0 && quote.subtotal >= threshold) return { kind: 'lostByDiscount', missing, threshold, merchandise };
+  if (quote.discount > 0 && quote.subtotal >= threshold)
+    return { kind: 'lostByDiscount', missing, threshold, merchandise };
   return { kind: 'missing', missing, threshold };
 }

@@ -20,7 +20,10 @@ const range = z
 export const sizeGuideSchema = z
   .object({
     measurements: z.array(z.enum(SIZE_MEASUREMENTS)).min(1, M.noMeasurements).max(SIZE_MEASUREMENTS.length),
-    rows: z.array(z.object({ size: z.string().trim().min(1).max(10), values: z.array(range) })).min(1, M.noRows).max(20),
+    rows: z
+      .array(z.object({ size: z.string().trim().min(1).max(10), values: z.array(range) }))
+      .min(1, M.noRows)
+      .max(20),
     note: z
       .string()
       .nullish()
@@ -28,9 +31,11 @@ export const sizeGuideSchema = z
       .pipe(z.string().max(300, M.noteTooLong).nullable()),
   })
   .superRefine((g, ctx) => {
-    if (new Set(g.measurements).size !== g.measurements.length) ctx.addIssue({ code: 'custom', path: ['measurements'], message: M.duplicateMeasurement });
+    if (new Set(g.measurements).size !== g.measurements.length)
+      ctx.addIssue({ code: 'custom', path: ['measurements'], message: M.duplicateMeasurement });
     g.rows.forEach((row, i) => {
-      if (row.values.length !== g.measurements.length) ctx.addIssue({ code: 'custom', path: ['rows', i, 'values'], message: M.valueCount });
+      if (row.values.length !== g.measurements.length)
+        ctx.addIssue({ code: 'custom', path: ['rows', i, 'values'], message: M.valueCount });
     });
   });
 

@@ -9,9 +9,28 @@ describe('size guides', () => {
     expect(defaultSizeGuide('bandanas', letters)!.measurements).toEqual(['NECK']);
     expect(defaultSizeGuide('arneses', letters)!.measurements).toEqual(['CHEST', 'NECK']);
     expect(defaultSizeGuide('pecheras-backpack', letters)!.measurements).toEqual(['CHEST', 'NECK']);
-    expect(defaultSizeGuide('chaquetas', letters)!.rows[0]).toEqual({ size: 'XS', values: [{ min: 24, max: null }, { min: 36, max: null }, { min: 24, max: null }] });
+    expect(defaultSizeGuide('chaquetas', letters)!.rows[0]).toEqual({
+      size: 'XS',
+      values: [
+        { min: 24, max: null },
+        { min: 36, max: null },
+        { min: 24, max: null },
+      ],
+    });
     // A one-size leash: its length in cm, not XS–XL.
-    expect(defaultSizeGuide('correas', ['Única'], { leashLengthCm: 150 })).toEqual({ measurements: ['LENGTH', 'WIDTH'], note: null, rows: [{ size: 'Única', values: [{ min: 150, max: null }, { min: 2, max: null }] }] });
+    expect(defaultSizeGuide('correas', ['Única'], { leashLengthCm: 150 })).toEqual({
+      measurements: ['LENGTH', 'WIDTH'],
+      note: null,
+      rows: [
+        {
+          size: 'Única',
+          values: [
+            { min: 150, max: null },
+            { min: 2, max: null },
+          ],
+        },
+      ],
+    });
     // Only the sizes the product has; none known → no guide.
     expect(defaultSizeGuide('collares', ['S', 'M'])!.rows.map((r) => r.size)).toEqual(['S', 'M']);
     expect(defaultSizeGuide('collares', ['Única'])).toBeNull();
@@ -29,12 +48,22 @@ describe('size guides', () => {
   });
 
   it('validates shape and sizes with Spanish messages', () => {
-    const bad = sizeGuideSchema.safeParse({ measurements: ['NECK', 'NECK'], rows: [{ size: 'M', values: [{ min: 0, max: null }] }] });
+    const bad = sizeGuideSchema.safeParse({
+      measurements: ['NECK', 'NECK'],
+      rows: [{ size: 'M', values: [{ min: 0, max: null }] }],
+    });
     expect(bad.success).toBe(false);
     const messages = bad.error!.issues.map((i) => i.message);
     expect(messages).toContain('Cada medida puede aparecer una sola vez.');
     expect(messages).toContain('Las medidas deben ser números entre 0,1 y 500 cm, con un decimal como máximo.');
-    const guide = { measurements: ['NECK' as const], note: null, rows: [{ size: 'M', values: [{ min: 30, max: 36 }] }, { size: 'S', values: [{ min: 24, max: 30 }] }] };
+    const guide = {
+      measurements: ['NECK' as const],
+      note: null,
+      rows: [
+        { size: 'M', values: [{ min: 30, max: 36 }] },
+        { size: 'S', values: [{ min: 24, max: 30 }] },
+      ],
+    };
     expect(checkGuideSizes(guide, ['S', 'M'])).toEqual({ guide: { ...guide, rows: [guide.rows[1], guide.rows[0]] } });
     expect(checkGuideSizes(guide, ['M'])).toEqual({ message: 'La guía tiene la talla «S», que el producto no tiene.' });
   });

@@ -60,7 +60,10 @@ export const SIZE_GUIDE_MESSAGES = {
 const M = SIZE_GUIDE_MESSAGES;
 
 /** Rows must name the product's own sizes, once each; answers the first problem or null. Rows come back in size order. */
-export function checkGuideSizes(guide: SizeGuide, sizeLabels: readonly string[]): { message: string } | { guide: SizeGuide } {
+export function checkGuideSizes(
+  guide: SizeGuide,
+  sizeLabels: readonly string[],
+): { message: string } | { guide: SizeGuide } {
   const seen = new Set<string>();
   for (const row of guide.rows) {
     if (!sizeLabels.includes(row.size)) return { message: M.unknownSize(row.size) };
@@ -73,7 +76,9 @@ export function checkGuideSizes(guide: SizeGuide, sizeLabels: readonly string[])
 
 /** `32–40` or `2,5` (es-CO decimals). */
 export function formatMeasure(value: MeasureRange): string {
-  return value.max === null ? formatDecimal(value.min, 1) : `${formatDecimal(value.min, 1)}–${formatDecimal(value.max, 1)}`;
+  return value.max === null
+    ? formatDecimal(value.min, 1)
+    : `${formatDecimal(value.min, 1)}–${formatDecimal(value.max, 1)}`;
 }
 
 /** Parses what staff type in a cell (`32-40`, `32–40`, `2,5`); null when it is not a value or range. */
@@ -111,7 +116,11 @@ const LEASH_WIDTH = [1, 1.5, 2, 2.5, 3];
 
 const ranged = (pairs: Array<[number, number]>, i: number): MeasureRange => ({ min: pairs[i]![0], max: pairs[i]![1] });
 
-function perLetter(sizes: readonly string[], measurements: SizeMeasurement[], cell: (letter: number) => MeasureRange[]): SizeGuide | null {
+function perLetter(
+  sizes: readonly string[],
+  measurements: SizeMeasurement[],
+  cell: (letter: number) => MeasureRange[],
+): SizeGuide | null {
   const rows = sizes.flatMap((size) => {
     const i = LETTERS.indexOf(size.toUpperCase());
     return i === -1 ? [] : [{ size, values: cell(i) }];
@@ -135,7 +144,11 @@ export const CATEGORY_MEASUREMENTS: Record<string, SizeMeasurement[]> = {
  * measurements; leashes with one size get their length in cm, from the product when known).
  * Null when the category has no defaults or no size can be filled.
  */
-export function defaultSizeGuide(category: string, sizes: readonly string[], options: { leashLengthCm?: number } = {}): SizeGuide | null {
+export function defaultSizeGuide(
+  category: string,
+  sizes: readonly string[],
+  options: { leashLengthCm?: number } = {},
+): SizeGuide | null {
   switch (category) {
     case 'collares':
     case 'bandanas':
@@ -157,7 +170,19 @@ export function defaultSizeGuide(category: string, sizes: readonly string[], opt
         { min: LEASH_WIDTH[i]!, max: null },
       ]);
       if (letters) return letters;
-      return sizes.length ? { measurements: ['LENGTH', 'WIDTH'], rows: sizes.map((size) => ({ size, values: [{ min: length, max: null }, { min: 2, max: null }] })), note: null } : null;
+      return sizes.length
+        ? {
+            measurements: ['LENGTH', 'WIDTH'],
+            rows: sizes.map((size) => ({
+              size,
+              values: [
+                { min: length, max: null },
+                { min: 2, max: null },
+              ],
+            })),
+            note: null,
+          }
+        : null;
     }
     default:
       return null;

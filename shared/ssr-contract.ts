@@ -45,7 +45,11 @@ export interface RenderRequest {
   /** Path and query of the request (`/collares?utm_source=x`). */
   url: string;
   /** Runs a storefront query in-process (same schema and resolvers as POST /graphql). */
-  execute: (query: string, variables: Record<string, unknown>, operationName: string | undefined) => Promise<ExecutionResultLike>;
+  execute: (
+    query: string,
+    variables: Record<string, unknown>,
+    operationName: string | undefined,
+  ) => Promise<ExecutionResultLike>;
 }
 
 /** A streamed render: the server writes its head, pipes the body, then the data for hydration. */

@@ -6,8 +6,10 @@ import { BRAND, SHOP_TITLE } from './shop.js';
  * navigating; the server writes the same tags, the sitemap and robots.txt from it.
  */
 
-export const DEFAULT_DESCRIPTION = 'Accesorios de calidad para mascotas en Colombia: collares, arneses, correas y ropa.';
-export const HOME_DESCRIPTION = 'Compra collares, arneses, correas, pecheras y ropa para perros y gatos. Envíos a toda Colombia.';
+export const DEFAULT_DESCRIPTION =
+  'Accesorios de calidad para mascotas en Colombia: collares, arneses, correas y ropa.';
+export const HOME_DESCRIPTION =
+  'Compra collares, arneses, correas, pecheras y ropa para perros y gatos. Envíos a toda Colombia.';
 
 /** `Collares | Enzo`, or the shop's own title. */
 export function pageTitle(title?: string): string {
@@ -33,26 +35,90 @@ export interface ListingPage extends PageMetaInfo {
 
 /** Category and collection listings, in menu order. */
 export const LISTING_PAGES: readonly ListingPage[] = [
-  { path: '/collares', category: 'collares', title: 'Collares', description: 'Collares para perros y gatos en cuero, neopreno y tela, hechos en Colombia.' },
-  { path: '/correas', category: 'correas', title: 'Correas', description: 'Correas resistentes y cómodas para pasear a tu mascota.' },
-  { path: '/arneses', category: 'arneses', title: 'Arneses', description: 'Arneses ajustables que cuidan el cuello y la espalda de tu perro.' },
-  { path: '/bandanas', category: 'bandanas', title: 'Bandanas', description: 'Bandanas estampadas para perros y gatos con estilo propio.' },
-  { path: '/pecheras', category: 'pecheras', title: 'Pecheras', description: 'Pecheras acolchadas para paseos seguros y cómodos.' },
-  { path: '/pecherasBackpack', category: 'pecheras-backpack', title: 'Pecheras Backpack', description: 'Pecheras con bolsillos tipo morral para llevar lo esencial del paseo.' },
-  { path: '/chaquetas', category: 'chaquetas', title: 'Denim For Pets', description: 'Chaquetas de denim para perros: abrigo y estilo con guía de tallas.' },
-  { path: '/halloween', collection: 'halloween', title: 'Halloween', description: 'Bandanas de edición limitada para el Halloween más peludo.' },
+  {
+    path: '/collares',
+    category: 'collares',
+    title: 'Collares',
+    description: 'Collares para perros y gatos en cuero, neopreno y tela, hechos en Colombia.',
+  },
+  {
+    path: '/correas',
+    category: 'correas',
+    title: 'Correas',
+    description: 'Correas resistentes y cómodas para pasear a tu mascota.',
+  },
+  {
+    path: '/arneses',
+    category: 'arneses',
+    title: 'Arneses',
+    description: 'Arneses ajustables que cuidan el cuello y la espalda de tu perro.',
+  },
+  {
+    path: '/bandanas',
+    category: 'bandanas',
+    title: 'Bandanas',
+    description: 'Bandanas estampadas para perros y gatos con estilo propio.',
+  },
+  {
+    path: '/pecheras',
+    category: 'pecheras',
+    title: 'Pecheras',
+    description: 'Pecheras acolchadas para paseos seguros y cómodos.',
+  },
+  {
+    path: '/pecherasBackpack',
+    category: 'pecheras-backpack',
+    title: 'Pecheras Backpack',
+    description: 'Pecheras con bolsillos tipo morral para llevar lo esencial del paseo.',
+  },
+  {
+    path: '/chaquetas',
+    category: 'chaquetas',
+    title: 'Denim For Pets',
+    description: 'Chaquetas de denim para perros: abrigo y estilo con guía de tallas.',
+  },
+  {
+    path: '/halloween',
+    collection: 'halloween',
+    title: 'Halloween',
+    description: 'Bandanas de edición limitada para el Halloween más peludo.',
+  },
 ].map((l) => ({ ...l, inSitemap: true }));
 
 /** Every page with a fixed path: home, listings, content, checkout and staff. */
 export const PAGES = {
   home: { description: HOME_DESCRIPTION, canonical: '/', inSitemap: true },
   about: { description: HOME_DESCRIPTION, canonical: '/' },
-  nosotros: { title: 'Nosotros', description: 'Conoce la historia de Enzo y de los artesanos colombianos detrás de cada accesorio.', inSitemap: true },
-  dataPolicy: { title: 'Tratamiento de datos personales', description: 'Política de tratamiento de datos personales de Enzo (Ley 1581 de 2012).', inSitemap: true },
-  returnsPolicy: { title: 'Política de devoluciones', description: 'Derecho de retracto, garantías y devoluciones en Enzo (Ley 1480 de 2011).', inSitemap: true },
-  shippingPolicy: { title: 'Política de envíos', description: 'Cobertura, tiempos y costos de envío a toda Colombia.', inSitemap: true },
-  distributorsCucuta: { title: 'Distribuidores oficiales en Cúcuta', description: DEFAULT_DESCRIPTION, inSitemap: true },
-  distributorsBogota: { title: 'Distribuidores oficiales en Bogotá', description: DEFAULT_DESCRIPTION, inSitemap: true },
+  nosotros: {
+    title: 'Nosotros',
+    description: 'Conoce la historia de Enzo y de los artesanos colombianos detrás de cada accesorio.',
+    inSitemap: true,
+  },
+  dataPolicy: {
+    title: 'Tratamiento de datos personales',
+    description: 'Política de tratamiento de datos personales de Enzo (Ley 1581 de 2012).',
+    inSitemap: true,
+  },
+  returnsPolicy: {
+    title: 'Política de devoluciones',
+    description: 'Derecho de retracto, garantías y devoluciones en Enzo (Ley 1480 de 2011).',
+    inSitemap: true,
+  },
+  shippingPolicy: {
+    title: 'Política de envíos',
+    description: 'Cobertura, tiempos y costos de envío a toda Colombia.',
+    inSitemap: true,
+  },
+  distributorsCucuta: {
+    title: 'Distribuidores oficiales en Cúcuta',
+    description: DEFAULT_DESCRIPTION,
+    inSitemap: true,
+  },
+  distributorsBogota: {
+    title: 'Distribuidores oficiales en Bogotá',
+    description: DEFAULT_DESCRIPTION,
+    inSitemap: true,
+  },
   allianceLaika: { title: 'Alianza Laika y Enzo', description: DEFAULT_DESCRIPTION, inSitemap: true },
   allianceKumpet: { title: 'Alianza Kumpet y Enzo', description: DEFAULT_DESCRIPTION, inSitemap: true },
   alliancePuppis: { title: 'Alianza Puppis y Enzo', description: DEFAULT_DESCRIPTION, inSitemap: true },
@@ -73,7 +139,11 @@ export const PAGES = {
   staffPayments: { title: 'Medios de pago · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffReturns: { title: 'Devoluciones · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffShipping: { title: 'Envíos · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
-  orderLookup: { title: 'Consulta tu pedido', description: 'Consulta el estado y el envío de tu pedido en Enzo con su número y tu correo.', noindex: true },
+  orderLookup: {
+    title: 'Consulta tu pedido',
+    description: 'Consulta el estado y el envío de tu pedido en Enzo con su número y tu correo.',
+    noindex: true,
+  },
   notFound: { title: 'Página no encontrada', description: DEFAULT_DESCRIPTION, noindex: true },
 } as const satisfies Record<string, PageMetaInfo>;
 
@@ -134,10 +204,20 @@ export function searchPageMeta(q: string | null | undefined): PageMetaInfo & { t
 export const STAFF_ORDER_DETAIL_PATH = '/detail-order/:id';
 
 /** Staff and checkout areas: never indexed (also disallowed in robots.txt). */
-export const PRIVATE_PREFIXES = ['/dashboard', '/orders', '/detail-order', '/login-dashboard-enzo-fpl', '/proceso-pago-items', '/pago-exitoso', '/pasarela-sandbox'];
+export const PRIVATE_PREFIXES = [
+  '/dashboard',
+  '/orders',
+  '/detail-order',
+  '/login-dashboard-enzo-fpl',
+  '/proceso-pago-items',
+  '/pago-exitoso',
+  '/pasarela-sandbox',
+];
 
 /** Meta of a fixed path (listings included), or undefined for product and unknown URLs. */
-export function staticPageMeta(pathname: string): (PageMetaInfo & { listing?: { category?: string; collection?: string } }) | undefined {
+export function staticPageMeta(
+  pathname: string,
+): (PageMetaInfo & { listing?: { category?: string; collection?: string } }) | undefined {
   const listing = LISTING_PAGES.find((l) => l.path === pathname);
   if (listing) return { ...listing, listing: { category: listing.category, collection: listing.collection } };
   const key = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>).find((k) => PAGE_PATHS[k] === pathname);
@@ -146,7 +226,9 @@ export function staticPageMeta(pathname: string): (PageMetaInfo & { listing?: { 
 
 /** Paths listed in the sitemap besides the products. */
 export function sitemapPagePaths(): string[] {
-  const fixed = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>).filter((k) => (PAGES[k] as PageMetaInfo).inSitemap).map((k) => PAGE_PATHS[k]);
+  const fixed = (Object.keys(PAGE_PATHS) as Array<keyof typeof PAGE_PATHS>)
+    .filter((k) => (PAGES[k] as PageMetaInfo).inSitemap)
+    .map((k) => PAGE_PATHS[k]);
   return [...fixed.slice(0, 1), ...LISTING_PAGES.map((l) => l.path), ...fixed.slice(1)];
 }
 
@@ -190,7 +272,9 @@ export function categoryPath(slug: string): string {
 }
 
 /** What a product URL needs to know about a product (a row's `categorySlug` or a GraphQL `category`). */
-export type ProductLocation = { id: string | number; slug: string; collections: readonly string[] } & ({ categorySlug: string } | { category: { slug: string } });
+export type ProductLocation = { id: string | number; slug: string; collections: readonly string[] } & (
+  { categorySlug: string } | { category: { slug: string } }
+);
 
 /** Canonical detail URL of a product. */
 export function productPath(p: ProductLocation): string {
@@ -203,7 +287,10 @@ export function productPath(p: ProductLocation): string {
 
 /** `/bandana/halloween/12/x` → { category: 'bandanas', id: 12 }; null when not a product URL shape. */
 export function parseProductPath(pathname: string): { category: string; id: number } | null {
-  const m = /^\/(collares|correa|arnes|bandana(?:\/halloween)?|pechera|pechera_backpack|chaqueta)\/(\d{1,9})(?:\/([^/]*))?\/?$/.exec(pathname);
+  const m =
+    /^\/(collares|correa|arnes|bandana(?:\/halloween)?|pechera|pechera_backpack|chaqueta)\/(\d{1,9})(?:\/([^/]*))?\/?$/.exec(
+      pathname,
+    );
   if (!m) return null;
   const prefix = `/${m[1]!.replace('/halloween', '')}`;
   const route = CATEGORY_ROUTES.find((r) => r.detailPrefix === prefix);

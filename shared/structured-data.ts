@@ -13,7 +13,12 @@ export function structuredData(head: PageHead, publicUrl: string): object[] {
     out.push({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
-      itemListElement: crumbs.map((c, i) => ({ '@type': 'ListItem', position: i + 1, name: c.name, item: abs(c.path) })),
+      itemListElement: crumbs.map((c, i) => ({
+        '@type': 'ListItem',
+        position: i + 1,
+        name: c.name,
+        item: abs(c.path),
+      })),
     });
   }
   const p = head.structured?.product;

@@ -30,7 +30,10 @@ async function preloadRoute() {
     return handle ? [handle] : [];
   });
   // A stalled download must not keep the page unresponsive forever: render anyway (Suspense shows the fallback).
-  await Promise.race([Promise.all(handles.map((h) => h.preload())).catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 3000))]);
+  await Promise.race([
+    Promise.all(handles.map((h) => h.preload())).catch(() => undefined),
+    new Promise((resolve) => setTimeout(resolve, 3000)),
+  ]);
 }
 
 /** Loads the landing route and renders (hydrates a server-rendered page from the server's query results). */

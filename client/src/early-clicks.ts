@@ -12,7 +12,9 @@
  * reload the page. That script and the app are separate bundles, so the recorder keeps its taps on `window`
  * (ENZO_EARLY_CLICKS) for the app to replay (boot.tsx). A page rendered in the browser only records nothing.
  */
-type Early = { kind: 'click'; button: HTMLButtonElement } | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
+type Early =
+  | { kind: 'click'; button: HTMLButtonElement }
+  | { kind: 'submit'; form: HTMLFormElement; submitter: HTMLElement | null };
 
 interface Recorder {
   queued: Early[];
@@ -34,7 +36,8 @@ function onClick(event: MouseEvent) {
   if (!control) return;
   // Not for React (yet): the browser follows the link, or submits the form (see onSubmit).
   event.stopImmediatePropagation();
-  if (control instanceof HTMLButtonElement && !control.disabled && !(control.form && control.type === 'submit')) queued.push({ kind: 'click', button: control });
+  if (control instanceof HTMLButtonElement && !control.disabled && !(control.form && control.type === 'submit'))
+    queued.push({ kind: 'click', button: control });
 }
 
 function onSubmit(event: SubmitEvent) {
@@ -69,7 +72,8 @@ export function replayEarlyClicks(): void {
     if (early.kind === 'click') {
       if (early.button.isConnected && !early.button.disabled) early.button.click();
     } else if (early.form.isConnected) {
-      const submitter = early.submitter?.isConnected && !(early.submitter as HTMLButtonElement).disabled ? early.submitter : null;
+      const submitter =
+        early.submitter?.isConnected && !(early.submitter as HTMLButtonElement).disabled ? early.submitter : null;
       early.form.requestSubmit(submitter);
     }
   }

@@ -62,7 +62,9 @@ export const render: SsrEntry['render'] = async ({ url, execute }): Promise<Rend
 
   const record: ServerPageRecord = { head: {}, status: 200 };
   const shopData = ShopData.server(client);
-  const router = ({ children }: { children: ReactNode }) => <StaticRouter location={`${location.pathname}${location.search}`}>{children}</StaticRouter>;
+  const router = ({ children }: { children: ReactNode }) => (
+    <StaticRouter location={`${location.pathname}${location.search}`}>{children}</StaticRouter>
+  );
   const tree = (
     <ServerPageContext value={record}>
       <App shopData={shopData} store={createStore()} router={router} />
@@ -86,5 +88,13 @@ export const render: SsrEntry['render'] = async ({ url, execute }): Promise<Rend
     stream.abort();
     return { kind: 'redirect', status: 301, location: record.redirect };
   }
-  return { kind: 'page', status: failed && record.status === 200 ? 503 : record.status, head: record.head, modules, pipe: (dest) => stream.pipe(dest), state: shopData.recorded(), failed };
+  return {
+    kind: 'page',
+    status: failed && record.status === 200 ? 503 : record.status,
+    head: record.head,
+    modules,
+    pipe: (dest) => stream.pipe(dest),
+    state: shopData.recorded(),
+    failed,
+  };
 };

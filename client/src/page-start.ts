@@ -66,7 +66,8 @@ function onScreen(img: HTMLImageElement): boolean {
  */
 function firstPicturesShown(capMs: number): Promise<void> {
   const pictures = [...document.querySelectorAll<HTMLImageElement>('#root img[loading="eager"]')];
-  const canWatch = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('element');
+  const canWatch =
+    typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('element');
   const watched = canWatch ? pictures.filter((img) => img.hasAttribute('elementtiming') && onScreen(img)) : [];
   // Resolved by each watched picture's paint (or its failure). The observer is buffered: a paint before this
   // script asked is delivered all the same, in a later callback.
@@ -82,13 +83,16 @@ function firstPicturesShown(capMs: number): Promise<void> {
   );
   const observer = watched.length
     ? new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as PerformanceElementTiming[]) if (entry.element) paints.get(entry.element)?.();
+        for (const entry of list.getEntries() as PerformanceElementTiming[])
+          if (entry.element) paints.get(entry.element)?.();
       })
     : null;
   observer?.observe({ type: 'element', buffered: true });
   const others = pictures.filter((img) => !watched.includes(img)).map(loaded);
   const ready = Promise.all([...painted, ...others]).then(nextFrame);
-  return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, capMs))]).finally(() => observer?.disconnect());
+  return Promise.race([ready, new Promise<void>((resolve) => setTimeout(resolve, capMs))]).finally(() =>
+    observer?.disconnect(),
+  );
 }
 
 const entry = document.currentScript?.dataset.entry;

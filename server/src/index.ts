@@ -49,7 +49,9 @@ async function main() {
       `  Playground:  ${base}/playground`,
       `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ` (PostgreSQL embebido${shop.postgresDir && !shop.postgresDir.startsWith(env.dataDir) ? ` en ${shop.postgresDir}` : ''})`}`,
       `  Panel:       ${base}/login-dashboard-enzo-fpl`,
-      env.paymentsAreReal ? '  Pagos:       Wompi (reales)' : `  Pagos:       DE PRUEBA (${shop.services.gateway.kind === 'sandbox' ? 'pasarela de pruebas integrada' : 'Wompi, llaves de prueba'}): los pagos no son reales`,
+      env.paymentsAreReal
+        ? '  Pagos:       Wompi (reales)'
+        : `  Pagos:       DE PRUEBA (${shop.services.gateway.kind === 'sandbox' ? 'pasarela de pruebas integrada' : 'Wompi, llaves de prueba'}): los pagos no son reales`,
       '',
     ].join('\n'),
   );
@@ -58,8 +60,12 @@ async function main() {
     (staffAuth) =>
       console.log(
         [
-          staffAuth.emulatorHost ? `  Firebase Auth (emulador): http://${staffAuth.emulatorHost}` : `  Firebase Auth: proyecto ${env.firebaseProjectId}`,
-          ...(staffAuth.devAccount ? [`  Personal (desarrollo): ${staffAuth.devAccount.email} / ${staffAuth.devAccount.password}`] : []),
+          staffAuth.emulatorHost
+            ? `  Firebase Auth (emulador): http://${staffAuth.emulatorHost}`
+            : `  Firebase Auth: proyecto ${env.firebaseProjectId}`,
+          ...(staffAuth.devAccount
+            ? [`  Personal (desarrollo): ${staffAuth.devAccount.email} / ${staffAuth.devAccount.password}`]
+            : []),
           '',
         ].join('\n'),
       ),

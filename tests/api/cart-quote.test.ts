@@ -43,7 +43,10 @@ interface QuoteData {
 type Line = { productId: string; sizeId: string; quantity: number };
 
 async function quote(lines: Line[], discountCode?: string | null) {
-  const input = { lines: lines.map(({ productId, sizeId, quantity }) => ({ productId, sizeId, quantity })), discountCode };
+  const input = {
+    lines: lines.map(({ productId, sizeId, quantity }) => ({ productId, sizeId, quantity })),
+    discountCode,
+  };
   const res = await shop.gql<QuoteData>(QUOTE, { input });
   expect(res.errors).toBeUndefined();
   return res.data!.cartQuote;
@@ -94,7 +97,17 @@ describe('cartQuote', () => {
 
   it('returns zeros for an empty cart', async () => {
     const q = await quote([]);
-    expect(q).toMatchObject({ itemCount: 0, subtotal: 0, discount: 0, shipping: 0, total: 0, ivaIncluded: 0, lines: [], hasProblems: false, discountCodeInvalid: false });
+    expect(q).toMatchObject({
+      itemCount: 0,
+      subtotal: 0,
+      discount: 0,
+      shipping: 0,
+      total: 0,
+      ivaIncluded: 0,
+      lines: [],
+      hasProblems: false,
+      discountCodeInvalid: false,
+    });
   });
 
   it('applies a valid code case-insensitively, rounded half up, before the shipping threshold', async () => {
@@ -113,8 +126,12 @@ describe('cartQuote', () => {
 
   it('flags unknown, expired, inactive and exhausted codes as invalid', async () => {
     const a = await variant(1);
-    await shop.ds.query(`INSERT INTO discount_code (code, percent, valid_until) VALUES ('VENCIDO20', 20, now() - interval '1 day')`);
-    await shop.ds.query(`INSERT INTO discount_code (code, percent, valid_from) VALUES ('FUTURO20', 20, now() + interval '1 day')`);
+    await shop.ds.query(
+      `INSERT INTO discount_code (code, percent, valid_until) VALUES ('VENCIDO20', 20, now() - interval '1 day')`,
+    );
+    await shop.ds.query(
+      `INSERT INTO discount_code (code, percent, valid_from) VALUES ('FUTURO20', 20, now() + interval '1 day')`,
+    );
     await shop.ds.query(`INSERT INTO discount_code (code, percent, usage_limit, uses) VALUES ('AGOTADO20', 20, 3, 3)`);
     await shop.ds.query(`INSERT INTO discount_code (code, percent, active) VALUES ('INACTIVO20', 20, false)`);
     await shop.ds.query(`INSERT INTO discount_code (code, percent, usage_limit, uses) VALUES ('QUEDAUNO20', 20, 3, 2)`);
@@ -141,7 +158,11 @@ describe('cartQuote', () => {
     expect(q.hasProblems).toBe(true);
     expect(q.lines[1]!.problem).toEqual({ kind: 'SOLD_OUT', available: 0, message: 'Agotado' });
     expect(q.lines[1]!.lineTotal).toBe(0);
-    expect(q.lines[2]!.problem).toEqual({ kind: 'INSUFFICIENT_STOCK', available: 2, message: 'Solo quedan 2 unidades' });
+    expect(q.lines[2]!.problem).toEqual({
+      kind: 'INSUFFICIENT_STOCK',
+      available: 2,
+      message: 'Solo quedan 2 unidades',
+    });
     expect(q.lines[2]!.lineTotal).toBe(0);
     expect(q.subtotal).toBe(ok.price);
     expect(q.itemCount).toBe(1);
@@ -163,7 +184,14 @@ describe('cartQuote', () => {
       { productId: a.productId, sizeId: a.sizeId, quantity: 0 },
       { productId: b.productId, sizeId: b.sizeId, quantity: 120 },
     ]);
-    expect(q.lines.map((l) => l.problem?.kind)).toEqual(['UNAVAILABLE', 'UNAVAILABLE', 'UNAVAILABLE', 'UNAVAILABLE', 'INVALID_QUANTITY', 'INVALID_QUANTITY']);
+    expect(q.lines.map((l) => l.problem?.kind)).toEqual([
+      'UNAVAILABLE',
+      'UNAVAILABLE',
+      'UNAVAILABLE',
+      'UNAVAILABLE',
+      'INVALID_QUANTITY',
+      'INVALID_QUANTITY',
+    ]);
     expect(q.lines[0]!.problem!.message).toBe('Este producto ya no está disponible');
     expect(q.lines[0]!.product).toBeNull();
     expect(q.lines[4]!.problem!.message).toBe('Cantidad no válida');
@@ -173,15 +201,23 @@ describe('cartQuote', () => {
 
   it('never accepts a price from the client', async () => {
     const a = await variant(1);
-    const res = await shop.gql(QUOTE, { input: { lines: [{ productId: a.productId, sizeId: a.sizeId, quantity: 1, price: 1 }] } });
+    const res = await shop.gql(QUOTE, {
+      input: { lines: [{ productId: a.productId, sizeId: a.sizeId, quantity: 1, price: 1 }] },
+    });
     expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(res.data).toBeUndefined();
-    const inline = await shop.gql(`{ cartQuote(input: { lines: [{ productId: "${a.productId}", sizeId: "${a.sizeId}", quantity: 1, unitPrice: 1 }] }) { total } }`);
+    const inline = await shop.gql(
+      `{ cartQuote(input: { lines: [{ productId: "${a.productId}", sizeId: "${a.sizeId}", quantity: 1, unitPrice: 1 }] }) { total } }`,
+    );
     expect(inline.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 
   it('rejects more than 50 lines', async () => {
-    const lines = Array.from({ length: 51 }, (_, i) => ({ productId: String(900_000 + i), sizeId: String(900_000 + i), quantity: 1 }));
+    const lines = Array.from({ length: 51 }, (_, i) => ({
+      productId: String(900_000 + i),
+      sizeId: String(900_000 + i),
+      quantity: 1,
+    }));
     const res = await shop.gql(QUOTE, { input: { lines } });
     expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
   });

@@ -31,19 +31,40 @@ const COLLECT = `mutation($orderId: ID!, $note: String) { staffMarkCashCollected
   __typename ... on StaffOrder { cashCollectedAt cashCollectedBy canMarkCashCollected timeline { from to actor note } } ... on CashCollectionNotAllowed { message } ... on NotFound { message } } }`;
 const LIST = `query($filter: StaffOrderFilter) { staffOrders(filter: $filter, first: 100) { totalCount csvUrl edges { node { reference status paymentMethod paymentFee } } } }`;
 
-type Placed = { __typename: string; reference: string; accessToken: string; checkoutUrl: string; reason?: string; maxTotal?: number; message?: string };
-type Quote = { subtotal: number; shipping: number; paymentFee: number; total: number; cashOnDelivery: { available: boolean; reason: string | null; message: string | null; fee: number; maxTotal: number } };
+type Placed = {
+  __typename: string;
+  reference: string;
+  accessToken: string;
+  checkoutUrl: string;
+  reason?: string;
+  maxTotal?: number;
+  message?: string;
+};
+type Quote = {
+  subtotal: number;
+  shipping: number;
+  paymentFee: number;
+  total: number;
+  cashOnDelivery: { available: boolean; reason: string | null; message: string | null; fee: number; maxTotal: number };
+};
 
-const codInput = (v: Variant, quantity = 1, overrides: Record<string, unknown> = {}) => orderInput(v, quantity, { paymentMethod: 'CASH_ON_DELIVERY', ...overrides });
+const codInput = (v: Variant, quantity = 1, overrides: Record<string, unknown> = {}) =>
+  orderInput(v, quantity, { paymentMethod: 'CASH_ON_DELIVERY', ...overrides });
 
 async function save(input: { enabled: boolean; maxTotal: number; fee: number }) {
-  const res = await shop.gql<{ staffSaveCashOnDelivery: { __typename: string; errors?: Array<{ field: string; message: string }> } }>(SAVE, { input }, auth);
+  const res = await shop.gql<{
+    staffSaveCashOnDelivery: { __typename: string; errors?: Array<{ field: string; message: string }> };
+  }>(SAVE, { input }, auth);
   expect(res.errors).toBeUndefined();
   return res.data!.staffSaveCashOnDelivery;
 }
 
 async function quote(v: Variant, quantity: number, paymentMethod?: string): Promise<Quote> {
-  const input = { lines: [{ productId: v.productId, sizeId: v.sizeId, quantity }], destination: { departmentCode: '54', municipalityCode: '54001' }, paymentMethod };
+  const input = {
+    lines: [{ productId: v.productId, sizeId: v.sizeId, quantity }],
+    destination: { departmentCode: '54', municipalityCode: '54001' },
+    paymentMethod,
+  };
   const res = await shop.gql<{ cartQuote: Quote }>(QUOTE, { input });
   expect(res.errors).toBeUndefined();
   return res.data!.cartQuote;
@@ -56,21 +77,30 @@ async function place(input: Record<string, unknown>): Promise<Placed> {
 }
 
 async function staffMove(orderId: number, to: string, extra: Record<string, unknown> = {}) {
-  const res = await shop.gql<{ staffTransitionOrder: { __typename: string; status: string; refundPending: boolean; allowedTransitions: string[]; canMarkCashCollected: boolean } }>(
-    TRANSITION,
-    { input: { orderId: String(orderId), to, ...extra } },
-    auth,
-  );
+  const res = await shop.gql<{
+    staffTransitionOrder: {
+      __typename: string;
+      status: string;
+      refundPending: boolean;
+      allowedTransitions: string[];
+      canMarkCashCollected: boolean;
+    };
+  }>(TRANSITION, { input: { orderId: String(orderId), to, ...extra } }, auth);
   expect(res.errors).toBeUndefined();
   return res.data!.staffTransitionOrder;
 }
 
 const collect = async (orderId: number, note?: string) => {
-  const res = await shop.gql<{ staffMarkCashCollected: { __typename: string; message?: string; cashCollectedAt?: string; cashCollectedBy?: string; canMarkCashCollected?: boolean; timeline?: Array<{ note: string | null; actor: string }> } }>(
-    COLLECT,
-    { orderId: String(orderId), note },
-    auth,
-  );
+  const res = await shop.gql<{
+    staffMarkCashCollected: {
+      __typename: string;
+      message?: string;
+      cashCollectedAt?: string;
+      cashCollectedBy?: string;
+      canMarkCashCollected?: boolean;
+      timeline?: Array<{ note: string | null; actor: string }>;
+    };
+  }>(COLLECT, { orderId: String(orderId), note }, auth);
   expect(res.errors).toBeUndefined();
   return res.data!.staffMarkCashCollected;
 };
@@ -79,22 +109,50 @@ describe('cash on delivery settings', () => {
   it('is off by default: the quote says why and placeOrder refuses it without placing anything', async () => {
     const v = await variantWithStock(shop, 5, 0);
     const q = await quote(v, 1, 'CASH_ON_DELIVERY');
-    expect(q.cashOnDelivery).toMatchObject({ available: false, reason: 'DISABLED', message: expect.stringContaining('no está disponible') });
-    expect((await shop.gql<{ paymentOptions: { methods: string[] } }>(`{ paymentOptions { methods } }`)).data!.paymentOptions.methods).toEqual(['CARD', 'PSE', 'NEQUI', 'BANCOLOMBIA_TRANSFER']);
+    expect(q.cashOnDelivery).toMatchObject({
+      available: false,
+      reason: 'DISABLED',
+      message: expect.stringContaining('no está disponible'),
+    });
+    expect(
+      (await shop.gql<{ paymentOptions: { methods: string[] } }>(`{ paymentOptions { methods } }`)).data!.paymentOptions
+        .methods,
+    ).toEqual(['CARD', 'PSE', 'NEQUI', 'BANCOLOMBIA_TRANSFER']);
     const input = codInput(v);
     const refused = await place(input);
-    expect(refused).toMatchObject({ __typename: 'CashOnDeliveryUnavailable', reason: 'DISABLED', message: 'El pago contraentrega no está disponible en este momento. Elige otro medio de pago.' });
-    expect(await shop.ds.query(`SELECT id FROM shop_order WHERE idempotency_key = $1`, [input.idempotencyKey])).toEqual([]);
+    expect(refused).toMatchObject({
+      __typename: 'CashOnDeliveryUnavailable',
+      reason: 'DISABLED',
+      message: 'El pago contraentrega no está disponible en este momento. Elige otro medio de pago.',
+    });
+    expect(await shop.ds.query(`SELECT id FROM shop_order WHERE idempotency_key = $1`, [input.idempotencyKey])).toEqual(
+      [],
+    );
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
   });
 
   it('only staff change it, with whole non-negative pesos', async () => {
     const anonymous = await shop.gql(SAVE, { input: { enabled: true, maxTotal: 100000, fee: 0 } });
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
-    expect(await save({ enabled: true, maxTotal: 100000, fee: -1 })).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'fee', message: 'El recargo debe ser un número entero de pesos (0 o más).' }] });
-    expect(await save({ enabled: true, maxTotal: 5000, fee: 5000 })).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'maxTotal' }] });
-    expect(await save({ enabled: true, maxTotal: 400000, fee: 8000 })).toMatchObject({ __typename: 'CashOnDeliverySettings', enabled: true, maxTotal: 400000, fee: 8000, updatedBy: 'cod-staff@enzo.test' });
-    expect((await shop.gql<{ paymentOptions: { methods: string[] } }>(`{ paymentOptions { methods } }`)).data!.paymentOptions.methods).toContain('CASH_ON_DELIVERY');
+    expect(await save({ enabled: true, maxTotal: 100000, fee: -1 })).toMatchObject({
+      __typename: 'ValidationErrors',
+      errors: [{ field: 'fee', message: 'El recargo debe ser un número entero de pesos (0 o más).' }],
+    });
+    expect(await save({ enabled: true, maxTotal: 5000, fee: 5000 })).toMatchObject({
+      __typename: 'ValidationErrors',
+      errors: [{ field: 'maxTotal' }],
+    });
+    expect(await save({ enabled: true, maxTotal: 400000, fee: 8000 })).toMatchObject({
+      __typename: 'CashOnDeliverySettings',
+      enabled: true,
+      maxTotal: 400000,
+      fee: 8000,
+      updatedBy: 'cod-staff@enzo.test',
+    });
+    expect(
+      (await shop.gql<{ paymentOptions: { methods: string[] } }>(`{ paymentOptions { methods } }`)).data!.paymentOptions
+        .methods,
+    ).toContain('CASH_ON_DELIVERY');
   });
 });
 
@@ -116,10 +174,26 @@ describe('cash on delivery limits', () => {
     const row = await orderRow(shop, placed.reference);
     expect(row).toMatchObject({ status: 'POR_CONFIRMAR', total: cod.total });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
-    const receipt = (await shop.gql<{ orderReceipt: Record<string, unknown> }>(RECEIPT, { reference: placed.reference, token: placed.accessToken })).data!.orderReceipt;
-    expect(receipt).toMatchObject({ status: 'POR_CONFIRMAR', paymentMethod: 'CASH_ON_DELIVERY', paymentFee: 8000, total: cod.total, canPay: false, payBefore: null, timeline: [{ from: null, status: 'POR_CONFIRMAR' }] });
+    const receipt = (
+      await shop.gql<{ orderReceipt: Record<string, unknown> }>(RECEIPT, {
+        reference: placed.reference,
+        token: placed.accessToken,
+      })
+    ).data!.orderReceipt;
+    expect(receipt).toMatchObject({
+      status: 'POR_CONFIRMAR',
+      paymentMethod: 'CASH_ON_DELIVERY',
+      paymentFee: 8000,
+      total: cod.total,
+      canPay: false,
+      payBefore: null,
+      timeline: [{ from: null, status: 'POR_CONFIRMAR' }],
+    });
     const mails = await mailsOf(shop, row.id);
-    expect(mails.map((m) => m.subject)).toEqual([`Recibimos tu pedido ${placed.reference} (pago contraentrega) · Enzo`, `Nuevo pedido contraentrega por confirmar ${placed.reference} · $ ${cod.total.toLocaleString('es-CO')}`]);
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Recibimos tu pedido ${placed.reference} (pago contraentrega) · Enzo`,
+      `Nuevo pedido contraentrega por confirmar ${placed.reference} · $ ${cod.total.toLocaleString('es-CO')}`,
+    ]);
     expect(mails[0]!.text).toContain('Te llamaremos al 3154827760');
     expect(mails[0]!.html).toContain('Recargo pago contraentrega');
   });
@@ -128,12 +202,22 @@ describe('cash on delivery limits', () => {
     const v = await variantWithStock(shop, 5, 2);
     const cod = await quote(v, 1, 'CASH_ON_DELIVERY');
     await save({ enabled: true, maxTotal: cod.total - 1, fee: 8000 });
-    expect((await quote(v, 1, 'CASH_ON_DELIVERY')).cashOnDelivery).toMatchObject({ available: false, reason: 'OVER_MAXIMUM', maxTotal: cod.total - 1 });
+    expect((await quote(v, 1, 'CASH_ON_DELIVERY')).cashOnDelivery).toMatchObject({
+      available: false,
+      reason: 'OVER_MAXIMUM',
+      maxTotal: cod.total - 1,
+    });
     const input = codInput(v);
     const refused = await place(input);
-    expect(refused).toMatchObject({ __typename: 'CashOnDeliveryUnavailable', reason: 'OVER_MAXIMUM', maxTotal: cod.total - 1 });
+    expect(refused).toMatchObject({
+      __typename: 'CashOnDeliveryUnavailable',
+      reason: 'OVER_MAXIMUM',
+      maxTotal: cod.total - 1,
+    });
     expect(refused.message).toContain('hasta $');
-    expect(await shop.ds.query(`SELECT id FROM shop_order WHERE idempotency_key = $1`, [input.idempotencyKey])).toEqual([]);
+    expect(await shop.ds.query(`SELECT id FROM shop_order WHERE idempotency_key = $1`, [input.idempotencyKey])).toEqual(
+      [],
+    );
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
     // The same cart still pays online.
     expect((await place(orderInput(v, 1))).__typename).toBe('OrderPlaced');
@@ -153,7 +237,10 @@ describe('a cash-on-delivery order through its lifecycle', () => {
     const v = await variantWithStock(shop, 4, 4);
     const placed = await place(codInput(v));
     const row = await orderRow(shop, placed.reference);
-    await shop.ds.query(`UPDATE shop_order SET expires_at = now() - interval '3 days', hold_until = now() - interval '3 days' WHERE id = $1`, [row.id]);
+    await shop.ds.query(
+      `UPDATE shop_order SET expires_at = now() - interval '3 days', hold_until = now() - interval '3 days' WHERE id = $1`,
+      [row.id],
+    );
     await shop.services.orders.expiry.runOnce();
     expect((await orderRow(shop, placed.reference)).status).toBe('POR_CONFIRMAR');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 1 });
@@ -167,7 +254,10 @@ describe('a cash-on-delivery order through its lifecycle', () => {
     const row = await orderRow(shop, placed.reference);
     expect((await shop.ds.query(`SELECT uses FROM discount_code WHERE code = 'CONTRA1'`))[0].uses).toBe(1);
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 2, reserved: 2 });
-    expect(await staffMove(row.id, 'CANCELADO', { note: 'No contestó tres llamadas' })).toMatchObject({ status: 'CANCELADO', refundPending: false });
+    expect(await staffMove(row.id, 'CANCELADO', { note: 'No contestó tres llamadas' })).toMatchObject({
+      status: 'CANCELADO',
+      refundPending: false,
+    });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 4, reserved: 0 });
     expect((await shop.ds.query(`SELECT uses FROM discount_code WHERE code = 'CONTRA1'`))[0].uses).toBe(0);
     expect((await mailsOf(shop, row.id)).at(-1)!.subject).toBe(`Cancelamos tu pedido ${placed.reference} · Enzo`);
@@ -177,19 +267,47 @@ describe('a cash-on-delivery order through its lifecycle', () => {
     const v = await variantWithStock(shop, 4, 6);
     const placed = await place(codInput(v));
     const row = await orderRow(shop, placed.reference);
-    expect(await collect(row.id)).toMatchObject({ __typename: 'CashCollectionNotAllowed', message: 'El pago contraentrega se registra cuando la orden ya fue entregada.' });
-    expect(await staffMove(row.id, 'EN_PREPARACION', { note: 'Confirmado por teléfono' })).toMatchObject({ status: 'EN_PREPARACION', allowedTransitions: ['ENVIADO', 'CANCELADO'], canMarkCashCollected: false });
+    expect(await collect(row.id)).toMatchObject({
+      __typename: 'CashCollectionNotAllowed',
+      message: 'El pago contraentrega se registra cuando la orden ya fue entregada.',
+    });
+    expect(await staffMove(row.id, 'EN_PREPARACION', { note: 'Confirmado por teléfono' })).toMatchObject({
+      status: 'EN_PREPARACION',
+      allowedTransitions: ['ENVIADO', 'CANCELADO'],
+      canMarkCashCollected: false,
+    });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 0 });
-    expect(await staffMove(row.id, 'ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV-778899' })).toMatchObject({ status: 'ENVIADO', canMarkCashCollected: false });
+    expect(await staffMove(row.id, 'ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV-778899' })).toMatchObject({
+      status: 'ENVIADO',
+      canMarkCashCollected: false,
+    });
     expect(await collect(row.id)).toMatchObject({ __typename: 'CashCollectionNotAllowed' });
     expect(await staffMove(row.id, 'ENTREGADO')).toMatchObject({ status: 'ENTREGADO', canMarkCashCollected: true });
 
     const done = await collect(row.id, 'Servientrega giró el recaudo');
-    expect(done).toMatchObject({ __typename: 'StaffOrder', cashCollectedBy: 'cod-staff@enzo.test', canMarkCashCollected: false, cashCollectedAt: expect.any(String) });
-    expect(done.timeline!.at(-1)).toMatchObject({ actor: 'cod-staff@enzo.test', note: 'Pago contraentrega recibido: Servientrega giró el recaudo' });
-    expect(await collect(row.id)).toMatchObject({ __typename: 'CashCollectionNotAllowed', message: 'El pago de esta orden ya quedó registrado.' });
-    expect((await mailsOf(shop, row.id)).at(-1)!.subject).toBe(`Recibimos el pago de tu pedido ${placed.reference} · Enzo`);
-    const receipt = (await shop.gql<{ orderReceipt: { timeline: Array<{ from: string | null; status: string }> } }>(RECEIPT, { reference: placed.reference, token: placed.accessToken })).data!.orderReceipt;
+    expect(done).toMatchObject({
+      __typename: 'StaffOrder',
+      cashCollectedBy: 'cod-staff@enzo.test',
+      canMarkCashCollected: false,
+      cashCollectedAt: expect.any(String),
+    });
+    expect(done.timeline!.at(-1)).toMatchObject({
+      actor: 'cod-staff@enzo.test',
+      note: 'Pago contraentrega recibido: Servientrega giró el recaudo',
+    });
+    expect(await collect(row.id)).toMatchObject({
+      __typename: 'CashCollectionNotAllowed',
+      message: 'El pago de esta orden ya quedó registrado.',
+    });
+    expect((await mailsOf(shop, row.id)).at(-1)!.subject).toBe(
+      `Recibimos el pago de tu pedido ${placed.reference} · Enzo`,
+    );
+    const receipt = (
+      await shop.gql<{ orderReceipt: { timeline: Array<{ from: string | null; status: string }> } }>(RECEIPT, {
+        reference: placed.reference,
+        token: placed.accessToken,
+      })
+    ).data!.orderReceipt;
     expect(receipt.timeline.map((s) => s.status)).toEqual(['POR_CONFIRMAR', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO']);
   });
 
@@ -203,12 +321,24 @@ describe('a cash-on-delivery order through its lifecycle', () => {
   });
 
   it('staff find the orders waiting for a call, by state and by method, and the CSV says how they were paid', async () => {
-    const byStatus = await shop.gql<{ staffOrders: { totalCount: number; edges: Array<{ node: { status: string; paymentMethod: string } }> } }>(LIST, { filter: { statuses: ['POR_CONFIRMAR'] } }, auth);
+    const byStatus = await shop.gql<{
+      staffOrders: { totalCount: number; edges: Array<{ node: { status: string; paymentMethod: string } }> };
+    }>(LIST, { filter: { statuses: ['POR_CONFIRMAR'] } }, auth);
     expect(byStatus.data!.staffOrders.totalCount).toBeGreaterThanOrEqual(2);
-    expect(byStatus.data!.staffOrders.edges.every((e) => e.node.status === 'POR_CONFIRMAR' && e.node.paymentMethod === 'CASH_ON_DELIVERY')).toBe(true);
-    const byMethod = await shop.gql<{ staffOrders: { csvUrl: string; edges: Array<{ node: { paymentMethod: string; paymentFee: number } }> } }>(LIST, { filter: { paymentMethods: ['CASH_ON_DELIVERY'] } }, auth);
+    expect(
+      byStatus.data!.staffOrders.edges.every(
+        (e) => e.node.status === 'POR_CONFIRMAR' && e.node.paymentMethod === 'CASH_ON_DELIVERY',
+      ),
+    ).toBe(true);
+    const byMethod = await shop.gql<{
+      staffOrders: { csvUrl: string; edges: Array<{ node: { paymentMethod: string; paymentFee: number } }> };
+    }>(LIST, { filter: { paymentMethods: ['CASH_ON_DELIVERY'] } }, auth);
     expect(byMethod.data!.staffOrders.edges.length).toBeGreaterThanOrEqual(5);
-    expect(byMethod.data!.staffOrders.edges.every((e) => e.node.paymentMethod === 'CASH_ON_DELIVERY' && e.node.paymentFee === 8000)).toBe(true);
+    expect(
+      byMethod.data!.staffOrders.edges.every(
+        (e) => e.node.paymentMethod === 'CASH_ON_DELIVERY' && e.node.paymentFee === 8000,
+      ),
+    ).toBe(true);
     expect(byMethod.data!.staffOrders.csvUrl).toBe('/api/staff/orders.csv?method=CASH_ON_DELIVERY');
     const csv = await (await fetch(`${shop.url}${byMethod.data!.staffOrders.csvUrl}`, { headers: auth })).text();
     const rows = csv.trim().split('\r\n');

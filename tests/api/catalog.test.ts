@@ -19,15 +19,41 @@ type Listing = {
   products: {
     totalCount: number;
     pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    edges: Array<{ cursor: string; node: { id: string; name: string; price: number; collections: string[]; category: { slug: string }; sizes: Array<{ label: string; stock: number; available: boolean }>; images: Array<{ url: string }>; soldOut: boolean; sizeGuide: { measurements: string[]; rows: Array<{ size: string; values: Array<{ min: number; max: number | null }> }> } | null } }>;
+    edges: Array<{
+      cursor: string;
+      node: {
+        id: string;
+        name: string;
+        price: number;
+        collections: string[];
+        category: { slug: string };
+        sizes: Array<{ label: string; stock: number; available: boolean }>;
+        images: Array<{ url: string }>;
+        soldOut: boolean;
+        sizeGuide: {
+          measurements: string[];
+          rows: Array<{ size: string; values: Array<{ min: number; max: number | null }> }>;
+        } | null;
+      };
+    }>;
   };
 };
 
 describe('catalog API', () => {
   it('lists the seven categories in menu order with their product counts', async () => {
-    const res = await shop.gql<{ categories: Array<{ slug: string; name: string; description: string; productCount: number }> }>(`{ categories { slug name description productCount } }`);
+    const res = await shop.gql<{
+      categories: Array<{ slug: string; name: string; description: string; productCount: number }>;
+    }>(`{ categories { slug name description productCount } }`);
     expect(res.errors).toBeUndefined();
-    expect(res.data!.categories.map((c) => c.slug)).toEqual(['collares', 'correas', 'arneses', 'bandanas', 'pecheras', 'pecheras-backpack', 'chaquetas']);
+    expect(res.data!.categories.map((c) => c.slug)).toEqual([
+      'collares',
+      'correas',
+      'arneses',
+      'bandanas',
+      'pecheras',
+      'pecheras-backpack',
+      'chaquetas',
+    ]);
     for (const c of res.data!.categories) {
       expect(c.productCount).toBeGreaterThanOrEqual(6);
       expect(c.description.length).toBeGreaterThan(10);
@@ -35,19 +61,37 @@ describe('catalog API', () => {
   });
 
   it('gives each category the same total in the menu, in its listing and in the database', async () => {
-    const menu = await shop.gql<{ categories: Array<{ slug: string; productCount: number }> }>(`{ categories { slug productCount } }`);
-    const real: Array<{ category_slug: string; n: number }> = await shop.ds.query(`SELECT category_slug, count(*)::int AS n FROM product WHERE active GROUP BY 1`);
+    const menu = await shop.gql<{ categories: Array<{ slug: string; productCount: number }> }>(
+      `{ categories { slug productCount } }`,
+    );
+    const real: Array<{ category_slug: string; n: number }> = await shop.ds.query(
+      `SELECT category_slug, count(*)::int AS n FROM product WHERE active GROUP BY 1`,
+    );
     for (const c of menu.data!.categories) {
       const listing = await shop.gql<Listing>(LISTING, { category: c.slug, first: 1 });
-      expect([c.slug, c.productCount, listing.data!.products.totalCount]).toEqual([c.slug, real.find((r) => r.category_slug === c.slug)?.n ?? 0, c.productCount]);
+      expect([c.slug, c.productCount, listing.data!.products.totalCount]).toEqual([
+        c.slug,
+        real.find((r) => r.category_slug === c.slug)?.n ?? 0,
+        c.productCount,
+      ]);
     }
     // A page past the last one: no products, the same total.
-    const past = await shop.gql<Listing>(LISTING, { category: 'collares', first: 5, after: Buffer.from('o:500').toString('base64url') });
+    const past = await shop.gql<Listing>(LISTING, {
+      category: 'collares',
+      first: 5,
+      after: Buffer.from('o:500').toString('base64url'),
+    });
     expect(past.data!.products.edges).toEqual([]);
     expect(past.data!.products.totalCount).toBe(menu.data!.categories.find((c) => c.slug === 'collares')!.productCount);
     expect(past.data!.products.pageInfo.hasNextPage).toBe(false);
-    const collection = await shop.gql<Listing>(LISTING, { collection: 'halloween', first: 5, after: Buffer.from('o:500').toString('base64url') });
-    const [{ n }] = await shop.ds.query(`SELECT count(*)::int AS n FROM product WHERE active AND collections @> '{halloween}'`);
+    const collection = await shop.gql<Listing>(LISTING, {
+      collection: 'halloween',
+      first: 5,
+      after: Buffer.from('o:500').toString('base64url'),
+    });
+    const [{ n }] = await shop.ds.query(
+      `SELECT count(*)::int AS n FROM product WHERE active AND collections @> '{halloween}'`,
+    );
     expect([collection.data!.products.edges.length, collection.data!.products.totalCount]).toEqual([0, n]);
   });
 
@@ -119,7 +163,15 @@ describe('catalog API', () => {
 
   it('returns one product with its size guide (jackets: neck, chest, back length; leashes: length and width in one size), and null for unknown ids', async () => {
     const GUIDE = `query($id: ID!) { product(id: $id) { id sizes { label } sizeGuide { measurements rows { size values { min max } } } } }`;
-    type Guided = { product: { sizes: Array<{ label: string }>; sizeGuide: { measurements: string[]; rows: Array<{ size: string; values: Array<{ min: number; max: number | null }> }> } } };
+    type Guided = {
+      product: {
+        sizes: Array<{ label: string }>;
+        sizeGuide: {
+          measurements: string[];
+          rows: Array<{ size: string; values: Array<{ min: number; max: number | null }> }>;
+        };
+      };
+    };
     const jackets = await shop.gql<Listing>(LISTING, { category: 'chaquetas', first: 1 });
     const jacket = await shop.gql<Guided>(GUIDE, { id: jackets.data!.products.edges[0]!.node.id });
     expect(jacket.data!.product.sizeGuide.measurements).toEqual(['NECK', 'CHEST', 'BACK_LENGTH']);
@@ -127,16 +179,29 @@ describe('catalog API', () => {
     const [leash] = await shop.ds.query(`SELECT id FROM product WHERE slug = 'correa-cuero-miel'`);
     const res = await shop.gql<Guided>(GUIDE, { id: String(leash.id) });
     expect(res.data!.product.sizes.map((s) => s.label)).toEqual(['Única']);
-    expect(res.data!.product.sizeGuide).toEqual({ measurements: ['LENGTH', 'WIDTH'], rows: [{ size: 'Única', values: [{ min: 120, max: null }, { min: 2, max: null }] }] });
-    const missing = await shop.gql<{ product: null }>(`{ a: product(id: "999999") { id } b: product(id: "abc") { id } }`);
+    expect(res.data!.product.sizeGuide).toEqual({
+      measurements: ['LENGTH', 'WIDTH'],
+      rows: [
+        {
+          size: 'Única',
+          values: [
+            { min: 120, max: null },
+            { min: 2, max: null },
+          ],
+        },
+      ],
+    });
+    const missing = await shop.gql<{ product: null }>(
+      `{ a: product(id: "999999") { id } b: product(id: "abc") { id } }`,
+    );
     expect(missing.errors).toBeUndefined();
     expect(missing.data).toEqual({ a: null, b: null });
   });
 
   it('serves home media from the media store', async () => {
-    const res = await shop.gql<{ homeMedia: { slides: Array<{ desktopImage: { url: string } }>; promoVideoUrl: string } }>(
-      `{ homeMedia { slides { desktopImage { url alt } mobileImage { url } } promoVideoUrl } }`,
-    );
+    const res = await shop.gql<{
+      homeMedia: { slides: Array<{ desktopImage: { url: string } }>; promoVideoUrl: string };
+    }>(`{ homeMedia { slides { desktopImage { url alt } mobileImage { url } } promoVideoUrl } }`);
     expect(res.data!.homeMedia.slides.length).toBeGreaterThan(0);
     expect((await fetch(`${shop.url}${res.data!.homeMedia.slides[0]!.desktopImage.url}`)).status).toBe(200);
     const video = await fetch(`${shop.url}${res.data!.homeMedia.promoVideoUrl}`);
@@ -157,10 +222,12 @@ describe('http endpoints', () => {
     expect((await fetch(`${shop.url}/media/products/missing.svg`)).status).toBe(404);
     // fetch() normalises `..` away, so send the raw path.
     const raw = await new Promise<number>((resolve, reject) => {
-      http.get({ host: '127.0.0.1', port: shop.port, path: '/media/%2e%2e/%2e%2e/package.json' }, (res) => {
-        res.resume();
-        resolve(res.statusCode ?? 0);
-      }).on('error', reject);
+      http
+        .get({ host: '127.0.0.1', port: shop.port, path: '/media/%2e%2e/%2e%2e/package.json' }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        })
+        .on('error', reject);
     });
     expect([403, 404]).toContain(raw);
   });

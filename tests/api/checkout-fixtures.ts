@@ -50,7 +50,10 @@ export async function variantWithStock(shop: TestShop, stock: number, skip = 0):
 }
 
 export async function sizeStock(shop: TestShop, sizeId: string): Promise<{ stock: number; reserved: number }> {
-  const rows: Array<{ stock: number; reserved: number }> = await shop.ds.query(`SELECT stock, reserved FROM product_size WHERE id = $1`, [Number(sizeId)]);
+  const rows: Array<{ stock: number; reserved: number }> = await shop.ds.query(
+    `SELECT stock, reserved FROM product_size WHERE id = $1`,
+    [Number(sizeId)],
+  );
   return rows[0];
 }
 
@@ -58,7 +61,13 @@ export function orderInput(variant: Variant, quantity = 1, overrides: Record<str
   return {
     lines: [{ productId: variant.productId, sizeId: variant.sizeId, quantity }],
     discountCode: null,
-    customer: { fullName: 'Ana María Pérez', email: 'ana@correo.com', phone: '315 482 7760', documentType: 'CC', documentNumber: '1020304050' },
+    customer: {
+      fullName: 'Ana María Pérez',
+      email: 'ana@correo.com',
+      phone: '315 482 7760',
+      documentType: 'CC',
+      documentNumber: '1020304050',
+    },
     shipping: { departmentCode: '54', municipalityCode: '54001', address: 'Av. 0 # 11-64', neighborhood: 'Caobos' },
     paymentMethod: 'CARD',
     acceptDataPolicy: true,
@@ -79,7 +88,14 @@ export async function placeOrder(shop: TestShop, input: Record<string, unknown>)
 }
 
 export async function orderRow(shop: TestShop, reference: string) {
-  const rows: Array<{ id: number; status: string; total: number; flags: string[]; refund_pending: boolean; transaction_id: string | null }> = await shop.ds.query(
+  const rows: Array<{
+    id: number;
+    status: string;
+    total: number;
+    flags: string[];
+    refund_pending: boolean;
+    transaction_id: string | null;
+  }> = await shop.ds.query(
     `SELECT id, status, total, flags, refund_pending, transaction_id FROM shop_order WHERE reference = $1`,
     [reference],
   );
@@ -87,11 +103,23 @@ export async function orderRow(shop: TestShop, reference: string) {
 }
 
 /** A `transaction.updated` event signed like Wompi would (sandbox events secret of this DATA_DIR). */
-export function paymentEvent(shop: TestShop, tx: { id: string; reference: string; amountInCents: number; status: string }, secret?: string) {
+export function paymentEvent(
+  shop: TestShop,
+  tx: { id: string; reference: string; amountInCents: number; status: string },
+  secret?: string,
+) {
   return signEvent(
     {
       event: 'transaction.updated',
-      data: { transaction: { id: tx.id, reference: tx.reference, amount_in_cents: tx.amountInCents, status: tx.status, currency: 'COP' } },
+      data: {
+        transaction: {
+          id: tx.id,
+          reference: tx.reference,
+          amount_in_cents: tx.amountInCents,
+          status: tx.status,
+          currency: 'COP',
+        },
+      },
       environment: 'test',
       signature: { properties: ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'] },
       timestamp: Math.floor(Date.now() / 1000),
@@ -104,7 +132,10 @@ export function paymentEvent(shop: TestShop, tx: { id: string; reference: string
  * What the gateway would have on its side for a transaction (a decided sandbox session), so that the
  * shop's lookup (`GET /pasarela-sandbox/v1/transactions/{id}`) confirms it. Returns the signed event.
  */
-export async function knownEvent(shop: TestShop, tx: { id: string; reference: string; amountInCents: number; status: string }) {
+export async function knownEvent(
+  shop: TestShop,
+  tx: { id: string; reference: string; amountInCents: number; status: string },
+) {
   await shop.ds.query(
     `INSERT INTO sandbox_session (id, reference, amount_in_cents, currency, payment_method, redirect_url, transaction_id, status)
      VALUES ($1, $2, $3, 'COP', 'CARD', 'http://127.0.0.1/pago-exitoso', $4, $5)`,
@@ -114,7 +145,11 @@ export async function knownEvent(shop: TestShop, tx: { id: string; reference: st
 }
 
 export async function postEvent(shop: TestShop, event: unknown, headers: Record<string, string> = {}): Promise<number> {
-  const res = await fetch(`${shop.url}/webhooks/wompi`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(event) });
+  const res = await fetch(`${shop.url}/webhooks/wompi`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(event),
+  });
   await res.text();
   return res.status;
 }

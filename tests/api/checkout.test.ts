@@ -2,7 +2,15 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSchema, isInputObjectType } from 'graphql';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { orderInput, orderRow, placeOrder, PLACE_ORDER, RECEIPT, sizeStock, variantWithStock } from './checkout-fixtures.js';
+import {
+  orderInput,
+  orderRow,
+  placeOrder,
+  PLACE_ORDER,
+  RECEIPT,
+  sizeStock,
+  variantWithStock,
+} from './checkout-fixtures.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -42,22 +50,34 @@ describe('placeOrder', () => {
     expect(placed.checkoutUrl).toMatch(/^\/pasarela-sandbox\?session=[\w-]+$/);
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
 
-    const res = await shop.gql<{ orderReceipt: Record<string, unknown> & { lines: unknown[]; subtotal: number; total: number } }>(RECEIPT, { reference: placed.reference, token: placed.accessToken });
+    const res = await shop.gql<{
+      orderReceipt: Record<string, unknown> & { lines: unknown[]; subtotal: number; total: number };
+    }>(RECEIPT, { reference: placed.reference, token: placed.accessToken });
     const r = res.data!.orderReceipt;
     expect(r.status).toBe('PENDIENTE_PAGO');
     expect(r.subtotal).toBe(v.price * 2);
     expect(r.total).toBe(v.price * 2 + (v.price * 2 >= 150_000 ? 0 : 16_500));
-    expect(r.shippingAddress).toEqual({ departmentName: 'Norte de Santander', municipalityName: 'Cúcuta', address: 'Av. 0 # 11-64' });
+    expect(r.shippingAddress).toEqual({
+      departmentName: 'Norte de Santander',
+      municipalityName: 'Cúcuta',
+      address: 'Av. 0 # 11-64',
+    });
     expect(r.lines).toHaveLength(1);
     const row = await orderRow(shop, placed.reference);
-    const transitions: Array<{ to_status: string }> = await shop.ds.query(`SELECT to_status FROM order_transition WHERE order_id = $1`, [row.id]);
+    const transitions: Array<{ to_status: string }> = await shop.ds.query(
+      `SELECT to_status FROM order_transition WHERE order_id = $1`,
+      [row.id],
+    );
     expect(transitions.map((t) => t.to_status)).toEqual(['PENDIENTE_PAGO']);
   });
 
   it('shows nothing without the right token', async () => {
     const v = await variantWithStock(shop, 5);
     const placed = await placeOrder(shop, orderInput(v));
-    const res = await shop.gql<{ orderReceipt: unknown }>(RECEIPT, { reference: placed.reference, token: 'x'.repeat(32) });
+    const res = await shop.gql<{ orderReceipt: unknown }>(RECEIPT, {
+      reference: placed.reference,
+      token: 'x'.repeat(32),
+    });
     expect(res.data!.orderReceipt).toBeNull();
   });
 
@@ -72,7 +92,13 @@ describe('placeOrder', () => {
       }),
     );
     expect(placed.__typename).toBe('ValidationErrors');
-    expect(placed.errors!.map((e) => e.field)).toEqual(['customer.email', 'customer.phone', 'customer.documentNumber', 'shipping.municipalityCode', 'acceptDataPolicy']);
+    expect(placed.errors!.map((e) => e.field)).toEqual([
+      'customer.email',
+      'customer.phone',
+      'customer.documentNumber',
+      'shipping.municipalityCode',
+      'acceptDataPolicy',
+    ]);
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
   });
 
@@ -90,9 +116,14 @@ describe('placeOrder', () => {
     const v = await variantWithStock(shop, 5);
     const placed = await placeOrder(shop, orderInput(v, 1, { discountCode: codes[0].code.toLowerCase() }));
     expect(placed.__typename).toBe('OrderPlaced');
-    const rows: Array<{ discount: number; discount_code: string }> = await shop.ds.query(`SELECT discount, discount_code FROM shop_order WHERE reference = $1`, [placed.reference]);
+    const rows: Array<{ discount: number; discount_code: string }> = await shop.ds.query(
+      `SELECT discount, discount_code FROM shop_order WHERE reference = $1`,
+      [placed.reference],
+    );
     expect(rows[0]).toEqual({ discount: Math.round((v.price * codes[0].percent) / 100), discount_code: codes[0].code });
-    const after: Array<{ uses: number }> = await shop.ds.query(`SELECT uses FROM discount_code WHERE code = $1`, [codes[0].code]);
+    const after: Array<{ uses: number }> = await shop.ds.query(`SELECT uses FROM discount_code WHERE code = $1`, [
+      codes[0].code,
+    ]);
     expect(after[0].uses).toBe(codes[0].uses + 1);
   });
 
@@ -111,7 +142,10 @@ describe('placeOrder', () => {
     const refs = new Set([...results, again].map((r) => r.reference));
     expect(refs.size).toBe(1);
     expect(again.accessToken).toBe(results[0].accessToken);
-    const count: Array<{ n: number }> = await shop.ds.query(`SELECT count(*)::int AS n FROM shop_order WHERE idempotency_key = $1`, [input.idempotencyKey]);
+    const count: Array<{ n: number }> = await shop.ds.query(
+      `SELECT count(*)::int AS n FROM shop_order WHERE idempotency_key = $1`,
+      [input.idempotencyKey],
+    );
     expect(count[0].n).toBe(1);
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 9, reserved: 1 });
   });
@@ -123,7 +157,10 @@ describe('placeOrder', () => {
     expect(placed).toHaveLength(10);
     expect(results.filter((r) => r.__typename === 'CartProblem')).toHaveLength(40);
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 0, reserved: 10 });
-    const count: Array<{ n: number }> = await shop.ds.query(`SELECT count(DISTINCT o.id)::int AS n FROM shop_order o JOIN order_line l ON l.order_id = o.id WHERE l.size_id = $1`, [Number(v.sizeId)]);
+    const count: Array<{ n: number }> = await shop.ds.query(
+      `SELECT count(DISTINCT o.id)::int AS n FROM shop_order o JOIN order_line l ON l.order_id = o.id WHERE l.size_id = $1`,
+      [Number(v.sizeId)],
+    );
     expect(count[0].n).toBe(10);
   });
 });

@@ -35,7 +35,9 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
   children.push(child);
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok).catch(() => false);
+    const ok = await fetch(`http://127.0.0.1:${port}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ok) return child;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -45,7 +47,13 @@ async function startServer(databaseUrl: string, port: number): Promise<ChildProc
 function input(productId: string, sizeId: string, i: number) {
   return {
     lines: [{ productId, sizeId, quantity: 1 }],
-    customer: { fullName: 'Cliente Prueba', email: `crash${i}@example.com`, phone: '3001234567', documentType: 'CC', documentNumber: '1020304050' },
+    customer: {
+      fullName: 'Cliente Prueba',
+      email: `crash${i}@example.com`,
+      phone: '3001234567',
+      documentType: 'CC',
+      documentNumber: '1020304050',
+    },
     shipping: { departmentCode: '11', municipalityCode: '11001', address: 'Calle 10 # 20-30' },
     paymentMethod: 'CARD',
     acceptDataPolicy: true,
@@ -62,7 +70,9 @@ describe('crash during checkout', () => {
       const { rows: sizes } = await db.query<{ product_id: number; size_id: number }>(
         `SELECT s.product_id, s.id AS size_id FROM product_size s JOIN product p ON p.id = s.product_id WHERE p.active ORDER BY s.id LIMIT 4`,
       );
-      await db.query(`UPDATE product_size SET stock = 40, reserved = 0 WHERE id = ANY($1)`, [sizes.map((s) => s.size_id)]);
+      await db.query(`UPDATE product_size SET stock = 40, reserved = 0 WHERE id = ANY($1)`, [
+        sizes.map((s) => s.size_id),
+      ]);
 
       const port = await freePort();
       const first = await startServer(databaseUrl, port);
@@ -73,7 +83,10 @@ describe('crash during checkout', () => {
         return fetch(url, {
           method: 'POST',
           headers: { 'content-type': 'application/json', 'x-forwarded-for': `10.0.${Math.floor(i / 8)}.${i % 8}` },
-          body: JSON.stringify({ query: PLACE_ORDER, variables: { input: input(String(s.product_id), String(s.size_id), i) } }),
+          body: JSON.stringify({
+            query: PLACE_ORDER,
+            variables: { input: input(String(s.product_id), String(s.size_id), i) },
+          }),
         }).catch(() => null);
       });
       // Kill once some orders have been written, while others are still in flight.
@@ -87,11 +100,16 @@ describe('crash during checkout', () => {
       await Promise.all(burst);
 
       await startServer(databaseUrl, port);
-      const { rows: orphans } = await db.query(`SELECT o.id FROM shop_order o WHERE NOT EXISTS (SELECT 1 FROM order_line l WHERE l.order_id = o.id)`);
+      const { rows: orphans } = await db.query(
+        `SELECT o.id FROM shop_order o WHERE NOT EXISTS (SELECT 1 FROM order_line l WHERE l.order_id = o.id)`,
+      );
       expect(orphans).toEqual([]);
       const { rows: placed } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM shop_order`);
       expect(placed[0]!.n).toBeGreaterThanOrEqual(5);
-      const { rows: after } = await db.query<{ id: number; stock: number; reserved: number }>(`SELECT id, stock, reserved FROM product_size WHERE id = ANY($1)`, [sizes.map((s) => s.size_id)]);
+      const { rows: after } = await db.query<{ id: number; stock: number; reserved: number }>(
+        `SELECT id, stock, reserved FROM product_size WHERE id = ANY($1)`,
+        [sizes.map((s) => s.size_id)],
+      );
       for (const s of after) expect(s.stock + s.reserved).toBe(40);
       const { rows: reservedByOrders } = await db.query<{ size_id: number; n: number }>(
         `SELECT l.size_id, sum(l.quantity)::int AS n FROM order_line l JOIN shop_order o ON o.id = l.order_id WHERE o.status = 'PENDIENTE_PAGO' GROUP BY l.size_id`,

@@ -2,7 +2,12 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, startEmbeddedPostgres, ensureDatabase, type EmbeddedDatabase } from '../../server/src/db/embedded-postgres.js';
+import {
+  freePort,
+  startEmbeddedPostgres,
+  ensureDatabase,
+  type EmbeddedDatabase,
+} from '../../server/src/db/embedded-postgres.js';
 import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop, type RunningShop } from '../../server/src/app/start-shop.js';
 
@@ -18,8 +23,18 @@ afterAll(async () => {
 });
 
 async function categories(url: string) {
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: '{ categories { slug } }' }) });
-  return { status: res.status, body: (await res.json()) as { data?: { categories: unknown[] } | null; errors?: Array<{ message: string; extensions: { code: string } }> } };
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ query: '{ categories { slug } }' }),
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as {
+      data?: { categories: unknown[] } | null;
+      errors?: Array<{ message: string; extensions: { code: string } }>;
+    },
+  };
 }
 
 describe('database down', () => {
@@ -27,7 +42,15 @@ describe('database down', () => {
     const port = await freePort();
     pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port, fast: true });
     const url = await ensureDatabase(pg.url, 'enzo');
-    const env = parseEnv({ NODE_ENV: 'production', PORT: '0', DATA_DIR: dir, DATABASE_URL: url, LOG_LEVEL: 'silent', TEST_SHOP: 'true', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost') });
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      PORT: '0',
+      DATA_DIR: dir,
+      DATABASE_URL: url,
+      LOG_LEVEL: 'silent',
+      TEST_SHOP: 'true',
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+    });
     shop = await startShop(env, createLogger(env));
     expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
     expect((await categories(shop.url)).body.data!.categories).toHaveLength(7);
@@ -39,10 +62,16 @@ describe('database down', () => {
     const down = await categories(shop.url);
     expect(down.status).toBeLessThan(600);
     expect(down.body.errors![0]!.extensions.code).toBe('SERVICE_UNAVAILABLE');
-    expect(down.body.errors![0]!.message).toBe('La tienda no está disponible en este momento. Intenta de nuevo en unos minutos.');
+    expect(down.body.errors![0]!.message).toBe(
+      'La tienda no está disponible en este momento. Intenta de nuevo en unos minutos.',
+    );
 
     pg = await startEmbeddedPostgres({ dir: path.join(dir, 'pg'), port, fast: true });
-    await expect.poll(async () => (await fetch(`${shop!.url}/healthz`)).status, { timeout: 15_000, interval: 250 }).toBe(200);
-    await expect.poll(async () => (await categories(shop!.url)).body.data?.categories.length, { timeout: 15_000, interval: 250 }).toBe(7);
+    await expect
+      .poll(async () => (await fetch(`${shop!.url}/healthz`)).status, { timeout: 15_000, interval: 250 })
+      .toBe(200);
+    await expect
+      .poll(async () => (await categories(shop!.url)).body.data?.categories.length, { timeout: 15_000, interval: 250 })
+      .toBe(7);
   });
 });

@@ -30,7 +30,11 @@ interface Quote {
 }
 
 async function createCode(input: Record<string, unknown>) {
-  const res = await shop.gql<{ staffCreateDiscountCode: { __typename: string } & Record<string, unknown> }>(CREATE, { input: { percent: 10, active: true, ...input } }, auth);
+  const res = await shop.gql<{ staffCreateDiscountCode: { __typename: string } & Record<string, unknown> }>(
+    CREATE,
+    { input: { percent: 10, active: true, ...input } },
+    auth,
+  );
   expect(res.errors).toBeUndefined();
   return res.data!.staffCreateDiscountCode;
 }
@@ -49,17 +53,34 @@ async function variantOf(category: string, price: number): Promise<Variant> {
 
 async function quote(lines: Array<[Variant, number]>, discountCode: string, customerEmail?: string): Promise<Quote> {
   const res = await shop.gql<{ cartQuote: Quote }>(QUOTE, {
-    input: { lines: lines.map(([v, quantity]) => ({ productId: v.productId, sizeId: v.sizeId, quantity })), discountCode, customerEmail },
+    input: {
+      lines: lines.map(([v, quantity]) => ({ productId: v.productId, sizeId: v.sizeId, quantity })),
+      discountCode,
+      customerEmail,
+    },
   });
   expect(res.errors).toBeUndefined();
   return res.data!.cartQuote;
 }
 
-const customer = (email: string, documentNumber: string) => ({ fullName: 'Laura Gómez Ríos', email, phone: '3104567890', documentType: 'CC', documentNumber });
+const customer = (email: string, documentNumber: string) => ({
+  fullName: 'Laura Gómez Ríos',
+  email,
+  phone: '3104567890',
+  documentType: 'CC',
+  documentNumber,
+});
 
 describe('discount codes with conditions (staff)', () => {
   it('creates a code with minimum purchase, categories, first purchase only and a per-customer limit', async () => {
-    const code = await createCode({ code: 'COLLARES20', percent: 20, minSubtotal: 80_000, categorySlugs: ['collares', 'correas'], firstPurchaseOnly: true, perCustomerLimit: 1 });
+    const code = await createCode({
+      code: 'COLLARES20',
+      percent: 20,
+      minSubtotal: 80_000,
+      categorySlugs: ['collares', 'correas'],
+      firstPurchaseOnly: true,
+      perCustomerLimit: 1,
+    });
     expect(code).toMatchObject({
       __typename: 'StaffDiscountCode',
       code: 'COLLARES20',
@@ -74,8 +95,16 @@ describe('discount codes with conditions (staff)', () => {
   });
 
   it.each([
-    [{ minSubtotal: 0 }, 'minSubtotal', 'La compra mínima debe ser un número entero de pesos mayor que 0, o quedar vacía.'],
-    [{ perCustomerLimit: 0 }, 'perCustomerLimit', 'El límite por cliente debe ser un número entero mayor que 0, o quedar vacío.'],
+    [
+      { minSubtotal: 0 },
+      'minSubtotal',
+      'La compra mínima debe ser un número entero de pesos mayor que 0, o quedar vacía.',
+    ],
+    [
+      { perCustomerLimit: 0 },
+      'perCustomerLimit',
+      'El límite por cliente debe ser un número entero mayor que 0, o quedar vacío.',
+    ],
     [{ categorySlugs: ['juguetes'] }, 'categorySlugs', 'Una de las categorías elegidas no existe.'],
   ])('refuses %j', async (change, field, message) => {
     const res = await createCode({ code: 'MALO10', ...change });
@@ -92,49 +121,110 @@ describe('discount conditions on the cart quote and the order (server decides, s
       discount: 0,
       discountCodeInvalid: true,
       appliedDiscount: null,
-      discountProblem: { reason: 'MINIMUM_NOT_MET', message: 'Este código aplica en compras desde $ 100.000: te faltan $ 10.000.' },
+      discountProblem: {
+        reason: 'MINIMUM_NOT_MET',
+        message: 'Este código aplica en compras desde $ 100.000: te faltan $ 10.000.',
+      },
     });
     const placed = await placeOrder(shop, orderInput(collar, 2, { discountCode: 'MINIMO100' }));
-    expect(placed).toMatchObject({ __typename: 'InvalidDiscountCode', message: 'Este código aplica en compras desde $ 100.000: te faltan $ 10.000.' });
+    expect(placed).toMatchObject({
+      __typename: 'InvalidDiscountCode',
+      message: 'Este código aplica en compras desde $ 100.000: te faltan $ 10.000.',
+    });
     const enough = await quote([[collar, 3]], 'MINIMO100');
-    expect(enough).toMatchObject({ subtotal: 135_000, discount: 13_500, discountProblem: null, appliedDiscount: { code: 'MINIMO100' } });
+    expect(enough).toMatchObject({
+      subtotal: 135_000,
+      discount: 13_500,
+      discountProblem: null,
+      appliedDiscount: { code: 'MINIMO100' },
+    });
   });
 
   it('category scope: discounts only the products of its categories, refuses a cart without them', async () => {
     await createCode({ code: 'SOLOCOLLARES', percent: 15, categorySlugs: ['collares'] });
     const collar = await variantOf('collares', 40_000);
     const jacket = await variantOf('chaquetas', 120_000);
-    const mixed = await quote([[collar, 2], [jacket, 1]], 'SOLOCOLLARES');
-    expect(mixed).toMatchObject({ subtotal: 200_000, discount: 12_000, total: 188_000, appliedDiscount: { categorySlugs: ['collares'] } });
+    const mixed = await quote(
+      [
+        [collar, 2],
+        [jacket, 1],
+      ],
+      'SOLOCOLLARES',
+    );
+    expect(mixed).toMatchObject({
+      subtotal: 200_000,
+      discount: 12_000,
+      total: 188_000,
+      appliedDiscount: { categorySlugs: ['collares'] },
+    });
     const none = await quote([[jacket, 1]], 'SOLOCOLLARES');
-    expect(none.discountProblem).toEqual({ reason: 'NO_ELIGIBLE_PRODUCTS', message: 'Este código solo aplica a productos de Collares.' });
+    expect(none.discountProblem).toEqual({
+      reason: 'NO_ELIGIBLE_PRODUCTS',
+      message: 'Este código solo aplica a productos de Collares.',
+    });
     // The order charges exactly what the quote said.
-    const placed = await placeOrder(shop, orderInput(collar, 2, { lines: [{ productId: collar.productId, sizeId: collar.sizeId, quantity: 2 }, { productId: jacket.productId, sizeId: jacket.sizeId, quantity: 1 }], discountCode: 'SOLOCOLLARES' }));
+    const placed = await placeOrder(
+      shop,
+      orderInput(collar, 2, {
+        lines: [
+          { productId: collar.productId, sizeId: collar.sizeId, quantity: 2 },
+          { productId: jacket.productId, sizeId: jacket.sizeId, quantity: 1 },
+        ],
+        discountCode: 'SOLOCOLLARES',
+      }),
+    );
     expect(placed.__typename).toBe('OrderPlaced');
-    const [order] = await shop.ds.query(`SELECT subtotal, discount, total FROM shop_order WHERE reference = $1`, [placed.reference]);
+    const [order] = await shop.ds.query(`SELECT subtotal, discount, total FROM shop_order WHERE reference = $1`, [
+      placed.reference,
+    ]);
     expect(order).toEqual({ subtotal: 200_000, discount: 12_000, total: 188_000 });
     const refused = await placeOrder(shop, orderInput(jacket, 1, { discountCode: 'SOLOCOLLARES' }));
-    expect(refused).toMatchObject({ __typename: 'InvalidDiscountCode', message: 'Este código solo aplica a productos de Collares.' });
+    expect(refused).toMatchObject({
+      __typename: 'InvalidDiscountCode',
+      message: 'Este código solo aplica a productos de Collares.',
+    });
   });
 
   it('first purchase only: refused for a customer with a paid order (by email or by document), fine for a new one', async () => {
     await createCode({ code: 'PRIMERA', percent: 10, firstPurchaseOnly: true });
     const collar = await variantOf('collares', 50_000);
-    await insertOrder(shop.ds, { productId: Number(collar.productId), sizeId: Number(collar.sizeId), unitPrice: 50_000, status: 'ENTREGADO', email: 'cliente.fiel@correo.com', documentNumber: '52999111' });
+    await insertOrder(shop.ds, {
+      productId: Number(collar.productId),
+      sizeId: Number(collar.sizeId),
+      unitPrice: 50_000,
+      status: 'ENTREGADO',
+      email: 'cliente.fiel@correo.com',
+      documentNumber: '52999111',
+    });
     const message = 'Este código es solo para tu primera compra en Enzo.';
 
     // The cart knows the shopper's email at checkout and says so before paying.
-    expect((await quote([[collar, 1]], 'PRIMERA', 'Cliente.Fiel@correo.com')).discountProblem).toEqual({ reason: 'FIRST_PURCHASE_ONLY', message });
+    expect((await quote([[collar, 1]], 'PRIMERA', 'Cliente.Fiel@correo.com')).discountProblem).toEqual({
+      reason: 'FIRST_PURCHASE_ONLY',
+      message,
+    });
     expect((await quote([[collar, 1]], 'PRIMERA')).appliedDiscount).not.toBeNull();
 
-    const byEmail = await placeOrder(shop, orderInput(collar, 1, { discountCode: 'PRIMERA', customer: customer('cliente.fiel@correo.com', '1111111') }));
+    const byEmail = await placeOrder(
+      shop,
+      orderInput(collar, 1, { discountCode: 'PRIMERA', customer: customer('cliente.fiel@correo.com', '1111111') }),
+    );
     expect(byEmail).toMatchObject({ __typename: 'InvalidDiscountCode', message });
-    const byDocument = await placeOrder(shop, orderInput(collar, 1, { discountCode: 'PRIMERA', customer: customer('otro.correo@correo.com', '52999111') }));
+    const byDocument = await placeOrder(
+      shop,
+      orderInput(collar, 1, { discountCode: 'PRIMERA', customer: customer('otro.correo@correo.com', '52999111') }),
+    );
     expect(byDocument).toMatchObject({ __typename: 'InvalidDiscountCode', message });
-    const newcomer = await placeOrder(shop, orderInput(collar, 1, { discountCode: 'PRIMERA', customer: customer('nueva@correo.com', '80111222') }));
+    const newcomer = await placeOrder(
+      shop,
+      orderInput(collar, 1, { discountCode: 'PRIMERA', customer: customer('nueva@correo.com', '80111222') }),
+    );
     expect(newcomer.__typename).toBe('OrderPlaced');
     // Her pending order already uses it: a second one is refused.
-    const again = await placeOrder(shop, orderInput(collar, 1, { discountCode: 'PRIMERA', customer: customer('nueva@correo.com', '80111222') }));
+    const again = await placeOrder(
+      shop,
+      orderInput(collar, 1, { discountCode: 'PRIMERA', customer: customer('nueva@correo.com', '80111222') }),
+    );
     expect(again).toMatchObject({ __typename: 'InvalidDiscountCode', message });
   });
 
@@ -147,12 +237,16 @@ describe('discount conditions on the cart quote and the order (server decides, s
     // Declined: its use comes back.
     await shop.ds.query(`UPDATE shop_order SET status = 'PAGO_RECHAZADO' WHERE reference = $1`, [first.reference]);
 
-    const [a, b, c] = await Promise.all([1, 2, 3].map(() => placeOrder(shop, orderInput(collar, 1, { discountCode: 'DOSVECES', customer: who }))));
+    const [a, b, c] = await Promise.all(
+      [1, 2, 3].map(() => placeOrder(shop, orderInput(collar, 1, { discountCode: 'DOSVECES', customer: who }))),
+    );
     const outcomes = [a!, b!, c!].map((r) => r.__typename).sort();
     expect(outcomes).toEqual(['InvalidDiscountCode', 'OrderPlaced', 'OrderPlaced']);
     const refused = [a!, b!, c!].find((r) => r.__typename === 'InvalidDiscountCode')!;
     expect(refused.message).toBe('Ya usaste este código las 2 veces permitidas por cliente.');
-    expect((await quote([[collar, 1]], 'DOSVECES', 'limite@correo.com')).discountProblem!.reason).toBe('CUSTOMER_LIMIT_REACHED');
+    expect((await quote([[collar, 1]], 'DOSVECES', 'limite@correo.com')).discountProblem!.reason).toBe(
+      'CUSTOMER_LIMIT_REACHED',
+    );
   });
 
   it('per-customer limit: a cash-on-delivery order waiting for the phone call holds its use too', async () => {
@@ -161,18 +255,30 @@ describe('discount conditions on the cart quote and the order (server decides, s
     const who = customer('contraentrega@correo.com', '79111222');
     const first = await placeOrder(shop, orderInput(collar, 1, { discountCode: 'UNAVEZ', customer: who }));
     expect(first.__typename).toBe('OrderPlaced');
-    await shop.ds.query(`UPDATE shop_order SET status = 'POR_CONFIRMAR', payment_method = 'CASH_ON_DELIVERY' WHERE reference = $1`, [first.reference]);
-    expect((await quote([[collar, 1]], 'UNAVEZ', 'contraentrega@correo.com')).discountProblem!.reason).toBe('CUSTOMER_LIMIT_REACHED');
+    await shop.ds.query(
+      `UPDATE shop_order SET status = 'POR_CONFIRMAR', payment_method = 'CASH_ON_DELIVERY' WHERE reference = $1`,
+      [first.reference],
+    );
+    expect((await quote([[collar, 1]], 'UNAVEZ', 'contraentrega@correo.com')).discountProblem!.reason).toBe(
+      'CUSTOMER_LIMIT_REACHED',
+    );
   });
 
   it('an unknown code keeps the spec message and its reason', async () => {
     const collar = await variantOf('collares', 50_000);
-    expect((await quote([[collar, 1]], 'NOEXISTE')).discountProblem).toEqual({ reason: 'INVALID', message: 'Código de Descuento no valido.' });
+    expect((await quote([[collar, 1]], 'NOEXISTE')).discountProblem).toEqual({
+      reason: 'INVALID',
+      message: 'Código de Descuento no valido.',
+    });
     const placed = await shop.gql<{ placeOrder: { __typename: string; reason: string; message: string } }>(
       `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename ... on InvalidDiscountCode { reason message } } }`,
       { input: orderInput(collar, 1, { discountCode: 'NOEXISTE' }) },
       { 'x-forwarded-for': '10.77.1.2' },
     );
-    expect(placed.data!.placeOrder).toEqual({ __typename: 'InvalidDiscountCode', reason: 'INVALID', message: 'Código de Descuento no valido.' });
+    expect(placed.data!.placeOrder).toEqual({
+      __typename: 'InvalidDiscountCode',
+      reason: 'INVALID',
+      message: 'Código de Descuento no valido.',
+    });
   });
 });

@@ -34,9 +34,22 @@ describe('discount uses follow the order', () => {
     const v = await variantWithStock(shop, 10, 4);
     const placed = await placeOrder(shop, orderInput(v, 1, { discountCode: 'UNAVEZ2' }));
     const row = await orderRow(shop, placed.reference);
-    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-dec-1', reference: placed.reference, amountInCents: row.total * 100, status: 'DECLINED' }))).toBe(200);
+    expect(
+      await postEvent(
+        shop,
+        await knownEvent(shop, {
+          id: 'tx-dec-1',
+          reference: placed.reference,
+          amountInCents: row.total * 100,
+          status: 'DECLINED',
+        }),
+      ),
+    ).toBe(200);
     expect(await uses('UNAVEZ2')).toBe(0);
-    const retry = await shop.gql<{ retryPayment: { __typename: string } }>(RETRY, { reference: placed.reference, token: placed.accessToken });
+    const retry = await shop.gql<{ retryPayment: { __typename: string } }>(RETRY, {
+      reference: placed.reference,
+      token: placed.accessToken,
+    });
     expect(retry.data!.retryPayment.__typename).toBe('OrderPlaced');
     expect(await uses('UNAVEZ2')).toBe(1);
   });
@@ -49,7 +62,17 @@ describe('discount uses follow the order', () => {
     await shop.ds.query(`UPDATE shop_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [row.id]);
     await shop.services.orders.expiry.runOnce();
     expect(await uses('UNAVEZ3')).toBe(0);
-    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-late-d', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
+    expect(
+      await postEvent(
+        shop,
+        await knownEvent(shop, {
+          id: 'tx-late-d',
+          reference: placed.reference,
+          amountInCents: row.total * 100,
+          status: 'APPROVED',
+        }),
+      ),
+    ).toBe(200);
     expect((await orderRow(shop, placed.reference)).status).toBe('PAGADO');
     expect(await uses('UNAVEZ3')).toBe(1);
   });

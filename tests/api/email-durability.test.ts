@@ -19,7 +19,12 @@ import { TEST_SHOP_NOTICE } from '../../server/src/common/test-shop-notice.js';
  * graphile-worker's backoff), recorded, shown to staff, and never causes a second copy.
  */
 type Mode = 'hold' | 'fail' | 'accept';
-const smtp = { mode: 'accept' as Mode, connections: 0, held: [] as Array<(err?: Error) => void>, messages: [] as string[] };
+const smtp = {
+  mode: 'accept' as Mode,
+  connections: 0,
+  held: [] as Array<(err?: Error) => void>,
+  messages: [] as string[],
+};
 const server = new SMTPServer({
   disabledCommands: ['STARTTLS', 'AUTH'],
   authOptional: true,
@@ -85,9 +90,14 @@ async function paidOrder(url: string): Promise<Placed> {
     `SELECT s.product_id, s.id AS size_id FROM product_size s JOIN product p ON p.id = s.product_id WHERE p.active AND s.stock > 3 ORDER BY s.id LIMIT 1`,
   );
   const v = { productId: String(rows[0]!.product_id), sizeId: String(rows[0]!.size_id), price: 0 };
-  const placed = (await gqlAt<{ placeOrder: Placed }>(url, PLACE_ORDER, { input: orderInput(v, 1) }, shopperIp())).data!.placeOrder;
+  const placed = (await gqlAt<{ placeOrder: Placed }>(url, PLACE_ORDER, { input: orderInput(v, 1) }, shopperIp())).data!
+    .placeOrder;
   const session = new URL(placed.checkoutUrl, url).searchParams.get('session');
-  const paid = await gqlAt<{ sandboxPay: { status: string } }>(url, `mutation($s: String!) { sandboxPay(input: { session: $s, decision: APPROVE }) { status } }`, { s: session });
+  const paid = await gqlAt<{ sandboxPay: { status: string } }>(
+    url,
+    `mutation($s: String!) { sandboxPay(input: { session: $s, decision: APPROVE }) { status } }`,
+    { s: session },
+  );
   expect(paid.data?.sandboxPay.status).toBe('APPROVED');
   return placed;
 }
@@ -115,7 +125,9 @@ describe('emails survive a crash and a failing SMTP server', () => {
     smtp.mode = 'hold';
     shop = await start();
     const placed = await paidOrder(shop.url);
-    const { rows } = await db.query<{ status: string }>(`SELECT status FROM shop_order WHERE reference = $1`, [placed.reference]);
+    const { rows } = await db.query<{ status: string }>(`SELECT status FROM shop_order WHERE reference = $1`, [
+      placed.reference,
+    ]);
     expect(rows[0]!.status).toBe('PAGADO');
     // The send jobs have picked their emails up and are talking to the (stalled) SMTP server: kill now.
     await until(() => smtp.connections > 0, 'conexión SMTP');
@@ -126,7 +138,10 @@ describe('emails survive a crash and a failing SMTP server', () => {
 
     smtp.mode = 'accept';
     shop = await start();
-    await until(async () => (await emailsOf(placed.reference)).every((e) => e.sent_at !== null), 'correos enviados tras reiniciar');
+    await until(
+      async () => (await emailsOf(placed.reference)).every((e) => e.sent_at !== null),
+      'correos enviados tras reiniciar',
+    );
     await new Promise((r) => setTimeout(r, 3000));
     const sent = messagesAbout(placed.reference);
     expect(sent).toHaveLength(2);
@@ -147,10 +162,25 @@ describe('emails survive a crash and a failing SMTP server', () => {
     exportAuthEmulatorHost(inject('authEmulatorHost'));
     await createUser('trabajos@enzo.test', 'clave-segura-1', true);
     const auth = bearer(await signIn(inject('authEmulatorHost'), 'trabajos@enzo.test', 'clave-segura-1'));
-    type Job = { id: string; task: string; label: string; summary: string | null; attempts: number; gaveUp: boolean; lastError: string };
-    const listed = await gqlAt<{ staffFailingJobs: Job[] }>(shop!.url, `{ staffFailingJobs { id task label summary attempts gaveUp lastError } }`, {}, auth);
+    type Job = {
+      id: string;
+      task: string;
+      label: string;
+      summary: string | null;
+      attempts: number;
+      gaveUp: boolean;
+      lastError: string;
+    };
+    const listed = await gqlAt<{ staffFailingJobs: Job[] }>(
+      shop!.url,
+      `{ staffFailingJobs { id task label summary attempts gaveUp lastError } }`,
+      {},
+      auth,
+    );
     expect(listed.errors).toBeUndefined();
-    const mailJobs = listed.data!.staffFailingJobs.filter((j) => j.task === 'send-email' && j.summary?.includes(placed.reference));
+    const mailJobs = listed.data!.staffFailingJobs.filter(
+      (j) => j.task === 'send-email' && j.summary?.includes(placed.reference),
+    );
     expect(mailJobs.length).toBeGreaterThanOrEqual(1);
     expect(mailJobs[0]).toMatchObject({ label: 'Enviar un correo', gaveUp: false });
     expect(mailJobs[0]!.attempts).toBeGreaterThanOrEqual(1);
@@ -167,12 +197,20 @@ describe('emails survive a crash and a failing SMTP server', () => {
       auth,
     );
     expect(['JobRetried', 'NotFound']).toContain(retried.data!.staffRetryJob.__typename);
-    await until(async () => (await emailsOf(placed.reference)).every((e) => e.sent_at !== null), 'correos enviados tras fallar');
+    await until(
+      async () => (await emailsOf(placed.reference)).every((e) => e.sent_at !== null),
+      'correos enviados tras fallar',
+    );
     await new Promise((r) => setTimeout(r, 3000));
     expect(messagesAbout(placed.reference)).toHaveLength(2);
     const after = await emailsOf(placed.reference);
     expect(after.every((e) => e.attempts >= 2 && e.last_error === null)).toBe(true);
-    const missing = await gqlAt<{ staffRetryJob: { __typename: string } }>(shop!.url, `mutation { staffRetryJob(id: "999999") { __typename } }`, {}, auth);
+    const missing = await gqlAt<{ staffRetryJob: { __typename: string } }>(
+      shop!.url,
+      `mutation { staffRetryJob(id: "999999") { __typename } }`,
+      {},
+      auth,
+    );
     expect(missing.data!.staffRetryJob.__typename).toBe('NotFound');
   });
 });

@@ -45,7 +45,9 @@ describe('embedded PostgreSQL in a folder another process is using', () => {
   it('still stops a server whose parent was killed, and starts its own', async () => {
     const [orphan] = started;
     // The owner of the running server is gone (as after a SIGKILL): a finished process's pid.
-    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' }).stdout;
+    const gone = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], {
+      encoding: 'utf8',
+    }).stdout;
     await fs.writeFile(`${orphan!.dataDir}.owner`, `${gone}\n`);
     const next = await startEmbeddedPostgres({ dir, fast: true });
     started.push(next);

@@ -23,7 +23,14 @@ function startProcess(env: Record<string, string>): Promise<{ code: number | nul
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enzo-failclosed-'));
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...env },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'silent',
+        ...env,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -44,20 +51,35 @@ describe('a deployment fails closed', () => {
     const run = await startProcess({ HOST: '0.0.0.0', PORT: String(await freePort()) });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/La tienda no arranca: esta ejecución es un despliegue \(HOST=0\.0\.0\.0/);
-    for (const name of ['WOMPI_PUBLIC_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET', 'FIREBASE_PROJECT_ID', 'SMTP_URL', 'PUBLIC_URL']) expect(run.stderr).toContain(`- ${name}`);
+    for (const name of [
+      'WOMPI_PUBLIC_KEY',
+      'WOMPI_INTEGRITY_SECRET',
+      'WOMPI_EVENTS_SECRET',
+      'FIREBASE_PROJECT_ID',
+      'SMTP_URL',
+      'PUBLIC_URL',
+    ])
+      expect(run.stderr).toContain(`- ${name}`);
     expect(run.stderr).toContain('TEST_SHOP=true');
     expect(run.stderr).not.toMatch(/\n\s+at /);
     expect(run.stdout).not.toMatch(/Tienda:/);
   });
 
   it('refuses an external database the same way', async () => {
-    const run = await startProcess({ DATABASE_URL: 'postgres://enzo:x@127.0.0.1:1/enzo', PORT: String(await freePort()) });
+    const run = await startProcess({
+      DATABASE_URL: 'postgres://enzo:x@127.0.0.1:1/enzo',
+      PORT: String(await freePort()),
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/usa una base de datos externa \(DATABASE_URL\)/);
   });
 
   it('refuses the Auth emulator beside a real Firebase project', async () => {
-    const run = await startProcess({ FIREBASE_PROJECT_ID: 'enzo-tienda', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'), PORT: String(await freePort()) });
+    const run = await startProcess({
+      FIREBASE_PROJECT_ID: 'enzo-tienda',
+      FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      PORT: String(await freePort()),
+    });
     expect(run.code).toBe(1);
     expect(run.stderr).toMatch(/FIREBASE_AUTH_EMULATOR_HOST: con un proyecto de Firebase real/);
   });
@@ -78,12 +100,19 @@ describe('a deployment fails closed', () => {
       PUBLIC_URL: 'https://enzo.example.co',
     });
     shops.push(live);
-    const forged = craftToken({ uid: 'intruso', project: 'enzo-tienda-real', staff: true, email: 'intruso@correo.com' });
+    const forged = craftToken({
+      uid: 'intruso',
+      project: 'enzo-tienda-real',
+      staff: true,
+      email: 'intruso@correo.com',
+    });
     const res = await live.gql<{ me: unknown }>(`{ me { uid } }`, {}, bearer(forged));
     expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
     // A live shop: real payments, so no sandbox and no test notice.
-    const sandbox = await live.gql(`mutation { sandboxPay(input: { session: "abcdefghijklmnop", decision: APPROVE }) { status } }`);
+    const sandbox = await live.gql(
+      `mutation { sandboxPay(input: { session: "abcdefghijklmnop", decision: APPROVE }) { status } }`,
+    );
     expect(sandbox.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const page = await (await fetch(`${live.url}/`, { headers: { accept: 'text/html' } })).text();
     expect(page).not.toContain(TEST_SHOP_NOTICE);
@@ -93,7 +122,9 @@ describe('a deployment fails closed', () => {
     const test = shops[0] ?? (await startTestShop());
     for (const p of ['/', '/collares', '/carrito', '/pasarela-sandbox?session=x']) {
       const html = await (await fetch(`${test.url}${p}`, { headers: { accept: 'text/html' } })).text();
-      expect(html, p).toMatch(new RegExp(`<body[^>]*><div class="test-shop-notice" role="note"[^>]*>${TEST_SHOP_NOTICE}`));
+      expect(html, p).toMatch(
+        new RegExp(`<body[^>]*><div class="test-shop-notice" role="note"[^>]*>${TEST_SHOP_NOTICE}`),
+      );
     }
   });
   it('reports itself unhealthy when its server render bundle cannot be loaded, instead of serving error pages', async () => {
@@ -101,7 +132,10 @@ describe('a deployment fails closed', () => {
     const root = fs.mkdtempSync(path.join(os.tmpdir(), 'enzo-broken-ssr-'));
     fs.mkdirSync(path.join(root, 'client'));
     fs.mkdirSync(path.join(root, 'ssr'));
-    fs.writeFileSync(path.join(root, 'client', 'index.html'), '<!doctype html><html><head></head><body><div id="root"></div></body></html>');
+    fs.writeFileSync(
+      path.join(root, 'client', 'index.html'),
+      '<!doctype html><html><head></head><body><div id="root"></div></body></html>',
+    );
     fs.writeFileSync(path.join(root, 'ssr', 'entry-server.js'), 'export const nothing = 1;');
     const shop = await startTestShop({ CLIENT_DIST_DIR: path.join(root, 'client') });
     shops.push(shop);

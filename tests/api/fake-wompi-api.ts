@@ -24,8 +24,23 @@ export async function startFakeWompiApi() {
     state.lookups++;
     if (state.down) return void res.writeHead(503).end(JSON.stringify({ error: { type: 'SERVICE_UNAVAILABLE' } }));
     const tx = transactions.get(decodeURIComponent(match[1]!));
-    if (!tx) return void res.writeHead(404).end(JSON.stringify({ error: { type: 'NOT_FOUND_ERROR', reason: 'La entidad solicitada no existe' } }));
-    res.writeHead(200).end(JSON.stringify({ data: { id: tx.id, reference: tx.reference, amount_in_cents: tx.amountInCents, status: tx.status, currency: 'COP', payment_method_type: tx.paymentMethodType ?? 'CARD' }, meta: {} }));
+    if (!tx)
+      return void res
+        .writeHead(404)
+        .end(JSON.stringify({ error: { type: 'NOT_FOUND_ERROR', reason: 'La entidad solicitada no existe' } }));
+    res.writeHead(200).end(
+      JSON.stringify({
+        data: {
+          id: tx.id,
+          reference: tx.reference,
+          amount_in_cents: tx.amountInCents,
+          status: tx.status,
+          currency: 'COP',
+          payment_method_type: tx.paymentMethodType ?? 'CARD',
+        },
+        meta: {},
+      }),
+    );
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;

@@ -10,8 +10,16 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-async function post(body: string | Buffer, contentType = 'application/json', extraHeaders: Record<string, string> = {}) {
-  const res = await fetch(`${shop.url}/graphql`, { method: 'POST', headers: { 'content-type': contentType, ...extraHeaders }, body });
+async function post(
+  body: string | Buffer,
+  contentType = 'application/json',
+  extraHeaders: Record<string, string> = {},
+) {
+  const res = await fetch(`${shop.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': contentType, ...extraHeaders },
+    body,
+  });
   const text = await res.text();
   let json: { errors?: Array<{ message: string; extensions?: { code?: string } }>; data?: unknown } | null;
   try {
@@ -28,7 +36,9 @@ function codeOf(r: Awaited<ReturnType<typeof post>>) {
 
 describe('GraphQL limits', () => {
   it('refuses deep queries with QUERY_TOO_DEEP', async () => {
-    const r = await post(JSON.stringify({ query: '{ a: product(id: "1") { category { slug } sizes { id } images { url } } }' }));
+    const r = await post(
+      JSON.stringify({ query: '{ a: product(id: "1") { category { slug } sizes { id } images { url } } }' }),
+    );
     expect(r.status).toBe(200);
     const deep = '{ categories { slug { a { b { c { d { e { f { g { h { i } } } } } } } } } } }';
     const d = await post(JSON.stringify({ query: deep }));
@@ -49,7 +59,9 @@ describe('GraphQL limits', () => {
   });
 
   it('refuses oversized bodies with a JSON 413', async () => {
-    const r = await post(JSON.stringify({ query: '{ categories { slug } }', variables: { x: 'a'.repeat(9 * 1024 * 1024) } }));
+    const r = await post(
+      JSON.stringify({ query: '{ categories { slug } }', variables: { x: 'a'.repeat(9 * 1024 * 1024) } }),
+    );
     expect(r.status).toBe(413);
     expect(codeOf(r)).toBe('PAYLOAD_TOO_LARGE');
   });
@@ -123,9 +135,15 @@ describe('HTTP hardening', () => {
   });
 
   it('allows CORS only for the shop origin', async () => {
-    const ok = await fetch(`${shop.url}/graphql`, { method: 'OPTIONS', headers: { origin: shop.services.env.publicUrl, 'access-control-request-method': 'POST' } });
+    const ok = await fetch(`${shop.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin: shop.services.env.publicUrl, 'access-control-request-method': 'POST' },
+    });
     expect(ok.headers.get('access-control-allow-origin')).toBe(new URL(shop.services.env.publicUrl).origin);
-    const evil = await fetch(`${shop.url}/graphql`, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    const evil = await fetch(`${shop.url}/graphql`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
   });
 });
@@ -157,47 +175,134 @@ describe('bad-input sweep', () => {
 
   const cases: Array<{ name: string; body: string | Buffer; type?: string }> = [];
   for (const s of hostileStrings) {
-    cases.push({ name: `category ${JSON.stringify(s.slice(0, 20))}`, body: JSON.stringify({ query: 'query($c: String) { products(category: $c) { totalCount } }', variables: { c: s } }) });
-    cases.push({ name: `product id ${JSON.stringify(s.slice(0, 20))}`, body: JSON.stringify({ query: 'query($id: ID!) { product(id: $id) { name } }', variables: { id: s } }) });
-    cases.push({ name: `cursor ${JSON.stringify(s.slice(0, 20))}`, body: JSON.stringify({ query: 'query($a: String) { products(after: $a) { totalCount } }', variables: { a: s } }) });
-    cases.push({ name: `code ${JSON.stringify(s.slice(0, 20))}`, body: JSON.stringify({ query: 'query($i: CartQuoteInput!) { cartQuote(input: $i) { total } }', variables: { i: { lines: [{ productId: s, sizeId: s, quantity: 1 }] } } }) });
-    cases.push({ name: `receipt ${JSON.stringify(s.slice(0, 20))}`, body: JSON.stringify({ query: 'query($r: String!, $t: String!) { orderReceipt(reference: $r, token: $t) { status } }', variables: { r: s, t: s } }) });
-    cases.push({ name: `literal ${JSON.stringify(s.slice(0, 20))}`, body: JSON.stringify({ query: `{ products(category: ${JSON.stringify(s)}) { totalCount } }` }) });
+    cases.push({
+      name: `category ${JSON.stringify(s.slice(0, 20))}`,
+      body: JSON.stringify({
+        query: 'query($c: String) { products(category: $c) { totalCount } }',
+        variables: { c: s },
+      }),
+    });
+    cases.push({
+      name: `product id ${JSON.stringify(s.slice(0, 20))}`,
+      body: JSON.stringify({ query: 'query($id: ID!) { product(id: $id) { name } }', variables: { id: s } }),
+    });
+    cases.push({
+      name: `cursor ${JSON.stringify(s.slice(0, 20))}`,
+      body: JSON.stringify({ query: 'query($a: String) { products(after: $a) { totalCount } }', variables: { a: s } }),
+    });
+    cases.push({
+      name: `code ${JSON.stringify(s.slice(0, 20))}`,
+      body: JSON.stringify({
+        query: 'query($i: CartQuoteInput!) { cartQuote(input: $i) { total } }',
+        variables: { i: { lines: [{ productId: s, sizeId: s, quantity: 1 }] } },
+      }),
+    });
+    cases.push({
+      name: `receipt ${JSON.stringify(s.slice(0, 20))}`,
+      body: JSON.stringify({
+        query: 'query($r: String!, $t: String!) { orderReceipt(reference: $r, token: $t) { status } }',
+        variables: { r: s, t: s },
+      }),
+    });
+    cases.push({
+      name: `literal ${JSON.stringify(s.slice(0, 20))}`,
+      body: JSON.stringify({ query: `{ products(category: ${JSON.stringify(s)}) { totalCount } }` }),
+    });
   }
   for (const v of wrongTypes) {
-    cases.push({ name: `first=${JSON.stringify(v)}`, body: JSON.stringify({ query: 'query($f: Int) { products(first: $f) { totalCount } }', variables: { f: v } }) });
-    cases.push({ name: `sort=${JSON.stringify(v)}`, body: JSON.stringify({ query: 'query($s: ProductSort) { products(sort: $s) { totalCount } }', variables: { s: v } }) });
-    cases.push({ name: `lines=${JSON.stringify(v)}`, body: JSON.stringify({ query: 'query($i: CartQuoteInput!) { cartQuote(input: $i) { total } }', variables: { i: { lines: v } } }) });
-    cases.push({ name: `quantity=${JSON.stringify(v)}`, body: JSON.stringify({ query: 'query($i: CartQuoteInput!) { cartQuote(input: $i) { total } }', variables: { i: { lines: [{ productId: '1', sizeId: '1', quantity: v }] } } }) });
-    cases.push({ name: `variables=${JSON.stringify(v)}`, body: JSON.stringify({ query: '{ categories { slug } }', variables: v }) });
+    cases.push({
+      name: `first=${JSON.stringify(v)}`,
+      body: JSON.stringify({ query: 'query($f: Int) { products(first: $f) { totalCount } }', variables: { f: v } }),
+    });
+    cases.push({
+      name: `sort=${JSON.stringify(v)}`,
+      body: JSON.stringify({
+        query: 'query($s: ProductSort) { products(sort: $s) { totalCount } }',
+        variables: { s: v },
+      }),
+    });
+    cases.push({
+      name: `lines=${JSON.stringify(v)}`,
+      body: JSON.stringify({
+        query: 'query($i: CartQuoteInput!) { cartQuote(input: $i) { total } }',
+        variables: { i: { lines: v } },
+      }),
+    });
+    cases.push({
+      name: `quantity=${JSON.stringify(v)}`,
+      body: JSON.stringify({
+        query: 'query($i: CartQuoteInput!) { cartQuote(input: $i) { total } }',
+        variables: { i: { lines: [{ productId: '1', sizeId: '1', quantity: v }] } },
+      }),
+    });
+    cases.push({
+      name: `variables=${JSON.stringify(v)}`,
+      body: JSON.stringify({ query: '{ categories { slug } }', variables: v }),
+    });
     cases.push({ name: `query=${JSON.stringify(v)}`, body: JSON.stringify({ query: v }) });
-    cases.push({ name: `placeOrder input=${JSON.stringify(v)}`, body: JSON.stringify({ query: 'mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { __typename } }', variables: { i: v } }) });
+    cases.push({
+      name: `placeOrder input=${JSON.stringify(v)}`,
+      body: JSON.stringify({
+        query: 'mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { __typename } }',
+        variables: { i: v },
+      }),
+    });
   }
   const structural: Array<{ name: string; body: string | Buffer; type?: string }> = [
     { name: 'invalid JSON', body: '{"query": "{ categories { slug } }"' },
     { name: 'trailing garbage', body: '{"query": "{ categories { slug } }"}xyz' },
     { name: 'empty body', body: '' },
     { name: 'plain text', body: '{ categories { slug } }', type: 'text/plain' },
-    { name: 'form encoded', body: 'query=%7B%20categories%20%7B%20slug%20%7D%20%7D', type: 'application/x-www-form-urlencoded' },
+    {
+      name: 'form encoded',
+      body: 'query=%7B%20categories%20%7B%20slug%20%7D%20%7D',
+      type: 'application/x-www-form-urlencoded',
+    },
     { name: 'multipart', body: '--x\r\n\r\n--x--', type: 'multipart/form-data; boundary=x' },
     { name: 'xml', body: '<q/>', type: 'application/xml' },
     { name: 'binary', body: Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x80]), type: 'application/octet-stream' },
     { name: 'binary as json', body: Buffer.from([0xff, 0xfe, 0x00, 0x01, 0x80]) },
-    { name: 'null byte in variables', body: JSON.stringify({ query: 'query($c: String) { products(category: $c) { totalCount } }', variables: { c: 'a\u0000b' } }) },
+    {
+      name: 'null byte in variables',
+      body: JSON.stringify({
+        query: 'query($c: String) { products(category: $c) { totalCount } }',
+        variables: { c: 'a\u0000b' },
+      }),
+    },
     { name: 'unknown field', body: JSON.stringify({ query: '{ categories { slug secret } }' }) },
     { name: 'unknown root', body: JSON.stringify({ query: '{ adminPasswords }' }) },
     { name: 'syntax error', body: JSON.stringify({ query: '{ categories { slug ' }) },
     { name: 'mutation as query', body: JSON.stringify({ query: 'query { placeOrder { __typename } }' }) },
     { name: 'subscription', body: JSON.stringify({ query: 'subscription { x }' }) },
-    { name: 'unknown operation name', body: JSON.stringify({ query: '{ categories { slug } }', operationName: 'Nope' }) },
+    {
+      name: 'unknown operation name',
+      body: JSON.stringify({ query: '{ categories { slug } }', operationName: 'Nope' }),
+    },
     { name: 'two anonymous ops', body: JSON.stringify({ query: '{ categories { slug } } { categories { name } }' }) },
-    { name: 'fragment cycle', body: JSON.stringify({ query: '{ categories { ...A } } fragment A on Category { ...B } fragment B on Category { ...A }' }) },
-    { name: 'directive bomb', body: JSON.stringify({ query: `{ categories { slug ${'@include(if: true) '.repeat(100)} } }` }) },
+    {
+      name: 'fragment cycle',
+      body: JSON.stringify({
+        query: '{ categories { ...A } } fragment A on Category { ...B } fragment B on Category { ...A }',
+      }),
+    },
+    {
+      name: 'directive bomb',
+      body: JSON.stringify({ query: `{ categories { slug ${'@include(if: true) '.repeat(100)} } }` }),
+    },
     { name: 'token bomb', body: JSON.stringify({ query: `{ categories { ${'slug '.repeat(5000)} } }` }) },
-    { name: 'deep nesting literal', body: JSON.stringify({ query: `{ products(category: ${'['.repeat(500)}"a"${']'.repeat(500)}) { totalCount } }` }) },
-    { name: 'huge number literal', body: JSON.stringify({ query: `{ products(first: ${'9'.repeat(400)}) { totalCount } }` }) },
+    {
+      name: 'deep nesting literal',
+      body: JSON.stringify({ query: `{ products(category: ${'['.repeat(500)}"a"${']'.repeat(500)}) { totalCount } }` }),
+    },
+    {
+      name: 'huge number literal',
+      body: JSON.stringify({ query: `{ products(first: ${'9'.repeat(400)}) { totalCount } }` }),
+    },
     { name: 'staff without token', body: JSON.stringify({ query: '{ staffOrders { totalCount } }' }) },
-    { name: 'introspection of staff types', body: JSON.stringify({ query: '{ __type(name: "StaffOrder") { name } }' }) },
+    {
+      name: 'introspection of staff types',
+      body: JSON.stringify({ query: '{ __type(name: "StaffOrder") { name } }' }),
+    },
   ];
   cases.push(...structural);
 
@@ -208,10 +313,12 @@ describe('bad-input sweep', () => {
       const r = await post(c.body, c.type);
       if (r.status >= 500) failures.push(`${c.name}: HTTP ${r.status} ${r.text.slice(0, 200)}`);
       else if (r.json === null) failures.push(`${c.name}: not JSON (${r.status}) ${r.text.slice(0, 120)}`);
-      else if (r.text.includes('    at ') || /\bSELECT\b.*\bFROM\b/i.test(r.text)) failures.push(`${c.name}: leaks internals ${r.text.slice(0, 200)}`);
+      else if (r.text.includes('    at ') || /\bSELECT\b.*\bFROM\b/i.test(r.text))
+        failures.push(`${c.name}: leaks internals ${r.text.slice(0, 200)}`);
       else if (r.json.errors) {
         for (const e of r.json.errors) {
-          if (!e.message || e.extensions?.code === 'INTERNAL_SERVER_ERROR') failures.push(`${c.name}: unclear error ${JSON.stringify(e).slice(0, 200)}`);
+          if (!e.message || e.extensions?.code === 'INTERNAL_SERVER_ERROR')
+            failures.push(`${c.name}: unclear error ${JSON.stringify(e).slice(0, 200)}`);
         }
       }
     }

@@ -26,7 +26,9 @@ describe('the production image', () => {
     const stage = readFinalStage(path.join(REPO, 'Dockerfile'));
     expect(stage.cmd.length).toBeGreaterThan(0);
     // The image runs the server with the same Node options as `npm start` (the bench measures with those).
-    const start = (JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+    const start = (
+      JSON.parse(fs.readFileSync(path.join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } }
+    ).scripts.start;
     expect(start).toContain(`${stage.cmd.join(' ')}`);
     const app = assembleFinalStage(REPO, stage, root);
     // Dev packages are not there: no Auth emulator, no Vite.

@@ -20,8 +20,12 @@ describe('migrations', () => {
     const ds = await openDatabase({ url });
     const applied: Array<{ name: string }> = await ds.query(`SELECT name FROM migrations ORDER BY id`);
     expect(applied.map((m) => m.name)).toEqual(migrations.map((m) => new m().name ?? m.name));
-    const tables: Array<{ table_name: string }> = await ds.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
-    expect(tables.map((t) => t.table_name)).toEqual(expect.arrayContaining(['category', 'product', 'product_size', 'product_image', 'discount_code', 'media_asset']));
+    const tables: Array<{ table_name: string }> = await ds.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`,
+    );
+    expect(tables.map((t) => t.table_name)).toEqual(
+      expect.arrayContaining(['category', 'product', 'product_size', 'product_image', 'discount_code', 'media_asset']),
+    );
     expect(await ds.showMigrations()).toBe(false);
     await ds.destroy();
     const again = await openDatabase({ url });
@@ -29,9 +33,11 @@ describe('migrations', () => {
     await again.destroy();
   });
 
-  it('keep each category\'s count of active products exact, however its products change', async () => {
+  it("keep each category's count of active products exact, however its products change", async () => {
     const ds = await openDatabase({ url });
-    await ds.query(`INSERT INTO category (slug, name, description, position) VALUES ('cnt-a', 'A', 'a', 10), ('cnt-b', 'B', 'b', 11)`);
+    await ds.query(
+      `INSERT INTO category (slug, name, description, position) VALUES ('cnt-a', 'A', 'a', 10), ('cnt-b', 'B', 'b', 11)`,
+    );
     const counted = async () => {
       const kept: Array<{ category_slug: string; active_products: number }> = await ds.query(
         `SELECT category_slug, active_products FROM category_product_count WHERE category_slug LIKE 'cnt-%' AND active_products <> 0 ORDER BY 1`,
@@ -60,11 +66,16 @@ describe('migrations', () => {
     await ds.query(`DELETE FROM product WHERE slug IN ('cnt-6', 'cnt-7', 'cnt-15')`);
     expect(await counted()).toEqual({ 'cnt-a': 14, 'cnt-b': 8 });
     // A rolled-back change leaves the count as it was.
-    await ds.transaction(async (m) => {
-      await m.query(`UPDATE product SET active = false WHERE category_slug = 'cnt-a'`);
-      expect((await m.query(`SELECT active_products FROM category_product_count WHERE category_slug = 'cnt-a'`))[0].active_products).toBe(0);
-      throw new Error('rollback');
-    }).catch((e: Error) => expect(e.message).toBe('rollback'));
+    await ds
+      .transaction(async (m) => {
+        await m.query(`UPDATE product SET active = false WHERE category_slug = 'cnt-a'`);
+        expect(
+          (await m.query(`SELECT active_products FROM category_product_count WHERE category_slug = 'cnt-a'`))[0]
+            .active_products,
+        ).toBe(0);
+        throw new Error('rollback');
+      })
+      .catch((e: Error) => expect(e.message).toBe('rollback'));
     expect(await counted()).toEqual({ 'cnt-a': 14, 'cnt-b': 8 });
     await ds.query(`DELETE FROM product WHERE category_slug LIKE 'cnt-%'`);
     expect(await counted()).toEqual({});
@@ -73,9 +84,15 @@ describe('migrations', () => {
 
   it('enforce stock never negative at the database level', async () => {
     const ds = await openDatabase({ url });
-    await ds.query(`INSERT INTO category (slug, name, description, position) VALUES ('x', 'X', 'x', 1) ON CONFLICT DO NOTHING`);
-    const [{ id }] = await ds.query(`INSERT INTO product (slug, name, description, price, category_slug) VALUES ('p-neg', 'P', 'd', 1000, 'x') RETURNING id`);
-    await expect(ds.query(`INSERT INTO product_size (product_id, label, position, stock) VALUES ($1, 'M', 0, -1)`, [id])).rejects.toThrow();
+    await ds.query(
+      `INSERT INTO category (slug, name, description, position) VALUES ('x', 'X', 'x', 1) ON CONFLICT DO NOTHING`,
+    );
+    const [{ id }] = await ds.query(
+      `INSERT INTO product (slug, name, description, price, category_slug) VALUES ('p-neg', 'P', 'd', 1000, 'x') RETURNING id`,
+    );
+    await expect(
+      ds.query(`INSERT INTO product_size (product_id, label, position, stock) VALUES ($1, 'M', 0, -1)`, [id]),
+    ).rejects.toThrow();
     await ds.destroy();
   });
 });

@@ -35,28 +35,48 @@ export const RETRY = `mutation($reference: String!, $token: String!, $paymentMet
 export const RELEASE = `mutation($reference: String!, $token: String!) { releaseOrder(reference: $reference, token: $token) {
   __typename ... on OrderReleased { reference status } ... on OrderAlreadyPaid { reference message } ... on NotFound { message } } }`;
 
-export async function orderPage(shop: TestShop, placed: Pick<Placed, 'reference' | 'accessToken'>, transactionId?: string): Promise<OrderPage> {
-  const res = await shop.gql<{ orderReceipt: OrderPage }>(ORDER_PAGE, { reference: placed.reference, token: placed.accessToken, transactionId });
+export async function orderPage(
+  shop: TestShop,
+  placed: Pick<Placed, 'reference' | 'accessToken'>,
+  transactionId?: string,
+): Promise<OrderPage> {
+  const res = await shop.gql<{ orderReceipt: OrderPage }>(ORDER_PAGE, {
+    reference: placed.reference,
+    token: placed.accessToken,
+    transactionId,
+  });
   expect(res.errors).toBeUndefined();
   return res.data!.orderReceipt;
 }
 
 /** Decides a sandbox session (the gateway page's buttons); returns the transaction id. */
-export async function paySandbox(shop: TestShop, checkoutUrl: string, input: Record<string, unknown>): Promise<{ transactionId: string; status: string }> {
+export async function paySandbox(
+  shop: TestShop,
+  checkoutUrl: string,
+  input: Record<string, unknown>,
+): Promise<{ transactionId: string; status: string }> {
   const session = new URL(checkoutUrl, shop.url).searchParams.get('session')!;
-  const res = await shop.gql<{ sandboxPay: { transactionId: string; status: string } }>(SANDBOX_PAY, { input: { session, ...input } });
+  const res = await shop.gql<{ sandboxPay: { transactionId: string; status: string } }>(SANDBOX_PAY, {
+    input: { session, ...input },
+  });
   expect(res.errors).toBeUndefined();
   return res.data!.sandboxPay;
 }
 
 export async function sandboxSession(shop: TestShop, checkoutUrl: string) {
   const session = new URL(checkoutUrl, shop.url).searchParams.get('session')!;
-  const res = await shop.gql<{ sandboxCheckout: { reference: string; paymentMethod: string; amountInCents: number } }>(SANDBOX_CHECKOUT, { session });
+  const res = await shop.gql<{ sandboxCheckout: { reference: string; paymentMethod: string; amountInCents: number } }>(
+    SANDBOX_CHECKOUT,
+    { session },
+  );
   return res.data!.sandboxCheckout;
 }
 
 /** A placed, still unpaid order for `quantity` units of a size with `stock` units. */
-export async function unpaidOrder(shop: TestShop, options: { stock?: number; quantity?: number; skip?: number; overrides?: Record<string, unknown> } = {}) {
+export async function unpaidOrder(
+  shop: TestShop,
+  options: { stock?: number; quantity?: number; skip?: number; overrides?: Record<string, unknown> } = {},
+) {
   const v: Variant = await variantWithStock(shop, options.stock ?? 5, options.skip ?? 0);
   const placed = await placeOrder(shop, orderInput(v, options.quantity ?? 1, options.overrides));
   expect(placed.__typename).toBe('OrderPlaced');
@@ -74,5 +94,8 @@ export interface QueuedMail {
 
 /** Emails queued for an order (the outbox table), oldest first. */
 export async function mailsOf(shop: TestShop, orderId: number): Promise<QueuedMail[]> {
-  return shop.ds.query(`SELECT recipient, subject, text, html, dedupe_key FROM outbound_email WHERE order_id = $1 ORDER BY id`, [orderId]);
+  return shop.ds.query(
+    `SELECT recipient, subject, text, html, dedupe_key FROM outbound_email WHERE order_id = $1 ORDER BY id`,
+    [orderId],
+  );
 }

@@ -19,7 +19,11 @@ afterAll(() => shop?.close());
 const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename ... on StaffOrder { status } } }`;
 
 async function move(orderId: number, to: string, extra: Record<string, string> = {}) {
-  const res = await shop.gql<{ staffTransitionOrder: { __typename: string; status: string } }>(TRANSITION, { input: { orderId: String(orderId), to, note: 'Nota interna del equipo', ...extra } }, staff);
+  const res = await shop.gql<{ staffTransitionOrder: { __typename: string; status: string } }>(
+    TRANSITION,
+    { input: { orderId: String(orderId), to, note: 'Nota interna del equipo', ...extra } },
+    staff,
+  );
   expect(res.errors).toBeUndefined();
   expect(res.data!.staffTransitionOrder).toEqual({ __typename: 'StaffOrder', status: to });
 }
@@ -33,11 +37,16 @@ async function paidOrder(skip: number) {
 describe('an order the shopper can follow', () => {
   it('emails the shopper when the order is prepared, shipped (with the tracking link) and delivered; the page shows it all', async () => {
     const { placed, row } = await paidOrder(0);
-    expect((await mailsOf(shop, row.id)).map((m) => m.subject)).toEqual([`Confirmación de tu pedido ${placed.reference} · Enzo`, expect.stringMatching(/^Nuevo pedido pagado/)]);
+    expect((await mailsOf(shop, row.id)).map((m) => m.subject)).toEqual([
+      `Confirmación de tu pedido ${placed.reference} · Enzo`,
+      expect.stringMatching(/^Nuevo pedido pagado/),
+    ]);
 
     await move(row.id, 'EN_PREPARACION');
     await move(row.id, 'ENVIADO', { carrier: 'Servientrega', trackingNumber: '2150001234' });
-    const shipped = (await mailsOf(shop, row.id)).find((m) => m.subject === `Tu pedido ${placed.reference} va en camino · Enzo`);
+    const shipped = (await mailsOf(shop, row.id)).find(
+      (m) => m.subject === `Tu pedido ${placed.reference} va en camino · Enzo`,
+    );
     expect(shipped).toBeDefined();
     expect(shipped!.recipient).toBe('ana@correo.com');
     expect(shipped!.text).toContain('salió con Servientrega, guía número 2150001234');
@@ -45,7 +54,14 @@ describe('an order the shopper can follow', () => {
     expect(shipped!.text).toContain(`/pago-exitoso?ref=${placed.reference}&token=${placed.accessToken}`);
 
     let page = await orderPage(shop, placed);
-    expect(page).toMatchObject({ status: 'ENVIADO', carrier: 'Servientrega', trackingNumber: '2150001234', trackingUrl: 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=2150001234', canPay: false, payBefore: null });
+    expect(page).toMatchObject({
+      status: 'ENVIADO',
+      carrier: 'Servientrega',
+      trackingNumber: '2150001234',
+      trackingUrl: 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=2150001234',
+      canPay: false,
+      payBefore: null,
+    });
     expect(page.timeline.map((s) => s.status)).toEqual(['PENDIENTE_PAGO', 'PAGADO', 'EN_PREPARACION', 'ENVIADO']);
 
     await move(row.id, 'ENTREGADO');
@@ -71,13 +87,19 @@ describe('an order the shopper can follow', () => {
     const { placed, row } = await paidOrder(1);
     await move(row.id, 'EN_PREPARACION');
     await move(row.id, 'ENVIADO', { carrier: 'Mensajería Cúcuta Express', trackingNumber: 'MC-88' });
-    expect(await orderPage(shop, placed)).toMatchObject({ carrier: 'Mensajería Cúcuta Express', trackingNumber: 'MC-88', trackingUrl: null });
+    expect(await orderPage(shop, placed)).toMatchObject({
+      carrier: 'Mensajería Cúcuta Express',
+      trackingNumber: 'MC-88',
+      trackingUrl: null,
+    });
   });
 
   it('tells the shopper when staff cancel a paid order and the money comes back', async () => {
     const { placed, row } = await paidOrder(2);
     await move(row.id, 'CANCELADO');
-    const cancelled = (await mailsOf(shop, row.id)).find((m) => m.subject === `Cancelamos tu pedido ${placed.reference} · Enzo`);
+    const cancelled = (await mailsOf(shop, row.id)).find(
+      (m) => m.subject === `Cancelamos tu pedido ${placed.reference} · Enzo`,
+    );
     expect(cancelled!.text).toContain('te devolveremos');
     expect(await orderPage(shop, placed)).toMatchObject({ status: 'CANCELADO', refundPending: true });
   });
@@ -85,12 +107,16 @@ describe('an order the shopper can follow', () => {
   it('tells the shopper when staff cancel an unpaid order, but not when the shopper lets it go', async () => {
     const first = await unpaidOrder(shop, { skip: 3 });
     await move(first.row.id, 'CANCELADO');
-    expect((await mailsOf(shop, first.row.id)).map((m) => m.subject)).toEqual([`Cancelamos tu pedido ${first.placed.reference} · Enzo`]);
+    expect((await mailsOf(shop, first.row.id)).map((m) => m.subject)).toEqual([
+      `Cancelamos tu pedido ${first.placed.reference} · Enzo`,
+    ]);
 
     const second = await unpaidOrder(shop, { skip: 4, stock: 3, quantity: 2 });
     expect(await sizeStock(shop, second.v.sizeId)).toEqual({ stock: 1, reserved: 2 });
     const res = await shop.gql(RELEASE, { reference: second.placed.reference, token: second.placed.accessToken });
-    expect(res.data).toEqual({ releaseOrder: { __typename: 'OrderReleased', reference: second.placed.reference, status: 'CANCELADO' } });
+    expect(res.data).toEqual({
+      releaseOrder: { __typename: 'OrderReleased', reference: second.placed.reference, status: 'CANCELADO' },
+    });
     expect(await sizeStock(shop, second.v.sizeId)).toEqual({ stock: 3, reserved: 0 });
     expect(await mailsOf(shop, second.row.id)).toEqual([]);
   });

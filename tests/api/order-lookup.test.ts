@@ -3,7 +3,15 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
-import { knownEvent, orderInput, orderRow, placeOrder, postEvent, variantWithStock, type Placed } from './checkout-fixtures.js';
+import {
+  knownEvent,
+  orderInput,
+  orderRow,
+  placeOrder,
+  postEvent,
+  variantWithStock,
+  type Placed,
+} from './checkout-fixtures.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -17,7 +25,15 @@ const LOOKUP = `query($reference: String!, $email: String!) { orderLookup(refere
 } }`;
 const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename } }`;
 
-type Lookup = { __typename: string; message?: string; reference?: string; status?: string; trackingUrl?: string | null; timeline?: Array<{ status: string }>; errors?: Array<{ field: string }> };
+type Lookup = {
+  __typename: string;
+  message?: string;
+  reference?: string;
+  status?: string;
+  trackingUrl?: string | null;
+  timeline?: Array<{ status: string }>;
+  errors?: Array<{ field: string }>;
+};
 
 /** Each call from its own client address unless one is given (the lookup is limited per address). */
 let ipCounter = 0;
@@ -29,11 +45,39 @@ beforeAll(async () => {
   await createUser('staff-consulta@enzo.test', 'clave-segura-1', true);
   auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-consulta@enzo.test', 'clave-segura-1'));
   const v = await variantWithStock(shop, 20, 0);
-  const placed = await placeOrder(shop, orderInput(v, 1, { customer: { fullName: 'Luisa Fernanda Ríos', email: 'Luisa.Rios@Correo.com', phone: '315 482 7760', documentType: 'CC', documentNumber: '1020304050' } }));
+  const placed = await placeOrder(
+    shop,
+    orderInput(v, 1, {
+      customer: {
+        fullName: 'Luisa Fernanda Ríos',
+        email: 'Luisa.Rios@Correo.com',
+        phone: '315 482 7760',
+        documentType: 'CC',
+        documentNumber: '1020304050',
+      },
+    }),
+  );
   const row = await orderRow(shop, placed.reference);
-  expect(await postEvent(shop, await knownEvent(shop, { id: `tx-consulta-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
-  for (const [to, extra] of [['EN_PREPARACION', {}], ['ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV 123' }]] as const) {
-    const res = await shop.gql<{ staffTransitionOrder: { __typename: string } }>(TRANSITION, { input: { orderId: String(row.id), to, ...extra } }, auth);
+  expect(
+    await postEvent(
+      shop,
+      await knownEvent(shop, {
+        id: `tx-consulta-${row.id}`,
+        reference: placed.reference,
+        amountInCents: row.total * 100,
+        status: 'APPROVED',
+      }),
+    ),
+  ).toBe(200);
+  for (const [to, extra] of [
+    ['EN_PREPARACION', {}],
+    ['ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV 123' }],
+  ] as const) {
+    const res = await shop.gql<{ staffTransitionOrder: { __typename: string } }>(
+      TRANSITION,
+      { input: { orderId: String(row.id), to, ...extra } },
+      auth,
+    );
     expect(res.data!.staffTransitionOrder.__typename).toBe('StaffOrder');
   }
   order = { ...placed, id: row.id };
@@ -45,17 +89,26 @@ describe('«Consulta tu pedido» (reference + email)', () => {
     const res = await lookup(` ${order.reference.toLowerCase()} `, ' luisa.rios@correo.COM ');
     expect(res.errors).toBeUndefined();
     const found = res.data!.orderLookup;
-    expect(found).toMatchObject({ __typename: 'OrderLookup', reference: order.reference, status: 'ENVIADO', carrier: 'Servientrega', trackingNumber: 'SV 123' });
+    expect(found).toMatchObject({
+      __typename: 'OrderLookup',
+      reference: order.reference,
+      status: 'ENVIADO',
+      carrier: 'Servientrega',
+      trackingNumber: 'SV 123',
+    });
     expect(found.trackingUrl).toBe('https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=SV%20123');
     expect(found.timeline!.map((s) => s.status)).toEqual(['PENDIENTE_PAGO', 'PAGADO', 'EN_PREPARACION', 'ENVIADO']);
     // Nothing personal in the answer.
     const body = JSON.stringify(res.data);
-    for (const personal of ['Luisa', 'Ríos', 'correo.com', 'Av. 0', '1020304050', '315']) expect(body).not.toContain(personal);
+    for (const personal of ['Luisa', 'Ríos', 'correo.com', 'Av. 0', '1020304050', '315'])
+      expect(body).not.toContain(personal);
   });
 
   it('answers a wrong email and a wrong reference with the same message, without telling which half was wrong', async () => {
     const wrongEmail = (await lookup(order.reference, 'otra.persona@correo.com')).data!.orderLookup;
-    const otherRef = order.reference.endsWith('A') ? `${order.reference.slice(0, -1)}B` : `${order.reference.slice(0, -1)}A`;
+    const otherRef = order.reference.endsWith('A')
+      ? `${order.reference.slice(0, -1)}B`
+      : `${order.reference.slice(0, -1)}A`;
     const wrongReference = (await lookup(otherRef, 'luisa.rios@correo.com')).data!.orderLookup;
     const malformed = (await lookup('ENZ-1', 'luisa.rios@correo.com')).data!.orderLookup;
     expect(wrongEmail.__typename).toBe('NotFound');
@@ -65,24 +118,44 @@ describe('«Consulta tu pedido» (reference + email)', () => {
   });
 
   it('asks for both halves in Spanish when one is blank or not an email', async () => {
-    expect((await lookup('  ', 'luisa.rios@correo.com')).data!.orderLookup).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'reference' }] });
-    expect((await lookup(order.reference, 'luisa')).data!.orderLookup).toMatchObject({ __typename: 'ValidationErrors', message: 'Escribe el correo con el que hiciste el pedido.' });
+    expect((await lookup('  ', 'luisa.rios@correo.com')).data!.orderLookup).toMatchObject({
+      __typename: 'ValidationErrors',
+      errors: [{ field: 'reference' }],
+    });
+    expect((await lookup(order.reference, 'luisa')).data!.orderLookup).toMatchObject({
+      __typename: 'ValidationErrors',
+      message: 'Escribe el correo con el que hiciste el pedido.',
+    });
   });
 
   it('is rate-limited per client address: after 10 tries in 10 minutes the 11th is refused (429), other addresses go on', async () => {
     const ip = '10.99.1.1';
-    for (let i = 0; i < 10; i++) expect((await lookup(order.reference, `intento${i}@correo.com`, ip)).data!.orderLookup.__typename).toBe('NotFound');
+    for (let i = 0; i < 10; i++)
+      expect((await lookup(order.reference, `intento${i}@correo.com`, ip)).data!.orderLookup.__typename).toBe(
+        'NotFound',
+      );
     const limited = await lookup(order.reference, 'luisa.rios@correo.com', ip);
     expect(limited.status).toBe(429);
-    expect(limited.errors![0]).toMatchObject({ message: 'Hiciste demasiadas consultas seguidas. Espera unos minutos e inténtalo de nuevo.', extensions: { code: 'RATE_LIMITED' } });
-    expect((await lookup(order.reference, 'luisa.rios@correo.com', '10.99.1.2')).data!.orderLookup.__typename).toBe('OrderLookup');
+    expect(limited.errors![0]).toMatchObject({
+      message: 'Hiciste demasiadas consultas seguidas. Espera unos minutos e inténtalo de nuevo.',
+      extensions: { code: 'RATE_LIMITED' },
+    });
+    expect((await lookup(order.reference, 'luisa.rios@correo.com', '10.99.1.2')).data!.orderLookup.__typename).toBe(
+      'OrderLookup',
+    );
   });
 });
 
 describe('legal information from config', () => {
   it('is public in shopSettings', async () => {
-    const res = await shop.gql<{ shopSettings: { legal: Record<string, string> } }>(`{ shopSettings { legal { legalName nit address phone email sicUrl } } }`);
-    expect(res.data!.shopSettings.legal).toMatchObject({ legalName: 'Mascotas Pruebas S.A.S.', nit: '900.111.222-3', sicUrl: 'https://www.sic.gov.co' });
+    const res = await shop.gql<{ shopSettings: { legal: Record<string, string> } }>(
+      `{ shopSettings { legal { legalName nit address phone email sicUrl } } }`,
+    );
+    expect(res.data!.shopSettings.legal).toMatchObject({
+      legalName: 'Mascotas Pruebas S.A.S.',
+      nit: '900.111.222-3',
+      sicUrl: 'https://www.sic.gov.co',
+    });
     expect(res.data!.shopSettings.legal.address.length).toBeGreaterThan(5);
   });
 
@@ -94,7 +167,10 @@ describe('legal information from config', () => {
     for (const file of sent()) {
       // Quoted-printable: soft line breaks out, =XX bytes back to UTF-8.
       const qp = fs.readFileSync(path.join(outbox, file), 'latin1').replace(/=\r?\n/g, '');
-      const eml = Buffer.from(qp.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8');
+      const eml = Buffer.from(
+        qp.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+        'latin1',
+      ).toString('utf8');
       expect(eml).toContain('Mascotas Pruebas S.A.S. · NIT 900.111.222-3');
       expect(eml).toContain('https://www.sic.gov.co');
     }

@@ -14,7 +14,8 @@ type Retry = { retryPayment: { __typename: string; reference?: string; checkoutU
 type Release = { releaseOrder: { __typename: string; reference?: string; status?: string; message?: string } };
 
 const retry = async (placed: { reference: string; accessToken: string }, paymentMethod?: string) =>
-  (await shop.gql<Retry>(RETRY, { reference: placed.reference, token: placed.accessToken, paymentMethod })).data!.retryPayment;
+  (await shop.gql<Retry>(RETRY, { reference: placed.reference, token: placed.accessToken, paymentMethod })).data!
+    .retryPayment;
 
 describe('paying again', () => {
   it('after a declined card, pays with PSE: a decline email with a link, the stock held again, then paid', async () => {
@@ -22,13 +23,25 @@ describe('paying again', () => {
     await paySandbox(shop, placed.checkoutUrl, { cardNumber: '4111 1111 1111 1111' });
     expect((await orderRow(shop, placed.reference)).status).toBe('PAGO_RECHAZADO');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 4, reserved: 0 });
-    const declined = (await mailsOf(shop, row.id)).find((m) => m.subject === `No se aprobó el pago de tu pedido ${placed.reference} · Enzo`);
-    expect(declined!.text).toContain(`Pagar de nuevo: ${shop.services.env.publicUrl}/pago-exitoso?ref=${placed.reference}&token=${placed.accessToken}`);
-    expect(await orderPage(shop, placed)).toMatchObject({ status: 'PAGO_RECHAZADO', canPay: true, canRetryPayment: true, payBefore: expect.any(String) });
+    const declined = (await mailsOf(shop, row.id)).find(
+      (m) => m.subject === `No se aprobó el pago de tu pedido ${placed.reference} · Enzo`,
+    );
+    expect(declined!.text).toContain(
+      `Pagar de nuevo: ${shop.services.env.publicUrl}/pago-exitoso?ref=${placed.reference}&token=${placed.accessToken}`,
+    );
+    expect(await orderPage(shop, placed)).toMatchObject({
+      status: 'PAGO_RECHAZADO',
+      canPay: true,
+      canRetryPayment: true,
+      payBefore: expect.any(String),
+    });
 
     const again = await retry(placed, 'PSE');
     expect(again.__typename).toBe('OrderPlaced');
-    expect(await sandboxSession(shop, again.checkoutUrl!)).toMatchObject({ reference: `${placed.reference}-2`, paymentMethod: 'PSE' });
+    expect(await sandboxSession(shop, again.checkoutUrl!)).toMatchObject({
+      reference: `${placed.reference}-2`,
+      paymentMethod: 'PSE',
+    });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 2, reserved: 2 });
     await paySandbox(shop, again.checkoutUrl!, { pseBank: '1' });
     const page = await orderPage(shop, placed);
@@ -44,16 +57,27 @@ describe('paying again', () => {
 
   it('after leaving the gateway without paying, starts a new attempt with the other method while the stock stays held', async () => {
     const { v, placed } = await unpaidOrder(shop, { skip: 1, stock: 3 });
-    expect(await orderPage(shop, placed)).toMatchObject({ status: 'PENDIENTE_PAGO', canPay: true, paymentProcessing: false, payBefore: expect.any(String) });
+    expect(await orderPage(shop, placed)).toMatchObject({
+      status: 'PENDIENTE_PAGO',
+      canPay: true,
+      paymentProcessing: false,
+      payBefore: expect.any(String),
+    });
     const again = await retry(placed, 'PSE');
     expect(again.__typename).toBe('OrderPlaced');
-    expect(await sandboxSession(shop, again.checkoutUrl!)).toMatchObject({ reference: `${placed.reference}-2`, paymentMethod: 'PSE' });
+    expect(await sandboxSession(shop, again.checkoutUrl!)).toMatchObject({
+      reference: `${placed.reference}-2`,
+      paymentMethod: 'PSE',
+    });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 2, reserved: 1 });
     // The attempt is not a step the shopper has to read.
     expect((await orderPage(shop, placed)).timeline.map((s) => s.status)).toEqual(['PENDIENTE_PAGO']);
     await paySandbox(shop, again.checkoutUrl!, { decision: 'APPROVE' });
     expect((await orderPage(shop, placed)).status).toBe('PAGADO');
-    expect(await retry(placed)).toEqual({ __typename: 'PaymentRetryUnavailable', message: 'Este pedido ya está pagado.' });
+    expect(await retry(placed)).toEqual({
+      __typename: 'PaymentRetryUnavailable',
+      message: 'Este pedido ya está pagado.',
+    });
   });
 
   it('limits attempts and refuses ended orders with a Spanish message', async () => {
@@ -66,24 +90,41 @@ describe('paying again', () => {
     await shop.ds.query(`UPDATE shop_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [late.row.id]);
     expect(await orderPage(shop, late.placed)).toMatchObject({ canPay: false, payBefore: null });
     expect((await retry(late.placed)).message).toMatch(/^El tiempo para pagar este pedido terminó/);
-    expect(await retry({ reference: late.placed.reference, accessToken: 'x'.repeat(32) })).toEqual({ __typename: 'PaymentRetryUnavailable', message: 'No encontramos este pedido.' });
+    expect(await retry({ reference: late.placed.reference, accessToken: 'x'.repeat(32) })).toEqual({
+      __typename: 'PaymentRetryUnavailable',
+      message: 'No encontramos este pedido.',
+    });
   });
 });
 
 describe('letting an unpaid order go (the shopper changed the cart)', () => {
   it('cancels it through the lifecycle: stock and discount use come back; asking again answers the same', async () => {
-    const [code] = await shop.ds.query(`SELECT code, uses FROM discount_code WHERE active AND usage_limit IS NULL AND (valid_until IS NULL OR valid_until > now()) AND (valid_from IS NULL OR valid_from <= now()) LIMIT 1`);
-    const { v, placed, row } = await unpaidOrder(shop, { skip: 4, stock: 5, quantity: 2, overrides: { discountCode: code.code } });
+    const [code] = await shop.ds.query(
+      `SELECT code, uses FROM discount_code WHERE active AND usage_limit IS NULL AND (valid_until IS NULL OR valid_until > now()) AND (valid_from IS NULL OR valid_from <= now()) LIMIT 1`,
+    );
+    const { v, placed, row } = await unpaidOrder(shop, {
+      skip: 4,
+      stock: 5,
+      quantity: 2,
+      overrides: { discountCode: code.code },
+    });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
     const first = await shop.gql<Release>(RELEASE, { reference: placed.reference, token: placed.accessToken });
-    expect(first.data!.releaseOrder).toEqual({ __typename: 'OrderReleased', reference: placed.reference, status: 'CANCELADO' });
+    expect(first.data!.releaseOrder).toEqual({
+      __typename: 'OrderReleased',
+      reference: placed.reference,
+      status: 'CANCELADO',
+    });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
     const [after] = await shop.ds.query(`SELECT uses FROM discount_code WHERE code = $1`, [code.code]);
     expect(after.uses).toBe(code.uses);
     const again = await shop.gql<Release>(RELEASE, { reference: placed.reference, token: placed.accessToken });
     expect(again.data!.releaseOrder).toEqual(first.data!.releaseOrder);
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
-    const [step] = await shop.ds.query(`SELECT actor, note FROM order_transition WHERE order_id = $1 AND to_status = 'CANCELADO'`, [row.id]);
+    const [step] = await shop.ds.query(
+      `SELECT actor, note FROM order_transition WHERE order_id = $1 AND to_status = 'CANCELADO'`,
+      [row.id],
+    );
     expect(step).toEqual({ actor: 'cliente', note: 'El cliente cambió su carrito' });
     expect((await retry(placed)).message).toMatch(/fue cancelado/);
   });
@@ -92,7 +133,11 @@ describe('letting an unpaid order go (the shopper changed the cart)', () => {
     const { placed } = await unpaidOrder(shop, { skip: 5 });
     await paySandbox(shop, placed.checkoutUrl, { decision: 'APPROVE' });
     const res = await shop.gql<Release>(RELEASE, { reference: placed.reference, token: placed.accessToken });
-    expect(res.data!.releaseOrder).toEqual({ __typename: 'OrderAlreadyPaid', reference: placed.reference, message: `Tu pedido ${placed.reference} ya fue pagado.` });
+    expect(res.data!.releaseOrder).toEqual({
+      __typename: 'OrderAlreadyPaid',
+      reference: placed.reference,
+      message: `Tu pedido ${placed.reference} ya fue pagado.`,
+    });
     expect((await orderRow(shop, placed.reference)).status).toBe('PAGADO');
     const forged = await shop.gql<Release>(RELEASE, { reference: placed.reference, token: 'y'.repeat(32) });
     expect(forged.data!.releaseOrder).toEqual({ __typename: 'NotFound', message: 'No encontramos este pedido.' });
@@ -115,7 +160,9 @@ describe('payment reminder', () => {
     expect(await shop.services.orders.reminders.run(row.id)).toBe(true);
     const mails = await mailsOf(shop, row.id);
     expect(mails.map((m) => m.subject)).toEqual([`Tu pedido ${placed.reference} te espera: termina el pago · Enzo`]);
-    expect(mails[0].text).toContain(`Terminar el pago: ${shop.services.env.publicUrl}/pago-exitoso?ref=${placed.reference}&token=${placed.accessToken}`);
+    expect(mails[0].text).toContain(
+      `Terminar el pago: ${shop.services.env.publicUrl}/pago-exitoso?ref=${placed.reference}&token=${placed.accessToken}`,
+    );
   });
 
   it('does nothing for an order paid, released or past its time', async () => {

@@ -10,7 +10,8 @@ import { createTestDatabase } from '../setup/test-database.js';
  */
 let pool: pg.Pool;
 let ds: DataSource;
-const prepared = async () => (await pool.query<{ name: string }>('SELECT name FROM pg_prepared_statements')).rows.map((r) => r.name);
+const prepared = async () =>
+  (await pool.query<{ name: string }>('SELECT name FROM pg_prepared_statements')).rows.map((r) => r.name);
 
 beforeAll(async () => {
   pool = new pg.Pool({ connectionString: await createTestDatabase(inject('pgServerUrl')), max: 1 });
@@ -40,7 +41,8 @@ describe('prepared catalog reads', () => {
   });
 
   it(`prepares at most ${MAX_PREPARED_READS} distinct statements; the rest run unnamed`, async () => {
-    for (let i = 0; i < MAX_PREPARED_READS + 20; i++) expect(await selectRows(ds, `SELECT ${i} AS n`)).toEqual([{ n: i }]);
+    for (let i = 0; i < MAX_PREPARED_READS + 20; i++)
+      expect(await selectRows(ds, `SELECT ${i} AS n`)).toEqual([{ n: i }]);
     // Without the cap this one connection would hold all of them.
     const count = (await prepared()).filter((n) => n.startsWith('enzo_')).length;
     expect(count).toBeGreaterThan(0);

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
-import { orderInput, orderRow, knownEvent, placeOrder, postEvent, sizeStock, variantWithStock, type Placed, type Variant } from './checkout-fixtures.js';
+import {
+  orderInput,
+  orderRow,
+  knownEvent,
+  placeOrder,
+  postEvent,
+  sizeStock,
+  variantWithStock,
+  type Placed,
+  type Variant,
+} from './checkout-fixtures.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -34,10 +44,20 @@ const RECEIPT = `query($r: String!, $t: String!) { orderReceipt(reference: $r, t
   returnOptions { retractoUntil warrantyUntil canRequestReversal returnableLines { lineId quantity } }
 } }`;
 
-type Result = { __typename: string; id: string; status: string; refundAmount: number; refundDueAt: string; message?: string; errors?: Array<{ field: string; message: string }> };
+type Result = {
+  __typename: string;
+  id: string;
+  status: string;
+  refundAmount: number;
+  refundDueAt: string;
+  message?: string;
+  errors?: Array<{ field: string; message: string }>;
+};
 
 /** 2 collars + 1 leash with BIENVENIDO10 to Bogotá (merchandise 120.000 − 12.000, shipping 16.500 → 124.500), paid and delivered. */
-async function deliveredOrder(deliveredAt: string): Promise<Placed & { id: number; lineIds: { collar: string; leash: string } }> {
+async function deliveredOrder(
+  deliveredAt: string,
+): Promise<Placed & { id: number; lineIds: { collar: string; leash: string } }> {
   const input = orderInput(collar, 2, {
     lines: [
       { productId: collar.productId, sizeId: collar.sizeId, quantity: 2 },
@@ -50,68 +70,185 @@ async function deliveredOrder(deliveredAt: string): Promise<Placed & { id: numbe
   expect(placed.__typename).toBe('OrderPlaced');
   const row = await orderRow(shop, placed.reference);
   expect(row.total).toBe(124_500);
-  expect(await postEvent(shop, await knownEvent(shop, { id: `tx-dev-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
-  for (const [to, extra] of [['EN_PREPARACION', {}], ['ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV-1' }], ['ENTREGADO', {}]] as const) {
-    const res = await shop.gql<{ staffTransitionOrder: { __typename: string } }>(TRANSITION, { input: { orderId: String(row.id), to, ...extra } }, auth);
+  expect(
+    await postEvent(
+      shop,
+      await knownEvent(shop, {
+        id: `tx-dev-${row.id}`,
+        reference: placed.reference,
+        amountInCents: row.total * 100,
+        status: 'APPROVED',
+      }),
+    ),
+  ).toBe(200);
+  for (const [to, extra] of [
+    ['EN_PREPARACION', {}],
+    ['ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV-1' }],
+    ['ENTREGADO', {}],
+  ] as const) {
+    const res = await shop.gql<{ staffTransitionOrder: { __typename: string } }>(
+      TRANSITION,
+      { input: { orderId: String(row.id), to, ...extra } },
+      auth,
+    );
     expect(res.data!.staffTransitionOrder.__typename).toBe('StaffOrder');
   }
-  await shop.ds.query(`UPDATE order_transition SET at = $2 WHERE order_id = $1 AND to_status = 'ENTREGADO' AND event IS NULL`, [row.id, deliveredAt]);
-  const receipt = await shop.gql<{ orderReceipt: { lines: Array<{ id: string; name: string; quantity: number }> } }>(RECEIPT, { r: placed.reference, t: placed.accessToken });
+  await shop.ds.query(
+    `UPDATE order_transition SET at = $2 WHERE order_id = $1 AND to_status = 'ENTREGADO' AND event IS NULL`,
+    [row.id, deliveredAt],
+  );
+  const receipt = await shop.gql<{ orderReceipt: { lines: Array<{ id: string; name: string; quantity: number }> } }>(
+    RECEIPT,
+    { r: placed.reference, t: placed.accessToken },
+  );
   const lines = receipt.data!.orderReceipt.lines;
-  return { ...placed, id: row.id, lineIds: { collar: lines.find((l) => l.quantity === 2)!.id, leash: lines.find((l) => l.quantity === 1)!.id } };
+  return {
+    ...placed,
+    id: row.id,
+    lineIds: { collar: lines.find((l) => l.quantity === 2)!.id, leash: lines.find((l) => l.quantity === 1)!.id },
+  };
 }
 
-const staff = (mutation: string, variables: Record<string, unknown>) => shop.gql<Record<string, Result>>(mutation, variables, auth);
+const staff = (mutation: string, variables: Record<string, unknown>) =>
+  shop.gql<Record<string, Result>>(mutation, variables, auth);
 
 describe('retracto, warranty and reversal', () => {
   it('partial retracto: requested within 5 business days, accepted, goods back on the shelf, refunded by transfer; emails and timeline', async () => {
     const order = await deliveredOrder(new Date(Date.now() - 60_000).toISOString());
     const before = await sizeStock(shop, collar.sizeId);
-    const options = await shop.gql<{ orderReceipt: { returnOptions: { retractoUntil: string | null; returnableLines: Array<{ lineId: string; quantity: number }> } } }>(RECEIPT, { r: order.reference, t: order.accessToken });
+    const options = await shop.gql<{
+      orderReceipt: {
+        returnOptions: { retractoUntil: string | null; returnableLines: Array<{ lineId: string; quantity: number }> };
+      };
+    }>(RECEIPT, { r: order.reference, t: order.accessToken });
     expect(options.data!.orderReceipt.returnOptions.retractoUntil).not.toBeNull();
-    expect(options.data!.orderReceipt.returnOptions.returnableLines).toEqual(expect.arrayContaining([{ lineId: order.lineIds.collar, quantity: 2 }]));
+    expect(options.data!.orderReceipt.returnOptions.returnableLines).toEqual(
+      expect.arrayContaining([{ lineId: order.lineIds.collar, quantity: 2 }]),
+    );
 
     // Bad input: a Spanish message and nothing written.
-    const short = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: { kind: 'RETRACTO', reason: '  corto   ', items: [{ lineId: order.lineIds.collar, quantity: 1 }] } });
-    expect(short.data!.requestReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'reason', message: 'Cuéntanos el motivo en al menos 10 caracteres.' }] });
-    const noUnits = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: { kind: 'RETRACTO', reason: 'La talla no le quedó a mi perro', items: [] } });
-    expect(noUnits.data!.requestReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'items', message: 'Elige al menos un producto y cuántas unidades.' }] });
+    const short = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+      r: order.reference,
+      t: order.accessToken,
+      input: { kind: 'RETRACTO', reason: '  corto   ', items: [{ lineId: order.lineIds.collar, quantity: 1 }] },
+    });
+    expect(short.data!.requestReturn).toMatchObject({
+      __typename: 'ValidationErrors',
+      errors: [{ field: 'reason', message: 'Cuéntanos el motivo en al menos 10 caracteres.' }],
+    });
+    const noUnits = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+      r: order.reference,
+      t: order.accessToken,
+      input: { kind: 'RETRACTO', reason: 'La talla no le quedó a mi perro', items: [] },
+    });
+    expect(noUnits.data!.requestReturn).toMatchObject({
+      __typename: 'ValidationErrors',
+      errors: [{ field: 'items', message: 'Elige al menos un producto y cuántas unidades.' }],
+    });
     expect(await shop.ds.query('SELECT id FROM return_request WHERE order_id = $1', [order.id])).toEqual([]);
 
-    const requested = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: { kind: 'RETRACTO', reason: 'La talla no le quedó a mi perro', items: [{ lineId: order.lineIds.collar, quantity: 1 }] } });
-    expect(requested.data!.requestReturn).toMatchObject({ __typename: 'ReturnRequest', kind: 'RETRACTO', status: 'SOLICITADA', refundAmount: 40_500 });
+    const requested = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+      r: order.reference,
+      t: order.accessToken,
+      input: {
+        kind: 'RETRACTO',
+        reason: 'La talla no le quedó a mi perro',
+        items: [{ lineId: order.lineIds.collar, quantity: 1 }],
+      },
+    });
+    expect(requested.data!.requestReturn).toMatchObject({
+      __typename: 'ReturnRequest',
+      kind: 'RETRACTO',
+      status: 'SOLICITADA',
+      refundAmount: 40_500,
+    });
     const id = requested.data!.requestReturn.id;
     // 30 calendar days from today for the money.
     expect(new Date(requested.data!.requestReturn.refundDueAt).getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
 
     // Not twice the same units: only one collar is left to return.
-    const tooMany = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: { kind: 'RETRACTO', reason: 'Otra vez el mismo collar', items: [{ lineId: order.lineIds.collar, quantity: 2 }] } });
-    expect(tooMany.data!.requestReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'items', message: 'Puedes devolver hasta 1 unidad de ese producto.' }] });
+    const tooMany = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+      r: order.reference,
+      t: order.accessToken,
+      input: {
+        kind: 'RETRACTO',
+        reason: 'Otra vez el mismo collar',
+        items: [{ lineId: order.lineIds.collar, quantity: 2 }],
+      },
+    });
+    expect(tooMany.data!.requestReturn).toMatchObject({
+      __typename: 'ValidationErrors',
+      errors: [{ field: 'items', message: 'Puedes devolver hasta 1 unidad de ese producto.' }],
+    });
 
-    const refundEarly = await staff(`mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: "TRF-1") { ${STAFF_RESULT} } }`, { id });
+    const refundEarly = await staff(
+      `mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: "TRF-1") { ${STAFF_RESULT} } }`,
+      { id },
+    );
     expect(refundEarly.data!.staffRefundReturn).toMatchObject({ __typename: 'ReturnNotAllowed' });
-    const accepted = await staff(`mutation($id: ID!) { staffDecideReturn(id: $id, accept: true, note: "Envíalo por Servientrega") { ${STAFF_RESULT} } }`, { id });
+    const accepted = await staff(
+      `mutation($id: ID!) { staffDecideReturn(id: $id, accept: true, note: "Envíalo por Servientrega") { ${STAFF_RESULT} } }`,
+      { id },
+    );
     expect(accepted.data!.staffDecideReturn).toMatchObject({ __typename: 'ReturnRequest', status: 'ACEPTADA' });
     const received = await staff(`mutation($id: ID!) { staffReceiveReturn(id: $id) { ${STAFF_RESULT} } }`, { id });
     expect(received.data!.staffReceiveReturn).toMatchObject({ status: 'RECIBIDA' });
     expect(await sizeStock(shop, collar.sizeId)).toEqual({ stock: before.stock + 1, reserved: before.reserved });
-    const noRef = await staff(`mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: " ") { ${STAFF_RESULT} } }`, { id });
-    expect(noRef.data!.staffRefundReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'reference' }] });
-    const partialVoid = await staff(`mutation($id: ID!) { staffRefundReturn(id: $id, method: GATEWAY_VOID) { ${STAFF_RESULT} } }`, { id });
-    expect(partialVoid.data!.staffRefundReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'method' }] });
-    const refunded = await staff(`mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: "TRF-889") { ${STAFF_RESULT} } }`, { id });
-    expect(refunded.data!.staffRefundReturn).toMatchObject({ status: 'REEMBOLSADA', refundMethod: 'BANK_TRANSFER', refundReference: 'TRF-889' });
+    const noRef = await staff(
+      `mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: " ") { ${STAFF_RESULT} } }`,
+      { id },
+    );
+    expect(noRef.data!.staffRefundReturn).toMatchObject({
+      __typename: 'ValidationErrors',
+      errors: [{ field: 'reference' }],
+    });
+    const partialVoid = await staff(
+      `mutation($id: ID!) { staffRefundReturn(id: $id, method: GATEWAY_VOID) { ${STAFF_RESULT} } }`,
+      { id },
+    );
+    expect(partialVoid.data!.staffRefundReturn).toMatchObject({
+      __typename: 'ValidationErrors',
+      errors: [{ field: 'method' }],
+    });
+    const refunded = await staff(
+      `mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: "TRF-889") { ${STAFF_RESULT} } }`,
+      { id },
+    );
+    expect(refunded.data!.staffRefundReturn).toMatchObject({
+      status: 'REEMBOLSADA',
+      refundMethod: 'BANK_TRANSFER',
+      refundReference: 'TRF-889',
+    });
 
-    const mails: Array<{ dedupe_key: string }> = await shop.ds.query(`SELECT dedupe_key FROM outbound_email WHERE dedupe_key LIKE $1 ORDER BY id`, [`return:${id}:%`]);
-    expect(mails.map((m) => m.dedupe_key)).toEqual([`return:${id}:requested:shopper`, `return:${id}:requested:shop`, `return:${id}:accepted:shopper`, `return:${id}:received:shopper`, `return:${id}:refunded:shopper`]);
-    const events: Array<{ event: string }> = await shop.ds.query(`SELECT event FROM order_transition WHERE order_id = $1 AND event IS NOT NULL ORDER BY id`, [order.id]);
+    const mails: Array<{ dedupe_key: string }> = await shop.ds.query(
+      `SELECT dedupe_key FROM outbound_email WHERE dedupe_key LIKE $1 ORDER BY id`,
+      [`return:${id}:%`],
+    );
+    expect(mails.map((m) => m.dedupe_key)).toEqual([
+      `return:${id}:requested:shopper`,
+      `return:${id}:requested:shop`,
+      `return:${id}:accepted:shopper`,
+      `return:${id}:received:shopper`,
+      `return:${id}:refunded:shopper`,
+    ]);
+    const events: Array<{ event: string }> = await shop.ds.query(
+      `SELECT event FROM order_transition WHERE order_id = $1 AND event IS NOT NULL ORDER BY id`,
+      [order.id],
+    );
     expect(events.map((e) => e.event)).toEqual(['RETURN_REQUESTED', 'RETURN_ACCEPTED', 'RETURN_RECEIVED', 'REFUNDED']);
 
     // The rest of the order, returned later, settles exactly what was paid: 124.500 − 40.500.
     const rest = await shop.gql<{ requestReturn: Result }>(REQUEST, {
       r: order.reference,
       t: order.accessToken,
-      input: { kind: 'RETRACTO', reason: 'Al final devolvemos todo', items: [{ lineId: order.lineIds.collar, quantity: 1 }, { lineId: order.lineIds.leash, quantity: 1 }] },
+      input: {
+        kind: 'RETRACTO',
+        reason: 'Al final devolvemos todo',
+        items: [
+          { lineId: order.lineIds.collar, quantity: 1 },
+          { lineId: order.lineIds.leash, quantity: 1 },
+        ],
+      },
     });
     expect(rest.data!.requestReturn).toMatchObject({ __typename: 'ReturnRequest', refundAmount: 84_000 });
   });
@@ -119,65 +256,174 @@ describe('retracto, warranty and reversal', () => {
   it('closes retracto after five business days, holidays counted, and offers the warranty instead', async () => {
     // Delivered Friday 13 Nov 2026; Monday 16 is a holiday, so the window ends Monday 23 (Bogotá).
     const order = await deliveredOrder('2026-11-13T15:00:00-05:00');
-    const RETRACTO = { kind: 'RETRACTO', reason: 'Ya no lo necesito, gracias', items: [{ lineId: order.lineIds.leash, quantity: 1 }] };
-    const options = await shop.gql<{ orderReceipt: { returnOptions: { retractoUntil: string | null; warrantyUntil: string | null } } }>(RECEIPT, { r: order.reference, t: order.accessToken });
+    const RETRACTO = {
+      kind: 'RETRACTO',
+      reason: 'Ya no lo necesito, gracias',
+      items: [{ lineId: order.lineIds.leash, quantity: 1 }],
+    };
+    const options = await shop.gql<{
+      orderReceipt: { returnOptions: { retractoUntil: string | null; warrantyUntil: string | null } };
+    }>(RECEIPT, { r: order.reference, t: order.accessToken });
     const until = options.data!.orderReceipt.returnOptions.retractoUntil;
     if (Date.now() < Date.parse('2026-11-24T05:00:00Z')) {
       expect(until).toBe('2026-11-24T04:59:59.999Z');
     } else {
       expect(until).toBeNull();
-      const late = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: RETRACTO });
+      const late = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+        r: order.reference,
+        t: order.accessToken,
+        input: RETRACTO,
+      });
       expect(late.data!.requestReturn).toMatchObject({ __typename: 'ReturnNotAllowed' });
       expect(late.data!.requestReturn.message).toMatch(/plazo de retracto/);
     }
     expect(options.data!.orderReceipt.returnOptions.warrantyUntil).toBe('2027-11-14T04:59:59.999Z');
-    const warranty = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: order.reference, t: order.accessToken, input: { ...RETRACTO, kind: 'GARANTIA', reason: 'El broche se partió a la semana' } });
-    expect(warranty.data!.requestReturn).toMatchObject({ __typename: 'ReturnRequest', kind: 'GARANTIA', refundAmount: 27_000 });
+    const warranty = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+      r: order.reference,
+      t: order.accessToken,
+      input: { ...RETRACTO, kind: 'GARANTIA', reason: 'El broche se partió a la semana' },
+    });
+    expect(warranty.data!.requestReturn).toMatchObject({
+      __typename: 'ReturnRequest',
+      kind: 'GARANTIA',
+      refundAmount: 27_000,
+    });
   });
 
   it('refuses retracto before delivery, a short reason, and a wrong token; a reversal covers the whole payment once', async () => {
     const placed = await placeOrder(shop, orderInput(collar, 1));
     const row = await orderRow(shop, placed.reference);
-    expect(await postEvent(shop, await knownEvent(shop, { id: `tx-rev-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
-    const early = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: placed.reference, t: placed.accessToken, input: { kind: 'RETRACTO', reason: 'Me equivoqué de talla', items: [] } });
-    expect(early.data!.requestReturn).toMatchObject({ __typename: 'ReturnNotAllowed', message: 'Podrás ejercer el retracto cuando recibas tu pedido.' });
-    const short = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: placed.reference, t: placed.accessToken, input: { kind: 'REVERSION', reason: 'no' } });
+    expect(
+      await postEvent(
+        shop,
+        await knownEvent(shop, {
+          id: `tx-rev-${row.id}`,
+          reference: placed.reference,
+          amountInCents: row.total * 100,
+          status: 'APPROVED',
+        }),
+      ),
+    ).toBe(200);
+    const early = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+      r: placed.reference,
+      t: placed.accessToken,
+      input: { kind: 'RETRACTO', reason: 'Me equivoqué de talla', items: [] },
+    });
+    expect(early.data!.requestReturn).toMatchObject({
+      __typename: 'ReturnNotAllowed',
+      message: 'Podrás ejercer el retracto cuando recibas tu pedido.',
+    });
+    const short = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+      r: placed.reference,
+      t: placed.accessToken,
+      input: { kind: 'REVERSION', reason: 'no' },
+    });
     expect(short.data!.requestReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'reason' }] });
-    const stranger = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: placed.reference, t: 'x'.repeat(32), input: { kind: 'REVERSION', reason: 'No reconozco este cobro' } });
+    const stranger = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+      r: placed.reference,
+      t: 'x'.repeat(32),
+      input: { kind: 'REVERSION', reason: 'No reconozco este cobro' },
+    });
     expect(stranger.data!.requestReturn).toMatchObject({ __typename: 'NotFound' });
-    const reversal = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: placed.reference, t: placed.accessToken, input: { kind: 'REVERSION', reason: 'No reconozco este cobro en mi tarjeta' } });
-    expect(reversal.data!.requestReturn).toMatchObject({ __typename: 'ReturnRequest', kind: 'REVERSION', refundAmount: row.total });
-    const again = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: placed.reference, t: placed.accessToken, input: { kind: 'REVERSION', reason: 'No reconozco este cobro en mi tarjeta' } });
+    const reversal = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+      r: placed.reference,
+      t: placed.accessToken,
+      input: { kind: 'REVERSION', reason: 'No reconozco este cobro en mi tarjeta' },
+    });
+    expect(reversal.data!.requestReturn).toMatchObject({
+      __typename: 'ReturnRequest',
+      kind: 'REVERSION',
+      refundAmount: row.total,
+    });
+    const again = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+      r: placed.reference,
+      t: placed.accessToken,
+      input: { kind: 'REVERSION', reason: 'No reconozco este cobro en mi tarjeta' },
+    });
     expect(again.data!.requestReturn.__typename).toBe('ReturnNotAllowed');
-    const rejected = await staff(`mutation($id: ID!) { staffDecideReturn(id: $id, accept: false) { ${STAFF_RESULT} } }`, { id: reversal.data!.requestReturn.id });
-    expect(rejected.data!.staffDecideReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'note' }] });
-    const list = await shop.gql<{ staffReturns: Array<{ kind: string; overdue: boolean; orderReference: string }> }>(`{ staffReturns(statuses: [SOLICITADA]) { kind overdue orderReference } }`, {}, auth);
-    expect(list.data!.staffReturns).toEqual(expect.arrayContaining([{ kind: 'REVERSION', overdue: false, orderReference: placed.reference }]));
-    const dashboard = await shop.gql<{ staffDashboard: { returns: { open: number } } }>(`{ staffDashboard { returns { open overdue nextDueAt } } }`, {}, auth);
+    const rejected = await staff(
+      `mutation($id: ID!) { staffDecideReturn(id: $id, accept: false) { ${STAFF_RESULT} } }`,
+      { id: reversal.data!.requestReturn.id },
+    );
+    expect(rejected.data!.staffDecideReturn).toMatchObject({
+      __typename: 'ValidationErrors',
+      errors: [{ field: 'note' }],
+    });
+    const list = await shop.gql<{ staffReturns: Array<{ kind: string; overdue: boolean; orderReference: string }> }>(
+      `{ staffReturns(statuses: [SOLICITADA]) { kind overdue orderReference } }`,
+      {},
+      auth,
+    );
+    expect(list.data!.staffReturns).toEqual(
+      expect.arrayContaining([{ kind: 'REVERSION', overdue: false, orderReference: placed.reference }]),
+    );
+    const dashboard = await shop.gql<{ staffDashboard: { returns: { open: number } } }>(
+      `{ staffDashboard { returns { open overdue nextDueAt } } }`,
+      {},
+      auth,
+    );
     expect(dashboard.data!.staffDashboard.returns.open).toBeGreaterThanOrEqual(1);
   });
 
-  it('shows staff the order\'s returns and whether the card payment can be voided; the order lookup shows kind and status only', async () => {
-    const placed = await placeOrder(shop, orderInput(collar, 1, { customer: { fullName: 'Ana María Pérez', email: 'ana.vista@correo.com', phone: '315 482 7760', documentType: 'CC', documentNumber: '1020304050' } }));
+  it("shows staff the order's returns and whether the card payment can be voided; the order lookup shows kind and status only", async () => {
+    const placed = await placeOrder(
+      shop,
+      orderInput(collar, 1, {
+        customer: {
+          fullName: 'Ana María Pérez',
+          email: 'ana.vista@correo.com',
+          phone: '315 482 7760',
+          documentType: 'CC',
+          documentNumber: '1020304050',
+        },
+      }),
+    );
     const row = await orderRow(shop, placed.reference);
-    expect(await postEvent(shop, await knownEvent(shop, { id: `tx-view-${row.id}`, reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
-    const reversal = await shop.gql<{ requestReturn: Result }>(REQUEST, { r: placed.reference, t: placed.accessToken, input: { kind: 'REVERSION', reason: 'No reconozco este cobro en mi tarjeta' } });
+    expect(
+      await postEvent(
+        shop,
+        await knownEvent(shop, {
+          id: `tx-view-${row.id}`,
+          reference: placed.reference,
+          amountInCents: row.total * 100,
+          status: 'APPROVED',
+        }),
+      ),
+    ).toBe(200);
+    const reversal = await shop.gql<{ requestReturn: Result }>(REQUEST, {
+      r: placed.reference,
+      t: placed.accessToken,
+      input: { kind: 'REVERSION', reason: 'No reconozco este cobro en mi tarjeta' },
+    });
     const id = reversal.data!.requestReturn.id;
-    const detail = await shop.gql<{ staffOrder: { returns: Array<{ id: string; orderId: string; kind: string; canVoidAtGateway: boolean }> } }>(
+    const detail = await shop.gql<{
+      staffOrder: { returns: Array<{ id: string; orderId: string; kind: string; canVoidAtGateway: boolean }> };
+    }>(
       `query($id: ID!) { staffOrder(id: $id) { returns { id orderId kind canVoidAtGateway } } }`,
       { id: String(row.id) },
       auth,
     );
-    expect(detail.data!.staffOrder.returns).toEqual([{ id, orderId: String(row.id), kind: 'REVERSION', canVoidAtGateway: true }]);
-    const looked = await shop.gql<{ orderLookup: { returns: Array<{ kind: string; status: string; refundedAt: string | null }> } }>(
+    expect(detail.data!.staffOrder.returns).toEqual([
+      { id, orderId: String(row.id), kind: 'REVERSION', canVoidAtGateway: true },
+    ]);
+    const looked = await shop.gql<{
+      orderLookup: { returns: Array<{ kind: string; status: string; refundedAt: string | null }> };
+    }>(
       `query($r: String!) { orderLookup(reference: $r, email: "ana.vista@correo.com") { ... on OrderLookup { returns { kind status refundedAt } } } }`,
       { r: placed.reference },
     );
     expect(looked.data!.orderLookup.returns).toEqual([{ kind: 'REVERSION', status: 'SOLICITADA', refundedAt: null }]);
     await staff(`mutation($id: ID!) { staffDecideReturn(id: $id, accept: true) { ${STAFF_RESULT} } }`, { id });
-    const refunded = await staff(`mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: "TRF-77") { ${STAFF_RESULT} } }`, { id });
+    const refunded = await staff(
+      `mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: "TRF-77") { ${STAFF_RESULT} } }`,
+      { id },
+    );
     expect(refunded.data!.staffRefundReturn).toMatchObject({ status: 'REEMBOLSADA', refundMethod: 'BANK_TRANSFER' });
-    const after = await shop.gql<{ staffReturns: Array<{ id: string; canVoidAtGateway: boolean }> }>(`{ staffReturns(statuses: [REEMBOLSADA]) { id canVoidAtGateway } }`, {}, auth);
+    const after = await shop.gql<{ staffReturns: Array<{ id: string; canVoidAtGateway: boolean }> }>(
+      `{ staffReturns(statuses: [REEMBOLSADA]) { id canVoidAtGateway } }`,
+      {},
+      auth,
+    );
     expect(after.data!.staffReturns.find((r) => r.id === id)).toEqual({ id, canVoidAtGateway: false });
   });
 });

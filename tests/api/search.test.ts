@@ -47,7 +47,12 @@ interface Search {
     query: string;
     correctedQuery: string | null;
     categories: Array<{ slug: string; name: string; productCount: number }>;
-    products: { totalCount: number; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: Array<{ node: Node }>; facets: Facets };
+    products: {
+      totalCount: number;
+      pageInfo: { hasNextPage: boolean; endCursor: string | null };
+      edges: Array<{ node: Node }>;
+      facets: Facets;
+    };
   };
 }
 
@@ -58,7 +63,9 @@ async function search(query: string | null, extra: Record<string, unknown> = {})
 }
 const names = (r: Search['search']) => r.products.edges.map((e) => e.node.name);
 const categoryCount = async (slug: string) => {
-  const [{ n }] = await shop.ds.query(`SELECT count(*)::int AS n FROM product WHERE category_slug = $1 AND active`, [slug]);
+  const [{ n }] = await shop.ds.query(`SELECT count(*)::int AS n FROM product WHERE category_slug = $1 AND active`, [
+    slug,
+  ]);
   return n as number;
 };
 
@@ -84,7 +91,11 @@ describe('search: Spanish matching', () => {
     for (const c of pechera.categories) expect([c.slug, c.productCount]).toEqual([c.slug, await categoryCount(c.slug)]);
     const collares = await search('collares');
     const n = await categoryCount('collares');
-    expect(names(collares).slice(0, n).every((name) => name.startsWith('Collar '))).toBe(true);
+    expect(
+      names(collares)
+        .slice(0, n)
+        .every((name) => name.startsWith('Collar ')),
+    ).toBe(true);
     const correa = await search('correa');
     const correas = await search('correas');
     expect(names(correa).slice(0, 8)).toEqual(names(correas).slice(0, 8));
@@ -98,7 +109,11 @@ describe('search: Spanish matching', () => {
     const bandaa = await search('bandaa');
     expect(bandaa.correctedQuery).toBe('bandana');
     const n = await categoryCount('bandanas');
-    expect(names(bandaa).slice(0, n).every((name) => name.startsWith('Bandana '))).toBe(true);
+    expect(
+      names(bandaa)
+        .slice(0, n)
+        .every((name) => name.startsWith('Bandana ')),
+    ).toBe(true);
     const chaketa = await search('chaketa denim');
     expect(names(chaketa)[0]).toMatch(/^Chaqueta Denim/);
   });
@@ -129,7 +144,11 @@ describe('search: Spanish matching', () => {
       expect(nodes.slice(n).every((p) => !/collar/i.test(p.name))).toBe(true);
       // The cat word is indexed from the pet field as well as from names.
       const gato = await search('gato');
-      expect(names(gato).slice(0, 3).every((name) => /para gato/.test(name))).toBe(true);
+      expect(
+        names(gato)
+          .slice(0, 3)
+          .every((name) => /para gato/.test(name)),
+      ).toBe(true);
     } finally {
       await shop.ds.query(`UPDATE product_size s SET stock = 5 WHERE product_id = $1`, [id]);
     }
@@ -150,7 +169,7 @@ describe('search: Spanish matching', () => {
     const seen: string[] = [];
     let after: string | null = null;
     for (let i = 0; i < 20; i++) {
-      const page: Search["search"]["products"] = (await search("denim", { first: 2, after })).products;
+      const page: Search['search']['products'] = (await search('denim', { first: 2, after })).products;
       seen.push(...page.edges.map((e) => e.node.id));
       if (!page.pageInfo.hasNextPage) break;
       after = page.pageInfo.endCursor;
@@ -193,7 +212,9 @@ describe('search: filters and facets', () => {
     const catFacet = base.products.facets.pets;
     expect(catFacet.map((p) => p.pet)).toEqual(['DOG', 'CAT']);
     for (const { node } of cats.products.edges) expect(node.pets).toContain('CAT');
-    expect(cats.products.totalCount).toBe((await search(null)).products.facets.pets.find((p) => p.pet === 'CAT')!.count);
+    expect(cats.products.totalCount).toBe(
+      (await search(null)).products.facets.pets.find((p) => p.pet === 'CAT')!.count,
+    );
     const inStock = await search('pechera', { filter: { inStock: true } });
     expect(inStock.products.totalCount).toBe(base.products.facets.inStock);
   });
@@ -271,7 +292,14 @@ describe('search: empty and hostile queries', () => {
   });
 
   it('treats SQL- and tsquery-looking text as words', async () => {
-    for (const q of [`'; DROP TABLE product; --`, `arnes' OR '1'='1`, `collar & | ! :* ( ) <-> \\`, `"); SELECT pg_sleep(5); --`, 'NULL', `collar\u0007\u001b[31m`]) {
+    for (const q of [
+      `'; DROP TABLE product; --`,
+      `arnes' OR '1'='1`,
+      `collar & | ! :* ( ) <-> \\`,
+      `"); SELECT pg_sleep(5); --`,
+      'NULL',
+      `collar\u0007\u001b[31m`,
+    ]) {
       const started = Date.now();
       const res = await shop.gql<Search>(SEARCH, { query: q, first: 5 });
       expect(res.errors, q).toBeUndefined();
@@ -319,7 +347,9 @@ describe('search: cost', () => {
 
 describe('best sellers', () => {
   it('returns in-stock products (the no-results page shows them)', async () => {
-    const res = await shop.gql<{ bestSellers: Array<{ id: string; soldOut: boolean; images: unknown[] }> }>(`{ bestSellers(first: 4) { id soldOut images { url } } }`);
+    const res = await shop.gql<{ bestSellers: Array<{ id: string; soldOut: boolean; images: unknown[] }> }>(
+      `{ bestSellers(first: 4) { id soldOut images { url } } }`,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data!.bestSellers).toHaveLength(4);
     for (const p of res.data!.bestSellers) expect(p.soldOut).toBe(false);

@@ -8,7 +8,10 @@ import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
  * live in the shipping settings staff edit (they started as the shop.js values): changing them moves
  * the quote and the `freeShippingFrom` the cart shows. The client half: client/src/features/cart/shop-rules.test.tsx.
  */
-vi.mock('#shared/shop.js', async (importOriginal) => ({ ...(await importOriginal<typeof import('#shared/shop.js')>()), IVA_RATE: 0.05 }));
+vi.mock('#shared/shop.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#shared/shop.js')>()),
+  IVA_RATE: 0.05,
+}));
 
 let shop: TestShop;
 let staff: Record<string, string>;
@@ -32,7 +35,12 @@ async function variantBetweenRules() {
 }
 
 async function quote(v: { productId: number; sizeId: number }, quantity: number): Promise<Quote> {
-  const res = await shop.gql<{ cartQuote: Quote }>(QUOTE, { input: { lines: [{ productId: String(v.productId), sizeId: String(v.sizeId), quantity }], destination: { departmentCode: '11' } } });
+  const res = await shop.gql<{ cartQuote: Quote }>(QUOTE, {
+    input: {
+      lines: [{ productId: String(v.productId), sizeId: String(v.sizeId), quantity }],
+      destination: { departmentCode: '11' },
+    },
+  });
   expect(res.errors).toBeUndefined();
   return res.data!.cartQuote;
 }
@@ -48,12 +56,21 @@ describe('shop rules', () => {
     const v = await variantBetweenRules();
     const before = await quote(v, 2);
     expect(before).toMatchObject({ shipping: 16_500, freeShippingFrom: 150_000 });
-    const saved = await shop.gql(SETTINGS, { input: { freeFrom: 90_000, defaultFee: 9_900, defaultMinDays: 3, defaultMaxDays: 8 } }, staff);
+    const saved = await shop.gql(
+      SETTINGS,
+      { input: { freeFrom: 90_000, defaultFee: 9_900, defaultMinDays: 3, defaultMaxDays: 8 } },
+      staff,
+    );
     expect(saved.errors).toBeUndefined();
     await shop.ds.query(`UPDATE shipping_rate SET fee = 9900 WHERE department_code = '11'`);
     // SQL by hand reaches the shop's cached settings by notification (as another instance's change would).
     await shop.catalogCache.sync();
-    expect(await quote(v, 1)).toMatchObject({ subtotal: v.price, shipping: 9_900, total: v.price + 9_900, freeShippingFrom: 90_000 });
+    expect(await quote(v, 1)).toMatchObject({
+      subtotal: v.price,
+      shipping: 9_900,
+      total: v.price + 9_900,
+      freeShippingFrom: 90_000,
+    });
     expect(await quote(v, 2)).toMatchObject({ shipping: 0, freeShippingFrom: 90_000 });
   });
 });

@@ -14,7 +14,8 @@ afterAll(() => shop?.close());
 async function page(p: string) {
   const res = await fetch(`${shop.url}${p}`, { headers: { accept: 'text/html' }, redirect: 'manual' });
   const html = await res.text();
-  const meta = (attr: string, key: string) => new RegExp(`<meta ${attr}="${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
+  const meta = (attr: string, key: string) =>
+    new RegExp(`<meta ${attr}="${key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
   return {
     status: res.status,
     location: res.headers.get('location'),
@@ -30,10 +31,11 @@ async function page(p: string) {
 }
 
 async function someProduct(category: string) {
-  const rows: Array<{ id: number; slug: string; name: string; price: number; collections: string[] }> = await shop.ds.query(
-    `SELECT id, slug, name, price, collections FROM product WHERE category_slug = $1 AND active AND NOT ('halloween' = ANY(collections)) ORDER BY id LIMIT 1`,
-    [category],
-  );
+  const rows: Array<{ id: number; slug: string; name: string; price: number; collections: string[] }> =
+    await shop.ds.query(
+      `SELECT id, slug, name, price, collections FROM product WHERE category_slug = $1 AND active AND NOT ('halloween' = ANY(collections)) ORDER BY id LIMIT 1`,
+      [category],
+    );
   return rows[0]!;
 }
 
@@ -90,7 +92,9 @@ describe('server-rendered head tags (from what each page declares while renderin
       expect(res.og('product:price:currency')).toBe('COP');
       expect(res.og('og:image')).toMatch(/^https?:\/\//);
     }
-    const [halloween] = await shop.ds.query(`SELECT id, slug FROM product WHERE 'halloween' = ANY(collections) AND active ORDER BY id LIMIT 1`);
+    const [halloween] = await shop.ds.query(
+      `SELECT id, slug FROM product WHERE 'halloween' = ANY(collections) AND active ORDER BY id LIMIT 1`,
+    );
     const h = await page(`/bandana/halloween/${halloween.id}/${halloween.slug}`);
     expect(h.status).toBe(200);
     expect(h.canonical).toBe(`${PUBLIC}/bandana/halloween/${halloween.id}/${halloween.slug}`);
@@ -113,7 +117,14 @@ describe('server-rendered head tags (from what each page declares while renderin
   });
 
   it('marks login, dashboard and checkout routes noindex, nofollow and leaves them to the browser', async () => {
-    for (const p of ['/login-dashboard-enzo-fpl', '/dashboard', '/orders', '/detail-order/5', '/proceso-pago-items', '/pago-exitoso']) {
+    for (const p of [
+      '/login-dashboard-enzo-fpl',
+      '/dashboard',
+      '/orders',
+      '/detail-order/5',
+      '/proceso-pago-items',
+      '/pago-exitoso',
+    ]) {
       const res = await page(p);
       expect(res.status, p).toBe(200);
       expect(res.html, p).toContain('<div id="root"></div>');
@@ -126,7 +137,11 @@ describe('server-rendered head tags (from what each page declares while renderin
 
   it('escapes everything it injects', async () => {
     const product = await someProduct('pecheras');
-    await shop.ds.query(`UPDATE product SET name = $2, description = $3 WHERE id = $1`, [product.id, 'Pechera "Rayo" <script>alert(1)</script> & más', "Con 'comillas' y </title>"]);
+    await shop.ds.query(`UPDATE product SET name = $2, description = $3 WHERE id = $1`, [
+      product.id,
+      'Pechera "Rayo" <script>alert(1)</script> & más',
+      "Con 'comillas' y </title>",
+    ]);
     // The page was rendered (and cached) by an earlier test: wait until this instance has seen the change.
     await shop.catalogCache.sync();
     const res = await page(`/pechera/${product.id}/${product.slug}`);
@@ -143,7 +158,15 @@ describe('robots.txt and sitemap.xml', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/plain/);
     const text = await res.text();
-    for (const p of ['/dashboard', '/orders', '/detail-order', '/login-dashboard-enzo-fpl', '/proceso-pago-items', '/pago-exitoso', '/pasarela-sandbox']) {
+    for (const p of [
+      '/dashboard',
+      '/orders',
+      '/detail-order',
+      '/login-dashboard-enzo-fpl',
+      '/proceso-pago-items',
+      '/pago-exitoso',
+      '/pasarela-sandbox',
+    ]) {
       expect(text).toContain(`Disallow: ${p}\n`);
     }
     expect(text).toContain(`Sitemap: ${PUBLIC}/sitemap.xml`);

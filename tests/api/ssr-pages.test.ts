@@ -48,7 +48,9 @@ interface Row {
 }
 
 async function product(where: string): Promise<Row> {
-  const rows: Row[] = await a.ds.query(`SELECT p.id, p.slug, p.name, p.price FROM product p WHERE p.category_slug = 'collares' AND p.active AND ${where} ORDER BY p.id LIMIT 1`);
+  const rows: Row[] = await a.ds.query(
+    `SELECT p.id, p.slug, p.name, p.price FROM product p WHERE p.category_slug = 'collares' AND p.active AND ${where} ORDER BY p.id LIMIT 1`,
+  );
   return rows[0]!;
 }
 
@@ -68,8 +70,14 @@ function text(doc: string): string {
 describe('pages without JavaScript', () => {
   it('shows a product with its price, every size and which sizes are sold out, plus Product JSON-LD', async () => {
     const collar = await product('true');
-    const sizes: Array<{ label: string; stock: number; reserved: number }> = await a.ds.query(`SELECT label, stock, reserved FROM product_size WHERE product_id = $1 ORDER BY position`, [collar.id]);
-    await a.ds.query(`UPDATE product_size SET stock = reserved WHERE product_id = $1 AND label = $2`, [collar.id, sizes[0]!.label]);
+    const sizes: Array<{ label: string; stock: number; reserved: number }> = await a.ds.query(
+      `SELECT label, stock, reserved FROM product_size WHERE product_id = $1 ORDER BY position`,
+      [collar.id],
+    );
+    await a.ds.query(`UPDATE product_size SET stock = reserved WHERE product_id = $1 AND label = $2`, [
+      collar.id,
+      sizes[0]!.label,
+    ]);
     await a.catalogCache.sync();
     const { res, body } = await html(`${a.url}/collares/${collar.id}/${collar.slug}`);
     expect(res.status).toBe(200);
@@ -81,10 +89,17 @@ describe('pages without JavaScript', () => {
     // The sold-out size is a disabled radio, with the note shoppers read.
     expect(body).toMatch(new RegExp(`<input type="radio" disabled="" aria-label="${sizes[0]!.label}"`));
     expect(page).toContain('Las tallas tachadas están agotadas.');
-    const ld = [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map((m) => JSON.parse(m[1]!) as Record<string, unknown>);
+    const ld = [...body.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1]!) as Record<string, unknown>,
+    );
     const productLd = ld.find((d) => d['@type'] === 'Product') as { offers: Record<string, string> } | undefined;
-    expect(productLd?.offers).toMatchObject({ priceCurrency: 'COP', price: String(collar.price), availability: 'https://schema.org/InStock' });
-    const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList') as { itemListElement: Array<{ name: string }> } | undefined;
+    expect(productLd?.offers).toMatchObject({
+      priceCurrency: 'COP',
+      price: String(collar.price),
+      availability: 'https://schema.org/InStock',
+    });
+    const crumbs = ld.find((d) => d['@type'] === 'BreadcrumbList') as
+      { itemListElement: Array<{ name: string }> } | undefined;
     expect(crumbs?.itemListElement.map((c) => c.name)).toEqual(['Inicio', 'Collares', collar.name]);
   });
 
@@ -130,11 +145,16 @@ describe('pages without JavaScript', () => {
 
 describe('JavaScript after the first paint', () => {
   /** Chunk files named in the page: `modulepreload` links, and the list the first script loads once the page is painted. */
-  const preloads = (body: string) => [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
-  const afterPaint = (body: string) => body.match(/<meta name="enzo-route-chunks" content="([^"]*)"/)?.[1]?.split(' ') ?? [];
+  const preloads = (body: string) =>
+    [...body.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]!);
+  const afterPaint = (body: string) =>
+    body.match(/<meta name="enzo-route-chunks" content="([^"]*)"/)?.[1]?.split(' ') ?? [];
   /** Scripts the browser runs (not the data blocks: query results, JSON-LD): `src` or inline code. */
   const scripts = (body: string) =>
-    [...body.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({ attrs: m[1]!, code: m[2]! }));
+    [...body.matchAll(/<script(?![^>]*type="application\/(?:ld\+)?json")([^>]*)>([\s\S]*?)<\/script>/g)].map((m) => ({
+      attrs: m[1]!,
+      code: m[2]!,
+    }));
 
   it('a server-rendered page fetches no script before its first paint: its first script is inline, allowed by its hash, and lists the app for later', async () => {
     const collar = await product('true');
@@ -149,9 +169,16 @@ describe('JavaScript after the first paint', () => {
       const hash = `'sha256-${createHash('sha256').update(first!.code).digest('base64')}'`;
       expect(res.headers.get('content-security-policy'), path).toContain(`script-src 'self' ${hash};`);
       const later = afterPaint(body);
-      for (const chunk of ['react', 'vendor', 'boot', 'preload-helper']) expect(later.some((href) => href.startsWith(`/assets/${chunk}-`)), `${path}: ${chunk}`).toBe(true);
+      for (const chunk of ['react', 'vendor', 'boot', 'preload-helper'])
+        expect(
+          later.some((href) => href.startsWith(`/assets/${chunk}-`)),
+          `${path}: ${chunk}`,
+        ).toBe(true);
       // Apollo Client is not part of a first load: the page hydrates from the query results in the HTML.
-      expect(later.filter((href) => href.startsWith('/assets/apollo-')), path).toEqual([]);
+      expect(
+        later.filter((href) => href.startsWith('/assets/apollo-')),
+        path,
+      ).toEqual([]);
       expect(body, path).toContain('<script type="application/json" id="enzo-query-results">');
       // The app's stylesheet is inlined like the route's, so nothing shifts when the JavaScript arrives.
       expect(body, path).toMatch(/<link rel="stylesheet" crossorigin href="\/assets\/boot-[\w-]+\.css" disabled \/>/);
@@ -183,8 +210,12 @@ describe('search and filtered listings on the server', () => {
     expect(empty.body).toContain('<meta name="robots" content="noindex, nofollow" />');
     // The URL's sort reaches the server render: the first card is the cheapest collar.
     const firstCard = (body: string) => /class="product-card__name">([^<]+)</.exec(body)?.[1];
-    const [cheapest] = await a.ds.query(`SELECT name FROM product WHERE category_slug = 'collares' AND active ORDER BY price, id LIMIT 1`);
-    const [dearest] = await a.ds.query(`SELECT name FROM product WHERE category_slug = 'collares' AND active ORDER BY price DESC, id LIMIT 1`);
+    const [cheapest] = await a.ds.query(
+      `SELECT name FROM product WHERE category_slug = 'collares' AND active ORDER BY price, id LIMIT 1`,
+    );
+    const [dearest] = await a.ds.query(
+      `SELECT name FROM product WHERE category_slug = 'collares' AND active ORDER BY price DESC, id LIMIT 1`,
+    );
     expect(firstCard((await html(`${a.url}/collares?orden=menor-precio`)).body)).toBe(cheapest.name);
     expect(firstCard((await html(`${a.url}/collares?orden=mayor-precio`)).body)).toBe(dearest.name);
   });
@@ -199,22 +230,33 @@ describe('HTTP caching', () => {
     expect(etag).toMatch(/^"/);
     expect(second.res.headers.get('cache-control')).toMatch(/public.*stale-while-revalidate=\d+/);
     // As a browser revalidates (fetch() would add `Cache-Control: no-cache`, which forbids a 304).
-    const revalidated = await fetch(`${b.url}/correas`, { headers: { accept: 'text/html', 'if-none-match': etag!, 'cache-control': 'max-age=0' } });
+    const revalidated = await fetch(`${b.url}/correas`, {
+      headers: { accept: 'text/html', 'if-none-match': etag!, 'cache-control': 'max-age=0' },
+    });
     expect(revalidated.status).toBe(304);
     expect((await html(`${b.url}/proceso-pago-items`)).res.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('serves public catalog reads as cacheable GETs (also by persisted-query hash) and never caches quotes or POSTs', async () => {
-    const query = 'query Listing($category: String) { products(category: $category, first: 3) { edges { node { id price } } } }';
+    const query =
+      'query Listing($category: String) { products(category: $category, first: 3) { edges { node { id price } } } }';
     const variables = JSON.stringify({ category: 'arneses' });
     const sha = createHash('sha256').update(query).digest('hex');
     const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha } });
     const headers = { 'apollo-require-preflight': 'true' };
     // Unknown hash: Apollo asks for the document (not cached), then the GET with the document registers it.
-    const unknown = await fetch(`${b.url}/graphql?extensions=${encodeURIComponent(extensions)}&variables=${encodeURIComponent(variables)}`, { headers });
-    expect(((await unknown.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]!.extensions.code).toBe('PERSISTED_QUERY_NOT_FOUND');
+    const unknown = await fetch(
+      `${b.url}/graphql?extensions=${encodeURIComponent(extensions)}&variables=${encodeURIComponent(variables)}`,
+      { headers },
+    );
+    expect(
+      ((await unknown.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]!.extensions.code,
+    ).toBe('PERSISTED_QUERY_NOT_FOUND');
     expect(unknown.headers.get('cache-control')).not.toMatch(/public/);
-    const full = await fetch(`${b.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(variables)}&extensions=${encodeURIComponent(extensions)}`, { headers });
+    const full = await fetch(
+      `${b.url}/graphql?query=${encodeURIComponent(query)}&variables=${encodeURIComponent(variables)}&extensions=${encodeURIComponent(extensions)}`,
+      { headers },
+    );
     expect(full.status).toBe(200);
     const hashedUrl = `${b.url}/graphql?extensions=${encodeURIComponent(extensions)}&variables=${encodeURIComponent(variables)}`;
     const hashed = await fetch(hashedUrl, { headers });
@@ -223,12 +265,18 @@ describe('HTTP caching', () => {
     const body = (await hashed.json()) as { data: { products: { edges: unknown[] } } };
     expect(body.data.products.edges).toHaveLength(3);
     const etag = hashed.headers.get('etag')!;
-    expect((await fetch(hashedUrl, { headers: { ...headers, 'if-none-match': etag, 'cache-control': 'max-age=0' } })).status).toBe(304);
+    expect(
+      (await fetch(hashedUrl, { headers: { ...headers, 'if-none-match': etag, 'cache-control': 'max-age=0' } })).status,
+    ).toBe(304);
 
     const quote = `query { cartQuote(input: { lines: [] }) { total } }`;
     const get = await fetch(`${b.url}/graphql?query=${encodeURIComponent(quote)}`, { headers });
     expect(get.headers.get('cache-control')).toBe('no-store');
-    const post = await fetch(`${b.url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { category: 'arneses' } }) });
+    const post = await fetch(`${b.url}/graphql`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ query, variables: { category: 'arneses' } }),
+    });
     expect(post.headers.get('cache-control')).toBe('no-store');
   });
 });
@@ -244,10 +292,16 @@ describe('a staff price change', () => {
       expect(text((await html(`${shop.url}${path}`)).body)).toContain(formatCop(collar.price).replace(/\u00a0/g, ' '));
       await html(`${shop.url}${path}`);
     }
-    expect(((await (await fetch(get, { headers })).json()) as { data: { product: { price: number } } }).data.product.price).toBe(collar.price);
+    expect(
+      ((await (await fetch(get, { headers })).json()) as { data: { product: { price: number } } }).data.product.price,
+    ).toBe(collar.price);
 
     const newPrice = collar.price + 3_100;
-    const res = await a.gql(`mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { __typename ... on StaffProduct { price } } }`, { input: { productId: String(collar.id), price: newPrice } }, auth);
+    const res = await a.gql(
+      `mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { __typename ... on StaffProduct { price } } }`,
+      { input: { productId: String(collar.id), price: newPrice } },
+      auth,
+    );
     expect(res.errors).toBeUndefined();
     expect(res.data).toEqual({ staffUpdateProduct: { __typename: 'StaffProduct', price: newPrice } });
     // No waiting: the very next request on each instance.
@@ -256,7 +310,9 @@ describe('a staff price change', () => {
       expect(page, shop.url).toContain(formatCop(newPrice).replace(/\u00a0/g, ' '));
       expect(page, shop.url).not.toContain(formatCop(collar.price).replace(/\u00a0/g, ' '));
     }
-    expect(((await (await fetch(get, { headers })).json()) as { data: { product: { price: number } } }).data.product.price).toBe(newPrice);
+    expect(
+      ((await (await fetch(get, { headers })).json()) as { data: { product: { price: number } } }).data.product.price,
+    ).toBe(newPrice);
   });
 
   it('also drops the caches when the catalog is changed outside the app (a direct NOTIFY from PostgreSQL)', async () => {
@@ -265,14 +321,17 @@ describe('a staff price change', () => {
     await html(`${b.url}${path}`);
     await html(`${b.url}${path}`);
     await a.ds.query(`UPDATE product SET price = price + 1000 WHERE id = $1`, [collar.id]);
-    await expect.poll(async () => text((await html(`${b.url}${path}`)).body), { timeout: 5000, interval: 50 }).toContain(formatCop(collar.price + 1000).replace(/\u00a0/g, ' '));
+    await expect
+      .poll(async () => text((await html(`${b.url}${path}`)).body), { timeout: 5000, interval: 50 })
+      .toContain(formatCop(collar.price + 1000).replace(/\u00a0/g, ' '));
   });
 });
 
 describe('shop settings on every public page', () => {
   it('renders the free-shipping threshold staff set, the footer legal identity and «Consulta tu pedido» on the server, and a change shows on every instance', async () => {
     const settings = `{ staffShipping { settings { freeFrom defaultFee defaultMinDays defaultMaxDays } } }`;
-    const before = ((await a.gql<{ staffShipping: { settings: Record<string, number> } }>(settings, {}, auth)).data!.staffShipping.settings);
+    const before = (await a.gql<{ staffShipping: { settings: Record<string, number> } }>(settings, {}, auth)).data!
+      .staffShipping.settings;
     const cop = (n: number) => formatCop(n).replace(/\s/g, '');
     for (const path of ['/', '/PoliticaEnvios']) {
       const page = text((await html(`${b.url}${path}`)).body);
@@ -282,14 +341,33 @@ describe('shop settings on every public page', () => {
       expect(page, path).toContain('Superintendencia de Industria y Comercio');
     }
     const save = `mutation($input: ShippingSettingsInput!) { staffSaveShippingSettings(input: $input) { __typename } }`;
-    const raised = { freeFrom: before.freeFrom! + 20_000, defaultFee: before.defaultFee!, defaultMinDays: before.defaultMinDays!, defaultMaxDays: before.defaultMaxDays! };
-    expect((await a.gql<{ staffSaveShippingSettings: { __typename: string } }>(save, { input: raised }, auth)).data!.staffSaveShippingSettings.__typename).toBe('ShippingSettings');
+    const raised = {
+      freeFrom: before.freeFrom! + 20_000,
+      defaultFee: before.defaultFee!,
+      defaultMinDays: before.defaultMinDays!,
+      defaultMaxDays: before.defaultMaxDays!,
+    };
+    expect(
+      (await a.gql<{ staffSaveShippingSettings: { __typename: string } }>(save, { input: raised }, auth)).data!
+        .staffSaveShippingSettings.__typename,
+    ).toBe('ShippingSettings');
     try {
       await expect
         .poll(async () => text((await html(`${b.url}/PoliticaEnvios`)).body), { timeout: 5000, interval: 50 })
         .toContain(`Envío gratis en compras desde ${cop(raised.freeFrom)}`);
     } finally {
-      await a.gql(save, { input: { freeFrom: before.freeFrom, defaultFee: before.defaultFee, defaultMinDays: before.defaultMinDays, defaultMaxDays: before.defaultMaxDays } }, auth);
+      await a.gql(
+        save,
+        {
+          input: {
+            freeFrom: before.freeFrom,
+            defaultFee: before.defaultFee,
+            defaultMinDays: before.defaultMinDays,
+            defaultMaxDays: before.defaultMaxDays,
+          },
+        },
+        auth,
+      );
     }
   });
 });
@@ -298,14 +376,26 @@ describe('payment methods in every footer', () => {
   it('lists contraentrega on the server-rendered pages of every instance as soon as staff switch it on, and drops it when they switch it off', async () => {
     const save = `mutation($input: CashOnDeliveryInput!) { staffSaveCashOnDelivery(input: $input) { __typename } }`;
     const current = `{ staffCashOnDelivery { enabled maxTotal fee } }`;
-    const before = (await a.gql<{ staffCashOnDelivery: { enabled: boolean; maxTotal: number; fee: number } }>(current, {}, auth)).data!.staffCashOnDelivery;
+    const before = (
+      await a.gql<{ staffCashOnDelivery: { enabled: boolean; maxTotal: number; fee: number } }>(current, {}, auth)
+    ).data!.staffCashOnDelivery;
     const footer = async () => text((await html(`${b.url}/collares`)).body);
     try {
       for (const enabled of [true, false]) {
         // Read first, so a stale cached page would be served if a change did not reach instance b.
         await footer();
-        expect((await a.gql<{ staffSaveCashOnDelivery: { __typename: string } }>(save, { input: { ...before, enabled } }, auth)).data!.staffSaveCashOnDelivery.__typename).toBe('CashOnDeliverySettings');
-        await expect.poll(async () => (await footer()).includes('Pago contraentrega'), { timeout: 5000, interval: 50 }).toBe(enabled);
+        expect(
+          (
+            await a.gql<{ staffSaveCashOnDelivery: { __typename: string } }>(
+              save,
+              { input: { ...before, enabled } },
+              auth,
+            )
+          ).data!.staffSaveCashOnDelivery.__typename,
+        ).toBe('CashOnDeliverySettings');
+        await expect
+          .poll(async () => (await footer()).includes('Pago contraentrega'), { timeout: 5000, interval: 50 })
+          .toBe(enabled);
       }
     } finally {
       await a.gql(save, { input: before }, auth);
@@ -316,15 +406,31 @@ describe('payment methods in every footer', () => {
 describe('pictures that fit the phone', () => {
   it('turns a staff photo upload into WebP and JPEG widths that the product page offers with srcset and sizes', async () => {
     const collar = await product(`p.id > 3`);
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+    const photo = await sharp({
+      create: { width: 1600, height: 1200, channels: 3, background: { r: 200, g: 120, b: 40 } },
+    })
+      .png()
+      .toBuffer();
     const res = await a.gql(
       `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { __typename ... on StaffProduct { id } } }`,
-      { input: { productId: String(collar.id), dataBase64: photo.toString('base64'), contentType: 'image/png', alt: 'Foto de estudio' } },
+      {
+        input: {
+          productId: String(collar.id),
+          dataBase64: photo.toString('base64'),
+          contentType: 'image/png',
+          alt: 'Foto de estudio',
+        },
+      },
       auth,
     );
     expect(res.errors).toBeUndefined();
-    expect((res.data as { staffAddProductImage: { __typename: string } }).staffAddProductImage.__typename).toBe('StaffProduct');
-    const [row] = await a.ds.query(`SELECT url, variants FROM product_image WHERE product_id = $1 ORDER BY position DESC LIMIT 1`, [collar.id]);
+    expect((res.data as { staffAddProductImage: { __typename: string } }).staffAddProductImage.__typename).toBe(
+      'StaffProduct',
+    );
+    const [row] = await a.ds.query(
+      `SELECT url, variants FROM product_image WHERE product_id = $1 ORDER BY position DESC LIMIT 1`,
+      [collar.id],
+    );
     const variants = row.variants as Array<{ width: number; height: number; webp: string; jpeg: string }>;
     expect(variants.map((v) => v.width)).toEqual([320, 480, 640, 960, 1280]);
     expect(variants[0]!.height).toBe(240);

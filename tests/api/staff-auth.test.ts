@@ -27,7 +27,18 @@ function literal(type: GraphQLInputType): string {
     return `{ ${fields.map((f) => `${f.name}: ${literal(f.type)}`).join(', ')} }`;
   }
   if (isScalarType(type)) {
-    return ({ ID: '"1"', String: '"x"', Int: '1', Float: '1', Boolean: 'false', DateTime: '"2030-01-01T00:00:00Z"' } as Record<string, string>)[type.name] ?? '"x"';
+    return (
+      (
+        {
+          ID: '"1"',
+          String: '"x"',
+          Int: '1',
+          Float: '1',
+          Boolean: 'false',
+          DateTime: '"2030-01-01T00:00:00Z"',
+        } as Record<string, string>
+      )[type.name] ?? '"x"'
+    );
   }
   throw new Error(`unsupported input type ${String(type)}`);
 }
@@ -62,13 +73,26 @@ beforeAll(async () => {
   await new Promise((r) => setTimeout(r, 1100));
   await adminAuth().revokeRefreshTokens(revokedUid);
   tokens.expired = craftToken({ uid: staffUid, staff: true, email: 'staff-auth@enzo.test', expiresInSeconds: -120 });
-  tokens.otherProject = craftToken({ uid: staffUid, staff: true, email: 'staff-auth@enzo.test', project: 'demo-otro-proyecto' });
+  tokens.otherProject = craftToken({
+    uid: staffUid,
+    staff: true,
+    email: 'staff-auth@enzo.test',
+    project: 'demo-otro-proyecto',
+  });
 });
 afterAll(() => shop?.close());
 
-const CASES: Array<{ name: string; headers: () => Record<string, string>; expected: 'UNAUTHENTICATED' | 'FORBIDDEN' | 'ALLOWED' }> = [
+const CASES: Array<{
+  name: string;
+  headers: () => Record<string, string>;
+  expected: 'UNAUTHENTICATED' | 'FORBIDDEN' | 'ALLOWED';
+}> = [
   { name: 'no token', headers: () => ({}), expected: 'UNAUTHENTICATED' },
-  { name: 'malformed header', headers: () => ({ authorization: 'Bearer no es un token' }), expected: 'UNAUTHENTICATED' },
+  {
+    name: 'malformed header',
+    headers: () => ({ authorization: 'Bearer no es un token' }),
+    expected: 'UNAUTHENTICATED',
+  },
   { name: 'malformed token', headers: () => bearer('abc.def.ghi'), expected: 'UNAUTHENTICATED' },
   { name: 'expired token', headers: () => bearer(tokens.expired!), expected: 'UNAUTHENTICATED' },
   { name: 'token of another project', headers: () => bearer(tokens.otherProject!), expected: 'UNAUTHENTICATED' },
@@ -80,7 +104,20 @@ const CASES: Array<{ name: string; headers: () => Record<string, string>; expect
 describe('staff auth matrix (every staff field of schema.graphql)', () => {
   it('finds the staff fields in the schema', () => {
     expect(STAFF_FIELDS.map((f) => f.field)).toEqual(
-      expect.arrayContaining(['me', 'staffDashboard', 'staffOrders', 'staffOrder', 'staffProducts', 'staffDiscountCodes', 'staffTransitionOrder', 'staffUpdateProduct', 'staffAddProductImage', 'staffRemoveProductImage', 'staffCreateDiscountCode', 'staffUpdateDiscountCode']),
+      expect.arrayContaining([
+        'me',
+        'staffDashboard',
+        'staffOrders',
+        'staffOrder',
+        'staffProducts',
+        'staffDiscountCodes',
+        'staffTransitionOrder',
+        'staffUpdateProduct',
+        'staffAddProductImage',
+        'staffRemoveProductImage',
+        'staffCreateDiscountCode',
+        'staffUpdateDiscountCode',
+      ]),
     );
   });
 
@@ -101,7 +138,11 @@ describe('staff auth matrix (every staff field of schema.graphql)', () => {
   });
 
   it('me returns the staff member', async () => {
-    const res = await shop.gql<{ me: { email: string; name: string } }>('{ me { uid email name } }', {}, bearer(tokens.staff!));
+    const res = await shop.gql<{ me: { email: string; name: string } }>(
+      '{ me { uid email name } }',
+      {},
+      bearer(tokens.staff!),
+    );
     expect(res.data!.me).toMatchObject({ email: 'staff-auth@enzo.test', name: 'Ana Personal' });
   });
 
@@ -124,6 +165,11 @@ describe('staff auth matrix (every staff field of schema.graphql)', () => {
 
   it('serves the Firebase web config for the emulator', async () => {
     const res = await fetch(`${shop.url}/api/auth-config`);
-    expect(await res.json()).toEqual({ apiKey: 'demo-key', authDomain: 'demo-enzo.firebaseapp.com', projectId: 'demo-enzo', emulatorUrl: `http://${inject('authEmulatorHost')}` });
+    expect(await res.json()).toEqual({
+      apiKey: 'demo-key',
+      authDomain: 'demo-enzo.firebaseapp.com',
+      projectId: 'demo-enzo',
+      emulatorUrl: `http://${inject('authEmulatorHost')}`,
+    });
   });
 });

@@ -14,27 +14,50 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-type StaffProduct = { id: string; slug: string; name: string; price: number; active: boolean; category: { slug: string }; sizes: Array<{ id: string; label: string; stock: number; reserved: number }>; images: Array<{ id: string; url: string; alt: string }> };
-const PRODUCT_FIELDS = 'id slug name price active category { slug name } sizes { id label stock reserved } images { id url alt }';
+type StaffProduct = {
+  id: string;
+  slug: string;
+  name: string;
+  price: number;
+  active: boolean;
+  category: { slug: string };
+  sizes: Array<{ id: string; label: string; stock: number; reserved: number }>;
+  images: Array<{ id: string; url: string; alt: string }>;
+};
+const PRODUCT_FIELDS =
+  'id slug name price active category { slug name } sizes { id label stock reserved } images { id url alt }';
 /** Refusals are union members with a Spanish message and the field; nothing changes. */
-const REFUSALS = '... on ValidationErrors { __typename message errors { field message } } ... on NotFound { __typename message }';
+const REFUSALS =
+  '... on ValidationErrors { __typename message errors { field message } } ... on NotFound { __typename message }';
 const UPDATE = `mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { ... on StaffProduct { ${PRODUCT_FIELDS} } ${REFUSALS} } }`;
 const ADD_IMAGE = `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { ... on StaffProduct { ${PRODUCT_FIELDS} } ${REFUSALS} } }`;
 type Refusal = { __typename: string; message: string; errors?: Array<{ field: string; message: string }> };
 
 async function firstCollar(): Promise<StaffProduct> {
-  const res = await shop.gql<{ staffProducts: StaffProduct[] }>(`query { staffProducts(category: "collares") { ${PRODUCT_FIELDS} } }`, {}, auth);
+  const res = await shop.gql<{ staffProducts: StaffProduct[] }>(
+    `query { staffProducts(category: "collares") { ${PRODUCT_FIELDS} } }`,
+    {},
+    auth,
+  );
   expect(res.errors).toBeUndefined();
   return res.data!.staffProducts[0];
 }
 
 describe('staff products', () => {
   it('lists products with stock and reserved units per size, filtered by search and category', async () => {
-    const all = await shop.gql<{ staffProducts: StaffProduct[] }>(`{ staffProducts { id active sizes { stock reserved } } }`, {}, auth);
+    const all = await shop.gql<{ staffProducts: StaffProduct[] }>(
+      `{ staffProducts { id active sizes { stock reserved } } }`,
+      {},
+      auth,
+    );
     expect(all.data!.staffProducts.length).toBeGreaterThanOrEqual(54);
     const collar = await firstCollar();
     expect(collar.sizes.map((s) => s.label)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
-    const search = await shop.gql<{ staffProducts: StaffProduct[] }>(`query($q: String) { staffProducts(search: $q) { name } }`, { q: collar.name.slice(0, 8).toUpperCase() }, auth);
+    const search = await shop.gql<{ staffProducts: StaffProduct[] }>(
+      `query($q: String) { staffProducts(search: $q) { name } }`,
+      { q: collar.name.slice(0, 8).toUpperCase() },
+      auth,
+    );
     expect(search.data!.staffProducts.map((p) => p.name)).toContain(collar.name);
   });
 
@@ -42,16 +65,26 @@ describe('staff products', () => {
     const collar = await firstCollar();
     const [size] = collar.sizes;
     await shop.ds.query('UPDATE product_size SET reserved = 2 WHERE id = $1', [size.id]);
-    const res = await shop.gql<{ staffUpdateProduct: StaffProduct }>(UPDATE, { input: { productId: collar.id, price: 52_900, active: false, sizes: [{ sizeId: size.id, stock: 7 }] } }, auth);
+    const res = await shop.gql<{ staffUpdateProduct: StaffProduct }>(
+      UPDATE,
+      { input: { productId: collar.id, price: 52_900, active: false, sizes: [{ sizeId: size.id, stock: 7 }] } },
+      auth,
+    );
     expect(res.errors).toBeUndefined();
     const updated = res.data!.staffUpdateProduct;
     expect(updated).toMatchObject({ price: 52_900, active: false });
     expect(updated.sizes[0]).toMatchObject({ id: size.id, stock: 7, reserved: 2 });
     // The storefront sees the change and hides the inactive product.
-    const pub = await shop.gql<{ product: { price: number } | null }>(`query($id: ID!) { product(id: $id) { price } }`, { id: collar.id });
+    const pub = await shop.gql<{ product: { price: number } | null }>(
+      `query($id: ID!) { product(id: $id) { price } }`,
+      { id: collar.id },
+    );
     expect(pub.data!.product).toBeNull();
     await shop.gql(UPDATE, { input: { productId: collar.id, active: true } }, auth);
-    const again = await shop.gql<{ product: { price: number; sizes: Array<{ stock: number }> } }>(`query($id: ID!) { product(id: $id) { price sizes { stock } } }`, { id: collar.id });
+    const again = await shop.gql<{ product: { price: number; sizes: Array<{ stock: number }> } }>(
+      `query($id: ID!) { product(id: $id) { price sizes { stock } } }`,
+      { id: collar.id },
+    );
     expect(again.data!.product.price).toBe(52_900);
     expect(again.data!.product.sizes[0].stock).toBe(7);
   });
@@ -60,9 +93,20 @@ describe('staff products', () => {
     const collar = await firstCollar();
     const size = collar.sizes[3]!;
     await shop.ds.query('UPDATE product_size SET stock = stock - 1, reserved = reserved + 1 WHERE id = $1', [size.id]);
-    const res = await shop.gql<{ staffUpdateProduct: Refusal }>(UPDATE, { input: { productId: collar.id, sizes: [{ sizeId: size.id, stock: 20, expectedStock: size.stock }] } }, auth);
-    expect(res.data!.staffUpdateProduct).toMatchObject({ __typename: 'ValidationErrors', message: `El inventario de la talla ${size.label} cambió mientras editabas (ahora hay ${size.stock - 1}): revisa y guarda de nuevo.` });
-    const ok = await shop.gql<{ staffUpdateProduct: StaffProduct }>(UPDATE, { input: { productId: collar.id, sizes: [{ sizeId: size.id, stock: 20, expectedStock: size.stock - 1 }] } }, auth);
+    const res = await shop.gql<{ staffUpdateProduct: Refusal }>(
+      UPDATE,
+      { input: { productId: collar.id, sizes: [{ sizeId: size.id, stock: 20, expectedStock: size.stock }] } },
+      auth,
+    );
+    expect(res.data!.staffUpdateProduct).toMatchObject({
+      __typename: 'ValidationErrors',
+      message: `El inventario de la talla ${size.label} cambió mientras editabas (ahora hay ${size.stock - 1}): revisa y guarda de nuevo.`,
+    });
+    const ok = await shop.gql<{ staffUpdateProduct: StaffProduct }>(
+      UPDATE,
+      { input: { productId: collar.id, sizes: [{ sizeId: size.id, stock: 20, expectedStock: size.stock - 1 }] } },
+      auth,
+    );
     expect(ok.data!.staffUpdateProduct.sizes[3]).toMatchObject({ stock: 20, reserved: size.reserved + 1 });
   });
 
@@ -73,17 +117,40 @@ describe('staff products', () => {
     [{ sizes: [{ sizeId: '999999', stock: 3 }] }, 'Una de las tallas no pertenece a este producto.'],
   ])('refuses %j', async (change, message) => {
     const collar = await firstCollar();
-    const sizes = (change as { sizes?: Array<{ sizeId: string; stock: number }> }).sizes?.map((s) => ({ ...s, sizeId: s.sizeId === 'OWN' ? collar.sizes[1].id : s.sizeId }));
-    const res = await shop.gql<{ staffUpdateProduct: Refusal }>(UPDATE, { input: { productId: collar.id, ...change, ...(sizes ? { sizes } : {}) } }, auth);
+    const sizes = (change as { sizes?: Array<{ sizeId: string; stock: number }> }).sizes?.map((s) => ({
+      ...s,
+      sizeId: s.sizeId === 'OWN' ? collar.sizes[1].id : s.sizeId,
+    }));
+    const res = await shop.gql<{ staffUpdateProduct: Refusal }>(
+      UPDATE,
+      { input: { productId: collar.id, ...change, ...(sizes ? { sizes } : {}) } },
+      auth,
+    );
     expect(res.errors).toBeUndefined();
-    expect(res.data!.staffUpdateProduct).toMatchObject({ __typename: 'ValidationErrors', message, errors: [{ field: expect.any(String), message }] });
+    expect(res.data!.staffUpdateProduct).toMatchObject({
+      __typename: 'ValidationErrors',
+      message,
+      errors: [{ field: expect.any(String), message }],
+    });
     expect((await firstCollar()).price).toBe(collar.price);
   });
 
   it('uploads an image to the media store and removes it', async () => {
     const collar = await firstCollar();
-    const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#f4b942"/></svg>';
-    const res = await shop.gql<{ staffAddProductImage: StaffProduct }>(ADD_IMAGE, { input: { productId: collar.id, contentType: 'image/svg+xml', dataBase64: Buffer.from(svg).toString('base64'), alt: 'Collar amarillo' } }, auth);
+    const svg =
+      '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#f4b942"/></svg>';
+    const res = await shop.gql<{ staffAddProductImage: StaffProduct }>(
+      ADD_IMAGE,
+      {
+        input: {
+          productId: collar.id,
+          contentType: 'image/svg+xml',
+          dataBase64: Buffer.from(svg).toString('base64'),
+          alt: 'Collar amarillo',
+        },
+      },
+      auth,
+    );
     expect(res.errors).toBeUndefined();
     const added = res.data!.staffAddProductImage.images.at(-1)!;
     expect(added.alt).toBe('Collar amarillo');
@@ -94,7 +161,11 @@ describe('staff products', () => {
     expect(served.status).toBe(200);
 
     const REMOVE = `mutation($p: ID!, $i: ID!) { staffRemoveProductImage(productId: $p, imageId: $i) { ... on StaffProduct { images { id } } ${REFUSALS} } }`;
-    const removed = await shop.gql<{ staffRemoveProductImage: StaffProduct }>(REMOVE, { p: collar.id, i: added.id }, auth);
+    const removed = await shop.gql<{ staffRemoveProductImage: StaffProduct }>(
+      REMOVE,
+      { p: collar.id, i: added.id },
+      auth,
+    );
     expect(removed.data!.staffRemoveProductImage.images.map((i) => i.id)).not.toContain(added.id);
     const again = await shop.gql<{ staffRemoveProductImage: Refusal }>(REMOVE, { p: collar.id, i: added.id }, auth);
     expect(again.data!.staffRemoveProductImage).toEqual({ __typename: 'NotFound', message: 'La imagen no existe.' });
@@ -102,17 +173,34 @@ describe('staff products', () => {
 
   it.each([
     ['image/gif', Buffer.from('GIF89a').toString('base64'), 'Formato no admitido: usa PNG, JPEG, WebP o SVG.'],
-    ['image/png', Buffer.from('not a png at all').toString('base64'), 'El archivo no es una imagen válida del formato indicado.'],
+    [
+      'image/png',
+      Buffer.from('not a png at all').toString('base64'),
+      'El archivo no es una imagen válida del formato indicado.',
+    ],
     ['image/png', '!!!', 'El archivo no es válido.'],
     ['image/jpeg', Buffer.alloc(5 * 1024 * 1024 + 10, 0xff).toString('base64'), 'La imagen supera los 5 MB.'],
   ])('refuses an upload of %s', async (contentType, dataBase64, message) => {
     const collar = await firstCollar();
-    const res = await shop.gql<{ staffAddProductImage: Refusal }>(ADD_IMAGE, { input: { productId: collar.id, contentType, dataBase64, alt: 'x' } }, auth);
+    const res = await shop.gql<{ staffAddProductImage: Refusal }>(
+      ADD_IMAGE,
+      { input: { productId: collar.id, contentType, dataBase64, alt: 'x' } },
+      auth,
+    );
     expect(res.data!.staffAddProductImage).toMatchObject({ __typename: 'ValidationErrors', message });
   });
 });
 
-type Code = { id: string; code: string; percent: number; active: boolean; validFrom: string | null; validUntil: string | null; usageLimit: number | null; uses: number };
+type Code = {
+  id: string;
+  code: string;
+  percent: number;
+  active: boolean;
+  validFrom: string | null;
+  validUntil: string | null;
+  usageLimit: number | null;
+  uses: number;
+};
 const CODE_FIELDS = 'id code percent active validFrom validUntil usageLimit uses';
 const CODE_RESULT = (fields: string) => `... on StaffDiscountCode { ${fields} } ${REFUSALS}`;
 
@@ -124,19 +212,53 @@ describe('staff discount codes', () => {
   });
 
   it('creates (upper-cased), edits and deactivates a code', async () => {
-    const input = { code: 'verano-25', percent: 25, active: true, validFrom: '2024-01-01T05:00:00.000Z', validUntil: '2099-01-01T05:00:00.000Z', usageLimit: 100 };
-    const created = await shop.gql<{ staffCreateDiscountCode: Code }>(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT(CODE_FIELDS)} } }`, { input }, auth);
+    const input = {
+      code: 'verano-25',
+      percent: 25,
+      active: true,
+      validFrom: '2024-01-01T05:00:00.000Z',
+      validUntil: '2099-01-01T05:00:00.000Z',
+      usageLimit: 100,
+    };
+    const created = await shop.gql<{ staffCreateDiscountCode: Code }>(
+      `mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT(CODE_FIELDS)} } }`,
+      { input },
+      auth,
+    );
     expect(created.errors).toBeUndefined();
-    expect(created.data!.staffCreateDiscountCode).toMatchObject({ code: 'VERANO-25', percent: 25, active: true, usageLimit: 100, uses: 0, validUntil: '2099-01-01T05:00:00.000Z' });
+    expect(created.data!.staffCreateDiscountCode).toMatchObject({
+      code: 'VERANO-25',
+      percent: 25,
+      active: true,
+      usageLimit: 100,
+      uses: 0,
+      validUntil: '2099-01-01T05:00:00.000Z',
+    });
     const id = created.data!.staffCreateDiscountCode.id;
 
-    const dup = await shop.gql<{ staffCreateDiscountCode: Refusal }>(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT('id')} } }`, { input: { ...input, code: 'Verano-25' } }, auth);
-    expect(dup.data!.staffCreateDiscountCode).toMatchObject({ __typename: 'ValidationErrors', message: 'Ya existe un código de descuento con ese nombre.', errors: [{ field: 'code' }] });
+    const dup = await shop.gql<{ staffCreateDiscountCode: Refusal }>(
+      `mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT('id')} } }`,
+      { input: { ...input, code: 'Verano-25' } },
+      auth,
+    );
+    expect(dup.data!.staffCreateDiscountCode).toMatchObject({
+      __typename: 'ValidationErrors',
+      message: 'Ya existe un código de descuento con ese nombre.',
+      errors: [{ field: 'code' }],
+    });
 
-    const edited = await shop.gql<{ staffUpdateDiscountCode: Code }>(`mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { ${CODE_RESULT(CODE_FIELDS)} } }`, { id, input: { ...input, percent: 30, usageLimit: null } }, auth);
+    const edited = await shop.gql<{ staffUpdateDiscountCode: Code }>(
+      `mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { ${CODE_RESULT(CODE_FIELDS)} } }`,
+      { id, input: { ...input, percent: 30, usageLimit: null } },
+      auth,
+    );
     expect(edited.data!.staffUpdateDiscountCode).toMatchObject({ percent: 30, usageLimit: null });
 
-    const off = await shop.gql<{ staffUpdateDiscountCode: Code }>(`mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { ${CODE_RESULT('active')} } }`, { id, input: { ...input, percent: 30, active: false } }, auth);
+    const off = await shop.gql<{ staffUpdateDiscountCode: Code }>(
+      `mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { ${CODE_RESULT('active')} } }`,
+      { id, input: { ...input, percent: 30, active: false } },
+      auth,
+    );
     expect(off.data!.staffUpdateDiscountCode.active).toBe(false);
     const [row] = await shop.ds.query('SELECT active FROM discount_code WHERE code = $1', ['VERANO-25']);
     expect(row.active).toBe(false);
@@ -150,7 +272,11 @@ describe('staff discount codes', () => {
     [{ validFrom: '2030-01-01T00:00:00Z', validUntil: '2029-01-01T00:00:00Z' }, 'validUntil'],
     [{ usageLimit: 0 }, 'usageLimit'],
   ])('refuses %j', async (change, field) => {
-    const res = await shop.gql<{ staffCreateDiscountCode: Refusal }>(`mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT('id')} } }`, { input: { code: 'VALIDO10', percent: 10, active: true, ...change } }, auth);
+    const res = await shop.gql<{ staffCreateDiscountCode: Refusal }>(
+      `mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT('id')} } }`,
+      { input: { code: 'VALIDO10', percent: 10, active: true, ...change } },
+      auth,
+    );
     expect(res.data!.staffCreateDiscountCode).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field }] });
     expect((await shop.ds.query(`SELECT count(*)::int AS n FROM discount_code WHERE code = 'VALIDO10'`))[0].n).toBe(0);
   });

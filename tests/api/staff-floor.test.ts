@@ -11,7 +11,9 @@ beforeAll(async () => {
   shop = await startTestShop();
   await createUser('staff-floor@enzo.test', 'clave-segura-1', true);
   auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-floor@enzo.test', 'clave-segura-1'));
-  const [row] = await shop.ds.query(`SELECT p.id, s.id AS size_id, p.price FROM product p JOIN product_size s ON s.product_id = p.id WHERE p.active ORDER BY p.id DESC, s.position LIMIT 1`);
+  const [row] = await shop.ds.query(
+    `SELECT p.id, s.id AS size_id, p.price FROM product p JOIN product_size s ON s.product_id = p.id WHERE p.active ORDER BY p.id DESC, s.position LIMIT 1`,
+  );
   await shop.ds.query(`UPDATE product_size SET stock = 500 WHERE id = $1`, [row.size_id]);
   product = { productId: row.id, sizeId: row.size_id, unitPrice: row.price };
 });
@@ -25,10 +27,18 @@ async function gql<T>(query: string, variables: Record<string, unknown> = {}) {
 
 describe('low stock', () => {
   const REPORT = `{ staffLowStock { threshold items { sizeId sizeLabel stock reserved product { id name active } } } staffDashboard { lowStockCount lowStockThreshold } }`;
-  type Report = { staffLowStock: { threshold: number; items: Array<{ sizeId: string; stock: number; product: { id: string; active: boolean } }> }; staffDashboard: { lowStockCount: number; lowStockThreshold: number } };
+  type Report = {
+    staffLowStock: {
+      threshold: number;
+      items: Array<{ sizeId: string; stock: number; product: { id: string; active: boolean } }>;
+    };
+    staffDashboard: { lowStockCount: number; lowStockThreshold: number };
+  };
 
   it('lists sizes of published products at or below the threshold, fewest first; the dashboard counts them; staff change the threshold', async () => {
-    const [size] = await shop.ds.query(`SELECT s.id, s.product_id FROM product_size s JOIN product p ON p.id = s.product_id WHERE p.active AND s.stock > 10 ORDER BY s.id LIMIT 1`);
+    const [size] = await shop.ds.query(
+      `SELECT s.id, s.product_id FROM product_size s JOIN product p ON p.id = s.product_id WHERE p.active AND s.stock > 10 ORDER BY s.id LIMIT 1`,
+    );
     await shop.ds.query(`UPDATE product_size SET stock = 1 WHERE id = $1`, [size.id]);
     const before = await gql<Report>(REPORT);
     expect(before.staffLowStock.threshold).toBe(3);
@@ -43,7 +53,10 @@ describe('low stock', () => {
     expect(zero.staffSetLowStockThreshold.threshold).toBe(0);
     expect(zero.staffSetLowStockThreshold.items.length).toBeLessThan(before.staffLowStock.items.length);
     const bad = await gql<{ staffSetLowStockThreshold: { __typename: string; errors: unknown[] } }>(SET, { t: -1 });
-    expect(bad.staffSetLowStockThreshold).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'threshold', message: 'El umbral debe ser un número entero entre 0 y 1.000.' }] });
+    expect(bad.staffSetLowStockThreshold).toMatchObject({
+      __typename: 'ValidationErrors',
+      errors: [{ field: 'threshold', message: 'El umbral debe ser un número entero entre 0 y 1.000.' }],
+    });
     await gql(SET, { t: 3 });
 
     // An archived product is not on the list.
@@ -62,12 +75,22 @@ describe('bulk state change and packing list', () => {
       __typename: string;
       moved: number;
       refused: number;
-      items: Array<{ orderId: string; result: { __typename: string; status?: string; message?: string; timeline?: Array<{ to: string; actor: string; note: string | null }> } }>;
+      items: Array<{
+        orderId: string;
+        result: {
+          __typename: string;
+          status?: string;
+          message?: string;
+          timeline?: Array<{ to: string; actor: string; note: string | null }>;
+        };
+      }>;
     };
   };
 
   it('moves 20 paid orders to EN_PREPARACION one by one through the lifecycle; each answers its own result', async () => {
-    const paid = await Promise.all(Array.from({ length: 20 }, () => insertOrder(shop.ds, { ...product, status: 'PAGADO' })));
+    const paid = await Promise.all(
+      Array.from({ length: 20 }, () => insertOrder(shop.ds, { ...product, status: 'PAGADO' })),
+    );
     const shipped = await insertOrder(shop.ds, { ...product, status: 'ENVIADO' });
     const ids = [...paid.map((o) => String(o.id)), String(shipped.id), '999999'];
     const res = await gql<Bulk>(BULK, { input: { orderIds: ids, to: 'EN_PREPARACION', note: 'Lote de la mañana' } });
@@ -76,59 +99,99 @@ describe('bulk state change and packing list', () => {
     expect(report.items.map((i) => i.orderId)).toEqual(ids);
     for (const item of report.items.slice(0, 20)) {
       expect(item.result).toMatchObject({ __typename: 'StaffOrder', status: 'EN_PREPARACION' });
-      expect(item.result.timeline!.at(-1)).toEqual({ to: 'EN_PREPARACION', actor: 'staff-floor@enzo.test', note: 'Lote de la mañana' });
+      expect(item.result.timeline!.at(-1)).toEqual({
+        to: 'EN_PREPARACION',
+        actor: 'staff-floor@enzo.test',
+        note: 'Lote de la mañana',
+      });
     }
-    expect(report.items[20]!.result).toMatchObject({ __typename: 'TransitionNotAllowed', message: 'No se puede pasar de «Enviado» a «En preparación».' });
+    expect(report.items[20]!.result).toMatchObject({
+      __typename: 'TransitionNotAllowed',
+      message: 'No se puede pasar de «Enviado» a «En preparación».',
+    });
     expect(report.items[21]!.result).toEqual({ __typename: 'NotFound', message: 'La orden no existe.' });
-    const rows: Array<{ status: string }> = await shop.ds.query(`SELECT status FROM shop_order WHERE id = ANY($1::int[])`, [paid.map((o) => o.id)]);
+    const rows: Array<{ status: string }> = await shop.ds.query(
+      `SELECT status FROM shop_order WHERE id = ANY($1::int[])`,
+      [paid.map((o) => o.id)],
+    );
     expect(rows.every((r) => r.status === 'EN_PREPARACION')).toBe(true);
-    const [{ n }] = await shop.ds.query(`SELECT count(*)::int AS n FROM order_transition WHERE order_id = ANY($1::int[]) AND to_status = 'EN_PREPARACION'`, [paid.map((o) => o.id)]);
+    const [{ n }] = await shop.ds.query(
+      `SELECT count(*)::int AS n FROM order_transition WHERE order_id = ANY($1::int[]) AND to_status = 'EN_PREPARACION'`,
+      [paid.map((o) => o.id)],
+    );
     expect(n).toBe(20);
 
     // Shipping needs each order's own guide number: refused per order, nothing moves.
     const ship = await gql<Bulk>(BULK, { input: { orderIds: ids.slice(0, 2), to: 'ENVIADO' } });
     expect(ship.staffBulkTransitionOrders).toMatchObject({ moved: 0, refused: 2 });
-    expect(ship.staffBulkTransitionOrders.items[0]!.result).toMatchObject({ __typename: 'ValidationErrors', message: 'Indica la transportadora.' });
+    expect(ship.staffBulkTransitionOrders.items[0]!.result).toMatchObject({
+      __typename: 'ValidationErrors',
+      message: 'Indica la transportadora.',
+    });
   });
 
   it('refuses an empty or too large batch', async () => {
-    const empty = await gql<{ staffBulkTransitionOrders: { __typename: string; message: string } }>(BULK, { input: { orderIds: [], to: 'EN_PREPARACION' } });
-    expect(empty.staffBulkTransitionOrders).toMatchObject({ __typename: 'ValidationErrors', message: 'Elige al menos una orden.' });
-    const many = await gql<{ staffBulkTransitionOrders: { __typename: string; message: string } }>(BULK, { input: { orderIds: Array.from({ length: 101 }, (_, i) => String(i + 1)), to: 'EN_PREPARACION' } });
-    expect(many.staffBulkTransitionOrders).toMatchObject({ __typename: 'ValidationErrors', message: 'Puedes cambiar hasta 100 órdenes a la vez.' });
+    const empty = await gql<{ staffBulkTransitionOrders: { __typename: string; message: string } }>(BULK, {
+      input: { orderIds: [], to: 'EN_PREPARACION' },
+    });
+    expect(empty.staffBulkTransitionOrders).toMatchObject({
+      __typename: 'ValidationErrors',
+      message: 'Elige al menos una orden.',
+    });
+    const many = await gql<{ staffBulkTransitionOrders: { __typename: string; message: string } }>(BULK, {
+      input: { orderIds: Array.from({ length: 101 }, (_, i) => String(i + 1)), to: 'EN_PREPARACION' },
+    });
+    expect(many.staffBulkTransitionOrders).toMatchObject({
+      __typename: 'ValidationErrors',
+      message: 'Puedes cambiar hasta 100 órdenes a la vez.',
+    });
   });
 
   it('reads the chosen orders for a combined packing list, in the order asked', async () => {
     const a = await insertOrder(shop.ds, { ...product, status: 'PAGADO', fullName: 'Ana Packing Uno' });
     const b = await insertOrder(shop.ds, { ...product, status: 'PAGADO', fullName: 'Beto Packing Dos', quantity: 3 });
-    const res = await gql<{ staffOrdersByIds: Array<{ id: string; customer: { fullName: string }; lines: Array<{ quantity: number }> }> }>(
-      `query($ids: [ID!]!) { staffOrdersByIds(ids: $ids) { id customer { fullName } lines { quantity } } }`,
-      { ids: [String(b.id), 'x', String(a.id)] },
-    );
+    const res = await gql<{
+      staffOrdersByIds: Array<{ id: string; customer: { fullName: string }; lines: Array<{ quantity: number }> }>;
+    }>(`query($ids: [ID!]!) { staffOrdersByIds(ids: $ids) { id customer { fullName } lines { quantity } } }`, {
+      ids: [String(b.id), 'x', String(a.id)],
+    });
     expect(res.staffOrdersByIds.map((o) => [o.customer.fullName, o.lines[0]!.quantity])).toEqual([
       ['Beto Packing Dos', 3],
       ['Ana Packing Uno', 1],
     ]);
-    expect((await shop.gql(`query { staffOrdersByIds(ids: ["1"]) { id } }`)).errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+    expect((await shop.gql(`query { staffOrdersByIds(ids: ["1"]) { id } }`)).errors![0]!.extensions!.code).toBe(
+      'UNAUTHENTICATED',
+    );
   });
 });
 
 describe('line-item CSV', () => {
   it('has one row per line item (product, size, quantity) for the filtered orders, with the same guards as the order CSV', async () => {
-    const order = await insertOrder(shop.ds, { ...product, status: 'EN_PREPARACION', fullName: 'Camila Líneas Ortiz', createdAt: new Date('2025-06-10T15:00:00Z') });
+    const order = await insertOrder(shop.ds, {
+      ...product,
+      status: 'EN_PREPARACION',
+      fullName: 'Camila Líneas Ortiz',
+      createdAt: new Date('2025-06-10T15:00:00Z'),
+    });
     await shop.ds.query(
       `INSERT INTO order_line (order_id, product_id, size_id, name, size_label, unit_price, quantity, line_total, category_slug, position)
        VALUES ($1, $2, $3, 'Correa "Doble"; azul', 'Única', 59000, 2, 118000, 'correas', 1)`,
       [order.id, product.productId, product.sizeId],
     );
-    const list = await gql<{ staffOrders: { linesCsvUrl: string } }>(`{ staffOrders(filter: { search: "Camila Líneas" }) { linesCsvUrl } }`);
+    const list = await gql<{ staffOrders: { linesCsvUrl: string } }>(
+      `{ staffOrders(filter: { search: "Camila Líneas" }) { linesCsvUrl } }`,
+    );
     expect(list.staffOrders.linesCsvUrl).toBe('/api/staff/order-lines.csv?search=Camila+L%C3%ADneas');
     const res = await fetch(`${shop.url}${list.staffOrders.linesCsvUrl}`, { headers: auth });
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="productos-por-orden-enzo-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="productos-por-orden-enzo-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const text = (await res.text()).replace(/^\uFEFF/, '');
     const rows = text.trim().split('\r\n');
-    expect(rows[0]).toBe('Referencia;Fecha;Estado;Cliente;Celular;Departamento;Municipio;Dirección;Barrio;Producto;Código de producto;Talla;Cantidad;Precio unitario;Total línea');
+    expect(rows[0]).toBe(
+      'Referencia;Fecha;Estado;Cliente;Celular;Departamento;Municipio;Dirección;Barrio;Producto;Código de producto;Talla;Cantidad;Precio unitario;Total línea',
+    );
     expect(rows).toHaveLength(3);
     expect(rows[1]).toContain(`${order.reference};2025-06-10 10:00;En preparación;Camila Líneas Ortiz;`);
     expect(rows[1]).toContain(`;Collar de prueba;${product.productId};M;1;${product.unitPrice};${product.unitPrice}`);

@@ -21,13 +21,19 @@ let shop: TestShop;
 let auth: Record<string, string>;
 let product: { productId: number; sizeId: number; unitPrice: number };
 
-const sizeStock = async (sizeId: number) => (await shop.ds.query('SELECT stock, reserved FROM product_size WHERE id = $1', [sizeId]))[0] as { stock: number; reserved: number };
+const sizeStock = async (sizeId: number) =>
+  (await shop.ds.query('SELECT stock, reserved FROM product_size WHERE id = $1', [sizeId]))[0] as {
+    stock: number;
+    reserved: number;
+  };
 
 beforeAll(async () => {
   shop = await startTestShop();
   await createUser('staff-orders@enzo.test', 'clave-segura-1', true);
   auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-orders@enzo.test', 'clave-segura-1'));
-  const [row] = await shop.ds.query(`SELECT p.id AS "productId", s.id AS "sizeId", p.price AS "unitPrice" FROM product p JOIN product_size s ON s.product_id = p.id WHERE s.stock >= 20 ORDER BY p.id, s.position LIMIT 1`);
+  const [row] = await shop.ds.query(
+    `SELECT p.id AS "productId", s.id AS "sizeId", p.price AS "unitPrice" FROM product p JOIN product_size s ON s.product_id = p.id WHERE s.stock >= 20 ORDER BY p.id, s.position LIMIT 1`,
+  );
   product = row;
   await shop.ds.query('UPDATE product_size SET stock = 10000 WHERE id = $1', [product.sizeId]);
 });
@@ -40,14 +46,38 @@ const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrd
   ... on ValidationErrors { message errors { field message } }
   ... on NotFound { message }
 } }`;
-type Transitioned = { staffTransitionOrder: { __typename: string; message?: string; errors?: Array<{ field: string; message: string }>; status: string; carrier: string | null; trackingNumber: string | null; refundPending: boolean; flags: string[]; allowedTransitions: string[]; timeline: Array<{ from: string | null; to: string; actor: string; note: string | null }> } };
+type Transitioned = {
+  staffTransitionOrder: {
+    __typename: string;
+    message?: string;
+    errors?: Array<{ field: string; message: string }>;
+    status: string;
+    carrier: string | null;
+    trackingNumber: string | null;
+    refundPending: boolean;
+    flags: string[];
+    allowedTransitions: string[];
+    timeline: Array<{ from: string | null; to: string; actor: string; note: string | null }>;
+  };
+};
 
 describe('order transitions', () => {
-  const moves = ORDER_STATUSES.flatMap((from) => ORDER_STATUSES.filter((to) => to !== from).map((to) => ({ from, to, allowed: STAFF_TRANSITIONS[from].includes(to) })));
+  const moves = ORDER_STATUSES.flatMap((from) =>
+    ORDER_STATUSES.filter((to) => to !== from).map((to) => ({
+      from,
+      to,
+      allowed: STAFF_TRANSITIONS[from].includes(to),
+    })),
+  );
 
   it.each(moves)('$from → $to (allowed: $allowed)', async ({ from, to, allowed }) => {
     const order = await insertOrder(shop.ds, { ...product, status: from as OrderStatusValue });
-    const input = { orderId: String(order.id), to, note: 'Movido en prueba', ...(to === 'ENVIADO' ? { carrier: 'Servientrega', trackingNumber: 'SV-123' } : {}) };
+    const input = {
+      orderId: String(order.id),
+      to,
+      note: 'Movido en prueba',
+      ...(to === 'ENVIADO' ? { carrier: 'Servientrega', trackingNumber: 'SV-123' } : {}),
+    };
     const res = await shop.gql<Transitioned>(TRANSITION, { input }, auth);
     if (!allowed) {
       expect(res.errors).toBeUndefined();
@@ -66,18 +96,40 @@ describe('order transitions', () => {
 
   it('requires carrier and tracking number for ENVIADO', async () => {
     const order = await insertOrder(shop.ds, { ...product, status: 'EN_PREPARACION' });
-    const res = await shop.gql<Transitioned>(TRANSITION, { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Servientrega', trackingNumber: '  ' } }, auth);
-    expect(res.data!.staffTransitionOrder).toMatchObject({ __typename: 'ValidationErrors', message: 'Indica el número de guía.', errors: [{ field: 'trackingNumber', message: 'Indica el número de guía.' }] });
-    expect((await shop.ds.query('SELECT status FROM shop_order WHERE id = $1', [order.id]))[0].status).toBe('EN_PREPARACION');
-    const ok = await shop.gql<Transitioned>(TRANSITION, { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Coordinadora', trackingNumber: '7700112233' } }, auth);
-    expect(ok.data!.staffTransitionOrder).toMatchObject({ status: 'ENVIADO', carrier: 'Coordinadora', trackingNumber: '7700112233' });
+    const res = await shop.gql<Transitioned>(
+      TRANSITION,
+      { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Servientrega', trackingNumber: '  ' } },
+      auth,
+    );
+    expect(res.data!.staffTransitionOrder).toMatchObject({
+      __typename: 'ValidationErrors',
+      message: 'Indica el número de guía.',
+      errors: [{ field: 'trackingNumber', message: 'Indica el número de guía.' }],
+    });
+    expect((await shop.ds.query('SELECT status FROM shop_order WHERE id = $1', [order.id]))[0].status).toBe(
+      'EN_PREPARACION',
+    );
+    const ok = await shop.gql<Transitioned>(
+      TRANSITION,
+      { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Coordinadora', trackingNumber: '7700112233' } },
+      auth,
+    );
+    expect(ok.data!.staffTransitionOrder).toMatchObject({
+      status: 'ENVIADO',
+      carrier: 'Coordinadora',
+      trackingNumber: '7700112233',
+    });
   });
 
   it('cancelling an unpaid order releases its held stock', async () => {
     const before = await sizeStock(product.sizeId);
     const order = await insertOrder(shop.ds, { ...product, status: 'PENDIENTE_PAGO', quantity: 3 });
     expect(await sizeStock(product.sizeId)).toEqual({ stock: before.stock - 3, reserved: before.reserved + 3 });
-    const res = await shop.gql<Transitioned>(TRANSITION, { input: { orderId: String(order.id), to: 'CANCELADO', note: 'Cliente desistió' } }, auth);
+    const res = await shop.gql<Transitioned>(
+      TRANSITION,
+      { input: { orderId: String(order.id), to: 'CANCELADO', note: 'Cliente desistió' } },
+      auth,
+    );
     expect(res.data!.staffTransitionOrder).toMatchObject({ status: 'CANCELADO', refundPending: false });
     expect(await sizeStock(product.sizeId)).toEqual(before);
   });
@@ -85,15 +137,32 @@ describe('order transitions', () => {
   it('cancelling a paid order marks a pending refund and keeps stock as it is', async () => {
     const order = await insertOrder(shop.ds, { ...product, status: 'PAGADO', quantity: 2 });
     const before = await sizeStock(product.sizeId);
-    const res = await shop.gql<Transitioned>(TRANSITION, { input: { orderId: String(order.id), to: 'CANCELADO' } }, auth);
-    expect(res.data!.staffTransitionOrder).toMatchObject({ status: 'CANCELADO', refundPending: true, flags: ['REEMBOLSO_PENDIENTE'] });
+    const res = await shop.gql<Transitioned>(
+      TRANSITION,
+      { input: { orderId: String(order.id), to: 'CANCELADO' } },
+      auth,
+    );
+    expect(res.data!.staffTransitionOrder).toMatchObject({
+      status: 'CANCELADO',
+      refundPending: true,
+      flags: ['REEMBOLSO_PENDIENTE'],
+    });
     expect(await sizeStock(product.sizeId)).toEqual(before);
   });
 });
 
 const LIST = `query($filter: StaffOrderFilter, $first: Int, $after: String) { staffOrders(filter: $filter, first: $first, after: $after) {
   totalCount csvUrl pageInfo { hasNextPage endCursor } edges { cursor node { id reference status createdAt total paymentMethod customer { fullName } shippingAddress { municipalityName } } } } }`;
-type List = { staffOrders: { totalCount: number; csvUrl: string; pageInfo: { hasNextPage: boolean; endCursor: string | null }; edges: Array<{ node: { id: string; reference: string; status: string; createdAt: string; customer: { fullName: string } } }> } };
+type List = {
+  staffOrders: {
+    totalCount: number;
+    csvUrl: string;
+    pageInfo: { hasNextPage: boolean; endCursor: string | null };
+    edges: Array<{
+      node: { id: string; reference: string; status: string; createdAt: string; customer: { fullName: string } };
+    }>;
+  };
+};
 
 describe('orders list, detail and CSV', () => {
   let refs: Record<string, string>;
@@ -101,11 +170,35 @@ describe('orders list, detail and CSV', () => {
     await shop.ds.query('DELETE FROM shop_order');
     const day = (d: string, h = 15) => new Date(`${d}T${String(h).padStart(2, '0')}:00:00-05:00`);
     const made = await Promise.all([
-      insertOrder(shop.ds, { ...product, status: 'PAGADO', createdAt: day('2025-03-01'), fullName: 'Ñusta Gómez Ávila', email: 'nusta@example.com', municipalityName: 'Medellín' }),
-      insertOrder(shop.ds, { ...product, status: 'ENVIADO', createdAt: day('2025-03-02'), fullName: 'Carlos "Toto" Ruiz; hijo', phone: '3157654321' }),
-      insertOrder(shop.ds, { ...product, status: 'PENDIENTE_PAGO', createdAt: day('2025-03-03', 23), fullName: 'Lucía Fernández', documentNumber: '99887766' }),
+      insertOrder(shop.ds, {
+        ...product,
+        status: 'PAGADO',
+        createdAt: day('2025-03-01'),
+        fullName: 'Ñusta Gómez Ávila',
+        email: 'nusta@example.com',
+        municipalityName: 'Medellín',
+      }),
+      insertOrder(shop.ds, {
+        ...product,
+        status: 'ENVIADO',
+        createdAt: day('2025-03-02'),
+        fullName: 'Carlos "Toto" Ruiz; hijo',
+        phone: '3157654321',
+      }),
+      insertOrder(shop.ds, {
+        ...product,
+        status: 'PENDIENTE_PAGO',
+        createdAt: day('2025-03-03', 23),
+        fullName: 'Lucía Fernández',
+        documentNumber: '99887766',
+      }),
       // 00:30 Bogotá on 2025-03-04 is still 2025-03-04 locally although UTC says 05:30 the same day
-      insertOrder(shop.ds, { ...product, status: 'PAGADO', createdAt: day('2025-03-04', 0), fullName: '=Fórmula Peligrosa' }),
+      insertOrder(shop.ds, {
+        ...product,
+        status: 'PAGADO',
+        createdAt: day('2025-03-04', 0),
+        fullName: '=Fórmula Peligrosa',
+      }),
     ]);
     refs = Object.fromEntries(made.map((o) => [o.fullName, o.reference]));
   });
@@ -161,7 +254,10 @@ describe('orders list, detail and CSV', () => {
       customer: { fullName: 'Ñusta Gómez Ávila', documentType: 'CC' },
       shippingAddress: { municipalityName: 'Medellín' },
       lines: [{ quantity: 1, unitPrice: product.unitPrice }],
-      timeline: [{ from: null, to: 'PENDIENTE_PAGO' }, { from: 'PENDIENTE_PAGO', to: 'PAGADO', actor: 'pasarela' }],
+      timeline: [
+        { from: null, to: 'PENDIENTE_PAGO' },
+        { from: 'PENDIENTE_PAGO', to: 'PAGADO', actor: 'pasarela' },
+      ],
       allowedTransitions: ['EN_PREPARACION', 'CANCELADO'],
     });
     const missing = await shop.gql<{ staffOrder: null }>(`{ staffOrder(id: "999999") { id } }`, {}, auth);
@@ -169,13 +265,19 @@ describe('orders list, detail and CSV', () => {
   });
 
   it('exports the filtered orders as CSV in UTF-8 with BOM, quoted and formula-safe', async () => {
-    const list = await shop.gql<List>(LIST, { filter: { statuses: ['PAGADO', 'ENVIADO'], from: '2025-03-01', to: '2025-03-31' } }, auth);
+    const list = await shop.gql<List>(
+      LIST,
+      { filter: { statuses: ['PAGADO', 'ENVIADO'], from: '2025-03-01', to: '2025-03-31' } },
+      auth,
+    );
     const url = list.data!.staffOrders.csvUrl;
     expect(url).toBe('/api/staff/orders.csv?status=PAGADO%2CENVIADO&from=2025-03-01&to=2025-03-31');
     const res = await fetch(`${shop.url}${url}`, { headers: auth });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="ordenes-enzo-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="ordenes-enzo-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes).slice(1);
@@ -197,14 +299,24 @@ describe('orders list, detail and CSV', () => {
     await insertOrder(shop.ds, { ...product, status: 'ENVIADO' });
     await insertOrder(shop.ds, { ...product, status: 'PENDIENTE_PAGO' });
     await insertOrder(shop.ds, { ...product, status: 'CANCELADO' });
-    const res = await shop.gql<{ staffDashboard: { salesToday: number; salesThisMonth: number; awaitingShipment: number; ordersByStatus: Array<{ status: string; count: number }>; salesLast30Days: Array<{ date: string; total: number; orders: number }> } }>(
+    const res = await shop.gql<{
+      staffDashboard: {
+        salesToday: number;
+        salesThisMonth: number;
+        awaitingShipment: number;
+        ordersByStatus: Array<{ status: string; count: number }>;
+        salesLast30Days: Array<{ date: string; total: number; orders: number }>;
+      };
+    }>(
       `{ staffDashboard { salesToday salesThisMonth awaitingShipment ordersByStatus { status count } salesLast30Days { date total orders } } }`,
       {},
       auth,
     );
     expect(res.errors).toBeUndefined();
     const d = res.data!.staffDashboard;
-    const [totals] = await shop.ds.query(`SELECT SUM(total)::int AS t FROM shop_order WHERE status IN ('PAGADO','ENVIADO')`);
+    const [totals] = await shop.ds.query(
+      `SELECT SUM(total)::int AS t FROM shop_order WHERE status IN ('PAGADO','ENVIADO')`,
+    );
     expect(d.salesToday).toBe(totals.t);
     expect(d.salesThisMonth).toBe(totals.t);
     expect(d.awaitingShipment).toBe(1);

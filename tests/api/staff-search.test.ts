@@ -35,11 +35,17 @@ describe('staff product search', () => {
 
   it('finds inactive products too, which the shop hides', async () => {
     const [target] = await list('collar trenzado');
-    const off = await shop.gql(`mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, active: false }) { ... on StaffProduct { id active } } }`, { id: target!.id }, auth);
+    const off = await shop.gql(
+      `mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, active: false }) { ... on StaffProduct { id active } } }`,
+      { id: target!.id },
+      auth,
+    );
     expect(off.errors).toBeUndefined();
     const found = await list('colar trensado');
     expect(found[0]).toMatchObject({ id: target!.id, active: false });
-    const shopSearch = await shop.gql<{ search: { products: { edges: Array<{ node: { id: string } }> } } }>(`{ search(query: "collar trenzado") { products { edges { node { id } } } } }`);
+    const shopSearch = await shop.gql<{ search: { products: { edges: Array<{ node: { id: string } }> } } }>(
+      `{ search(query: "collar trenzado") { products { edges { node { id } } } } }`,
+    );
     expect(shopSearch.data!.search.products.edges.map((e) => e.node.id)).not.toContain(target!.id);
   });
 
@@ -53,9 +59,15 @@ describe('staff product search', () => {
     );
     expect(res.errors).toBeUndefined();
     expect(res.data!.staffUpdateProduct.pets).toEqual(['DOG', 'CAT']);
-    const cats = await shop.gql<{ search: { products: { edges: Array<{ node: { id: string } }> } } }>(`{ search(query: "correa", filter: { pets: [CAT] }, first: 48) { products { edges { node { id } } } } }`);
+    const cats = await shop.gql<{ search: { products: { edges: Array<{ node: { id: string } }> } } }>(
+      `{ search(query: "correa", filter: { pets: [CAT] }, first: 48) { products { edges { node { id } } } } }`,
+    );
     expect(cats.data!.search.products.edges.map((e) => e.node.id)).toContain(correa!.id);
-    const bad = await shop.gql(`mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, pets: [FISH] }) { __typename } }`, { id: correa!.id }, auth);
+    const bad = await shop.gql(
+      `mutation($id: ID!) { staffUpdateProduct(input: { productId: $id, pets: [FISH] }) { __typename } }`,
+      { id: correa!.id },
+      auth,
+    );
     expect(bad.errors![0]!.extensions!.code).toBe('GRAPHQL_VALIDATION_FAILED');
   });
 

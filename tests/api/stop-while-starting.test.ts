@@ -39,7 +39,16 @@ describe('stopping while the Auth emulator is still starting', () => {
     child.stderr.on('data', (c: Buffer) => (output += c.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     try {
-      await expect.poll(() => fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false), { timeout: 60_000, interval: 100 }).toBe(true);
+      await expect
+        .poll(
+          () =>
+            fetch(`http://127.0.0.1:${port}/healthz`).then(
+              (r) => r.ok,
+              () => false,
+            ),
+          { timeout: 60_000, interval: 100 },
+        )
+        .toBe(true);
       expect(await isAuthEmulatorUp(`127.0.0.1:${authPort}`)).toBe(false);
       child.kill('SIGINT');
       // Given up, not finished: the emulator never comes up while the shop stops.

@@ -23,7 +23,14 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   // One shared DATA_DIR (as a shared volume): the sandbox's events secret lives there.
-  const env = { DATABASE_URL: databaseUrl, TEST_SHOP: 'true', DATA_DIR: dataDir, SEED_ON_START: 'false', FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'), MAX_OPEN_ORDERS_PER_CLIENT: '1000' };
+  const env = {
+    DATABASE_URL: databaseUrl,
+    TEST_SHOP: 'true',
+    DATA_DIR: dataDir,
+    SEED_ON_START: 'false',
+    FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+    MAX_OPEN_ORDERS_PER_CLIENT: '1000',
+  };
   [a, b] = await Promise.all([startChildShop(env), startChildShop(env)]);
 });
 afterAll(async () => {
@@ -46,7 +53,9 @@ describe('two instances on one database', () => {
     const query = `query($input: CartQuoteInput!) { cartQuote(input: $input) { total } }`;
     const input = { lines: [{ productId: v.productId, sizeId: v.sizeId, quantity: 1 }], discountCode: 'NOEXISTE' };
     const ip = { 'x-forwarded-for': '10.77.0.1' };
-    const results = await Promise.all(Array.from({ length: 40 }, (_, i) => gqlAt((i % 2 ? a : b).url, query, { input }, ip)));
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => gqlAt((i % 2 ? a : b).url, query, { input }, ip)),
+    );
     const limited = results.filter((r) => r.errors?.[0]?.extensions?.code === 'RATE_LIMITED');
     expect(results.length - limited.length).toBe(30);
     expect(limited).toHaveLength(10);
@@ -58,22 +67,49 @@ describe('two instances on one database', () => {
     const v = await variant();
     const orders: Placed[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await gqlAt<{ placeOrder: Placed }>((i % 2 ? a : b).url, PLACE_ORDER, { input: orderInput(v, 1, { customer: { ...orderInput(v).customer, email: `dos${i}@correo.com` } }) }, { 'x-forwarded-for': `10.78.0.${i + 1}` });
+      const res = await gqlAt<{ placeOrder: Placed }>(
+        (i % 2 ? a : b).url,
+        PLACE_ORDER,
+        { input: orderInput(v, 1, { customer: { ...orderInput(v).customer, email: `dos${i}@correo.com` } }) },
+        { 'x-forwarded-for': `10.78.0.${i + 1}` },
+      );
       orders.push(res.data!.placeOrder);
     }
     const secret = loadSandboxEventsSecret(dataDir);
     for (const [i, order] of orders.entries()) {
-      const { rows } = await db.query<{ total: number }>(`SELECT total FROM shop_order WHERE reference = $1`, [order.reference]);
-      const tx = { id: `dos-${i}`, reference: order.reference, amount_in_cents: rows[0]!.total * 100, status: 'APPROVED', currency: 'COP' };
+      const { rows } = await db.query<{ total: number }>(`SELECT total FROM shop_order WHERE reference = $1`, [
+        order.reference,
+      ]);
+      const tx = {
+        id: `dos-${i}`,
+        reference: order.reference,
+        amount_in_cents: rows[0]!.total * 100,
+        status: 'APPROVED',
+        currency: 'COP',
+      };
       // What the gateway knows (the sandbox's lookup answers from this row).
       await db.query(
         `INSERT INTO sandbox_session (id, reference, amount_in_cents, currency, payment_method, redirect_url, transaction_id, status) VALUES ($1, $2, $3, 'COP', 'CARD', 'http://x/', $4, 'APPROVED')`,
         [`two-${i}-${Date.now()}`, tx.reference, tx.amount_in_cents, tx.id],
       );
-      const event = signEvent({ event: 'transaction.updated', data: { transaction: tx }, signature: { properties: ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'] }, timestamp: Math.floor(Date.now() / 1000) }, secret);
+      const event = signEvent(
+        {
+          event: 'transaction.updated',
+          data: { transaction: tx },
+          signature: { properties: ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'] },
+          timestamp: Math.floor(Date.now() / 1000),
+        },
+        secret,
+      );
       const body = JSON.stringify(event);
       const posts = await Promise.all(
-        [a, b, a, b].map((s) => fetch(`${s.url}/webhooks/wompi`, { method: 'POST', headers: { 'content-type': 'application/json' }, body }).then((r) => r.status)),
+        [a, b, a, b].map((s) =>
+          fetch(`${s.url}/webhooks/wompi`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+          }).then((r) => r.status),
+        ),
       );
       expect(posts).toEqual([200, 200, 200, 200]);
     }
@@ -87,19 +123,28 @@ describe('two instances on one database', () => {
     );
     expect(paid).toHaveLength(4);
     for (const row of paid) expect(row).toMatchObject({ status: 'PAGADO', paid_steps: 1, events: 1 });
-    const { rows: stock } = await db.query<{ stock: number; reserved: number }>(`SELECT stock, reserved FROM product_size WHERE id = $1`, [Number(v.sizeId)]);
+    const { rows: stock } = await db.query<{ stock: number; reserved: number }>(
+      `SELECT stock, reserved FROM product_size WHERE id = $1`,
+      [Number(v.sizeId)],
+    );
     expect(stock[0]).toEqual({ stock: 96, reserved: 0 });
 
     // Each order's two emails: queued once, and sent once by whichever instance picked the job up.
     const outbox = path.join(dataDir, 'outbox');
     const deadline = Date.now() + 60_000;
     for (;;) {
-      const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM outbound_email e JOIN shop_order o ON o.id = e.order_id WHERE o.reference = ANY($1) AND e.sent_at IS NULL`, [refs]);
+      const { rows } = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM outbound_email e JOIN shop_order o ON o.id = e.order_id WHERE o.reference = ANY($1) AND e.sent_at IS NULL`,
+        [refs],
+      );
       if (rows[0]!.n === 0) break;
       if (Date.now() > deadline) throw new Error('correos sin enviar');
       await new Promise((r) => setTimeout(r, 250));
     }
-    const { rows: mails } = await db.query<{ attempts: number }>(`SELECT e.attempts FROM outbound_email e JOIN shop_order o ON o.id = e.order_id WHERE o.reference = ANY($1)`, [refs]);
+    const { rows: mails } = await db.query<{ attempts: number }>(
+      `SELECT e.attempts FROM outbound_email e JOIN shop_order o ON o.id = e.order_id WHERE o.reference = ANY($1)`,
+      [refs],
+    );
     expect(mails).toHaveLength(8);
     expect(mails.every((m) => m.attempts === 1)).toBe(true);
     await new Promise((r) => setTimeout(r, 2000));
@@ -117,7 +162,9 @@ describe('TRUST_PROXY', () => {
     // No proxy trusted: a client cannot get fresh buckets by inventing X-Forwarded-For.
     const direct = await startTestShop({ TRUST_PROXY: 'false' });
     try {
-      const results = await Promise.all(Array.from({ length: 31 }, (_, i) => direct.gql(query, { input }, { 'x-forwarded-for': `10.79.0.${i + 1}` })));
+      const results = await Promise.all(
+        Array.from({ length: 31 }, (_, i) => direct.gql(query, { input }, { 'x-forwarded-for': `10.79.0.${i + 1}` })),
+      );
       expect(results.filter((r) => r.errors?.[0]?.extensions?.code === 'RATE_LIMITED')).toHaveLength(1);
     } finally {
       await direct.close();

@@ -3,7 +3,18 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { startFakeWompiApi } from './fake-wompi-api.js';
-import { orderInput, orderRow, knownEvent, paymentEvent, placeOrder, postEvent, RECEIPT, sizeStock, variantWithStock, type Variant } from './checkout-fixtures.js';
+import {
+  orderInput,
+  orderRow,
+  knownEvent,
+  paymentEvent,
+  placeOrder,
+  postEvent,
+  RECEIPT,
+  sizeStock,
+  variantWithStock,
+  type Variant,
+} from './checkout-fixtures.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -25,7 +36,10 @@ async function pendingOrder(stock = 5, quantity = 2, skip = 10) {
 }
 
 async function eventsFor(orderId: number): Promise<number> {
-  const rows: Array<{ n: number }> = await shop.ds.query(`SELECT count(*)::int AS n FROM payment_event WHERE order_id = $1`, [orderId]);
+  const rows: Array<{ n: number }> = await shop.ds.query(
+    `SELECT count(*)::int AS n FROM payment_event WHERE order_id = $1`,
+    [orderId],
+  );
   return rows[0].n;
 }
 
@@ -33,12 +47,28 @@ describe('sandbox gateway and webhook', () => {
   it('pays through the sandbox page: signed event → PAGADO, stock sold, mail written, no second payment', async () => {
     const { v, placed, row } = await pendingOrder(5, 2, 11);
     const session = new URL(placed.checkoutUrl, shop.url).searchParams.get('session')!;
-    const checkout = await shop.gql<{ sandboxCheckout: { reference: string; amountInCents: number; shopName: string; decided: boolean; paymentMethod: string } }>(SANDBOX, { session });
-    expect(checkout.data!.sandboxCheckout).toMatchObject({ reference: placed.reference, amountInCents: row.total * 100, shopName: 'Enzo', decided: false, paymentMethod: 'CARD' });
+    const checkout = await shop.gql<{
+      sandboxCheckout: {
+        reference: string;
+        amountInCents: number;
+        shopName: string;
+        decided: boolean;
+        paymentMethod: string;
+      };
+    }>(SANDBOX, { session });
+    expect(checkout.data!.sandboxCheckout).toMatchObject({
+      reference: placed.reference,
+      amountInCents: row.total * 100,
+      shopName: 'Enzo',
+      decided: false,
+      paymentMethod: 'CARD',
+    });
 
     const outbox = path.join(shop.services.env.dataDir, 'outbox');
     const before = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
-    const paid = await shop.gql<{ sandboxPay: { transactionId: string; status: string; redirectUrl: string } }>(PAY, { input: { session, cardNumber: '4242 4242 4242 4242' } });
+    const paid = await shop.gql<{ sandboxPay: { transactionId: string; status: string; redirectUrl: string } }>(PAY, {
+      input: { session, cardNumber: '4242 4242 4242 4242' },
+    });
     expect(paid.errors).toBeUndefined();
     const result = paid.data!.sandboxPay;
     expect(result.status).toBe('APPROVED');
@@ -48,24 +78,46 @@ describe('sandbox gateway and webhook', () => {
     expect(redirect.searchParams.get('token')).toBe(placed.accessToken);
     expect(redirect.searchParams.get('id')).toBe(result.transactionId);
 
-    expect(await orderRow(shop, placed.reference)).toMatchObject({ status: 'PAGADO', transaction_id: result.transactionId });
+    expect(await orderRow(shop, placed.reference)).toMatchObject({
+      status: 'PAGADO',
+      transaction_id: result.transactionId,
+    });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 0 });
-    await expect.poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0)).toBeGreaterThanOrEqual(before + 2);
+    await expect
+      .poll(() => (fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0))
+      .toBeGreaterThanOrEqual(before + 2);
     const mails = fs.readdirSync(outbox).filter((f) => f.includes(placed.reference));
-    const shopperMail = fs.readFileSync(path.join(outbox, mails.find((f) => f.endsWith('-cliente.eml'))!), 'utf8');
+    const shopperMail = fs.readFileSync(
+      path.join(
+        outbox,
+        mails.find((f) => f.endsWith('-cliente.eml'))!,
+      ),
+      'utf8',
+    );
     expect(shopperMail).toMatch(/To: ana@correo\.com/);
     expect(shopperMail).toMatch(/IVA incluido/);
 
     const again = await shop.gql(PAY, { input: { session, decision: 'APPROVE' } });
     expect(again.errors?.[0].extensions?.code).toBe('CONFLICT');
-    expect((await shop.gql<{ sandboxCheckout: { decided: boolean } }>(SANDBOX, { session })).data!.sandboxCheckout.decided).toBe(true);
+    expect(
+      (await shop.gql<{ sandboxCheckout: { decided: boolean } }>(SANDBOX, { session })).data!.sandboxCheckout.decided,
+    ).toBe(true);
   });
 
   it('rejects a forged checksum with 401 and changes nothing', async () => {
     const { v, placed, row } = await pendingOrder(5, 1, 12);
-    const event = paymentEvent(shop, { id: 'forged-1', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }, 'not-the-secret');
+    const event = paymentEvent(
+      shop,
+      { id: 'forged-1', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' },
+      'not-the-secret',
+    );
     expect(await postEvent(shop, event)).toBe(401);
-    const genuine = paymentEvent(shop, { id: 'forged-2', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' });
+    const genuine = paymentEvent(shop, {
+      id: 'forged-2',
+      reference: placed.reference,
+      amountInCents: row.total * 100,
+      status: 'APPROVED',
+    });
     expect(await postEvent(shop, genuine, { 'x-event-checksum': 'f'.repeat(64) })).toBe(401);
     expect(await postEvent(shop, { hola: 'mundo' })).toBe(401);
     expect((await orderRow(shop, placed.reference)).status).toBe('PENDIENTE_PAGO');
@@ -75,7 +127,12 @@ describe('sandbox gateway and webhook', () => {
 
   it('is idempotent: a replayed approval changes nothing', async () => {
     const { v, placed, row } = await pendingOrder(5, 2, 13);
-    const event = await knownEvent(shop, { id: 'tx-replay', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' });
+    const event = await knownEvent(shop, {
+      id: 'tx-replay',
+      reference: placed.reference,
+      amountInCents: row.total * 100,
+      status: 'APPROVED',
+    });
     expect(await postEvent(shop, event, { 'x-event-checksum': event.signature.checksum })).toBe(200);
     expect(await postEvent(shop, event)).toBe(200);
     expect(await postEvent(shop, event)).toBe(200);
@@ -86,28 +143,56 @@ describe('sandbox gateway and webhook', () => {
 
   it('releases stock on a declined payment, then allows paying again with a new reference per attempt', async () => {
     const { v, placed, row } = await pendingOrder(5, 2, 14);
-    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-dec', reference: placed.reference, amountInCents: row.total * 100, status: 'DECLINED' }))).toBe(200);
+    expect(
+      await postEvent(
+        shop,
+        await knownEvent(shop, {
+          id: 'tx-dec',
+          reference: placed.reference,
+          amountInCents: row.total * 100,
+          status: 'DECLINED',
+        }),
+      ),
+    ).toBe(200);
     expect((await orderRow(shop, placed.reference)).status).toBe('PAGO_RECHAZADO');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
     // Staff read the timeline in Spanish, not the gateway's status code.
-    const notes: Array<{ note: string }> = await shop.ds.query(`SELECT note FROM order_transition WHERE order_id = $1 AND to_status = 'PAGO_RECHAZADO'`, [row.id]);
+    const notes: Array<{ note: string }> = await shop.ds.query(
+      `SELECT note FROM order_transition WHERE order_id = $1 AND to_status = 'PAGO_RECHAZADO'`,
+      [row.id],
+    );
     expect(notes.map((n) => n.note)).toEqual(['Transacción tx-dec rechazada']);
-    const receipt = await shop.gql<{ orderReceipt: { status: string; canRetryPayment: boolean } }>(RECEIPT, { reference: placed.reference, token: placed.accessToken });
+    const receipt = await shop.gql<{ orderReceipt: { status: string; canRetryPayment: boolean } }>(RECEIPT, {
+      reference: placed.reference,
+      token: placed.accessToken,
+    });
     expect(receipt.data!.orderReceipt).toMatchObject({ status: 'PAGO_RECHAZADO', canRetryPayment: true });
 
-    const retry = await shop.gql<{ retryPayment: { __typename: string; checkoutUrl: string } }>(RETRY, { reference: placed.reference, token: placed.accessToken });
+    const retry = await shop.gql<{ retryPayment: { __typename: string; checkoutUrl: string } }>(RETRY, {
+      reference: placed.reference,
+      token: placed.accessToken,
+    });
     expect(retry.data!.retryPayment.__typename).toBe('OrderPlaced');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
     const session = new URL(retry.data!.retryPayment.checkoutUrl, shop.url).searchParams.get('session')!;
     const sandbox = await shop.gql<{ sandboxCheckout: { reference: string } }>(SANDBOX, { session });
     expect(sandbox.data!.sandboxCheckout.reference).toBe(`${placed.reference}-2`);
     // Leaving that gateway page without paying: another attempt, another reference, the same held stock.
-    const again = await shop.gql<{ retryPayment: { __typename: string; checkoutUrl: string } }>(RETRY, { reference: placed.reference, token: placed.accessToken });
+    const again = await shop.gql<{ retryPayment: { __typename: string; checkoutUrl: string } }>(RETRY, {
+      reference: placed.reference,
+      token: placed.accessToken,
+    });
     expect(again.data!.retryPayment.__typename).toBe('OrderPlaced');
     const third = new URL(again.data!.retryPayment.checkoutUrl, shop.url).searchParams.get('session')!;
-    expect((await shop.gql<{ sandboxCheckout: { reference: string } }>(SANDBOX, { session: third })).data!.sandboxCheckout.reference).toBe(`${placed.reference}-3`);
+    expect(
+      (await shop.gql<{ sandboxCheckout: { reference: string } }>(SANDBOX, { session: third })).data!.sandboxCheckout
+        .reference,
+    ).toBe(`${placed.reference}-3`);
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
-    const wrongToken = await shop.gql<{ retryPayment: { __typename: string } }>(RETRY, { reference: placed.reference, token: 'y'.repeat(32) });
+    const wrongToken = await shop.gql<{ retryPayment: { __typename: string } }>(RETRY, {
+      reference: placed.reference,
+      token: 'y'.repeat(32),
+    });
     expect(wrongToken.data!.retryPayment.__typename).toBe('PaymentRetryUnavailable');
 
     await shop.gql(PAY, { input: { session, decision: 'APPROVE' } });
@@ -117,15 +202,35 @@ describe('sandbox gateway and webhook', () => {
 
   it('never marks a wrong amount as paid and flags it for staff', async () => {
     const { v, placed, row } = await pendingOrder(5, 1, 15);
-    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-amount', reference: placed.reference, amountInCents: 100, status: 'APPROVED' }))).toBe(200);
-    expect(await orderRow(shop, placed.reference)).toMatchObject({ status: 'PENDIENTE_PAGO', flags: ['MONTO_NO_COINCIDE'] });
+    expect(
+      await postEvent(
+        shop,
+        await knownEvent(shop, {
+          id: 'tx-amount',
+          reference: placed.reference,
+          amountInCents: 100,
+          status: 'APPROVED',
+        }),
+      ),
+    ).toBe(200);
+    expect(await orderRow(shop, placed.reference)).toMatchObject({
+      status: 'PENDIENTE_PAGO',
+      flags: ['MONTO_NO_COINCIDE'],
+    });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 4, reserved: 1 });
     expect(await eventsFor(row.id)).toBe(1);
   });
 
   it('stores events for unknown references and still answers 200', async () => {
-    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-unknown', reference: 'OTRA-REF', amountInCents: 5000, status: 'APPROVED' }))).toBe(200);
-    const rows: Array<{ order_id: number | null; reference: string }> = await shop.ds.query(`SELECT order_id, reference FROM payment_event WHERE transaction_id = 'tx-unknown'`);
+    expect(
+      await postEvent(
+        shop,
+        await knownEvent(shop, { id: 'tx-unknown', reference: 'OTRA-REF', amountInCents: 5000, status: 'APPROVED' }),
+      ),
+    ).toBe(200);
+    const rows: Array<{ order_id: number | null; reference: string }> = await shop.ds.query(
+      `SELECT order_id, reference FROM payment_event WHERE transaction_id = 'tx-unknown'`,
+    );
     expect(rows).toEqual([{ order_id: null, reference: 'OTRA-REF' }]);
   });
 
@@ -137,7 +242,17 @@ describe('sandbox gateway and webhook', () => {
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 0 });
     expect(await shop.services.orders.expiry.runOnce()).toBe(0);
 
-    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-late', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
+    expect(
+      await postEvent(
+        shop,
+        await knownEvent(shop, {
+          id: 'tx-late',
+          reference: placed.reference,
+          amountInCents: row.total * 100,
+          status: 'APPROVED',
+        }),
+      ),
+    ).toBe(200);
     expect((await orderRow(shop, placed.reference)).status).toBe('PAGADO');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 0 });
   });
@@ -147,8 +262,22 @@ describe('sandbox gateway and webhook', () => {
     await shop.ds.query(`UPDATE shop_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [row.id]);
     await shop.services.orders.expiry.runOnce();
     await shop.ds.query(`UPDATE product_size SET stock = 1 WHERE id = $1`, [Number(v.sizeId)]);
-    expect(await postEvent(shop, await knownEvent(shop, { id: 'tx-late-2', reference: placed.reference, amountInCents: row.total * 100, status: 'APPROVED' }))).toBe(200);
-    expect(await orderRow(shop, placed.reference)).toMatchObject({ status: 'EXPIRADO', refund_pending: true, flags: ['REEMBOLSO_PENDIENTE'] });
+    expect(
+      await postEvent(
+        shop,
+        await knownEvent(shop, {
+          id: 'tx-late-2',
+          reference: placed.reference,
+          amountInCents: row.total * 100,
+          status: 'APPROVED',
+        }),
+      ),
+    ).toBe(200);
+    expect(await orderRow(shop, placed.reference)).toMatchObject({
+      status: 'EXPIRADO',
+      refund_pending: true,
+      flags: ['REEMBOLSO_PENDIENTE'],
+    });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 1, reserved: 0 });
   });
 
@@ -156,10 +285,19 @@ describe('sandbox gateway and webhook', () => {
     const { placed, row } = await pendingOrder(5, 1, 18);
     const session = new URL(placed.checkoutUrl, shop.url).searchParams.get('session')!;
     // As if the sandbox had decided but its event were lost on the way.
-    await shop.ds.query(`UPDATE sandbox_session SET transaction_id = 'tx-lookup', status = 'APPROVED' WHERE id = $1`, [session]);
-    const pending = await shop.gql<{ orderReceipt: { status: string } }>(RECEIPT, { reference: placed.reference, token: placed.accessToken });
+    await shop.ds.query(`UPDATE sandbox_session SET transaction_id = 'tx-lookup', status = 'APPROVED' WHERE id = $1`, [
+      session,
+    ]);
+    const pending = await shop.gql<{ orderReceipt: { status: string } }>(RECEIPT, {
+      reference: placed.reference,
+      token: placed.accessToken,
+    });
     expect(pending.data!.orderReceipt.status).toBe('PENDIENTE_PAGO');
-    const res = await shop.gql<{ orderReceipt: { status: string } }>(RECEIPT, { reference: placed.reference, token: placed.accessToken, transactionId: 'tx-lookup' });
+    const res = await shop.gql<{ orderReceipt: { status: string } }>(RECEIPT, {
+      reference: placed.reference,
+      token: placed.accessToken,
+      transactionId: 'tx-lookup',
+    });
     expect(res.data!.orderReceipt.status).toBe('PAGADO');
     expect(await eventsFor(row.id)).toBe(1);
   });
@@ -170,7 +308,12 @@ describe('with Wompi keys', () => {
   let api: Awaited<ReturnType<typeof startFakeWompiApi>>;
   beforeAll(async () => {
     api = await startFakeWompiApi();
-    wompi = await startTestShop({ WOMPI_PUBLIC_KEY: 'pub_test_abc', WOMPI_INTEGRITY_SECRET: 'test_integrity_secret', WOMPI_EVENTS_SECRET: 'test_events_secret', WOMPI_API_URL: api.url });
+    wompi = await startTestShop({
+      WOMPI_PUBLIC_KEY: 'pub_test_abc',
+      WOMPI_INTEGRITY_SECRET: 'test_integrity_secret',
+      WOMPI_EVENTS_SECRET: 'test_events_secret',
+      WOMPI_API_URL: api.url,
+    });
   });
   afterAll(async () => {
     await wompi?.close();
@@ -183,7 +326,9 @@ describe('with Wompi keys', () => {
     const url = new URL(placed.checkoutUrl);
     expect(url.origin + url.pathname).toBe('https://checkout.wompi.co/p/');
     expect(url.searchParams.get('reference')).toBe(placed.reference);
-    expect(url.searchParams.get('redirect-url')).toBe(`${wompi.url}/pago-exitoso?ref=${placed.reference}&token=${placed.accessToken}`);
+    expect(url.searchParams.get('redirect-url')).toBe(
+      `${wompi.url}/pago-exitoso?ref=${placed.reference}&token=${placed.accessToken}`,
+    );
     const sandbox = await wompi.gql(SANDBOX, { session: 'abcdefghijklmnop' });
     expect(sandbox.errors?.[0].extensions?.code).toBe('FORBIDDEN');
     expect(sandbox.errors?.[0].message).toMatch(/Wompi/);

@@ -37,9 +37,19 @@ interface Operation {
 
 function operations(f: ApiFixtures): Operation[] {
   return [
-    { name: 'listado (collares, 24)', query: LISTING, baselinePath: '/listing', variables: { category: f.listingCategory, first: 24 } },
+    {
+      name: 'listado (collares, 24)',
+      query: LISTING,
+      baselinePath: '/listing',
+      variables: { category: f.listingCategory, first: 24 },
+    },
     { name: 'detalle de producto', query: PRODUCT, baselinePath: '/product', variables: { id: f.productId } },
-    { name: 'cartQuote (5 líneas)', query: CART_QUOTE, baselinePath: '/cart-quote', variables: { input: { lines: f.cartLines } } },
+    {
+      name: 'cartQuote (5 líneas)',
+      query: CART_QUOTE,
+      baselinePath: '/cart-quote',
+      variables: { input: { lines: f.cartLines } },
+    },
   ];
 }
 
@@ -100,7 +110,15 @@ export async function runApiThroughput(shopUrl: string, baselineUrl: string, fix
     const check = await gql(shopUrl, op.query, op.variables);
     const problem = firstError(check);
     if (problem) {
-      rows.push({ operation: op.name, shop: null, baseline: null, ratio: null, meetsRatio: null, meetsP99: null, note: `n/d: ${problem.slice(0, 120)}` });
+      rows.push({
+        operation: op.name,
+        shop: null,
+        baseline: null,
+        ratio: null,
+        meetsRatio: null,
+        meetsP99: null,
+        note: `n/d: ${problem.slice(0, 120)}`,
+      });
       continue;
     }
     const baseCheck = await fetch(`${baselineUrl}${op.baselinePath}`, { method: 'POST', body });
@@ -110,7 +128,9 @@ export async function runApiThroughput(shopUrl: string, baselineUrl: string, fix
     if (a !== b) {
       let i = 0;
       while (i < a.length && a[i] === b[i]) i++;
-      console.warn(`  ⚠ ${op.name}: la línea base difiere de la tienda en …${a.slice(Math.max(0, i - 40), i + 60)}… vs …${b.slice(Math.max(0, i - 40), i + 60)}…`);
+      console.warn(
+        `  ⚠ ${op.name}: la línea base difiere de la tienda en …${a.slice(Math.max(0, i - 40), i + 60)}… vs …${b.slice(Math.max(0, i - 40), i + 60)}…`,
+      );
     }
     process.stdout.write(`  · ${op.name}:`);
     await cannon(`${shopUrl}/graphql`, body, config.warmupS);
@@ -127,7 +147,9 @@ export async function runApiThroughput(shopUrl: string, baselineUrl: string, fix
     process.stdout.write(' ✓\n');
     const shop = combined(shopRuns);
     const baseline = combined(baseRuns);
-    const ratios = shopRuns.map((r, i) => (baseRuns[i]!.requests.average > 0 ? r.requests.average / baseRuns[i]!.requests.average : 0)).sort((a, b) => a - b);
+    const ratios = shopRuns
+      .map((r, i) => (baseRuns[i]!.requests.average > 0 ? r.requests.average / baseRuns[i]!.requests.average : 0))
+      .sort((a, b) => a - b);
     const ratio = baseline.rps > 0 ? ratios[Math.floor(ratios.length / 2)]! : null;
     rows.push({
       operation: op.name,

@@ -45,12 +45,16 @@ export async function startBenchAuthEmulator(timeoutMs = 120_000): Promise<Bench
     },
   };
   await fs.writeFile(path.join(dir, 'firebase.json'), JSON.stringify(firebaseJson));
-  const child = spawn(path.join(ROOT, 'node_modules', '.bin', 'firebase'), ['emulators:start', '--only', 'auth', '--project', PROJECT_ID], {
-    cwd: dir,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1', CI: '1' },
-  });
+  const child = spawn(
+    path.join(ROOT, 'node_modules', '.bin', 'firebase'),
+    ['emulators:start', '--only', 'auth', '--project', PROJECT_ID],
+    {
+      cwd: dir,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FIREBASE_CLI_DISABLE_UPDATE_CHECK: 'true', NO_UPDATE_NOTIFIER: '1', CI: '1' },
+    },
+  );
   let output = '';
   const keep = (c: Buffer) => (output = (output + c.toString()).slice(-3000));
   child.stdout.on('data', keep);
@@ -92,7 +96,11 @@ export async function staffIdToken(host: string): Promise<string> {
   const email = `bench-staff-${process.pid}@enzo.test`;
   const password = 'bench-staff-123';
   const post = async (pathAndQuery: string, body: unknown) => {
-    const res = await fetch(`${base}/${pathAndQuery}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/${pathAndQuery}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as { localId?: string; idToken?: string; error?: { message: string } };
     if (!res.ok) throw new Error(`Emulador de Auth (${pathAndQuery}): ${json.error?.message ?? res.status}`);
     return json;
@@ -104,6 +112,10 @@ export async function staffIdToken(host: string): Promise<string> {
   } finally {
     await deleteApp(app);
   }
-  const { idToken } = await post('accounts:signInWithPassword?key=demo-key', { email, password, returnSecureToken: true });
+  const { idToken } = await post('accounts:signInWithPassword?key=demo-key', {
+    email,
+    password,
+    returnSecureToken: true,
+  });
   return idToken!;
 }

@@ -22,7 +22,9 @@ declare module 'autocannon' {
     timeout?: number;
     verifyBody?: (body: string) => boolean;
     /** Request sequence per connection; `setupRequest` may change each request (e.g. its path). */
-    requests?: Array<{ setupRequest?: (req: { path: string; [k: string]: unknown }) => { path: string; [k: string]: unknown } }>;
+    requests?: Array<{
+      setupRequest?: (req: { path: string; [k: string]: unknown }) => { path: string; [k: string]: unknown };
+    }>;
   }
   export interface Result {
     requests: Histogram;

@@ -5,8 +5,16 @@
  */
 import type pg from 'pg';
 import { PRICE_RANGES, SIZE_LABELS } from '#shared/shop.js';
-import { parseFilter, parseSearchText, type ProductFilterInput } from '../../server/src/modules/catalog/search-input.js';
-import { listingStatement, matchingCategoriesStatement, type ListingSpec } from '../../server/src/modules/catalog/search-sql.js';
+import {
+  parseFilter,
+  parseSearchText,
+  type ProductFilterInput,
+} from '../../server/src/modules/catalog/search-input.js';
+import {
+  listingStatement,
+  matchingCategoriesStatement,
+  type ListingSpec,
+} from '../../server/src/modules/catalog/search-sql.js';
 
 const SIZES_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
@@ -23,7 +31,13 @@ interface Row {
   total: number;
   search_used?: string;
   search_corrected?: boolean;
-  facets?: { inStock: number; sizes: number[]; pets: number[]; prices: number[]; categories: Array<{ slug: string; name: string; count: number }> };
+  facets?: {
+    inStock: number;
+    sizes: number[];
+    pets: number[];
+    prices: number[];
+    categories: Array<{ slug: string; name: string; count: number }>;
+  };
 }
 
 export interface SearchVariables {
@@ -75,7 +89,12 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
         price: p.price,
         soldOut: (sizesBy.get(p.id) ?? []).every((s) => s.stock <= 0),
         category: { slug: p.category_slug, name: p.category_name },
-        images: (imagesBy.get(p.id) ?? []).map((im) => ({ url: im.url, alt: im.alt, width: im.width, height: im.height })),
+        images: (imagesBy.get(p.id) ?? []).map((im) => ({
+          url: im.url,
+          alt: im.alt,
+          width: im.width,
+          height: im.height,
+        })),
       },
     })),
   };

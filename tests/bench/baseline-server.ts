@@ -91,7 +91,10 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 }
 
 async function sizesAndImages(ids: number[]) {
-  const [sizes, images] = await Promise.all([pool.query<SizeRow>(SIZES_SQL, [ids]), pool.query<ImageRow>(IMAGES_SQL, [ids])]);
+  const [sizes, images] = await Promise.all([
+    pool.query<SizeRow>(SIZES_SQL, [ids]),
+    pool.query<ImageRow>(IMAGES_SQL, [ids]),
+  ]);
   return { sizes: groupBy(sizes.rows, (s) => s.product_id), images: groupBy(images.rows, (i) => i.product_id) };
 }
 
@@ -115,7 +118,15 @@ async function listing(v: { category: string; first: number }) {
       },
     };
   });
-  return { data: { products: { edges, pageInfo: { hasNextPage: rows.length < totalCount, endCursor: rows.length ? cursor(rows.length) : null }, totalCount } } };
+  return {
+    data: {
+      products: {
+        edges,
+        pageInfo: { hasNextPage: rows.length < totalCount, endCursor: rows.length ? cursor(rows.length) : null },
+        totalCount,
+      },
+    },
+  };
 }
 
 async function product(v: { id: string }) {
@@ -139,7 +150,13 @@ async function product(v: { id: string }) {
         images: (images.get(p.id) ?? []).map(image),
         // GraphQL answers fields in selection order; jsonb keeps its own key order.
         sizeGuide: ((g: SizeGuideJson | null) =>
-          g ? { measurements: g.measurements, note: g.note, rows: g.rows.map((r) => ({ size: r.size, values: r.values.map((v) => ({ min: v.min, max: v.max })) })) } : null)(p.size_guide as SizeGuideJson | null),
+          g
+            ? {
+                measurements: g.measurements,
+                note: g.note,
+                rows: g.rows.map((r) => ({ size: r.size, values: r.values.map((v) => ({ min: v.min, max: v.max })) })),
+              }
+            : null)(p.size_guide as SizeGuideJson | null),
       },
     },
   };
@@ -152,15 +169,27 @@ async function cartQuote(v: { input: { lines: Array<{ productId: string; sizeId:
   const quoted = lines.map((l) => {
     const r = bySize.get(Number(l.sizeId));
     if (!r || String(r.product_id) !== l.productId || !r.active) {
-      return { ...l, row: undefined, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
+      return {
+        ...l,
+        row: undefined,
+        problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' },
+      };
     }
-    if (r.stock < l.quantity) return { ...l, row: r, problem: { kind: 'INSUFFICIENT_STOCK', available: r.stock, message: `Solo quedan ${r.stock} unidades` } };
+    if (r.stock < l.quantity)
+      return {
+        ...l,
+        row: r,
+        problem: { kind: 'INSUFFICIENT_STOCK', available: r.stock, message: `Solo quedan ${r.stock} unidades` },
+      };
     return { ...l, row: r, problem: null };
   });
   const ids = [...new Set(quoted.filter((q) => q.row).map((q) => q.row!.product_id))];
   const images = groupBy((await pool.query<ImageRow>(IMAGES_SQL, [ids])).rows, (i) => i.product_id);
   const ok = quoted.filter((q) => !q.problem);
-  const priced = priceCart({ lines: ok.map((q) => ({ unitPrice: q.row!.price, quantity: q.quantity })), discountPercent: null });
+  const priced = priceCart({
+    lines: ok.map((q) => ({ unitPrice: q.row!.price, quantity: q.quantity })),
+    discountPercent: null,
+  });
   return {
     data: {
       cartQuote: {
@@ -172,7 +201,15 @@ async function cartQuote(v: { input: { lines: Array<{ productId: string; sizeId:
           unitPrice: q.problem ? 0 : q.row!.price,
           lineTotal: q.problem ? 0 : q.row!.price * q.quantity,
           problem: q.problem,
-          product: q.row ? { id: String(q.row.product_id), slug: q.row.slug, name: q.row.name, price: q.row.price, images: (images.get(q.row.product_id) ?? []).map(image) } : null,
+          product: q.row
+            ? {
+                id: String(q.row.product_id),
+                slug: q.row.slug,
+                name: q.row.name,
+                price: q.row.price,
+                images: (images.get(q.row.product_id) ?? []).map(image),
+              }
+            : null,
         })),
         itemCount: priced.itemCount,
         subtotal: priced.subtotal,
@@ -209,7 +246,12 @@ const server = http.createServer((req, res) => {
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { variables: never };
         const json = JSON.stringify(await handler(body.variables));
-        res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) }).end(json);
+        res
+          .writeHead(200, {
+            'content-type': 'application/json; charset=utf-8',
+            'content-length': Buffer.byteLength(json),
+          })
+          .end(json);
       } catch (err) {
         res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
       }

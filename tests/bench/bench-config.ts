@@ -10,7 +10,13 @@ function num(name: string, fallback: number): number {
   return n;
 }
 
-const list = (raw: string | undefined) => new Set((raw ?? '').split(',').map((s) => s.trim()).filter(Boolean));
+const list = (raw: string | undefined) =>
+  new Set(
+    (raw ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
 const skip = list(process.env.BENCH_SKIP);
 /** BENCH_ONLY=search (comma-separated) runs only those sections. */
 const only = list(process.env.BENCH_ONLY);
@@ -37,7 +43,10 @@ export const config = {
   resultsDir: path.join(ROOT, 'bench-results'),
   clientDist: path.join(ROOT, 'dist', 'client'),
   /** Product counts the search section measures at (the database grows to the largest during the run). */
-  searchSizes: (process.env.BENCH_SEARCH_PRODUCTS ?? '10000,100000').split(',').map((v) => Number(v.trim())).filter((v) => Number.isInteger(v) && v > 0),
+  searchSizes: (process.env.BENCH_SEARCH_PRODUCTS ?? '10000,100000')
+    .split(',')
+    .map((v) => Number(v.trim()))
+    .filter((v) => Number.isInteger(v) && v > 0),
   /** Comma-separated sections to skip while developing: api,sql,checkout,lighthouse,startup,search (or BENCH_ONLY). */
   skip: (section: string) => skip.has(section) || (only.size > 0 && !only.has(section)),
 };

@@ -19,7 +19,11 @@ export interface BenchDatabase {
 }
 
 /** Runs one statement (or a few) on a short-lived client. */
-export async function sql<T = Record<string, unknown>>(url: string, text: string, params: unknown[] = []): Promise<T[]> {
+export async function sql<T = Record<string, unknown>>(
+  url: string,
+  text: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -71,7 +75,10 @@ const SYNTHETIC_IMAGES = `
 
 /** Adds synthetic products (with sizes and images) until the catalogue has `products`; then ANALYZE. */
 export async function growBenchDatabase(url: string, products: number): Promise<number> {
-  const [{ n: now, bench }] = await sql<{ n: number; bench: number }>(url, `SELECT count(*)::int AS n, count(*) FILTER (WHERE slug LIKE 'bench-%')::int AS bench FROM product`);
+  const [{ n: now, bench }] = await sql<{ n: number; bench: number }>(
+    url,
+    `SELECT count(*)::int AS n, count(*) FILTER (WHERE slug LIKE 'bench-%')::int AS bench FROM product`,
+  );
   const missing = Math.max(0, products - now);
   if (missing > 0) {
     await sql(url, SYNTHETIC, [missing, bench + 1]);
@@ -111,5 +118,12 @@ export async function createBenchDatabase(products: number): Promise<BenchDataba
     `SELECT (SELECT count(*) FROM product)::int AS products, (SELECT count(*) FROM product_size)::int AS sizes,
             (SELECT count(*) FROM product_image)::int AS images`,
   );
-  return { dir, url, productCount: counts.products, sizeCount: counts.sizes, imageCount: counts.images, setupMs: Date.now() - started };
+  return {
+    dir,
+    url,
+    productCount: counts.products,
+    sizeCount: counts.sizes,
+    imageCount: counts.images,
+    setupMs: Date.now() - started,
+  };
 }

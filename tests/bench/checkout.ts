@@ -40,21 +40,36 @@ export interface CheckoutResult {
 }
 
 /** One "buyer" = one client IP behind the shop's trusted proxy (198.18.0.0/15 is the RFC 2544 benchmarking range; header only). */
-const buyerHeaders = (buyer: number) => ({ 'x-forwarded-for': `198.18.${Math.floor(buyer / 250) % 256}.${(buyer % 250) + 1}` });
+const buyerHeaders = (buyer: number) => ({
+  'x-forwarded-for': `198.18.${Math.floor(buyer / 250) % 256}.${(buyer % 250) + 1}`,
+});
 
 function outcome(r: GqlResult<PlaceOrderData>): string {
   if (r.data?.placeOrder?.__typename) return r.data.placeOrder.__typename;
   return r.errors?.[0]?.extensions?.code ?? `HTTP ${r.status}`;
 }
 
-async function placeOrder(url: string, lines: CartLine[], buyer: number): Promise<{ ms: number; result: GqlResult<PlaceOrderData> }> {
+async function placeOrder(
+  url: string,
+  lines: CartLine[],
+  buyer: number,
+): Promise<{ ms: number; result: GqlResult<PlaceOrderData> }> {
   const started = performance.now();
-  const result = await gql<PlaceOrderData>(url, PLACE_ORDER, { input: placeOrderInput(lines, buyer, `bench-${randomUUID()}`) }, buyerHeaders(buyer));
+  const result = await gql<PlaceOrderData>(
+    url,
+    PLACE_ORDER,
+    { input: placeOrderInput(lines, buyer, `bench-${randomUUID()}`) },
+    buyerHeaders(buyer),
+  );
   return { ms: performance.now() - started, result };
 }
 
 /** Synthetic sizes (never used by the API or cart fixtures) for checkout. */
-async function syntheticSizes(dbUrl: string, count: number, offset: number): Promise<Array<{ productId: number; sizeId: number }>> {
+async function syntheticSizes(
+  dbUrl: string,
+  count: number,
+  offset: number,
+): Promise<Array<{ productId: number; sizeId: number }>> {
   const rows = await sql<{ product_id: number; size_id: number }>(
     dbUrl,
     `SELECT p.id AS product_id, s.id AS size_id FROM product p JOIN product_size s ON s.product_id = p.id AND s.label = 'M'
@@ -67,7 +82,9 @@ async function syntheticSizes(dbUrl: string, count: number, offset: number): Pro
 /** Places `count` orders (a few at a time) so the staff listing has pages to show. */
 export async function createOrders(shopUrl: string, dbUrl: string, count: number): Promise<number> {
   const sizes = await syntheticSizes(dbUrl, 20, 500);
-  await sql(dbUrl, `UPDATE product_size SET stock = stock + 1000 WHERE id = ANY($1::int[])`, [sizes.map((s) => s.sizeId)]);
+  await sql(dbUrl, `UPDATE product_size SET stock = stock + 1000 WHERE id = ANY($1::int[])`, [
+    sizes.map((s) => s.sizeId),
+  ]);
   let placed = 0;
   for (let i = 0; i < count; i += 5) {
     const batch = Array.from({ length: Math.min(5, count - i) }, (_, j) => {
@@ -84,7 +101,11 @@ export async function createOrders(shopUrl: string, dbUrl: string, count: number
 /** Is placeOrder implemented? Tries one real order; returns the problem or null. */
 export async function placeOrderProblem(shopUrl: string, dbUrl: string): Promise<string | null> {
   const [s] = await syntheticSizes(dbUrl, 1, 600);
-  const { result } = await placeOrder(shopUrl, [{ productId: String(s!.productId), sizeId: String(s!.sizeId), quantity: 1 }], 0);
+  const { result } = await placeOrder(
+    shopUrl,
+    [{ productId: String(s!.productId), sizeId: String(s!.sizeId), quantity: 1 }],
+    0,
+  );
   const error = firstError(result);
   if (error) return error;
   return outcome(result) === 'OrderPlaced' ? null : `${outcome(result)}: ${result.data?.placeOrder?.message ?? ''}`;
@@ -105,7 +126,11 @@ async function throughput(shopUrl: string, dbUrl: string): Promise<Throughput> {
         // Each attempt is a new shopper (own email and client IP): 50 checkouts in flight at all times.
         const shopper = next++;
         const s = sizes[shopper % sizes.length]!;
-        const { ms, result } = await placeOrder(shopUrl, [{ productId: String(s.productId), sizeId: String(s.sizeId), quantity: 1 }], 2000 + shopper);
+        const { ms, result } = await placeOrder(
+          shopUrl,
+          [{ productId: String(s.productId), sizeId: String(s.sizeId), quantity: 1 }],
+          2000 + shopper,
+        );
         latencies.push(ms);
         const o = outcome(result);
         outcomes[o] = (outcomes[o] ?? 0) + 1;
@@ -130,12 +155,19 @@ async function throughput(shopUrl: string, dbUrl: string): Promise<Throughput> {
  * 50 buyers at once for one size never ordered before, stock 20, 1 unit each: at most 20 orders,
  * stock ≥ 0, stock + reserved = 20 and reserved = units in order lines = orders placed.
  */
-async function oversellRound(shopUrl: string, dbUrl: string, round: number, size: { productId: number; sizeId: number }): Promise<OversellRound> {
+async function oversellRound(
+  shopUrl: string,
+  dbUrl: string,
+  round: number,
+  size: { productId: number; sizeId: number },
+): Promise<OversellRound> {
   const initialStock = config.oversellStock;
   await sql(dbUrl, `UPDATE product_size SET stock = $2, reserved = 0 WHERE id = $1`, [size.sizeId, initialStock]);
   const line = [{ productId: String(size.productId), sizeId: String(size.sizeId), quantity: 1 }];
   const started = performance.now();
-  const results = await Promise.all(Array.from({ length: config.buyers }, (_, buyer) => placeOrder(shopUrl, line, 1000 + round * 100 + buyer)));
+  const results = await Promise.all(
+    Array.from({ length: config.buyers }, (_, buyer) => placeOrder(shopUrl, line, 1000 + round * 100 + buyer)),
+  );
   const ms = performance.now() - started;
   const placed = results.filter((r) => outcome(r.result) === 'OrderPlaced').length;
   const [after] = await sql<{ stock: number; reserved: number; units: number }>(
@@ -157,14 +189,19 @@ async function oversellRound(shopUrl: string, dbUrl: string, round: number, size
     reservedAfter: after!.reserved,
     orderedUnits: after!.units,
     oversold,
-    consistent: after!.stock >= 0 && after!.stock + after!.reserved === initialStock && after!.reserved === after!.units && placed === after!.units,
+    consistent:
+      after!.stock >= 0 &&
+      after!.stock + after!.reserved === initialStock &&
+      after!.reserved === after!.units &&
+      placed === after!.units,
     ms,
   };
 }
 
 export async function runCheckout(shopUrl: string, dbUrl: string): Promise<CheckoutResult> {
   const problem = await placeOrderProblem(shopUrl, dbUrl);
-  if (problem) return { note: `placeOrder no disponible: ${problem.slice(0, 160)}`, throughput: null, rounds: [], oversold: null };
+  if (problem)
+    return { note: `placeOrder no disponible: ${problem.slice(0, 160)}`, throughput: null, rounds: [], oversold: null };
   const tp = await throughput(shopUrl, dbUrl);
   const fresh = await syntheticSizes(dbUrl, config.oversellRounds, 1000);
   const rounds: OversellRound[] = [];

@@ -17,7 +17,11 @@ export interface ReadyMessage {
 }
 
 /** Waits for the child to exit; SIGKILL if it ignores the signal for `graceMs`. */
-export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM', graceMs = 15_000): Promise<void> {
+export async function stopChild(
+  child: ChildProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+  graceMs = 15_000,
+): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill(signal);
@@ -34,7 +38,9 @@ export async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'S
  * shop and its baseline are measured under the same runtime settings as a deployed shop.
  */
 export function startNodeOptions(): string[] {
-  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   const match = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/server\/index\.js/.exec(pkg.scripts.start ?? '');
   if (!match) throw new Error('package.json: el script start no ejecuta node … dist/server/index.js');
   return match[1]!.split(' ').filter(Boolean);
@@ -46,7 +52,12 @@ export function startNodeOptions(): string[] {
  * event loop.
  * The child sends `{ type: 'ready', url }` over IPC once it listens.
  */
-export async function startChildServer(moduleFile: string, env: Record<string, string>, label: string, timeoutMs = 120_000): Promise<ChildServer> {
+export async function startChildServer(
+  moduleFile: string,
+  env: Record<string, string>,
+  label: string,
+  timeoutMs = 120_000,
+): Promise<ChildServer> {
   const entry = fileURLToPath(new URL(moduleFile, import.meta.url));
   const child = fork(entry, [], {
     execArgv: ['--import', 'tsx', ...startNodeOptions()],
@@ -58,7 +69,9 @@ export async function startChildServer(moduleFile: string, env: Record<string, s
     child.on('message', (m: ReadyMessage) => {
       if (m?.type === 'ready') resolve(m.url);
     });
-    child.once('exit', (code, signal) => reject(new Error(`${label} terminó antes de estar listo (código ${code ?? signal})`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`${label} terminó antes de estar listo (código ${code ?? signal})`)),
+    );
     child.once('error', reject);
   });
   try {

@@ -27,14 +27,26 @@ export interface Chromium {
 /** Headless Chromium with a temporary profile and remote debugging on 127.0.0.1 (port chosen by Chromium). */
 export async function launchChromium(): Promise<Chromium> {
   if (!fs.existsSync(config.chromePath)) {
-    throw new Error(`No se encontró Chromium en ${config.chromePath} (instálalo con apt-get install -y chromium o define CHROME_PATH)`);
+    throw new Error(
+      `No se encontró Chromium en ${config.chromePath} (instálalo con apt-get install -y chromium o define CHROME_PATH)`,
+    );
   }
   const profile = await fsp.mkdtemp(path.join(os.tmpdir(), 'enzo-bench-chrome-'));
   onCleanup('perfil de Chromium', () => fsp.rm(profile, { recursive: true, force: true }));
-  const child = spawn(config.chromePath, [...CHROME_FLAGS, '--remote-debugging-address=127.0.0.1', '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-    detached: true,
-  });
+  const child = spawn(
+    config.chromePath,
+    [
+      ...CHROME_FLAGS,
+      '--remote-debugging-address=127.0.0.1',
+      '--remote-debugging-port=0',
+      `--user-data-dir=${profile}`,
+      'about:blank',
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+      detached: true,
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = onCleanup('Chromium', async () => {
     if (child.exitCode !== null || child.signalCode !== null || !child.pid) return;

@@ -77,7 +77,12 @@ export interface GqlResult<T = Record<string, unknown>> {
   errors?: Array<{ message: string; extensions?: { code?: string } }>;
 }
 
-export async function gql<T = Record<string, unknown>>(url: string, query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GqlResult<T>> {
+export async function gql<T = Record<string, unknown>>(
+  url: string,
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<GqlResult<T>> {
   const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -100,7 +105,8 @@ export function firstError(r: GqlResult): string | null {
 }
 
 const CARD = `id slug name price soldOut category { slug name } images { ${IMAGE} }`;
-const FACETS = 'facets { inStock sizes { label count } pets { pet count } priceRanges { min max count } categories { slug name count } }';
+const FACETS =
+  'facets { inStock sizes { label count } pets { pet count } priceRanges { min max count } categories { slug name count } }';
 
 /** The /buscar results page: a page of cards, the facets and the matching categories. */
 export const SEARCH = `query BenchSearch($query: String, $filter: ProductFilter, $first: Int!) {

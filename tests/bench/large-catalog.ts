@@ -20,12 +20,25 @@ export interface LargeCatalogResult {
  * The same listing (POST, uncached path) over a catalog of `products` products (5 sizes and 2 images each),
  * in its own PostgreSQL and shop child process, plus the SQL statements of one such request.
  */
-export async function runLargeCatalog(products: number, category: string, authEnv: Record<string, string>): Promise<LargeCatalogResult> {
+export async function runLargeCatalog(
+  products: number,
+  category: string,
+  authEnv: Record<string, string>,
+): Promise<LargeCatalogResult> {
   process.stdout.write(`  · base de ${products.toLocaleString('en-US')} productos…`);
   const db = await createBenchDatabase(products);
   const variables = { category, first: 24 };
   // SQL statements of one listing (an in-process shop: the counter hooks pg in this process).
-  const env = parseEnv({ DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', TEST_SHOP: 'true', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv });
+  const env = parseEnv({
+    DATABASE_URL: db.url,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_ON_START: 'false',
+    TEST_SHOP: 'true',
+    NODE_ENV: 'production',
+    DATA_DIR: db.dir,
+    ...authEnv,
+  });
   const counting = await startShop(env, createLogger(env));
   const stopCounting = onCleanup('tienda que cuenta SQL (catálogo grande)', () => counting.close());
   let statements: number | null;
@@ -38,8 +51,21 @@ export async function runLargeCatalog(products: number, category: string, authEn
   } finally {
     await stopCounting();
   }
-  const shopEnv = { DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', TEST_SHOP: 'true', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv };
-  const shop = await startChildServer('./shop-process.ts', { BENCH_SHOP_ENV: JSON.stringify(shopEnv), NODE_ENV: 'production', ...authEnv }, 'tienda (catálogo grande)');
+  const shopEnv = {
+    DATABASE_URL: db.url,
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    SEED_ON_START: 'false',
+    TEST_SHOP: 'true',
+    NODE_ENV: 'production',
+    DATA_DIR: db.dir,
+    ...authEnv,
+  };
+  const shop = await startChildServer(
+    './shop-process.ts',
+    { BENCH_SHOP_ENV: JSON.stringify(shopEnv), NODE_ENV: 'production', ...authEnv },
+    'tienda (catálogo grande)',
+  );
   try {
     const body = JSON.stringify({ query: LISTING, variables });
     const run = (duration: number) =>
@@ -60,7 +86,15 @@ export async function runLargeCatalog(products: number, category: string, authEn
     return {
       products: db.productCount,
       setupMs: db.setupMs,
-      listing: { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r['2xx'] + r.non2xx, non2xx: r.non2xx, errors: r.errors, mismatches: r.mismatches },
+      listing: {
+        rps: r.requests.average,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        requests: r['2xx'] + r.non2xx,
+        non2xx: r.non2xx,
+        errors: r.errors,
+        mismatches: r.mismatches,
+      },
       statements,
     };
   } finally {

@@ -51,7 +51,10 @@ export function installSignalHandlers(hardLimitMs: number): void {
   };
   process.once('SIGINT', () => bail('SIGINT', 130));
   process.once('SIGTERM', () => bail('SIGTERM', 143));
-  const timer = setTimeout(() => bail(`límite global de ${Math.round(hardLimitMs / 60_000)} min alcanzado`, 1), hardLimitMs);
+  const timer = setTimeout(
+    () => bail(`límite global de ${Math.round(hardLimitMs / 60_000)} min alcanzado`, 1),
+    hardLimitMs,
+  );
   timer.unref();
 }
 

@@ -17,7 +17,13 @@ export interface BenchReport {
   startedAt: string;
   finishedAt?: string;
   machine: { cpus: number; loadavg: number[]; loadavgEnd?: number[]; node: string; platform: string };
-  settings: { durationS: number; connections: number; products: number; lighthouseRuns: number; oversellRounds: number };
+  settings: {
+    durationS: number;
+    connections: number;
+    products: number;
+    lighthouseRuns: number;
+    oversellRounds: number;
+  };
   database?: { products: number; sizes: number; images: number; setupMs: number };
   api?: ApiRow[];
   ssrPage?: SsrPageResult;
@@ -41,8 +47,19 @@ export interface SummaryLine {
 export function newReport(): BenchReport {
   return {
     startedAt: new Date().toISOString(),
-    machine: { cpus: os.cpus().length, loadavg: os.loadavg(), node: process.version, platform: `${os.platform()} ${os.release()}` },
-    settings: { durationS: config.duration, connections: config.connections, products: config.products, lighthouseRuns: config.lighthouseRuns, oversellRounds: config.oversellRounds },
+    machine: {
+      cpus: os.cpus().length,
+      loadavg: os.loadavg(),
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+    },
+    settings: {
+      durationS: config.duration,
+      connections: config.connections,
+      products: config.products,
+      lighthouseRuns: config.lighthouseRuns,
+      oversellRounds: config.oversellRounds,
+    },
     errors: {},
   };
 }
@@ -54,9 +71,28 @@ function apiTable(rows: ApiRow[]): string {
       body.push([r.operation, 'tienda', null, null, null, null, r.note ?? 'n/d']);
       continue;
     }
-    const extra = (m: NonNullable<ApiRow['shop']>) => (m.non2xx || m.errors || m.mismatches ? `no-2xx ${m.non2xx}, errores ${m.errors}, cuerpos inválidos ${m.mismatches}` : '');
-    body.push([r.operation, 'tienda', fmt.int(r.shop.rps), fmt.ms(r.shop.p50), fmt.ms(r.shop.p99), fmt.pct(r.ratio), extra(r.shop)]);
-    body.push(['', 'línea base', fmt.int(r.baseline.rps), fmt.ms(r.baseline.p50), fmt.ms(r.baseline.p99), '', extra(r.baseline)]);
+    const extra = (m: NonNullable<ApiRow['shop']>) =>
+      m.non2xx || m.errors || m.mismatches
+        ? `no-2xx ${m.non2xx}, errores ${m.errors}, cuerpos inválidos ${m.mismatches}`
+        : '';
+    body.push([
+      r.operation,
+      'tienda',
+      fmt.int(r.shop.rps),
+      fmt.ms(r.shop.p50),
+      fmt.ms(r.shop.p99),
+      fmt.pct(r.ratio),
+      extra(r.shop),
+    ]);
+    body.push([
+      '',
+      'línea base',
+      fmt.int(r.baseline.rps),
+      fmt.ms(r.baseline.p50),
+      fmt.ms(r.baseline.p99),
+      '',
+      extra(r.baseline),
+    ]);
   }
   return formatTable(
     `1. API (autocannon, ${config.connections} conexiones, ${config.duration} s por lado tras ${config.warmupS} s de calentamiento, en 3 rondas alternas; razón: la de la ronda mediana; p99: el peor de las rondas; tienda y línea base node:http + pg, cada una en su proceso hijo con las opciones de Node de npm start (${startNodeOptions().join(' ') || 'ninguna'}); autocannon en el proceso principal)`,
@@ -66,13 +102,24 @@ function apiTable(rows: ApiRow[]): string {
 }
 
 function ssrPageTable(s: SsrPageResult): string {
-  const row = (label: string, m: SsrPageResult['cached'], ratio: string | null) => [label, fmt.int(m.rps), fmt.ms(m.p50), fmt.ms(m.p99), ratio, m.non2xx || m.errors || m.mismatches ? `no-2xx ${m.non2xx}, errores ${m.errors}, inválidas ${m.mismatches}` : ''];
+  const row = (label: string, m: SsrPageResult['cached'], ratio: string | null) => [
+    label,
+    fmt.int(m.rps),
+    fmt.ms(m.p50),
+    fmt.ms(m.p99),
+    ratio,
+    m.non2xx || m.errors || m.mismatches ? `no-2xx ${m.non2xx}, errores ${m.errors}, inválidas ${m.mismatches}` : '',
+  ];
   return formatTable(
     `1b. Página de producto dibujada en el servidor (${s.path}, ${fmt.kb(s.bytes)} de HTML sin comprimir; GET text/html, ${config.connections} conexiones, ${config.duration} s)`,
     ['caso', 'req/s', 'p50', 'p99', 'vs base', 'notas'],
     [
       row('misma URL (caché de páginas)', s.cached, fmt.pct(s.ratio)),
-      row('URL distinta por petición (se dibuja cada vez)', s.cold, s.baseline.rps > 0 ? fmt.pct(s.cold.rps / s.baseline.rps) : null),
+      row(
+        'URL distinta por petición (se dibuja cada vez)',
+        s.cold,
+        s.baseline.rps > 0 ? fmt.pct(s.cold.rps / s.baseline.rps) : null,
+      ),
       row('línea base: detalle de producto node:http + pg (JSON)', s.baseline, ''),
     ],
   );
@@ -84,8 +131,22 @@ function largeTable(l: LargeCatalogResult, small: ApiRow | undefined, sql: SqlRe
     `1c. Listado (collares, 24, POST sin caché) con ${l.products.toLocaleString('en-US')} productos (base preparada en ${fmt.s(l.setupMs)}) vs ${config.products.toLocaleString('en-US')}`,
     ['catálogo', 'req/s', 'p50', 'p99', 'sentencias SQL', 'p50 / p50 de 10.000'],
     [
-      [`${config.products.toLocaleString('en-US')} productos`, small?.shop ? fmt.int(small.shop.rps) : null, smallP50 !== null ? fmt.ms(smallP50) : null, small?.shop ? fmt.ms(small.shop.p99) : null, sql?.rows.find((r) => r.operation === 'listado de 24')?.statements ?? null, ''],
-      [`${l.products.toLocaleString('en-US')} productos`, fmt.int(l.listing.rps), fmt.ms(l.listing.p50), fmt.ms(l.listing.p99), l.statements, smallP50 ? `${(l.listing.p50 / smallP50).toFixed(2)}×` : null],
+      [
+        `${config.products.toLocaleString('en-US')} productos`,
+        small?.shop ? fmt.int(small.shop.rps) : null,
+        smallP50 !== null ? fmt.ms(smallP50) : null,
+        small?.shop ? fmt.ms(small.shop.p99) : null,
+        sql?.rows.find((r) => r.operation === 'listado de 24')?.statements ?? null,
+        '',
+      ],
+      [
+        `${l.products.toLocaleString('en-US')} productos`,
+        fmt.int(l.listing.rps),
+        fmt.ms(l.listing.p50),
+        fmt.ms(l.listing.p99),
+        l.statements,
+        smallP50 ? `${(l.listing.p50 / smallP50).toFixed(2)}×` : null,
+      ],
     ],
   );
 }
@@ -111,7 +172,19 @@ function checkoutTables(c: CheckoutResult): string {
   );
   const rounds = formatTable(
     `   Sobreventa: ${config.buyers} compradores a la vez por 1 unidad de una talla con inventario ${config.oversellStock}`,
-    ['ronda', 'pedidos', 'rechazados', 'stock', 'reservado', 'uds. en pedidos', 'stock+reservado', 'sobreventa', 'coherente', 'duración', 'pedidos/s'],
+    [
+      'ronda',
+      'pedidos',
+      'rechazados',
+      'stock',
+      'reservado',
+      'uds. en pedidos',
+      'stock+reservado',
+      'sobreventa',
+      'coherente',
+      'duración',
+      'pedidos/s',
+    ],
     c.rounds.map((r) => [
       r.round,
       r.placed,
@@ -137,7 +210,9 @@ function runsNote(runs: LighthouseRun[]): string {
   if (runs.length < 2) return '';
   const lcps = `LCP por ejecución ${runs.map((r) => fmt.s(r.lcpMs)).join(' / ')}`;
   const js = runs.map((r) => r.jsBeforeLcpBytes);
-  return Math.max(...js) > Math.min(...js) ? `${lcps}; JS terminado antes del LCP observado ${js.map((b) => fmt.kb(b)).join(' / ')}` : lcps;
+  return Math.max(...js) > Math.min(...js)
+    ? `${lcps}; JS terminado antes del LCP observado ${js.map((b) => fmt.kb(b)).join(' / ')}`
+    : lcps;
 }
 
 function storefrontTable(s: StorefrontResult): string {
@@ -153,7 +228,13 @@ function storefrontTable(s: StorefrontResult): string {
       p.median ? p.median.cls.toFixed(3) : null,
       p.median ? fmt.kb(p.median.jsTransferBytes) : null,
       p.median ? fmt.kb(p.median.jsResourceBytes) : null,
-      [p.runs.length < config.lighthouseRuns ? `${p.runs.length}/${config.lighthouseRuns} ejecuciones` : '', runsNote(p.runs), p.error ? p.error.slice(0, 80) : ''].filter(Boolean).join('; '),
+      [
+        p.runs.length < config.lighthouseRuns ? `${p.runs.length}/${config.lighthouseRuns} ejecuciones` : '',
+        runsNote(p.runs),
+        p.error ? p.error.slice(0, 80) : '',
+      ]
+        .filter(Boolean)
+        .join('; '),
     ]),
   );
   const bi = s.pages.flatMap((p) => p.runs.map((r) => r.benchmarkIndex)).filter((n): n is number => n !== null);
@@ -171,9 +252,30 @@ function searchTables(s: SearchResult): string {
       body.push([fmt.int(r.products), r.operation, 'tienda', null, null, null, null, r.note ?? 'n/d']);
       continue;
     }
-    const extra = (m: NonNullable<typeof r.shop>) => (m.non2xx || m.errors || m.mismatches ? `no-2xx ${m.non2xx}, errores ${m.errors}, cuerpos inválidos ${m.mismatches}` : '');
-    body.push([fmt.int(r.products), r.operation, 'tienda', fmt.int(r.shop.rps), fmt.ms(r.shop.p50), fmt.ms(r.shop.p99), fmt.pct(r.ratio), extra(r.shop)]);
-    body.push(['', '', 'línea base', fmt.int(r.baseline.rps), fmt.ms(r.baseline.p50), fmt.ms(r.baseline.p99), '', extra(r.baseline)]);
+    const extra = (m: NonNullable<typeof r.shop>) =>
+      m.non2xx || m.errors || m.mismatches
+        ? `no-2xx ${m.non2xx}, errores ${m.errors}, cuerpos inválidos ${m.mismatches}`
+        : '';
+    body.push([
+      fmt.int(r.products),
+      r.operation,
+      'tienda',
+      fmt.int(r.shop.rps),
+      fmt.ms(r.shop.p50),
+      fmt.ms(r.shop.p99),
+      fmt.pct(r.ratio),
+      extra(r.shop),
+    ]);
+    body.push([
+      '',
+      '',
+      'línea base',
+      fmt.int(r.baseline.rps),
+      fmt.ms(r.baseline.p50),
+      fmt.ms(r.baseline.p99),
+      '',
+      extra(r.baseline),
+    ]);
   }
   const load = formatTable(
     `6. Búsqueda (autocannon, ${config.connections} conexiones, ${config.duration} s por prueba; línea base node:http + pg con las mismas sentencias de search-sql.ts)`,
@@ -183,7 +285,13 @@ function searchTables(s: SearchResult): string {
   const plans = formatTable(
     '   EXPLAIN ANALYZE de la página de resultados con facetas (24, relevancia; una sentencia)',
     ['productos', 'consulta', 'ejecución', 'índice GIN, sin Seq Scan de product', 'nodos de acceso'],
-    s.plans.map((p) => [fmt.int(p.products), p.query, fmt.ms(p.executionMs), fmt.mark(p.usesIndex), p.nodes.join('; ')]),
+    s.plans.map((p) => [
+      fmt.int(p.products),
+      p.query,
+      fmt.ms(p.executionMs),
+      fmt.mark(p.usesIndex),
+      p.nodes.join('; '),
+    ]),
   );
   return `${load}\n${plans}`;
 }
@@ -192,7 +300,14 @@ function startupTable(runs: StartupRun[]): string {
   return formatTable(
     '5. Arranque: `npm start` (compilación al día) y el servidor precompilado `node dist/server/index.js` (NODE_ENV=production) hasta /healthz 200',
     ['variante', 'ejecución', 'hasta sano', 'parada (SIGINT)', 'código', 'restos'],
-    runs.map((r) => [r.variant, r.run, r.ms !== null ? fmt.s(r.ms) : `✖ ${(r.error ?? '').slice(0, 160)}`, fmt.s(r.stopMs), r.exitCode, r.leftovers.length ? r.leftovers.join(', ') : 'ninguno']),
+    runs.map((r) => [
+      r.variant,
+      r.run,
+      r.ms !== null ? fmt.s(r.ms) : `✖ ${(r.error ?? '').slice(0, 160)}`,
+      fmt.s(r.stopMs),
+      r.exitCode,
+      r.leftovers.length ? r.leftovers.join(', ') : 'ninguno',
+    ]),
   );
 }
 
@@ -200,60 +315,144 @@ export function summarize(r: BenchReport): SummaryLine[] {
   const out: SummaryLine[] = [];
   for (const row of r.api ?? []) {
     const target = row.operation.startsWith('listado') ? TARGETS.listingRatio : TARGETS.apiRatio;
-    out.push({ target: `API ${row.operation}: ≥ ${Math.round(target * 100)} % de la línea base`, measured: row.ratio !== null ? fmt.pct(row.ratio)! : row.note ?? 'n/d', met: row.meetsRatio });
-    out.push({ target: `API ${row.operation}: p99 ≤ ${TARGETS.apiP99Ms} ms`, measured: row.shop ? fmt.ms(row.shop.p99)! : 'n/d', met: row.meetsP99 });
+    out.push({
+      target: `API ${row.operation}: ≥ ${Math.round(target * 100)} % de la línea base`,
+      measured: row.ratio !== null ? fmt.pct(row.ratio)! : (row.note ?? 'n/d'),
+      met: row.meetsRatio,
+    });
+    out.push({
+      target: `API ${row.operation}: p99 ≤ ${TARGETS.apiP99Ms} ms`,
+      measured: row.shop ? fmt.ms(row.shop.p99)! : 'n/d',
+      met: row.meetsP99,
+    });
   }
   if (r.ssrPage) {
     const s = r.ssrPage;
-    out.push({ target: `Página de producto SSR: ≥ ${TARGETS.ssrPageRatio * 100} % de la línea base`, measured: fmt.pct(s.ratio) ?? 'n/d', met: s.meetsRatio });
-    out.push({ target: `Página de producto SSR: p99 ≤ ${TARGETS.ssrPageP99Ms} ms (${config.connections} conexiones)`, measured: fmt.ms(s.cached.p99)!, met: s.meetsP99 });
+    out.push({
+      target: `Página de producto SSR: ≥ ${TARGETS.ssrPageRatio * 100} % de la línea base`,
+      measured: fmt.pct(s.ratio) ?? 'n/d',
+      met: s.meetsRatio,
+    });
+    out.push({
+      target: `Página de producto SSR: p99 ≤ ${TARGETS.ssrPageP99Ms} ms (${config.connections} conexiones)`,
+      measured: fmt.ms(s.cached.p99)!,
+      met: s.meetsP99,
+    });
   }
   if (r.largeCatalog) {
     const l = r.largeCatalog;
     const small = r.api?.find((a) => a.operation.startsWith('listado'))?.shop?.p50;
     const sqlSmall = r.sql?.rows.find((x) => x.operation === 'listado de 24')?.statements ?? null;
-    out.push({ target: `Listado con ${l.products.toLocaleString('en-US')}: p50 ≤ ${TARGETS.largeListingP50Ratio}× el de ${config.products.toLocaleString('en-US')}`, measured: small ? `${(l.listing.p50 / small).toFixed(2)}× (${fmt.ms(l.listing.p50)} vs ${fmt.ms(small)})` : 'n/d', met: small ? l.listing.p50 <= small * TARGETS.largeListingP50Ratio : null });
-    out.push({ target: `Listado con ${l.products.toLocaleString('en-US')}: mismas sentencias SQL`, measured: `${l.statements ?? 'n/d'} vs ${sqlSmall ?? 'n/d'}`, met: l.statements !== null && sqlSmall !== null ? l.statements === sqlSmall : null });
+    out.push({
+      target: `Listado con ${l.products.toLocaleString('en-US')}: p50 ≤ ${TARGETS.largeListingP50Ratio}× el de ${config.products.toLocaleString('en-US')}`,
+      measured: small ? `${(l.listing.p50 / small).toFixed(2)}× (${fmt.ms(l.listing.p50)} vs ${fmt.ms(small)})` : 'n/d',
+      met: small ? l.listing.p50 <= small * TARGETS.largeListingP50Ratio : null,
+    });
+    out.push({
+      target: `Listado con ${l.products.toLocaleString('en-US')}: mismas sentencias SQL`,
+      measured: `${l.statements ?? 'n/d'} vs ${sqlSmall ?? 'n/d'}`,
+      met: l.statements !== null && sqlSmall !== null ? l.statements === sqlSmall : null,
+    });
   }
   if (r.sql) {
     const s = r.sql;
     const n = (op: string) => s.rows.find((x) => x.operation === op)?.statements ?? 'n/d';
-    out.push({ target: `SQL listado ≤ ${TARGETS.listingStatements} sentencias`, measured: String(s.listingMax ?? 'n/d'), met: s.listingMax === null ? null : s.listingMax <= TARGETS.listingStatements });
-    out.push({ target: 'SQL listado constante (24 vs 48)', measured: `${n('listado de 24')} / ${n('listado de 48')}`, met: s.listingConstant });
-    out.push({ target: 'SQL cartQuote constante (5 vs 20 líneas)', measured: `${n('cartQuote, 5 líneas')} / ${n('cartQuote, 20 líneas')}`, met: s.cartConstant });
-    out.push({ target: 'SQL búsqueda con facetas constante (24 vs 48)', measured: `${n('búsqueda con facetas, 24')} / ${n('búsqueda con facetas, 48')}`, met: s.searchConstant });
-    out.push({ target: 'SQL pedidos del personal constante (10 vs 50)', measured: `${n('pedidos del personal, página de 10')} / ${n('pedidos del personal, página de 50')}`, met: s.staffConstant });
+    out.push({
+      target: `SQL listado ≤ ${TARGETS.listingStatements} sentencias`,
+      measured: String(s.listingMax ?? 'n/d'),
+      met: s.listingMax === null ? null : s.listingMax <= TARGETS.listingStatements,
+    });
+    out.push({
+      target: 'SQL listado constante (24 vs 48)',
+      measured: `${n('listado de 24')} / ${n('listado de 48')}`,
+      met: s.listingConstant,
+    });
+    out.push({
+      target: 'SQL cartQuote constante (5 vs 20 líneas)',
+      measured: `${n('cartQuote, 5 líneas')} / ${n('cartQuote, 20 líneas')}`,
+      met: s.cartConstant,
+    });
+    out.push({
+      target: 'SQL búsqueda con facetas constante (24 vs 48)',
+      measured: `${n('búsqueda con facetas, 24')} / ${n('búsqueda con facetas, 48')}`,
+      met: s.searchConstant,
+    });
+    out.push({
+      target: 'SQL pedidos del personal constante (10 vs 50)',
+      measured: `${n('pedidos del personal, página de 10')} / ${n('pedidos del personal, página de 50')}`,
+      met: s.staffConstant,
+    });
   }
   if (r.checkout) {
     const c = r.checkout;
     out.push({
       target: 'Checkout: 0 sobreventa, stock + reservado = inicial',
-      measured: c.oversold === null ? c.note ?? 'n/d' : `${c.oversold} sobrevendidas en ${c.rounds.length} rondas`,
+      measured: c.oversold === null ? (c.note ?? 'n/d') : `${c.oversold} sobrevendidas en ${c.rounds.length} rondas`,
       met: c.oversold === null ? null : c.oversold === 0 && c.rounds.every((x) => x.consistent),
     });
   }
   for (const p of r.storefront?.pages ?? []) {
     const m = storefrontMeets(p);
     const v = p.median;
-    out.push({ target: `Lighthouse ${p.page}: puntuación ≥ ${TARGETS.lighthouseScore}`, measured: v ? String(v.score) : 'n/d', met: m?.score ?? null });
-    out.push({ target: `Lighthouse ${p.page}: LCP ≤ ${TARGETS.lcpMs / 1000} s`, measured: v ? fmt.s(v.lcpMs)! : 'n/d', met: m?.lcp ?? null });
-    out.push({ target: `Lighthouse ${p.page}: TBT ≤ ${TARGETS.tbtMs} ms`, measured: v ? fmt.ms(v.tbtMs, 0)! : 'n/d', met: m?.tbt ?? null });
-    out.push({ target: `Lighthouse ${p.page}: CLS ≤ ${TARGETS.cls}`, measured: v ? v.cls.toFixed(3) : 'n/d', met: m?.cls ?? null });
-    out.push({ target: `Lighthouse ${p.page}: JS inicial ≤ ${TARGETS.firstLoadJsBytes / 1024} KB comprimido`, measured: v ? fmt.kb(v.jsTransferBytes)! : 'n/d', met: m?.js ?? null });
+    out.push({
+      target: `Lighthouse ${p.page}: puntuación ≥ ${TARGETS.lighthouseScore}`,
+      measured: v ? String(v.score) : 'n/d',
+      met: m?.score ?? null,
+    });
+    out.push({
+      target: `Lighthouse ${p.page}: LCP ≤ ${TARGETS.lcpMs / 1000} s`,
+      measured: v ? fmt.s(v.lcpMs)! : 'n/d',
+      met: m?.lcp ?? null,
+    });
+    out.push({
+      target: `Lighthouse ${p.page}: TBT ≤ ${TARGETS.tbtMs} ms`,
+      measured: v ? fmt.ms(v.tbtMs, 0)! : 'n/d',
+      met: m?.tbt ?? null,
+    });
+    out.push({
+      target: `Lighthouse ${p.page}: CLS ≤ ${TARGETS.cls}`,
+      measured: v ? v.cls.toFixed(3) : 'n/d',
+      met: m?.cls ?? null,
+    });
+    out.push({
+      target: `Lighthouse ${p.page}: JS inicial ≤ ${TARGETS.firstLoadJsBytes / 1024} KB comprimido`,
+      measured: v ? fmt.kb(v.jsTransferBytes)! : 'n/d',
+      met: m?.js ?? null,
+    });
   }
   for (const row of r.search?.rows ?? []) {
-    out.push({ target: `Búsqueda ${fmt.int(row.products)} productos, ${row.operation}: p99 ≤ ${TARGETS.searchP99Ms} ms`, measured: row.shop ? fmt.ms(row.shop.p99)! : row.note ?? 'n/d', met: searchMeetsP99(row) });
+    out.push({
+      target: `Búsqueda ${fmt.int(row.products)} productos, ${row.operation}: p99 ≤ ${TARGETS.searchP99Ms} ms`,
+      measured: row.shop ? fmt.ms(row.shop.p99)! : (row.note ?? 'n/d'),
+      met: searchMeetsP99(row),
+    });
   }
   for (const p of r.search?.plans ?? []) {
-    out.push({ target: `Búsqueda ${fmt.int(p.products)} productos «${p.query}»: índice GIN, sin LIKE ni Seq Scan de product`, measured: fmt.ms(p.executionMs)!, met: p.usesIndex });
+    out.push({
+      target: `Búsqueda ${fmt.int(p.products)} productos «${p.query}»: índice GIN, sin LIKE ni Seq Scan de product`,
+      measured: fmt.ms(p.executionMs)!,
+      met: p.usesIndex,
+    });
   }
   if (r.startup) {
-    const clean = r.startup.every((x) => x.ms !== null && x.leftovers.length === 0 && (x.exitCode === 0 || x.exitCode === 130));
-    out.push({ target: 'Arranque: sano, parada limpia con SIGINT, sin procesos restantes', measured: r.startup.map((x) => (x.ms !== null ? fmt.s(x.ms) : '✖')).join(' / '), met: clean });
+    const clean = r.startup.every(
+      (x) => x.ms !== null && x.leftovers.length === 0 && (x.exitCode === 0 || x.exitCode === 130),
+    );
+    out.push({
+      target: 'Arranque: sano, parada limpia con SIGINT, sin procesos restantes',
+      measured: r.startup.map((x) => (x.ms !== null ? fmt.s(x.ms) : '✖')).join(' / '),
+      met: clean,
+    });
     const restart = r.startup.find((x) => x.variant.startsWith('npm start') && x.run === 'reinicio');
-    if (restart) out.push({ target: `\`npm start\` de nuevo sin cambios: sana en ≤ ${TARGETS.restartMs / 1000} s`, measured: restart.ms !== null ? fmt.s(restart.ms)! : '✖', met: restart.ms !== null ? restart.ms <= TARGETS.restartMs : null });
+    if (restart)
+      out.push({
+        target: `\`npm start\` de nuevo sin cambios: sana en ≤ ${TARGETS.restartMs / 1000} s`,
+        measured: restart.ms !== null ? fmt.s(restart.ms)! : '✖',
+        met: restart.ms !== null ? restart.ms <= TARGETS.restartMs : null,
+      });
   }
-  for (const [section, message] of Object.entries(r.errors)) out.push({ target: `Sección ${section}`, measured: `no medida: ${message.slice(0, 120)}`, met: null });
+  for (const [section, message] of Object.entries(r.errors))
+    out.push({ target: `Sección ${section}`, measured: `no medida: ${message.slice(0, 120)}`, met: null });
   return out;
 }
 
@@ -268,14 +467,28 @@ export function printReport(r: BenchReport): void {
   }
   if (r.api) parts.push(apiTable(r.api));
   if (r.ssrPage) parts.push(ssrPageTable(r.ssrPage));
-  if (r.largeCatalog) parts.push(largeTable(r.largeCatalog, r.api?.find((a) => a.operation.startsWith('listado')), r.sql));
+  if (r.largeCatalog)
+    parts.push(
+      largeTable(
+        r.largeCatalog,
+        r.api?.find((a) => a.operation.startsWith('listado')),
+        r.sql,
+      ),
+    );
   if (r.sql) parts.push(sqlTable(r.sql));
   if (r.checkout) parts.push(checkoutTables(r.checkout));
   if (r.storefront) parts.push(storefrontTable(r.storefront));
   if (r.startup) parts.push(startupTable(r.startup));
   if (r.search) parts.push(searchTables(r.search));
   const summary = r.summary ?? [];
-  parts.push(formatTable('Resumen de objetivos', ['', 'objetivo', 'medido'], summary.map((s) => [fmt.mark(s.met), s.target, s.measured]), ['l', 'l', 'l']));
+  parts.push(
+    formatTable(
+      'Resumen de objetivos',
+      ['', 'objetivo', 'medido'],
+      summary.map((s) => [fmt.mark(s.met), s.target, s.measured]),
+      ['l', 'l', 'l'],
+    ),
+  );
   console.log(parts.join('\n'));
 }
 

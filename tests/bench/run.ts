@@ -45,7 +45,9 @@ async function main(): Promise<number> {
   const report = newReport();
   let code = 0;
   try {
-    console.log(`▶ Preparando: PostgreSQL embebido, migraciones, seed y ${config.products.toLocaleString('en-US')} productos; emulador de Firebase Auth`);
+    console.log(
+      `▶ Preparando: PostgreSQL embebido, migraciones, seed y ${config.products.toLocaleString('en-US')} productos; emulador de Firebase Auth`,
+    );
     const authStarting = startBenchAuthEmulator().catch((err: unknown) => {
       report.errors.auth = `emulador de Firebase Auth: ${message(err)}`;
       return null;
@@ -64,16 +66,37 @@ async function main(): Promise<number> {
       });
     }
     const authEnv: Record<string, string> = auth ? { FIREBASE_AUTH_EMULATOR_HOST: auth.host } : {};
-    const shopEnv = { DATABASE_URL: db.url, PORT: '0', LOG_LEVEL: 'silent', SEED_ON_START: 'false', TEST_SHOP: 'true', NODE_ENV: 'production', DATA_DIR: db.dir, ...authEnv };
+    const shopEnv = {
+      DATABASE_URL: db.url,
+      PORT: '0',
+      LOG_LEVEL: 'silent',
+      SEED_ON_START: 'false',
+      TEST_SHOP: 'true',
+      NODE_ENV: 'production',
+      DATA_DIR: db.dir,
+      ...authEnv,
+    };
     // NODE_ENV in the process environment too, as `npm start` sets it: libraries read it at load time
     // (graphql-js skips its development-only cross-realm checks, Express its debug paths).
-    const shop = await startChildServer('./shop-process.ts', { BENCH_SHOP_ENV: JSON.stringify(shopEnv), NODE_ENV: 'production', ...authEnv }, 'tienda (proceso hijo)');
+    const shop = await startChildServer(
+      './shop-process.ts',
+      { BENCH_SHOP_ENV: JSON.stringify(shopEnv), NODE_ENV: 'production', ...authEnv },
+      'tienda (proceso hijo)',
+    );
     console.log(`  tienda en ${shop.url} (pid ${shop.pid}); base en ${path.basename(db.dir)}`);
 
     await section(report, 'api', 'API: tienda vs línea base (autocannon)', async () => {
-      const baseline = await startChildServer('./baseline-server.ts', { BASELINE_DATABASE_URL: db.url }, 'línea base (proceso hijo)');
+      const baseline = await startChildServer(
+        './baseline-server.ts',
+        { BASELINE_DATABASE_URL: db.url },
+        'línea base (proceso hijo)',
+      );
       try {
-        report.api = await runApiThroughput(shop.url, baseline.url, { listingCategory: fixtures.listingCategory, productId: fixtures.productId, cartLines: fixtures.cartLines(5) });
+        report.api = await runApiThroughput(shop.url, baseline.url, {
+          listingCategory: fixtures.listingCategory,
+          productId: fixtures.productId,
+          cartLines: fixtures.cartLines(5),
+        });
         if (!config.skip('ssr')) {
           try {
             report.ssrPage = await runSsrPage(shop.url, baseline.url, db.url, fixtures.productId);
@@ -86,9 +109,14 @@ async function main(): Promise<number> {
       }
     });
 
-    await section(report, 'large', `Listado con ${TARGETS.largeProducts.toLocaleString('en-US')} productos`, async () => {
-      report.largeCatalog = await runLargeCatalog(TARGETS.largeProducts, fixtures.listingCategory, authEnv);
-    });
+    await section(
+      report,
+      'large',
+      `Listado con ${TARGETS.largeProducts.toLocaleString('en-US')} productos`,
+      async () => {
+        report.largeCatalog = await runLargeCatalog(TARGETS.largeProducts, fixtures.listingCategory, authEnv);
+      },
+    );
 
     await section(report, 'checkout', 'Checkout: placeOrder concurrente y sobreventa', async () => {
       report.checkout = await runCheckout(shop.url, db.url);
@@ -106,7 +134,11 @@ async function main(): Promise<number> {
 
     // Last with the shop: it grows the database to 100,000 products.
     await section(report, 'search', 'Búsqueda: tienda vs línea base a 10.000 y 100.000 productos', async () => {
-      report.search = await runSearch(shop.url, () => startChildServer('./baseline-server.ts', { BASELINE_DATABASE_URL: db.url }, 'línea base (proceso hijo)'), db.url);
+      report.search = await runSearch(
+        shop.url,
+        () => startChildServer('./baseline-server.ts', { BASELINE_DATABASE_URL: db.url }, 'línea base (proceso hijo)'),
+        db.url,
+      );
     });
 
     await shop.stop();

@@ -37,11 +37,36 @@ interface Operation {
 }
 
 const OPERATIONS: Operation[] = [
-  { name: 'búsqueda «arnes rojo» (24 + facetas)', query: SEARCH, baselinePath: '/search', variables: { query: 'arnes rojo', first: 24 } },
-  { name: 'búsqueda con errores «colar cuero» (24 + facetas)', query: SEARCH, baselinePath: '/search', variables: { query: 'colar cuero', first: 24 } },
-  { name: 'búsqueda «pechera» + talla M + en stock (24 + facetas)', query: SEARCH, baselinePath: '/search', variables: { query: 'pechera', first: 24, filter: { sizes: ['M'], inStock: true } } },
-  { name: 'sugerencias «pech» (5, sin facetas)', query: SUGGEST, baselinePath: '/suggest', variables: { query: 'pech', first: 5 } },
-  { name: 'listado collares + talla M + en stock (24 + facetas)', query: FILTERED_LISTING, baselinePath: '/filtered-listing', variables: { category: 'collares', first: 24, filter: { sizes: ['M'], inStock: true } } },
+  {
+    name: 'búsqueda «arnes rojo» (24 + facetas)',
+    query: SEARCH,
+    baselinePath: '/search',
+    variables: { query: 'arnes rojo', first: 24 },
+  },
+  {
+    name: 'búsqueda con errores «colar cuero» (24 + facetas)',
+    query: SEARCH,
+    baselinePath: '/search',
+    variables: { query: 'colar cuero', first: 24 },
+  },
+  {
+    name: 'búsqueda «pechera» + talla M + en stock (24 + facetas)',
+    query: SEARCH,
+    baselinePath: '/search',
+    variables: { query: 'pechera', first: 24, filter: { sizes: ['M'], inStock: true } },
+  },
+  {
+    name: 'sugerencias «pech» (5, sin facetas)',
+    query: SUGGEST,
+    baselinePath: '/suggest',
+    variables: { query: 'pech', first: 5 },
+  },
+  {
+    name: 'listado collares + talla M + en stock (24 + facetas)',
+    query: FILTERED_LISTING,
+    baselinePath: '/filtered-listing',
+    variables: { category: 'collares', first: 24, filter: { sizes: ['M'], inStock: true } },
+  },
 ];
 
 async function explain(dbUrl: string, products: number, query: string): Promise<SearchPlan> {
@@ -50,7 +75,10 @@ async function explain(dbUrl: string, products: number, query: string): Promise<
   const lines = rows.map((r) => r['QUERY PLAN']);
   const plan = lines.join('\n');
   const time = /Execution Time: ([\d.]+) ms/.exec(plan);
-  const nodes = lines.map((l) => l.trim().replace(/^->\s*/, '')).filter((l) => /^(Seq Scan|Bitmap Index Scan|Index Scan|Index Only Scan) on (product|search_term)\b/.test(l)).map((l) => l.replace(/\s+\(cost.*$/, ''));
+  const nodes = lines
+    .map((l) => l.trim().replace(/^->\s*/, ''))
+    .filter((l) => /^(Seq Scan|Bitmap Index Scan|Index Scan|Index Only Scan) on (product|search_term)\b/.test(l))
+    .map((l) => l.replace(/\s+\(cost.*$/, ''));
   return {
     products,
     query,
@@ -65,7 +93,11 @@ async function explain(dbUrl: string, products: number, query: string): Promise<
  * database grows between the two (synthetic products named like the seeded ones), and each operation
  * is measured against the shop and the bare baseline in the same run, like section 1.
  */
-export async function runSearch(shopUrl: string, startBaseline: () => Promise<{ url: string; stop(): Promise<void> }>, dbUrl: string): Promise<SearchResult> {
+export async function runSearch(
+  shopUrl: string,
+  startBaseline: () => Promise<{ url: string; stop(): Promise<void> }>,
+  dbUrl: string,
+): Promise<SearchResult> {
   const result: SearchResult = { rows: [], plans: [] };
   for (const target of config.searchSizes) {
     process.stdout.write(`  · ${target.toLocaleString('en-US')} productos: preparando…`);
@@ -80,7 +112,14 @@ export async function runSearch(shopUrl: string, startBaseline: () => Promise<{ 
         const check = await gql(shopUrl, op.query, op.variables);
         const problem = firstError(check);
         if (problem) {
-          result.rows.push({ products, operation: op.name, shop: null, baseline: null, ratio: null, note: `n/d: ${problem.slice(0, 120)}` });
+          result.rows.push({
+            products,
+            operation: op.name,
+            shop: null,
+            baseline: null,
+            ratio: null,
+            note: `n/d: ${problem.slice(0, 120)}`,
+          });
           continue;
         }
         const baseRes = await fetch(`${baseline.url}${op.baselinePath}`, { method: 'POST', body });
@@ -95,7 +134,13 @@ export async function runSearch(shopUrl: string, startBaseline: () => Promise<{ 
         await cannon(`${baseline.url}${op.baselinePath}`, body, config.warmupS);
         const base = measured(await cannon(`${baseline.url}${op.baselinePath}`, body, config.duration));
         process.stdout.write(' ✓\n');
-        result.rows.push({ products, operation: op.name, shop, baseline: base, ratio: base.rps > 0 ? shop.rps / base.rps : null });
+        result.rows.push({
+          products,
+          operation: op.name,
+          shop,
+          baseline: base,
+          ratio: base.rps > 0 ? shop.rps / base.rps : null,
+        });
       }
     } finally {
       await baseline.stop();

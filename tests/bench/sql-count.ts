@@ -34,7 +34,13 @@ interface Probe {
  * request is in flight is counted (pg-level hook, no server change). One warm-up request first;
  * requests run one at a time.
  */
-export async function runSqlCount(dbUrl: string, dataDir: string, authHost: string | null, staffToken: string | null, fixtures: Fixtures): Promise<SqlResult> {
+export async function runSqlCount(
+  dbUrl: string,
+  dataDir: string,
+  authHost: string | null,
+  staffToken: string | null,
+  fixtures: Fixtures,
+): Promise<SqlResult> {
   const env = parseEnv({
     DATABASE_URL: dbUrl,
     PORT: '0',
@@ -78,14 +84,23 @@ export async function runSqlCount(dbUrl: string, dataDir: string, authHost: stri
       const capture = captureStatements();
       let result;
       try {
-        result = await gql<Record<string, { edges?: unknown[] }>>(shop.url, probe.query, probe.variables, probe.headers);
+        result = await gql<Record<string, { edges?: unknown[] }>>(
+          shop.url,
+          probe.query,
+          probe.variables,
+          probe.headers,
+        );
       } finally {
         capture.stop();
       }
       const error = firstError(result);
       if (error) {
         const missing = /null for non-nullable|Cannot query field|not implemented/i.test(error);
-        rows.push({ operation: probe.operation, statements: null, note: missing ? 'n/d (no implementado)' : `n/d (${error.slice(0, 100)})` });
+        rows.push({
+          operation: probe.operation,
+          statements: null,
+          note: missing ? 'n/d (no implementado)' : `n/d (${error.slice(0, 100)})`,
+        });
         continue;
       }
       const edges = Object.values(result.data ?? {})[0]?.edges;

@@ -20,7 +20,18 @@ export interface StartupRun {
 /** This process's environment without what would change the shop's defaults (the bench exports the emulator host). */
 function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
-  for (const name of ['FIREBASE_AUTH_EMULATOR_HOST', 'FIREBASE_PROJECT_ID', 'TEST_SHOP', 'HOST', 'DATABASE_URL', 'EMBEDDED_PG_PORT', 'PUBLIC_URL', 'SEED_ON_START', 'CLIENT_DIST_DIR']) delete env[name];
+  for (const name of [
+    'FIREBASE_AUTH_EMULATOR_HOST',
+    'FIREBASE_PROJECT_ID',
+    'TEST_SHOP',
+    'HOST',
+    'DATABASE_URL',
+    'EMBEDDED_PG_PORT',
+    'PUBLIC_URL',
+    'SEED_ON_START',
+    'CLIENT_DIST_DIR',
+  ])
+    delete env[name];
   return env;
 }
 
@@ -35,7 +46,10 @@ function isAlive(pid: number): boolean {
 
 async function postmasterPid(dataDir: string): Promise<number | null> {
   try {
-    const pid = Number.parseInt((await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0] ?? '', 10);
+    const pid = Number.parseInt(
+      (await fs.readFile(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8')).split('\n')[0] ?? '',
+      10,
+    );
     return Number.isInteger(pid) && pid > 0 ? pid : null;
   } catch {
     return null;
@@ -56,7 +70,13 @@ async function answers(url: string): Promise<boolean> {
  * the first 200 of /healthz; then SIGINT and a check that neither PostgreSQL nor the Auth emulator it started is
  * left running.
  */
-async function startOnce(variant: string, run: StartupRun['run'], dataDir: string, extraEnv: Record<string, string>, command: readonly string[]): Promise<StartupRun> {
+async function startOnce(
+  variant: string,
+  run: StartupRun['run'],
+  dataDir: string,
+  extraEnv: Record<string, string>,
+  command: readonly string[],
+): Promise<StartupRun> {
   const port = await freePort();
   const authPort = await freePort();
   const started = performance.now();
@@ -64,7 +84,16 @@ async function startOnce(variant: string, run: StartupRun['run'], dataDir: strin
     cwd: ROOT,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...cleanEnv(), NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', FIREBASE_AUTH_EMULATOR_PORT: String(authPort), ...extraEnv },
+    env: {
+      ...cleanEnv(),
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      FIREBASE_AUTH_EMULATOR_PORT: String(authPort),
+      ...extraEnv,
+    },
   });
   // Logs (pino, JSON on stdout) and errors: the tail explains a failed start.
   let output = '';
@@ -72,7 +101,9 @@ async function startOnce(variant: string, run: StartupRun['run'], dataDir: strin
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   // Ctrl+C ends npm by the signal itself: the conventional 130.
-  const exit = new Promise<number | null>((resolve) => child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? 130 : null))));
+  const exit = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(code ?? (signal === 'SIGINT' ? 130 : null))),
+  );
   let done = false;
   exit.then(() => (done = true));
   const killGroup = onCleanup(`tienda (${variant}, ${run})`, async () => {
@@ -119,11 +150,19 @@ async function startOnce(variant: string, run: StartupRun['run'], dataDir: strin
 export async function runStartup(benchAuthHost: string | null): Promise<StartupRun[]> {
   const variants: Array<{ name: string; env: Record<string, string>; command: readonly string[] }> = [
     // What a person runs: checks whether the build is up to date (it is: the bench built it), then the server.
-    { name: 'npm start (valores por defecto, inicia su emulador de Auth)', env: {}, command: ['npm', 'start', '--silent'] },
+    {
+      name: 'npm start (valores por defecto, inicia su emulador de Auth)',
+      env: {},
+      command: ['npm', 'start', '--silent'],
+    },
   ];
   if (benchAuthHost) {
     // The precompiled server alone (dist/server, built by `npm start` above), as a process manager or the image runs it.
-    variants.push({ name: 'node dist/server/index.js, FIREBASE_AUTH_EMULATOR_HOST externo', env: { FIREBASE_AUTH_EMULATOR_HOST: benchAuthHost }, command: [process.execPath, ...startNodeOptions(), 'dist/server/index.js'] });
+    variants.push({
+      name: 'node dist/server/index.js, FIREBASE_AUTH_EMULATOR_HOST externo',
+      env: { FIREBASE_AUTH_EMULATOR_HOST: benchAuthHost },
+      command: [process.execPath, ...startNodeOptions(), 'dist/server/index.js'],
+    });
   }
   const runs: StartupRun[] = [];
   for (const v of variants) {

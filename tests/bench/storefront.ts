@@ -62,7 +62,11 @@ interface NetworkItem {
  */
 async function inlineScriptBytes(url: string) {
   const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text();
-  const code = [...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!).join('');
+  const code = [
+    ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g),
+  ]
+    .map((m) => m[1]!)
+    .join('');
   return { transfer: code ? gzipSync(code).length : 0, resource: Buffer.byteLength(code) };
 }
 
@@ -73,9 +77,13 @@ async function audit(url: string, port: number): Promise<LighthouseRun> {
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const inline = await inlineScriptBytes(url);
-  const items = ((lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []).filter((i) => i.resourceType === 'Script');
+  const items = (
+    (lhr.audits['network-requests']?.details as { items?: NetworkItem[] } | undefined)?.items ?? []
+  ).filter((i) => i.resourceType === 'Script');
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-  const observed = (lhr.audits.metrics?.details as { items?: Array<{ observedLargestContentfulPaint?: number }> } | undefined)?.items?.[0];
+  const observed = (
+    lhr.audits.metrics?.details as { items?: Array<{ observedLargestContentfulPaint?: number }> } | undefined
+  )?.items?.[0];
   const observedLcpMs = observed?.observedLargestContentfulPaint ?? null;
   return {
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -86,12 +94,21 @@ async function audit(url: string, port: number): Promise<LighthouseRun> {
     jsResourceBytes: inline.resource + items.reduce((n, i) => n + (i.resourceSize ?? 0), 0),
     benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
     observedLcpMs,
-    jsBeforeLcpBytes: observedLcpMs === null ? 0 : items.filter((i) => (i.networkEndTime ?? Infinity) <= observedLcpMs).reduce((n, i) => n + (i.transferSize ?? 0), 0),
+    jsBeforeLcpBytes:
+      observedLcpMs === null
+        ? 0
+        : items
+            .filter((i) => (i.networkEndTime ?? Infinity) <= observedLcpMs)
+            .reduce((n, i) => n + (i.transferSize ?? 0), 0),
   };
 }
 
 /** Lighthouse (mobile, simulated throttling, performance only), N runs per page, per-metric medians. */
-export async function runStorefront(shopUrl: string, productPagePath: string, clientBuilt: boolean): Promise<StorefrontResult> {
+export async function runStorefront(
+  shopUrl: string,
+  productPagePath: string,
+  clientBuilt: boolean,
+): Promise<StorefrontResult> {
   const targets = [
     { page: 'inicio', path: '/' },
     { page: 'collares', path: '/collares' },
@@ -119,7 +136,16 @@ export async function runStorefront(shopUrl: string, productPagePath: string, cl
         page: t.page,
         path: t.path,
         runs,
-        median: runs.length ? { score: m('score'), lcpMs: m('lcpMs'), tbtMs: m('tbtMs'), cls: m('cls'), jsTransferBytes: m('jsTransferBytes'), jsResourceBytes: m('jsResourceBytes') } : null,
+        median: runs.length
+          ? {
+              score: m('score'),
+              lcpMs: m('lcpMs'),
+              tbtMs: m('tbtMs'),
+              cls: m('cls'),
+              jsTransferBytes: m('jsTransferBytes'),
+              jsResourceBytes: m('jsResourceBytes'),
+            }
+          : null,
         error,
       });
     }

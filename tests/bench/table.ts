@@ -9,7 +9,9 @@ export function formatTable(title: string, header: string[], rows: Cell[][], ali
   const widths = header.map((h, i) => Math.max(h.length, ...text.map((r) => (r[i] ?? '').length)));
   const line = (cells: string[], body: boolean) =>
     cells
-      .map((c, i) => (body && (align?.[i] ?? (isNumeric(c) ? 'r' : 'l')) === 'r' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!)))
+      .map((c, i) =>
+        body && (align?.[i] ?? (isNumeric(c) ? 'r' : 'l')) === 'r' ? c.padStart(widths[i]!) : c.padEnd(widths[i]!),
+      )
       .join('  ')
       .trimEnd();
   const sep = widths.map((w) => '─'.repeat(w)).join('  ');
@@ -17,10 +19,13 @@ export function formatTable(title: string, header: string[], rows: Cell[][], ali
 }
 
 export const fmt = {
-  int: (n: number | null | undefined) => (n === null || n === undefined || Number.isNaN(n) ? null : Math.round(n).toLocaleString('en-US')),
-  ms: (n: number | null | undefined, digits = 1) => (n === null || n === undefined || Number.isNaN(n) ? null : `${n.toFixed(digits)} ms`),
+  int: (n: number | null | undefined) =>
+    n === null || n === undefined || Number.isNaN(n) ? null : Math.round(n).toLocaleString('en-US'),
+  ms: (n: number | null | undefined, digits = 1) =>
+    n === null || n === undefined || Number.isNaN(n) ? null : `${n.toFixed(digits)} ms`,
   s: (ms: number | null | undefined) => (ms === null || ms === undefined ? null : `${(ms / 1000).toFixed(1)} s`),
   pct: (r: number | null | undefined) => (r === null || r === undefined ? null : `${(r * 100).toFixed(0)} %`),
-  kb: (bytes: number | null | undefined) => (bytes === null || bytes === undefined || Number.isNaN(bytes) ? null : `${(bytes / 1024).toFixed(1)} KB`),
+  kb: (bytes: number | null | undefined) =>
+    bytes === null || bytes === undefined || Number.isNaN(bytes) ? null : `${(bytes / 1024).toFixed(1)} KB`,
   mark: (ok: boolean | null | undefined) => (ok === null || ok === undefined ? 'n/d' : ok ? '✔' : '✖'),
 };

@@ -3,10 +3,17 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 
 /** Chromium from CHROME_PATH, else /usr/bin/chromium; a clear message when none is found. */
 export function chromePath(): string {
-  const candidates = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'].filter(Boolean) as string[];
+  const candidates = [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ].filter(Boolean) as string[];
   const found = candidates.find((p) => fs.existsSync(p));
   if (!found) {
-    throw new Error('No se encontró Chromium. Instálalo (`apt-get install -y chromium`) o define CHROME_PATH con la ruta del navegador.');
+    throw new Error(
+      'No se encontró Chromium. Instálalo (`apt-get install -y chromium`) o define CHROME_PATH con la ruta del navegador.',
+    );
   }
   return found;
 }
@@ -14,14 +21,26 @@ export function chromePath(): string {
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', '--disable-dev-shm-usage'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+      '--disable-dev-shm-usage',
+    ],
   });
 }
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** A page whose console errors and failed requests are collected so a test can assert none happened. */
-export async function newPage(browser: Browser, options: Parameters<Browser['newContext']>[0] = {}): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+export async function newPage(
+  browser: Browser,
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ locale: 'es-CO', timezoneId: 'America/Bogota', ...options });
   const page = await context.newPage();
   const problems: string[] = [];

@@ -40,7 +40,12 @@ async function signIn(page: Page, next: string) {
   await page.waitForURL(`${base}${next}`);
 }
 
-const stockOf = async () => (await db.query<{ stock: number; reserved: number }>('SELECT stock, reserved FROM product_size WHERE id = $1', [Number(product.sizeId)])).rows[0];
+const stockOf = async () =>
+  (
+    await db.query<{ stock: number; reserved: number }>('SELECT stock, reserved FROM product_size WHERE id = $1', [
+      Number(product.sizeId),
+    ])
+  ).rows[0];
 
 describe('pago contraentrega in Chromium', () => {
   it('staff switch it on; a shopper orders with it; staff confirm by phone, ship, deliver and record the cash', async () => {
@@ -57,7 +62,10 @@ describe('pago contraentrega in Chromium', () => {
     const p = shopper.page;
     await p.goto(`${base}/collares`);
     await p.getByRole('list', { name: 'Medios de pago' }).getByText('Pago contraentrega').waitFor();
-    await p.evaluate((line) => localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [line] })), { ...product, quantity: 2 });
+    await p.evaluate((line) => localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [line] })), {
+      ...product,
+      quantity: 2,
+    });
     await p.goto(`${base}/proceso-pago-items`);
     await p.getByLabel('Nombre y apellidos').fill('Luz Dary Cárdenas');
     await p.getByLabel('Correo electrónico').fill('luz@correo.com');
@@ -76,9 +84,21 @@ describe('pago contraentrega in Chromium', () => {
     await p.getByText('Pedido recibido').waitFor();
     const reference = new URL(p.url()).searchParams.get('ref')!;
     // Nothing to pay online: the cart is bought, the units are held for the call.
-    await expect.poll(() => p.evaluate(() => (JSON.parse(localStorage.getItem('enzo.cart.v1') ?? '{"lines":[]}') as { lines: unknown[] }).lines.length)).toBe(0);
+    await expect
+      .poll(() =>
+        p.evaluate(
+          () =>
+            (JSON.parse(localStorage.getItem('enzo.cart.v1') ?? '{"lines":[]}') as { lines: unknown[] }).lines.length,
+        ),
+      )
+      .toBe(0);
     expect(await stockOf()).toEqual({ stock: 3, reserved: 2 });
-    const [order] = (await db.query<{ id: number; status: string; payment_fee: number }>('SELECT id, status, payment_fee FROM shop_order WHERE reference = $1', [reference])).rows;
+    const [order] = (
+      await db.query<{ id: number; status: string; payment_fee: number }>(
+        'SELECT id, status, payment_fee FROM shop_order WHERE reference = $1',
+        [reference],
+      )
+    ).rows;
     expect(order).toMatchObject({ status: 'POR_CONFIRMAR', payment_fee: 7000 });
 
     // Staff: the orders waiting for a call, then the order itself.
@@ -103,7 +123,12 @@ describe('pago contraentrega in Chromium', () => {
     await s.getByRole('button', { name: 'Registrar pago recibido' }).click();
     await s.getByText('Pago contraentrega registrado.').waitFor();
     await s.getByText(/registrado por e2e-contraentrega@enzo\.test/).waitFor();
-    const [paid] = (await db.query<{ cash_collected_by: string; cash_collected_at: Date | null }>('SELECT cash_collected_by, cash_collected_at FROM shop_order WHERE id = $1', [order.id])).rows;
+    const [paid] = (
+      await db.query<{ cash_collected_by: string; cash_collected_at: Date | null }>(
+        'SELECT cash_collected_by, cash_collected_at FROM shop_order WHERE id = $1',
+        [order.id],
+      )
+    ).rows;
     expect(paid.cash_collected_by).toBe(EMAIL);
     expect(paid.cash_collected_at).not.toBeNull();
 

@@ -48,7 +48,9 @@ describe('category listing in Chromium', () => {
       await fetch(`${base}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ query: `{ products(category: "collares", first: 1) { edges { node { id slug name } } } }` }),
+        body: JSON.stringify({
+          query: `{ products(category: "collares", first: 1) { edges { node { id slug name } } } }`,
+        }),
       })
     ).json()) as { data: { products: { edges: { node: { id: string; slug: string; name: string } }[] } } };
     const collar = listing.data.products.edges[0]!.node;
@@ -75,8 +77,11 @@ describe('category listing in Chromium', () => {
       const { painted, firstScript } = await page.evaluate(
         () =>
           new Promise<{ painted: number[]; firstScript: number }>((resolve) => {
-            const scripts = performance.getEntriesByType('resource').filter((e) => /^\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname));
-            const answer = (painted: number[]) => resolve({ painted, firstScript: Math.min(...scripts.map((e) => e.startTime)) });
+            const scripts = performance
+              .getEntriesByType('resource')
+              .filter((e) => /^\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname));
+            const answer = (painted: number[]) =>
+              resolve({ painted, firstScript: Math.min(...scripts.map((e) => e.startTime)) });
             new PerformanceObserver((list) => {
               const entries = list.getEntries() as Array<PerformanceEntry & { identifier: string; renderTime: number }>;
               answer(entries.filter((e) => e.identifier === 'first-picture').map((e) => e.renderTime));
@@ -100,7 +105,8 @@ describe('category listing in Chromium', () => {
           new Promise<number>((resolve) => {
             let total = 0;
             new PerformanceObserver((list) => {
-              for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) total += e.value;
+              for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
+                if (!e.hadRecentInput) total += e.value;
             }).observe({ type: 'layout-shift' as never, buffered: true });
             setTimeout(() => resolve(total), 300);
           }),

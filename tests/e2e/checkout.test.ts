@@ -14,7 +14,10 @@ const databaseUrl = inject('e2eDatabaseUrl');
 let product: { productId: string; sizeId: string };
 
 async function stockOf(sizeId: string) {
-  const { rows } = await db.query<{ stock: number; reserved: number }>('SELECT stock, reserved FROM product_size WHERE id = $1', [Number(sizeId)]);
+  const { rows } = await db.query<{ stock: number; reserved: number }>(
+    'SELECT stock, reserved FROM product_size WHERE id = $1',
+    [Number(sizeId)],
+  );
   return rows[0];
 }
 
@@ -35,10 +38,17 @@ afterAll(async () => {
 /** Category page → cart (the stored cart the storefront uses) → checkout form → `Pagar` → sandbox. */
 const METHOD_RADIOS = { CARD: 'Tarjeta de crédito o débito', PSE: 'PSE', NEQUI: 'Nequi' } as const;
 
-async function checkoutToGateway(page: Page, method: keyof typeof METHOD_RADIOS, place: 'Cúcuta' | 'Bogotá' = 'Cúcuta') {
+async function checkoutToGateway(
+  page: Page,
+  method: keyof typeof METHOD_RADIOS,
+  place: 'Cúcuta' | 'Bogotá' = 'Cúcuta',
+) {
   await page.goto(`${base}/collares`);
   await page.locator('.product-card__link').first().waitFor();
-  await page.evaluate((line) => localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [line] })), { ...product, quantity: 2 });
+  await page.evaluate((line) => localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [line] })), {
+    ...product,
+    quantity: 2,
+  });
   await page.goto(`${base}/proceso-pago-items`);
   await page.getByLabel('Nombre y apellidos').fill('Ana María Pérez');
   await page.getByLabel('Correo electrónico').fill('ana@correo.com');
@@ -86,7 +96,14 @@ describe('checkout in Chromium', () => {
     await page.getByText('IVA incluido').waitFor();
     await page.getByText('Av. 0 # 11-64').waitFor();
     // The cart was kept while the payment was pending, and is emptied once it is approved.
-    await expect.poll(() => page.evaluate(() => (JSON.parse(localStorage.getItem('enzo.cart.v1') ?? '{"lines":[]}') as { lines: unknown[] }).lines.length)).toBe(0);
+    await expect
+      .poll(() =>
+        page.evaluate(
+          () =>
+            (JSON.parse(localStorage.getItem('enzo.cart.v1') ?? '{"lines":[]}') as { lines: unknown[] }).lines.length,
+        ),
+      )
+      .toBe(0);
     expect(await stockOf(product.sizeId)).toEqual({ stock: 3, reserved: 0 });
     expect(problems).toEqual([]);
     await context.close();
@@ -109,10 +126,14 @@ describe('checkout in Chromium', () => {
 
     // The shopper walks away: the order passes its deadline and the expiry job runs.
     const reference = await page.getByText(/^ENZ-[A-Z0-9]{6}-2$/).textContent();
-    await db.query(`UPDATE shop_order SET expires_at = now() - interval '1 minute' WHERE reference = $1`, [reference!.replace(/-2$/, '')]);
+    await db.query(`UPDATE shop_order SET expires_at = now() - interval '1 minute' WHERE reference = $1`, [
+      reference!.replace(/-2$/, ''),
+    ]);
     const ds = await openDatabase({ url: databaseUrl, poolSize: 2 });
     try {
-      const lifecycle = new OrderLifecycle(new OrderMails({ receiptUrl: () => `${base}/pago-exitoso`, shopEmail: 'pedidos@enzo.test' }));
+      const lifecycle = new OrderLifecycle(
+        new OrderMails({ receiptUrl: () => `${base}/pago-exitoso`, shopEmail: 'pedidos@enzo.test' }),
+      );
       expect(await new OrderExpiry(ds, lifecycle).runOnce()).toBeGreaterThanOrEqual(1);
     } finally {
       await ds.destroy();
@@ -130,13 +151,19 @@ describe('checkout in Chromium', () => {
     expect(await page.getByRole('radio', { name: 'Nequi' }).isChecked()).toBe(true);
     await page.getByLabel('Celular Nequi').fill('300 123 4567');
     await page.getByRole('button', { name: 'Pagar con Nequi' }).click();
-    await page.getByRole('alert').getByText('Usa el celular Nequi de prueba 399 111 1111 (aprueba) o 399 222 2222 (rechaza).').waitFor();
+    await page
+      .getByRole('alert')
+      .getByText('Usa el celular Nequi de prueba 399 111 1111 (aprueba) o 399 222 2222 (rechaza).')
+      .waitFor();
     await page.getByLabel('Celular Nequi').fill('399 111 1111');
     await page.getByRole('button', { name: 'Pagar con Nequi' }).click();
     await page.waitForURL(/\/pago-exitoso\?ref=ENZ-.*&token=.*&id=/);
     await page.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
     const reference = new URL(page.url()).searchParams.get('ref');
-    const { rows } = await db.query<{ status: string; payment_method: string }>('SELECT status, payment_method FROM shop_order WHERE reference = $1', [reference]);
+    const { rows } = await db.query<{ status: string; payment_method: string }>(
+      'SELECT status, payment_method FROM shop_order WHERE reference = $1',
+      [reference],
+    );
     expect(rows[0]).toEqual({ status: 'PAGADO', payment_method: 'NEQUI' });
     expect(await stockOf(product.sizeId)).toEqual({ stock: 3, reserved: 0 });
     expect(problems).toEqual([]);

@@ -30,16 +30,34 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const stockOf = async () => (await db.query<{ stock: number; reserved: number }>('SELECT stock, reserved FROM product_size WHERE id = $1', [Number(product.sizeId)])).rows[0];
-const orderOf = async (reference: string) => (await db.query<{ id: number; status: string; payment_method: string }>('SELECT id, status, payment_method FROM shop_order WHERE reference = $1', [reference])).rows[0];
-const storedCart = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('enzo.cart.v1') ?? '{"lines":[]}') as { lines: unknown[] }).lines.length);
+const stockOf = async () =>
+  (
+    await db.query<{ stock: number; reserved: number }>('SELECT stock, reserved FROM product_size WHERE id = $1', [
+      Number(product.sizeId),
+    ])
+  ).rows[0];
+const orderOf = async (reference: string) =>
+  (
+    await db.query<{ id: number; status: string; payment_method: string }>(
+      'SELECT id, status, payment_method FROM shop_order WHERE reference = $1',
+      [reference],
+    )
+  ).rows[0];
+const storedCart = (page: Page) =>
+  page.evaluate(
+    () => (JSON.parse(localStorage.getItem('enzo.cart.v1') ?? '{"lines":[]}') as { lines: unknown[] }).lines.length,
+  );
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Carro de Compras' });
 
 /** Cart with 2 units → checkout form → `Pagar` → the sandbox gateway; returns the order reference. */
 async function checkoutToGateway(page: Page, method: 'CARD' | 'PSE' = 'CARD'): Promise<string> {
   await db.query('UPDATE product_size SET stock = 6, reserved = 0 WHERE id = $1', [Number(product.sizeId)]);
   await page.goto(`${base}/PoliticaEnvios`);
-  await page.evaluate((line) => localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [line] })), { productId: product.productId, sizeId: product.sizeId, quantity: 2 });
+  await page.evaluate((line) => localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [line] })), {
+    productId: product.productId,
+    sizeId: product.sizeId,
+    quantity: 2,
+  });
   await page.goto(`${base}/proceso-pago-items`);
   await page.getByLabel('Nombre y apellidos').fill('Ana María Pérez');
   await page.getByLabel('Correo electrónico').fill('ana@correo.com');
@@ -64,7 +82,9 @@ describe('off the happy path, in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Tu pago fue rechazado' }).waitFor();
     expect(await storedCart(page)).toBe(1);
     expect(await stockOf()).toEqual({ stock: 6, reserved: 0 });
-    const declined = await db.query(`SELECT subject FROM outbound_email WHERE order_id = $1`, [(await orderOf(reference)).id]);
+    const declined = await db.query(`SELECT subject FROM outbound_email WHERE order_id = $1`, [
+      (await orderOf(reference)).id,
+    ]);
     expect(declined.rows.map((r) => r.subject)).toContain(`No se aprobó el pago de tu pedido ${reference} · Enzo`);
 
     await page.getByRole('radio', { name: 'PSE' }).check();
@@ -114,9 +134,14 @@ describe('off the happy path, in Chromium', () => {
     const reference = await checkoutToGateway(page);
     expect(await stockOf()).toEqual({ stock: 4, reserved: 2 });
     await page.goto(`${base}/`);
-    await page.getByRole('banner').getByRole('button', { name: /^Carro de compras/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Carro de compras/ })
+      .click();
     await drawer(page).getByRole('link', { name: 'Completar el pago' }).waitFor();
-    await drawer(page).getByRole('button', { name: /^Quitar una unidad de/ }).click();
+    await drawer(page)
+      .getByRole('button', { name: /^Quitar una unidad de/ })
+      .click();
     await drawer(page).getByText(`Cambiaste tu carrito: liberamos el pedido ${reference} sin ningún cobro.`).waitFor();
     expect((await orderOf(reference)).status).toBe('CANCELADO');
     expect(await stockOf()).toEqual({ stock: 6, reserved: 0 });
@@ -126,8 +151,16 @@ describe('off the happy path, in Chromium', () => {
   });
 
   it('a shipped order’s page shows its progress, carrier and tracking link on a phone, with the shipped email sent', async () => {
-    const gql = async <T,>(query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}): Promise<T> => {
-      const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.11.12.13', ...headers }, body: JSON.stringify({ query, variables }) });
+    const gql = async <T>(
+      query: string,
+      variables: Record<string, unknown>,
+      headers: Record<string, string> = {},
+    ): Promise<T> => {
+      const res = await fetch(`${base}/graphql`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.11.12.13', ...headers },
+        body: JSON.stringify({ query, variables }),
+      });
       const body = (await res.json()) as { data?: T; errors?: unknown };
       if (body.errors) throw new Error(JSON.stringify(body.errors));
       return body.data!;
@@ -138,8 +171,19 @@ describe('off the happy path, in Chromium', () => {
       {
         input: {
           lines: [{ productId: product.productId, sizeId: product.sizeId, quantity: 1 }],
-          customer: { fullName: 'Valentina Ñáñez Ortiz', email: 'valentina@correo.com', phone: '3104567890', documentType: 'CC', documentNumber: '52123456' },
-          shipping: { departmentCode: '05', municipalityCode: '05001', address: 'Cra. 43A # 1-50', neighborhood: 'El Poblado' },
+          customer: {
+            fullName: 'Valentina Ñáñez Ortiz',
+            email: 'valentina@correo.com',
+            phone: '3104567890',
+            documentType: 'CC',
+            documentNumber: '52123456',
+          },
+          shipping: {
+            departmentCode: '05',
+            municipalityCode: '05001',
+            address: 'Cra. 43A # 1-50',
+            neighborhood: 'El Poblado',
+          },
           paymentMethod: 'CARD',
           acceptDataPolicy: true,
           idempotencyKey: randomUUID(),
@@ -148,15 +192,28 @@ describe('off the happy path, in Chromium', () => {
     );
     const { reference, accessToken } = placed.placeOrder;
     const session = new URL(placed.placeOrder.checkoutUrl, base).searchParams.get('session');
-    await gql(`mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { status } }`, { input: { session, decision: 'APPROVE' } });
+    await gql(`mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { status } }`, {
+      input: { session, decision: 'APPROVE' },
+    });
     await createUser('e2e-despachos@enzo.test', 'clave-e2e-segura', true);
-    const staff = { authorization: `Bearer ${await signIn(inject('authEmulatorHost'), 'e2e-despachos@enzo.test', 'clave-e2e-segura')}` };
+    const staff = {
+      authorization: `Bearer ${await signIn(inject('authEmulatorHost'), 'e2e-despachos@enzo.test', 'clave-e2e-segura')}`,
+    };
     const { id } = await orderOf(reference);
     const move = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename } }`;
     await gql(move, { input: { orderId: String(id), to: 'EN_PREPARACION' } }, staff);
-    await gql(move, { input: { orderId: String(id), to: 'ENVIADO', carrier: 'Coordinadora', trackingNumber: '98765432101' } }, staff);
-    const mail = await db.query(`SELECT text FROM outbound_email WHERE order_id = $1 AND subject = $2`, [id, `Tu pedido ${reference} va en camino · Enzo`]);
-    expect(mail.rows[0].text).toContain('https://coordinadora.com/rastreo/rastreo-de-guia/detalle-de-rastreo-de-guia/?guia=98765432101');
+    await gql(
+      move,
+      { input: { orderId: String(id), to: 'ENVIADO', carrier: 'Coordinadora', trackingNumber: '98765432101' } },
+      staff,
+    );
+    const mail = await db.query(`SELECT text FROM outbound_email WHERE order_id = $1 AND subject = $2`, [
+      id,
+      `Tu pedido ${reference} va en camino · Enzo`,
+    ]);
+    expect(mail.rows[0].text).toContain(
+      'https://coordinadora.com/rastreo/rastreo-de-guia/detalle-de-rastreo-de-guia/?guia=98765432101',
+    );
 
     const { page, problems, context } = await newPage(browser, { ...PHONE, bypassCSP: true });
     await page.goto(`${base}/pago-exitoso?ref=${reference}&token=${encodeURIComponent(accessToken)}`);
@@ -164,12 +221,16 @@ describe('off the happy path, in Chromium', () => {
     const stages = page.getByRole('list', { name: 'Avance de tu pedido' });
     expect(await stages.locator('[aria-current="step"]').textContent()).toMatch(/^Enviado \d{1,2} de \p{L}+ a las /u);
     const track = page.getByRole('link', { name: /Rastrear en Coordinadora/ });
-    expect(await track.getAttribute('href')).toBe('https://coordinadora.com/rastreo/rastreo-de-guia/detalle-de-rastreo-de-guia/?guia=98765432101');
+    expect(await track.getAttribute('href')).toBe(
+      'https://coordinadora.com/rastreo/rastreo-de-guia/detalle-de-rastreo-de-guia/?guia=98765432101',
+    );
     await page.getByText('Número de guía: 98765432101').waitFor();
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
     expect(await page.content()).not.toContain('e2e-despachos@enzo.test');
     await page.addScriptTag({ path: require.resolve('axe-core/axe.min.js') });
-    const found: { id: string; impact: string }[] = await page.evaluate(`axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))`);
+    const found: { id: string; impact: string }[] = await page.evaluate(
+      `axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact })))`,
+    );
     expect(found.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
@@ -184,7 +245,11 @@ describe('off the happy path, in Chromium', () => {
     expect(new URL(page.url()).pathname).toBe('/collares');
 
     await db.query('UPDATE product_size SET stock = 6, reserved = 0 WHERE id = $1', [Number(product.sizeId)]);
-    const code = (await db.query<{ code: string }>(`SELECT code FROM discount_code WHERE active AND usage_limit IS NULL AND (valid_until IS NULL OR valid_until > now()) ORDER BY percent DESC LIMIT 1`)).rows[0].code;
+    const code = (
+      await db.query<{ code: string }>(
+        `SELECT code FROM discount_code WHERE active AND usage_limit IS NULL AND (valid_until IS NULL OR valid_until > now()) ORDER BY percent DESC LIMIT 1`,
+      )
+    ).rows[0].code;
     await page.evaluate(
       ({ line, code }) => {
         localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [line] }));
@@ -210,7 +275,9 @@ describe('off the happy path, in Chromium', () => {
 
     await drawer(page).getByRole('button', { name: 'Ir a Pagar' }).click();
     await page.waitForURL(`${base}/proceso-pago-items`);
-    await expect.poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent')).toBe('Finalizar compra');
+    await expect
+      .poll(() => page.evaluate<string | undefined>('document.activeElement?.textContent'))
+      .toBe('Finalizar compra');
     expect(problems).toEqual([]);
     await context.close();
   });

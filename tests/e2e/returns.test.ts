@@ -27,8 +27,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function gql<T>(query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.12.13.14', ...headers }, body: JSON.stringify({ query, variables }) });
+async function gql<T>(
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.12.13.14', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data?: T; errors?: unknown };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data!;
@@ -47,8 +55,19 @@ async function deliveredOrder() {
     {
       input: {
         lines: [line],
-        customer: { fullName: 'Camila Ortega Ruiz', email: 'camila.devuelve@correo.com', phone: '3124567890', documentType: 'CC', documentNumber: '1098765432' },
-        shipping: { departmentCode: '11', municipalityCode: '11001', address: 'Calle 72 # 10-34', neighborhood: 'Chapinero' },
+        customer: {
+          fullName: 'Camila Ortega Ruiz',
+          email: 'camila.devuelve@correo.com',
+          phone: '3124567890',
+          documentType: 'CC',
+          documentNumber: '1098765432',
+        },
+        shipping: {
+          departmentCode: '11',
+          municipalityCode: '11001',
+          address: 'Calle 72 # 10-34',
+          neighborhood: 'Chapinero',
+        },
         paymentMethod: 'CARD',
         acceptDataPolicy: true,
         idempotencyKey: randomUUID(),
@@ -57,11 +76,18 @@ async function deliveredOrder() {
   );
   const { reference, accessToken } = placed.placeOrder;
   const session = new URL(placed.placeOrder.checkoutUrl, base).searchParams.get('session');
-  await gql(`mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { status } }`, { input: { session, decision: 'APPROVE' } });
-  const order = (await db.query<{ id: number }>('SELECT id FROM shop_order WHERE reference = $1', [reference])).rows[0]!;
+  await gql(`mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { status } }`, {
+    input: { session, decision: 'APPROVE' },
+  });
+  const order = (await db.query<{ id: number }>('SELECT id FROM shop_order WHERE reference = $1', [reference]))
+    .rows[0]!;
   const move = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename } }`;
   await gql(move, { input: { orderId: String(order.id), to: 'EN_PREPARACION' } }, staff);
-  await gql(move, { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Servientrega', trackingNumber: '20304050' } }, staff);
+  await gql(
+    move,
+    { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Servientrega', trackingNumber: '20304050' } },
+    staff,
+  );
   await gql(move, { input: { orderId: String(order.id), to: 'ENTREGADO' } }, staff);
   return { reference, accessToken, sizeId: Number(line.sizeId), orderId: order.id };
 }
@@ -77,7 +103,9 @@ async function staffSignIn(page: Page, next: string) {
 describe('retracto, in Chromium', () => {
   it('a shopper asks for retracto on one unit from the order page; staff accept it, record the goods (stock back) and the bank transfer; the shopper sees it refunded', async () => {
     const order = await deliveredOrder();
-    const stockBefore = (await db.query<{ stock: number }>('SELECT stock FROM product_size WHERE id = $1', [order.sizeId])).rows[0]!.stock;
+    const stockBefore = (
+      await db.query<{ stock: number }>('SELECT stock FROM product_size WHERE id = $1', [order.sizeId])
+    ).rows[0]!.stock;
     const orderPage = `${base}/pago-exitoso?ref=${order.reference}&token=${encodeURIComponent(order.accessToken)}`;
 
     // The shopper, on a phone.
@@ -90,10 +118,18 @@ describe('retracto, in Chromium', () => {
     await returns.getByRole('combobox', { name: /^Unidades de / }).selectOption({ label: '1 unidad' });
     await returns.getByLabel('Motivo').fill('La talla le quedó grande a mi perra');
     await returns.getByRole('button', { name: 'Enviar solicitud' }).click();
-    await returns.getByRole('status').getByText(/^Recibimos tu solicitud de retracto/).waitFor();
+    await returns
+      .getByRole('status')
+      .getByText(/^Recibimos tu solicitud de retracto/)
+      .waitFor();
     await returns.getByText('Estado: Recibimos tu solicitud: la estamos revisando').waitFor();
     expect(await shopper.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-    const request = (await db.query<{ id: number; kind: string; status: string; refund_amount: number }>('SELECT id, kind, status, refund_amount FROM return_request WHERE order_id = $1', [order.orderId])).rows;
+    const request = (
+      await db.query<{ id: number; kind: string; status: string; refund_amount: number }>(
+        'SELECT id, kind, status, refund_amount FROM return_request WHERE order_id = $1',
+        [order.orderId],
+      )
+    ).rows;
     expect(request).toHaveLength(1);
     expect(request[0]).toMatchObject({ kind: 'RETRACTO', status: 'SOLICITADA' });
 
@@ -112,10 +148,23 @@ describe('retracto, in Chromium', () => {
     await card.getByRole('button', { name: 'Registrar reembolso' }).click();
     await card.getByText('Reembolso registrado: le escribimos al cliente.').waitFor();
 
-    const done = (await db.query<{ status: string; refund_method: string; refund_reference: string }>('SELECT status, refund_method, refund_reference FROM return_request WHERE id = $1', [request[0]!.id])).rows[0];
+    const done = (
+      await db.query<{ status: string; refund_method: string; refund_reference: string }>(
+        'SELECT status, refund_method, refund_reference FROM return_request WHERE id = $1',
+        [request[0]!.id],
+      )
+    ).rows[0];
     expect(done).toEqual({ status: 'REEMBOLSADA', refund_method: 'BANK_TRANSFER', refund_reference: 'TRF-887766' });
-    expect((await db.query<{ stock: number }>('SELECT stock FROM product_size WHERE id = $1', [order.sizeId])).rows[0]!.stock).toBe(stockBefore + 1);
-    const mails = (await db.query<{ subject: string }>('SELECT subject FROM outbound_email WHERE order_id = $1 AND recipient = $2 ORDER BY id', [order.orderId, 'camila.devuelve@correo.com'])).rows.map((r) => r.subject);
+    expect(
+      (await db.query<{ stock: number }>('SELECT stock FROM product_size WHERE id = $1', [order.sizeId])).rows[0]!
+        .stock,
+    ).toBe(stockBefore + 1);
+    const mails = (
+      await db.query<{ subject: string }>(
+        'SELECT subject FROM outbound_email WHERE order_id = $1 AND recipient = $2 ORDER BY id',
+        [order.orderId, 'camila.devuelve@correo.com'],
+      )
+    ).rows.map((r) => r.subject);
     expect(mails).toEqual(
       expect.arrayContaining([
         `Recibimos tu derecho de retracto · pedido ${order.reference}`,

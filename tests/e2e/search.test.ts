@@ -22,7 +22,9 @@ describe('search in Chromium', () => {
     const listbox = menu.getByRole('listbox', { name: 'Sugerencias' });
     await listbox.getByRole('option').first().waitFor();
     expect(await box.getAttribute('aria-expanded')).toBe('true');
-    expect((await listbox.getByRole('option').allTextContents()).some((t) => /^Arnés .*\$ \d{2,3}\.\d{3}/.test(t))).toBe(true);
+    expect(
+      (await listbox.getByRole('option').allTextContents()).some((t) => /^Arnés .*\$ \d{2,3}\.\d{3}/.test(t)),
+    ).toBe(true);
     await box.press('Enter');
     await page.waitForURL(`${base}/buscar?q=arnez`);
     expect(await menu.count()).toBe(0);
@@ -60,8 +62,13 @@ describe('search in Chromium', () => {
     await page.getByRole('radio', { name: 'XL' }).check();
     await page.getByRole('button', { name: 'Agregar al carrito' }).click();
     await expect.poll(() => page.getByTestId('cart-badge').first().textContent()).toBe('1');
-    await page.getByRole('button', { name: 'Carro de compras, 1 artículo', exact: true }).first().waitFor({ state: 'attached' });
-    const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('enzo.cart.v1') ?? '{}') as { lines?: Array<{ quantity: number }> });
+    await page
+      .getByRole('button', { name: 'Carro de compras, 1 artículo', exact: true })
+      .first()
+      .waitFor({ state: 'attached' });
+    const stored = await page.evaluate(
+      () => JSON.parse(localStorage.getItem('enzo.cart.v1') ?? '{}') as { lines?: Array<{ quantity: number }> },
+    );
     expect(stored.lines).toHaveLength(1);
     expect(problems).toEqual([]);
     await context.close();
@@ -78,7 +85,13 @@ describe('search in Chromium', () => {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 20 });
     const [m, l] = [panel.getByRole('checkbox', { name: /^M\b/ }), panel.getByRole('checkbox', { name: /^L\b/ })];
     // Tap and read the box in one go, with no chance for the results to arrive in between.
-    const shown = (box: typeof m) => box.evaluate((el) => (el.click(), new Promise<boolean>((r) => setTimeout(() => r((el as { checked?: boolean }).checked === true), 0))));
+    const shown = (box: typeof m) =>
+      box.evaluate(
+        (el) => (
+          el.click(),
+          new Promise<boolean>((r) => setTimeout(() => r((el as { checked?: boolean }).checked === true), 0))
+        ),
+      );
     expect(await shown(m)).toBe(true);
     expect(await shown(l)).toBe(true);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });

@@ -17,7 +17,15 @@ const EMAIL = 'e2e-envios@enzo.test';
 const PASSWORD = 'clave-e2e-envios';
 // Duitama (Boyacá): no other e2e file ships to Boyacá. The fee stays above the lowest rate, so the «desde»
 // figure other files check is unchanged; the days stay inside the shop's widest range.
-const OVERRIDE = { departmentCode: '15', department: 'Boyacá', municipalityCode: '15238', municipality: 'Duitama', fee: 23_400, minDays: 4, maxDays: 6 };
+const OVERRIDE = {
+  departmentCode: '15',
+  department: 'Boyacá',
+  municipalityCode: '15238',
+  municipality: 'Duitama',
+  fee: 23_400,
+  minDays: 4,
+  maxDays: 6,
+};
 let browser: Browser;
 let db: pg.Client;
 let staff: Record<string, string>;
@@ -37,7 +45,13 @@ beforeAll(async () => {
       WHERE p.category_slug = 'bandanas' AND p.active AND p.price < 75000 ORDER BY p.position, p.id, s.position LIMIT 1`,
   );
   const row = rows[0]!;
-  product = { productId: String(row.product_id), sizeId: String(row.size_id), name: row.name, size: row.label, price: row.price };
+  product = {
+    productId: String(row.product_id),
+    sizeId: String(row.size_id),
+    name: row.name,
+    size: row.label,
+    price: row.price,
+  };
   await db.query('UPDATE product_size SET stock = 8, reserved = 0 WHERE id = $1', [row.size_id]);
 });
 afterAll(async () => {
@@ -47,8 +61,16 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function gql<T>(query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.12.13.15', ...headers }, body: JSON.stringify({ query, variables }) });
+async function gql<T>(
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.12.13.15', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data?: T; errors?: unknown };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data!;
@@ -62,23 +84,54 @@ async function staffSignIn(page: Page, next: string) {
   await page.waitForURL(`${base}${next}`);
 }
 
-const CUSTOMER = { fullName: 'Marisol Quintero Ávila', email: 'marisol.consulta@correo.com', phone: '3208765432', documentType: 'CC', documentNumber: '1057123456' };
-const ADDRESS = { departmentCode: '15', municipalityCode: '15759', address: 'Carrera 11 # 14-62', neighborhood: 'Barrio El Recreo' };
+const CUSTOMER = {
+  fullName: 'Marisol Quintero Ávila',
+  email: 'marisol.consulta@correo.com',
+  phone: '3208765432',
+  documentType: 'CC',
+  documentNumber: '1057123456',
+};
+const ADDRESS = {
+  departmentCode: '15',
+  municipalityCode: '15759',
+  address: 'Carrera 11 # 14-62',
+  neighborhood: 'Barrio El Recreo',
+};
 
 /** An order of one bandana paid in the sandbox, prepared and handed to Servientrega by staff: its reference and guide. */
 async function shippedOrder() {
   const placed = await gql<{ placeOrder: { reference: string; checkoutUrl: string } }>(
     `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { ... on OrderPlaced { reference checkoutUrl } } }`,
-    { input: { lines: [{ productId: product.productId, sizeId: product.sizeId, quantity: 1 }], customer: CUSTOMER, shipping: ADDRESS, paymentMethod: 'CARD', acceptDataPolicy: true, idempotencyKey: randomUUID() } },
+    {
+      input: {
+        lines: [{ productId: product.productId, sizeId: product.sizeId, quantity: 1 }],
+        customer: CUSTOMER,
+        shipping: ADDRESS,
+        paymentMethod: 'CARD',
+        acceptDataPolicy: true,
+        idempotencyKey: randomUUID(),
+      },
+    },
   );
   const { reference } = placed.placeOrder;
   const session = new URL(placed.placeOrder.checkoutUrl, base).searchParams.get('session');
-  await gql(`mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { status } }`, { input: { session, decision: 'APPROVE' } });
-  const order = (await db.query<{ id: number }>('SELECT id FROM shop_order WHERE reference = $1', [reference])).rows[0]!;
+  await gql(`mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { status } }`, {
+    input: { session, decision: 'APPROVE' },
+  });
+  const order = (await db.query<{ id: number }>('SELECT id FROM shop_order WHERE reference = $1', [reference]))
+    .rows[0]!;
   const guide = `2150${String(order.id).padStart(6, '0')}`;
   const move = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename } }`;
-  expect(await gql(move, { input: { orderId: String(order.id), to: 'EN_PREPARACION' } }, staff)).toEqual({ staffTransitionOrder: { __typename: 'StaffOrder' } });
-  expect(await gql(move, { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Servientrega', trackingNumber: guide } }, staff)).toEqual({ staffTransitionOrder: { __typename: 'StaffOrder' } });
+  expect(await gql(move, { input: { orderId: String(order.id), to: 'EN_PREPARACION' } }, staff)).toEqual({
+    staffTransitionOrder: { __typename: 'StaffOrder' },
+  });
+  expect(
+    await gql(
+      move,
+      { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Servientrega', trackingNumber: guide } },
+      staff,
+    ),
+  ).toEqual({ staffTransitionOrder: { __typename: 'StaffOrder' } });
   return { reference, guide };
 }
 
@@ -98,20 +151,34 @@ describe('shipping by destination and «Consulta tu pedido», in Chromium', () =
     await form.getByLabel('Días hábiles mínimos').fill(String(OVERRIDE.minDays));
     await form.getByLabel('Días hábiles máximos').fill(String(OVERRIDE.maxDays));
     await form.getByRole('button', { name: 'Guardar tarifa' }).click();
-    await s.getByRole('status').getByText(`Tarifa de Duitama (Boyacá) guardada: ${formatCop(OVERRIDE.fee)}, 4 a 6 días hábiles.`).waitFor();
-    const listed = s.getByRole('table', { name: 'Tarifas de envío por destino' }).getByRole('row').filter({ hasText: 'Duitama' });
+    await s
+      .getByRole('status')
+      .getByText(`Tarifa de Duitama (Boyacá) guardada: ${formatCop(OVERRIDE.fee)}, 4 a 6 días hábiles.`)
+      .waitFor();
+    const listed = s
+      .getByRole('table', { name: 'Tarifas de envío por destino' })
+      .getByRole('row')
+      .filter({ hasText: 'Duitama' });
     await listed.getByText(formatCop(OVERRIDE.fee), { exact: true }).waitFor();
     await listed.getByText('4 a 6 días hábiles', { exact: true }).waitFor();
     await listed.getByRole('button', { name: 'Quitar la tarifa de Duitama (Boyacá)' }).waitFor();
     expect(await s.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
-    const saved = (await db.query('SELECT department_code, fee, min_days, max_days FROM shipping_rate WHERE municipality_code = $1', [OVERRIDE.municipalityCode])).rows;
+    const saved = (
+      await db.query(
+        'SELECT department_code, fee, min_days, max_days FROM shipping_rate WHERE municipality_code = $1',
+        [OVERRIDE.municipalityCode],
+      )
+    ).rows;
     expect(saved).toEqual([{ department_code: '15', fee: 23_400, min_days: 4, max_days: 6 }]);
 
     // The shopper, on a phone: one bandana, well under free shipping; no destination yet, so «desde».
     const shopper = await newPage(browser, PHONE);
     const p = shopper.page;
     await p.goto(`${base}/bandanas`);
-    await p.getByRole('link', { name: new RegExp(product.name) }).first().click();
+    await p
+      .getByRole('link', { name: new RegExp(product.name) })
+      .first()
+      .click();
     await p.getByRole('heading', { level: 1, name: product.name }).waitFor();
     await p.getByRole('radio', { name: product.size, exact: true }).check();
     await p.getByRole('button', { name: 'Agregar al carrito' }).click();
@@ -175,18 +242,22 @@ describe('shipping by destination and «Consulta tu pedido», in Chromium', () =
     await form.getByRole('button', { name: 'Consultar' }).click();
     const result = page.getByRole('region', { name: `Pedido ${order.reference}` });
     await result.getByRole('heading', { name: 'Tu pedido va en camino' }).waitFor();
-    await expect.poll(() => page.evaluate<string | null | undefined>('document.activeElement?.getAttribute("aria-label")')).toBe(`Pedido ${order.reference}`);
+    await expect
+      .poll(() => page.evaluate<string | null | undefined>('document.activeElement?.getAttribute("aria-label")'))
+      .toBe(`Pedido ${order.reference}`);
     expect(await form.getByRole('alert').count()).toBe(0);
 
     const stages = result.getByRole('list', { name: 'Avance de tu pedido' });
     expect(await stages.locator('[aria-current="step"]').textContent()).toMatch(/^Enviado/);
     const history = result.getByRole('region', { name: 'Historial del pedido' }).getByRole('listitem');
-    await expect.poll(() => history.allTextContents()).toEqual([
-      expect.stringMatching(/^Recibimos tu pedido/),
-      expect.stringMatching(/^Pago aprobado/),
-      expect.stringMatching(/^Empezamos a preparar tu pedido/),
-      expect.stringMatching(/^Entregamos tu pedido a la transportadora/),
-    ]);
+    await expect
+      .poll(() => history.allTextContents())
+      .toEqual([
+        expect.stringMatching(/^Recibimos tu pedido/),
+        expect.stringMatching(/^Pago aprobado/),
+        expect.stringMatching(/^Empezamos a preparar tu pedido/),
+        expect.stringMatching(/^Entregamos tu pedido a la transportadora/),
+      ]);
     const shipment = result.getByRole('region', { name: 'Envío' });
     await shipment.getByText(order.guide, { exact: true }).waitFor();
     const track = shipment.getByRole('link', { name: /^Rastrear en Servientrega/ });
@@ -195,7 +266,17 @@ describe('shipping by destination and «Consulta tu pedido», in Chromium', () =
 
     // Nothing personal: no name, address, neighbourhood, phone, document or email on the page.
     const text = await page.locator('body').innerText();
-    for (const personal of [CUSTOMER.fullName, 'Marisol', 'Quintero', ADDRESS.address, ADDRESS.neighborhood, CUSTOMER.phone, '320 876 5432', CUSTOMER.documentNumber, CUSTOMER.email]) {
+    for (const personal of [
+      CUSTOMER.fullName,
+      'Marisol',
+      'Quintero',
+      ADDRESS.address,
+      ADDRESS.neighborhood,
+      CUSTOMER.phone,
+      '320 876 5432',
+      CUSTOMER.documentNumber,
+      CUSTOMER.email,
+    ]) {
       expect(text, personal).not.toContain(personal);
     }
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);

@@ -22,7 +22,10 @@ beforeAll(async () => {
   db = new pg.Client({ connectionString: inject('e2eDatabaseUrl') });
   await db.connect();
   picture = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'enzo-e2e-')), 'collar-vinotinto.svg');
-  fs.writeFileSync(picture, '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><rect width="800" height="800" fill="#f3e8d8"/><circle cx="400" cy="400" r="220" fill="none" stroke="#7b1e2b" stroke-width="60"/></svg>');
+  fs.writeFileSync(
+    picture,
+    '<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800" viewBox="0 0 800 800"><rect width="800" height="800" fill="#f3e8d8"/><circle cx="400" cy="400" r="220" fill="none" stroke="#7b1e2b" stroke-width="60"/></svg>',
+  );
 });
 afterAll(async () => {
   await db?.end();
@@ -45,7 +48,9 @@ describe('staff run the catalogue, shoppers buy', () => {
     await page.getByLabel('Nombre').fill('Collar Vinotinto Bordado');
     await page.getByLabel('Categoría').selectOption({ label: 'Collares' });
     await page.getByLabel('Precio (COP, IVA incluido)').fill('64.500');
-    await page.getByLabel('Descripción').fill('Collar de reata vinotinto bordado a mano en Cúcuta, con hebilla de latón.');
+    await page
+      .getByLabel('Descripción')
+      .fill('Collar de reata vinotinto bordado a mano en Cúcuta, con hebilla de latón.');
     // Two sizes (S and M) instead of five.
     await page.getByRole('button', { name: 'Quitar la talla 1' }).click();
     for (let i = 0; i < 2; i++) await page.getByRole('button', { name: 'Quitar la talla 3' }).click();
@@ -61,7 +66,9 @@ describe('staff run the catalogue, shoppers buy', () => {
     await page.getByLabel('Descripción de la nueva imagen').fill('Collar vinotinto bordado visto de frente');
     await page.getByLabel('Subir imagen').setInputFiles(picture);
     await page.getByText('Imagen agregada.').waitFor();
-    expect(await page.getByLabel('Texto alternativo (imagen principal)').inputValue()).toBe('Collar vinotinto bordado visto de frente');
+    expect(await page.getByLabel('Texto alternativo (imagen principal)').inputValue()).toBe(
+      'Collar vinotinto bordado visto de frente',
+    );
     const [row] = (await db.query(`SELECT slug, price, active FROM product WHERE id = $1`, [Number(id)])).rows;
     expect(row).toEqual({ slug: 'collar-vinotinto-bordado', price: 64_500, active: true });
 
@@ -95,7 +102,12 @@ describe('staff run the catalogue, shoppers buy', () => {
     await p.waitForURL(/\/pago-exitoso/);
     await p.getByRole('heading', { name: '¡Pago aprobado!' }).waitFor();
     await p.getByText('Collar Vinotinto Bordado').first().waitFor();
-    const sold = (await db.query(`SELECT s.label, s.stock, s.reserved FROM product_size s WHERE s.product_id = $1 ORDER BY s.position`, [Number(id)])).rows;
+    const sold = (
+      await db.query(
+        `SELECT s.label, s.stock, s.reserved FROM product_size s WHERE s.product_id = $1 ORDER BY s.position`,
+        [Number(id)],
+      )
+    ).rows;
     expect(sold).toEqual([
       { label: 'S', stock: 3, reserved: 0 },
       { label: 'M', stock: 3, reserved: 0 },
@@ -109,7 +121,12 @@ describe('staff run the catalogue, shoppers buy', () => {
     await page.getByText('Archivado', { exact: true }).waitFor();
     const gone = await fetch(`${base}/collares/${id}/collar-vinotinto-bordado`, { headers: { accept: 'text/html' } });
     expect(gone.status).toBe(404);
-    const [line] = (await db.query(`SELECT l.name, o.status FROM order_line l JOIN shop_order o ON o.id = l.order_id WHERE l.product_id = $1`, [Number(id)])).rows;
+    const [line] = (
+      await db.query(
+        `SELECT l.name, o.status FROM order_line l JOIN shop_order o ON o.id = l.order_id WHERE l.product_id = $1`,
+        [Number(id)],
+      )
+    ).rows;
     expect(line).toEqual({ name: 'Collar Vinotinto Bordado', status: 'PAGADO' });
     expect(problems).toEqual([]);
     await context.close();
@@ -120,7 +137,9 @@ describe('staff run the catalogue, shoppers buy', () => {
     await signIn(page, '/dashboard');
     // The order the first test placed (when this test runs alone, the order pages are left out).
     const orders = (await db.query(`SELECT id FROM shop_order ORDER BY id LIMIT 1`)).rows as Array<{ id: number }>;
-    const [product] = (await db.query(`SELECT id FROM product WHERE active ORDER BY id LIMIT 1`)).rows as Array<{ id: number }>;
+    const [product] = (await db.query(`SELECT id FROM product WHERE active ORDER BY id LIMIT 1`)).rows as Array<{
+      id: number;
+    }>;
     const pages = [
       '/dashboard',
       '/orders',

@@ -13,8 +13,16 @@ const PASSWORD = 'clave-e2e-segura';
 let browser: Browser;
 let reference: string;
 
-async function gql<T>(query: string, variables: Record<string, unknown>, headers: Record<string, string> = {}): Promise<T> {
-  const res = await fetch(`${base}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.8.7', ...headers }, body: JSON.stringify({ query, variables }) });
+async function gql<T>(
+  query: string,
+  variables: Record<string, unknown>,
+  headers: Record<string, string> = {},
+): Promise<T> {
+  const res = await fetch(`${base}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.9.8.7', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
   const body = (await res.json()) as { data?: T; errors?: unknown };
   if (body.errors) throw new Error(JSON.stringify(body.errors));
   return body.data!;
@@ -35,8 +43,19 @@ beforeAll(async () => {
     {
       input: {
         lines: [{ productId: String(rows[0].product_id), sizeId: String(rows[0].size_id), quantity: 2 }],
-        customer: { fullName: 'Valentina Ñáñez Ortiz', email: 'valentina@correo.com', phone: '3104567890', documentType: 'CC', documentNumber: '52123456' },
-        shipping: { departmentCode: '05', municipalityCode: '05001', address: 'Cra. 43A # 1-50', neighborhood: 'El Poblado' },
+        customer: {
+          fullName: 'Valentina Ñáñez Ortiz',
+          email: 'valentina@correo.com',
+          phone: '3104567890',
+          documentType: 'CC',
+          documentNumber: '52123456',
+        },
+        shipping: {
+          departmentCode: '05',
+          municipalityCode: '05001',
+          address: 'Cra. 43A # 1-50',
+          neighborhood: 'El Poblado',
+        },
         paymentMethod: 'CARD',
         acceptDataPolicy: true,
         idempotencyKey: randomUUID(),
@@ -46,9 +65,14 @@ beforeAll(async () => {
   expect(placed.placeOrder.__typename).toBe('OrderPlaced');
   reference = placed.placeOrder.reference;
   const session = new URL(placed.placeOrder.checkoutUrl, base).searchParams.get('session');
-  await gql(`mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { status } }`, { input: { session, decision: 'APPROVE' } });
+  await gql(`mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { status } }`, {
+    input: { session, decision: 'APPROVE' },
+  });
   for (let i = 0; i < 50; i++) {
-    if ((await db.query('SELECT status FROM shop_order WHERE reference = $1', [reference])).rows[0]?.status === 'PAGADO') break;
+    if (
+      (await db.query('SELECT status FROM shop_order WHERE reference = $1', [reference])).rows[0]?.status === 'PAGADO'
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   await db.end();
@@ -95,7 +119,10 @@ describe('staff dashboard in Chromium', () => {
     await page.getByText('Empacando con moño').waitFor();
 
     // The payment event reads in Spanish.
-    await page.locator('.payment-events').getByText(/· Aprobada ·/).waitFor();
+    await page
+      .locator('.payment-events')
+      .getByText(/· Aprobada ·/)
+      .waitFor();
     await page.getByLabel('Nuevo estado').selectOption({ label: 'Enviado' });
     // Without carrier and tracking: our Spanish message, not the browser's own (English) bubble.
     await page.getByRole('button', { name: 'Guardar cambio' }).click();
@@ -105,15 +132,24 @@ describe('staff dashboard in Chromium', () => {
     await page.getByRole('button', { name: 'Guardar cambio' }).click();
     await page.getByText('Orden movida a «Enviado».').waitFor();
     await page.getByText('Servientrega · Guía SV-998877').waitFor();
-    expect(await page.getByRole('combobox', { name: 'Nuevo estado' }).locator('option').allTextContents()).toEqual(['Elige…', 'Entregado']);
+    expect(await page.getByRole('combobox', { name: 'Nuevo estado' }).locator('option').allTextContents()).toEqual([
+      'Elige…',
+      'Entregado',
+    ]);
 
     // Filter by state and export the filtered list.
-    await page.getByRole('navigation', { name: 'Panel de administración' }).getByRole('link', { name: 'Ordenes' }).click();
+    await page
+      .getByRole('navigation', { name: 'Panel de administración' })
+      .getByRole('link', { name: 'Ordenes' })
+      .click();
     await page.getByRole('combobox', { name: /^Estado/ }).selectOption({ label: 'Enviado' });
     await page.getByRole('button', { name: 'Filtrar' }).click();
     await page.waitForURL(/estado=ENVIADO/);
     await page.getByRole('row').filter({ hasText: reference }).waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Exportar CSV' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exportar CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^ordenes-enzo-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = await fs.readFile((await download.path())!);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);

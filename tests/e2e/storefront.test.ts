@@ -28,12 +28,15 @@ async function pickCollar(): Promise<{ product: Listed; sizes: [string, string] 
   const res = await fetch(`${base}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: `{ products(category: "collares", first: 12) { edges { node { id slug name price sizes { id label stock } } } } }` }),
+    body: JSON.stringify({
+      query: `{ products(category: "collares", first: 12) { edges { node { id slug name price sizes { id label stock } } } } }`,
+    }),
   });
   const body = (await res.json()) as { data: { products: { edges: { node: Listed }[] } } };
   for (const { node } of body.data.products.edges) {
     const stocked = node.sizes.filter((s) => s.stock >= 8);
-    if (stocked.length >= 2 && node.price * 2 < 150_000) return { product: node, sizes: [stocked[0]!.label, stocked[1]!.label] };
+    if (stocked.length >= 2 && node.price * 2 < 150_000)
+      return { product: node, sizes: [stocked[0]!.label, stocked[1]!.label] };
   }
   throw new Error('No hay un collar con dos tallas con inventario suficiente.');
 }
@@ -78,7 +81,10 @@ async function fillUntilFreeShipping(page: Page) {
   for (let i = 0; i < 6; i++) {
     if ((await shippingValue(page).textContent()) === 'Gratis') return;
     const badge = Number(await cartButton(page).getByTestId('cart-badge').textContent());
-    await drawer(page).getByRole('button', { name: /^Agregar una unidad de/ }).first().click();
+    await drawer(page)
+      .getByRole('button', { name: /^Agregar una unidad de/ })
+      .first()
+      .click();
     await expect.poll(() => cartButton(page).getByTestId('cart-badge').textContent()).toBe(String(badge + 1));
     await expect.poll(() => drawer(page).getByRole('button', { name: 'Ir a Pagar' }).isEnabled()).toBe(true);
     await page.waitForLoadState('networkidle');
@@ -103,7 +109,10 @@ describe('storefront in Chromium', () => {
     const { product, sizes } = await pickCollar();
     const { page, problems, context } = await newPage(browser, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${base}/collares`);
-    await page.getByRole('link', { name: new RegExp(product.name) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(product.name) })
+      .first()
+      .click();
     await page.waitForURL(new RegExp(`/collares/${product.id}/${product.slug}$`));
     await expect.poll(() => page.title()).toBe(`${product.name} | Enzo`);
     await addTwoSizes(page, product, sizes);
@@ -123,13 +132,19 @@ describe('storefront in Chromium', () => {
     await menu.getByRole('link', { name: 'Collares' }).click();
     await page.waitForURL(`${base}/collares`);
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await page.getByRole('link', { name: new RegExp(product.name) }).first().click();
+    await page
+      .getByRole('link', { name: new RegExp(product.name) })
+      .first()
+      .click();
     await addTwoSizes(page, product, sizes);
     await fillUntilFreeShipping(page);
     await drawer(page).getByRole('button', { name: 'Cerrar Carro' }).click();
     await reloadKeepsCartAndPay(page, async () => {
       await page.getByRole('button', { name: 'Menú' }).click();
-      await page.getByRole('dialog', { name: 'Menú' }).getByRole('button', { name: /Ver carro/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Menú' })
+        .getByRole('button', { name: /Ver carro/ })
+        .click();
     });
     expect(problems).toEqual([]);
     await context.close();
@@ -148,17 +163,25 @@ describe('storefront in Chromium', () => {
       const found: { id: string; impact: string; targets: string[] }[] = await page.evaluate(
         `axe.run(document).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, targets: v.nodes.map((n) => n.target.join(' ')) })))`,
       );
-      const violations = found.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.targets.join(', ')}`);
+      const violations = found
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.targets.join(', ')}`);
       expect(violations, url).toEqual([]);
     }
     await context.close();
   });
 
   it('loads neither Firebase nor dashboard code on storefront routes', async () => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(requireBuiltClient(), '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; src?: string; name?: string }>;
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(requireBuiltClient(), '.vite/manifest.json'), 'utf8'),
+    ) as Record<string, { file: string; src?: string; name?: string }>;
     const forbidden = new Set(
       Object.entries(manifest)
-        .filter(([key, chunk]) => /firebase|features\/staff|layouts\/staff|components\/staff/i.test(`${key} ${chunk.src ?? ''} ${chunk.name ?? ''}`))
+        .filter(([key, chunk]) =>
+          /firebase|features\/staff|layouts\/staff|components\/staff/i.test(
+            `${key} ${chunk.src ?? ''} ${chunk.name ?? ''}`,
+          ),
+        )
         .map(([, chunk]) => `/${chunk.file}`),
     );
     expect(forbidden.size).toBeGreaterThan(0);

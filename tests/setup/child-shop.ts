@@ -21,11 +21,21 @@ process.once('exit', () => {
  * The shop's real entry point (`server/src/index.ts`, as `npm start` runs it) in a child process,
  * waited for until /healthz answers. `env` is all it gets besides PATH and HOME (and PORT).
  */
-export async function startChildShop(env: Record<string, string>, options: { cwd?: string; command?: string; args?: string[]; timeoutMs?: number } = {}): Promise<ChildShop> {
+export async function startChildShop(
+  env: Record<string, string>,
+  options: { cwd?: string; command?: string; args?: string[]; timeoutMs?: number } = {},
+): Promise<ChildShop> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = spawn(options.command ?? process.execPath, options.args ?? ['--import', 'tsx', 'server/src/index.ts'], {
     cwd: options.cwd,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', NODE_ENV: 'production', LOG_LEVEL: 'warn', ...env, PORT: String(port) },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ...env,
+      PORT: String(port),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   alive.add(child);
@@ -47,7 +57,12 @@ export async function startChildShop(env: Record<string, string>, options: { cwd
   const deadline = Date.now() + (options.timeoutMs ?? 120_000);
   for (;;) {
     if (exitCode !== undefined) throw new Error(`La tienda terminó al arrancar (código ${exitCode}):\n${out}`);
-    if (await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false)) break;
+    if (
+      await fetch(`${url}/healthz`)
+        .then((r) => r.ok)
+        .catch(() => false)
+    )
+      break;
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`La tienda no respondió en /healthz a tiempo:\n${out}`);
@@ -68,7 +83,19 @@ export async function startChildShop(env: Record<string, string>, options: { cwd
 }
 
 /** POST /graphql to a running shop. */
-export async function gqlAt<T>(url: string, query: string, variables: Record<string, unknown> = {}, headers: Record<string, string> = {}) {
-  const res = await fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
-  return { status: res.status, ...((await res.json()) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }) };
+export async function gqlAt<T>(
+  url: string,
+  query: string,
+  variables: Record<string, unknown> = {},
+  headers: Record<string, string> = {},
+) {
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query, variables }),
+  });
+  return {
+    status: res.status,
+    ...((await res.json()) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }),
+  };
 }

@@ -37,7 +37,14 @@ export function readFinalStage(dockerfile: string): FinalStage & { buildWorkdir:
   const froms = all.map((ins, i) => (ins.op === 'FROM' ? i : -1)).filter((i) => i >= 0);
   const build = all.slice(froms[0]!, froms[froms.length - 1]!);
   const buildWorkdir = build.filter((i) => i.op === 'WORKDIR').pop()?.args ?? '/';
-  const stage: FinalStage & { buildWorkdir: string } = { workdir: '/', env: {}, cmd: [], copies: [], runs: [], buildWorkdir };
+  const stage: FinalStage & { buildWorkdir: string } = {
+    workdir: '/',
+    env: {},
+    cmd: [],
+    copies: [],
+    runs: [],
+    buildWorkdir,
+  };
   for (const { op, args } of all.slice(froms[froms.length - 1]! + 1)) {
     if (op === 'WORKDIR') stage.workdir = args;
     else if (op === 'ENV') parseEnv(args, stage.env);
@@ -45,7 +52,11 @@ export function readFinalStage(dockerfile: string): FinalStage & { buildWorkdir:
       const parts = args.split(/\s+/);
       const fromFlag = parts.find((p) => p.startsWith('--from='));
       const rest = parts.filter((p) => !p.startsWith('--'));
-      stage.copies.push({ from: fromFlag ? 'build' : 'context', sources: rest.slice(0, -1), dest: rest[rest.length - 1]! });
+      stage.copies.push({
+        from: fromFlag ? 'build' : 'context',
+        sources: rest.slice(0, -1),
+        dest: rest[rest.length - 1]!,
+      });
     } else if (op === 'RUN') stage.runs.push(args);
     else if (op === 'CMD') stage.cmd = JSON.parse(args) as string[];
     else if (op === 'EXPOSE' || op === 'USER' || op === 'HEALTHCHECK' || op === 'LABEL') continue;
@@ -55,7 +66,9 @@ export function readFinalStage(dockerfile: string): FinalStage & { buildWorkdir:
 }
 
 function ignoredBy(patterns: string[]) {
-  const res = patterns.map((p) => new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}(/|$)`));
+  const res = patterns.map(
+    (p) => new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')}(/|$)`),
+  );
   return (rel: string) => res.some((r) => r.test(rel));
 }
 
@@ -88,7 +101,9 @@ function linkPackage(src: string, dest: string) {
 
 /** `npm ci --omit=dev`: every package of the lockfile not marked dev, with the top-level bins. */
 function installProduction(repo: string, app: string) {
-  const lock = JSON.parse(fs.readFileSync(path.join(repo, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean; link?: boolean; bin?: Record<string, string> | string }> };
+  const lock = JSON.parse(fs.readFileSync(path.join(repo, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean; link?: boolean; bin?: Record<string, string> | string }>;
+  };
   const bins = path.join(app, 'node_modules', '.bin');
   fs.mkdirSync(bins, { recursive: true });
   for (const [key, pkg] of Object.entries(lock.packages)) {
@@ -113,7 +128,11 @@ export function assembleFinalStage(repo: string, stage: FinalStage & { buildWork
   const app = path.join(root, stage.workdir);
   fs.mkdirSync(app, { recursive: true });
   const ignorePatterns = fs.existsSync(path.join(repo, '.dockerignore'))
-    ? fs.readFileSync(path.join(repo, '.dockerignore'), 'utf8').split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith('#'))
+    ? fs
+        .readFileSync(path.join(repo, '.dockerignore'), 'utf8')
+        .split(/\r?\n/)
+        .map((l) => l.trim())
+        .filter((l) => l && !l.startsWith('#'))
     : [];
   const ignored = ignoredBy(ignorePatterns);
   const runs = [...stage.runs];
@@ -130,10 +149,16 @@ export function assembleFinalStage(repo: string, stage: FinalStage & { buildWork
       copyInto(src, dest, (abs) => copy.from === 'context' && ignored(path.relative(repo, abs)));
     }
     if (copy.sources.includes('package-lock.json') && runs.length > 0) {
-      for (const command of runs.shift()!.split('&&').map((c) => c.trim())) {
+      for (const command of runs
+        .shift()!
+        .split('&&')
+        .map((c) => c.trim())) {
         if (/^npm ci\b/.test(command) && command.includes('--omit=dev')) installProduction(repo, app);
-        else if (/^mkdir -p /.test(command)) for (const dir of command.slice('mkdir -p '.length).split(/\s+/)) fs.mkdirSync(path.join(root, dir), { recursive: true });
-        else if (/^chown /.test(command)) continue; // ownership: the test runs as whoever runs it
+        else if (/^mkdir -p /.test(command))
+          for (const dir of command.slice('mkdir -p '.length).split(/\s+/))
+            fs.mkdirSync(path.join(root, dir), { recursive: true });
+        else if (/^chown /.test(command))
+          continue; // ownership: the test runs as whoever runs it
         else throw new Error(`RUN que la prueba no sabe reproducir: ${command}`);
       }
     }

@@ -37,7 +37,19 @@ export default async function setup(project: TestProject) {
   try {
     databaseUrl = await createTestDatabase(serverUrl, 'e2e_shop');
     emulator = await emulatorReady;
-    const env = parseEnv({ NODE_ENV: 'production', PORT: '0', DATA_DIR: TMP_DIR, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', SEED_ON_START: 'false', TEST_SHOP: 'true', MAX_OPEN_ORDERS_PER_EMAIL: '1000', MAX_OPEN_ORDERS_PER_CLIENT: '10000', CLIENT_DIST_DIR: clientDist, FIREBASE_AUTH_EMULATOR_HOST: emulator.host });
+    const env = parseEnv({
+      NODE_ENV: 'production',
+      PORT: '0',
+      DATA_DIR: TMP_DIR,
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'silent',
+      SEED_ON_START: 'false',
+      TEST_SHOP: 'true',
+      MAX_OPEN_ORDERS_PER_EMAIL: '1000',
+      MAX_OPEN_ORDERS_PER_CLIENT: '10000',
+      CLIENT_DIST_DIR: clientDist,
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+    });
     shop = await startShop(env, createLogger(env));
   } catch (err) {
     await stopDb();

@@ -58,7 +58,9 @@ export async function insertOrder(ds: DataSource, o: FixtureOrder): Promise<Orde
       holdUntil: new Date(Date.now() + 60 * 60_000),
       ...(o.createdAt ? { createdAt: o.createdAt } : {}),
     };
-    const tokenColumn = em.getRepository(OrderEntity).metadata.columns.find((c) => c.databaseName.startsWith('access_token'));
+    const tokenColumn = em
+      .getRepository(OrderEntity)
+      .metadata.columns.find((c) => c.databaseName.startsWith('access_token'));
     if (tokenColumn) (values as Record<string, unknown>)[tokenColumn.propertyName] = randomBytes(32).toString('hex');
     const inserted = await em.getRepository(OrderEntity).insert(values);
     const id = inserted.identifiers[0].id as number;
@@ -76,12 +78,23 @@ export async function insertOrder(ds: DataSource, o: FixtureOrder): Promise<Orde
       position: 0,
     });
     // A cash-on-delivery order starts waiting for the shop's call, with its stock held like an unpaid one.
-    await em.getRepository(OrderTransitionEntity).insert({ orderId: id, from: null, to: status === 'POR_CONFIRMAR' ? 'POR_CONFIRMAR' : 'PENDIENTE_PAGO', actor: 'cliente', note: null });
+    await em.getRepository(OrderTransitionEntity).insert({
+      orderId: id,
+      from: null,
+      to: status === 'POR_CONFIRMAR' ? 'POR_CONFIRMAR' : 'PENDIENTE_PAGO',
+      actor: 'cliente',
+      note: null,
+    });
     if (status === 'PENDIENTE_PAGO' || status === 'POR_CONFIRMAR') {
-      await em.query('UPDATE product_size SET stock = stock - $1, reserved = reserved + $1 WHERE id = $2', [quantity, o.sizeId]);
+      await em.query('UPDATE product_size SET stock = stock - $1, reserved = reserved + $1 WHERE id = $2', [
+        quantity,
+        o.sizeId,
+      ]);
     } else {
       await em.query('UPDATE product_size SET stock = stock - $1 WHERE id = $2', [quantity, o.sizeId]);
-      await em.getRepository(OrderTransitionEntity).insert({ orderId: id, from: 'PENDIENTE_PAGO', to: status, actor: 'pasarela', note: null });
+      await em
+        .getRepository(OrderTransitionEntity)
+        .insert({ orderId: id, from: 'PENDIENTE_PAGO', to: status, actor: 'pasarela', note: null });
     }
     return (await em.getRepository(OrderEntity).findOneBy({ id }))!;
   });

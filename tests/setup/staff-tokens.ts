@@ -16,11 +16,14 @@ export async function createUser(email: string, password: string, staff: boolean
 
 /** Signs in through the emulator's REST API, as the Web SDK does. */
 export async function signIn(emulatorHost: string, email: string, password: string): Promise<string> {
-  const res = await fetch(`http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, returnSecureToken: true }),
-  });
+  const res = await fetch(
+    `http://${emulatorHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-key`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
   const body = (await res.json()) as { idToken?: string; error?: { message: string } };
   if (!body.idToken) throw new Error(`sign-in failed: ${body.error?.message}`);
   return body.idToken;
@@ -29,7 +32,13 @@ export async function signIn(emulatorHost: string, email: string, password: stri
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
 
 /** An unsigned emulator-style token (the emulator and firebase-admin in emulator mode accept `alg: none`). */
-export function craftToken(claims: { uid: string; project?: string; expiresInSeconds?: number; staff?: boolean; email?: string }): string {
+export function craftToken(claims: {
+  uid: string;
+  project?: string;
+  expiresInSeconds?: number;
+  staff?: boolean;
+  email?: string;
+}): string {
   const now = Math.floor(Date.now() / 1000);
   const project = claims.project ?? DEMO_FIREBASE_PROJECT;
   const exp = now + (claims.expiresInSeconds ?? 3600);

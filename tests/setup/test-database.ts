@@ -19,7 +19,10 @@ export async function adminQuery(serverUrl: string, sql: string): Promise<void> 
 }
 
 /** A fresh database for one test file, copied from the migrated and seeded template. */
-export async function createTestDatabase(serverUrl: string, name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`): Promise<string> {
+export async function createTestDatabase(
+  serverUrl: string,
+  name = `t_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`,
+): Promise<string> {
   await adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await adminQuery(serverUrl, `CREATE DATABASE "${name}" TEMPLATE ${TEMPLATE_DB}`);
   const u = new URL(serverUrl);

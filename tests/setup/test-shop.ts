@@ -10,7 +10,11 @@ export interface GqlResponse<T = Record<string, unknown>> {
 }
 
 export interface TestShop extends RunningShop {
-  gql<T = Record<string, unknown>>(query: string, variables?: Record<string, unknown>, headers?: Record<string, string>): Promise<GqlResponse<T>>;
+  gql<T = Record<string, unknown>>(
+    query: string,
+    variables?: Record<string, unknown>,
+    headers?: Record<string, string>,
+  ): Promise<GqlResponse<T>>;
 }
 
 /** The real server on a random port over a fresh copy of the seeded database. */
@@ -33,7 +37,11 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
   });
   const shop = await startShop(parsed, createLogger(parsed));
   return Object.assign(shop, {
-    async gql<T>(query: string, variables?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<GqlResponse<T>> {
+    async gql<T>(
+      query: string,
+      variables?: Record<string, unknown>,
+      headers: Record<string, string> = {},
+    ): Promise<GqlResponse<T>> {
       const res = await fetch(`${shop.url}/graphql`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...headers },

@@ -19,13 +19,24 @@ export function CampaignPage({ slug, path }: { slug: string; path: string }) {
         </>
       }
     >
-      {(campaign) => <CategoryPage title={campaign.title} description={campaign.description} path={path} collection={campaign.collection} noindex={campaign.preview} />}
+      {(campaign) => (
+        <CategoryPage
+          title={campaign.title}
+          description={campaign.description}
+          path={path}
+          collection={campaign.collection}
+          noindex={campaign.preview}
+        />
+      )}
     </CampaignRoute>
   );
 }
 
 /** What the page queries, run by the server before rendering with the same variables: the campaign, then its collection's listing while it shows. */
 export async function loadCampaign(client: QueryClient, slug: string, params: URLSearchParams) {
-  const { data } = await client.query({ query: CampaignPageDocument, variables: { slug, previewToken: params.get(CAMPAIGN_PREVIEW_PARAM) } });
+  const { data } = await client.query({
+    query: CampaignPageDocument,
+    variables: { slug, previewToken: params.get(CAMPAIGN_PREVIEW_PARAM) },
+  });
   if (data?.campaign) await loadCategoryListing(client, { collection: data.campaign.collection }, params);
 }

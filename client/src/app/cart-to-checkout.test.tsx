@@ -12,10 +12,24 @@ import { SiteHeader } from './site-header';
 
 describe('from the cart to the checkout', () => {
   it('"Ir a Pagar" lands the focus on the checkout page’s heading, not on the cart button', async () => {
-    localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [{ productId: '1', sizeId: '11', quantity: 1 }] }));
+    localStorage.setItem(
+      'enzo.cart.v1',
+      JSON.stringify({ version: 1, lines: [{ productId: '1', sizeId: '11', quantity: 1 }] }),
+    );
     mswServer.use(
       graphql.query(CartQuoteDocument, ({ variables }) =>
-        HttpResponse.json({ data: { cartQuote: fakeQuote(variables.input.lines.map((l) => ({ productId: l.productId, sizeId: l.sizeId, quantity: l.quantity, price: 45_000 }))) } }),
+        HttpResponse.json({
+          data: {
+            cartQuote: fakeQuote(
+              variables.input.lines.map((l) => ({
+                productId: l.productId,
+                sizeId: l.sizeId,
+                quantity: l.quantity,
+                price: 45_000,
+              })),
+            ),
+          },
+        }),
       ),
     );
     const user = userEvent.setup();

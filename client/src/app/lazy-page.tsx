@@ -14,7 +14,10 @@ export interface LazyPage<P extends object> {
  * render (no Suspense fallback flash) and lets links warm a chunk up; a failed download rejects and is
  * retried on the next attempt.
  */
-export function lazyPage<M, P extends object = object>(load: () => Promise<M>, pick: (m: M) => ComponentType<P>): LazyPage<P> {
+export function lazyPage<M, P extends object = object>(
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType<P>,
+): LazyPage<P> {
   let loaded: ComponentType<P> | undefined;
   let module: M | undefined;
   let pending: Promise<void> | undefined;

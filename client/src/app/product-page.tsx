@@ -7,7 +7,9 @@ import { DocumentMeta, HttpStatus } from './document-meta';
 export { loadProduct } from '../features/catalog/product-route';
 
 // Only for a product that does not exist (or no longer): not part of every product page's first load.
-const NotFoundPage = lazy(() => import('../features/content/not-found-page').then((m) => ({ default: m.NotFoundPage })));
+const NotFoundPage = lazy(() =>
+  import('../features/content/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+);
 
 /** App-level composition of the product page: catalog detail + cart + the content 404. */
 export function ProductPage() {

@@ -7,7 +7,16 @@ import { AuthLayout } from './layouts/auth-layout';
 import { DocumentMeta, HttpStatus } from './document-meta';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { WithApollo } from '../lib/with-apollo';
-import { LISTING_PAGES, PAGE_PATHS, PAGES, PRODUCT_PATH_PATTERNS, SEARCH_PATH, STAFF_ORDER_DETAIL_PATH, STAFF_PRODUCT_EDIT_PATH, type PageMetaInfo } from '#shared/storefront-routes.js';
+import {
+  LISTING_PAGES,
+  PAGE_PATHS,
+  PAGES,
+  PRODUCT_PATH_PATTERNS,
+  SEARCH_PATH,
+  STAFF_ORDER_DETAIL_PATH,
+  STAFF_PRODUCT_EDIT_PATH,
+  type PageMetaInfo,
+} from '#shared/storefront-routes.js';
 import type { PageHead } from '#shared/ssr-contract.js';
 
 type Meta = Pick<PageMetaInfo, 'title' | 'description' | 'noindex' | 'canonical'>;
@@ -56,7 +65,13 @@ function headOf(meta: Meta, canonicalPath?: string): PageHead {
  * Declarative routes (useRoutes): the data router (createBrowserRouter) costs ~16 KB gzip of first-load JS
  * that the shop does not use. Every page is its own chunk.
  */
-function route(lazy: LazyPage<object>, module: string, meta?: Meta, canonicalPath?: string, extra?: Partial<RouteHandle>): Pick<RouteObject, 'element' | 'handle'> {
+function route(
+  lazy: LazyPage<object>,
+  module: string,
+  meta?: Meta,
+  canonicalPath?: string,
+  extra?: Partial<RouteHandle>,
+): Pick<RouteObject, 'element' | 'handle'> {
   // Pages the browser renders use Apollo Client's own hooks (mutations, the staff session): it loads with them.
   const page = extra?.clientOnly ? (
     <WithApollo>
@@ -71,7 +86,12 @@ function route(lazy: LazyPage<object>, module: string, meta?: Meta, canonicalPat
       {page}
     </>
   );
-  const handle: RouteHandle = { preload: lazy.preload, module, head: meta ? headOf(meta, canonicalPath) : undefined, ...extra };
+  const handle: RouteHandle = {
+    preload: lazy.preload,
+    module,
+    head: meta ? headOf(meta, canonicalPath) : undefined,
+    ...extra,
+  };
   return { element, handle };
 }
 
@@ -97,18 +117,31 @@ const home = lazyPage(homeModule, (m) => m.HomeRoute);
 const categoryPage = lazyPage(catalog, (m) => m.CategoryPage);
 const productPage = lazyPage(productModule, (m) => m.ProductPage);
 const campaignPage = lazyPage(campaignModule, (m) => m.CampaignPage);
-const staffShell = lazyPage(() => import('./layouts/staff-layout'), (m) => m.StaffShell);
+const staffShell = lazyPage(
+  () => import('./layouts/staff-layout'),
+  (m) => m.StaffShell,
+);
 
 const loadHome = async ({ client }: RouteDataContext) => (await homeModule()).loadHomeData(client);
 
 /** A fixed page of the shared route table: its path, its meta and its component. */
-function fixed<M>(key: keyof typeof PAGE_PATHS, module: string, load: () => Promise<M>, pick: (m: M) => ComponentType, extra?: Partial<RouteHandle>): RouteObject {
+function fixed<M>(
+  key: keyof typeof PAGE_PATHS,
+  module: string,
+  load: () => Promise<M>,
+  pick: (m: M) => ComponentType,
+  extra?: Partial<RouteHandle>,
+): RouteObject {
   const path = PAGE_PATHS[key];
   return { path, ...route(lazyPage(load, pick), module, PAGES[key], path, extra) };
 }
 
 const CLIENT_ONLY = { clientOnly: true } as const;
-const notFound = route(lazyPage(content, (m) => m.NotFoundPage), CONTENT, PAGES.notFound);
+const notFound = route(
+  lazyPage(content, (m) => m.NotFoundPage),
+  CONTENT,
+  PAGES.notFound,
+);
 
 export const routes: RouteObject[] = [
   {
@@ -123,8 +156,14 @@ export const routes: RouteObject[] = [
       },
     } satisfies RouteHandle,
     children: [
-      { path: PAGE_PATHS.home, ...route(home, 'src/features/home/routes.tsx', PAGES.home, undefined, { load: loadHome }) },
-      { path: PAGE_PATHS.about, ...route(home, 'src/features/home/routes.tsx', PAGES.about, undefined, { load: loadHome }) },
+      {
+        path: PAGE_PATHS.home,
+        ...route(home, 'src/features/home/routes.tsx', PAGES.home, undefined, { load: loadHome }),
+      },
+      {
+        path: PAGE_PATHS.about,
+        ...route(home, 'src/features/home/routes.tsx', PAGES.about, undefined, { load: loadHome }),
+      },
       ...LISTING_PAGES.map((c): RouteObject =>
         c.collection
           ? {
@@ -134,25 +173,40 @@ export const routes: RouteObject[] = [
               handle: {
                 preload: campaignPage.preload,
                 module: 'src/app/campaign-page.tsx',
-                load: async ({ client, searchParams }) => (await campaignModule()).loadCampaign(client, c.collection!, searchParams),
+                load: async ({ client, searchParams }) =>
+                  (await campaignModule()).loadCampaign(client, c.collection!, searchParams),
               } satisfies RouteHandle,
             }
           : {
               path: c.path,
-              element: <categoryPage.Page key={c.path} title={c.title} description={c.description} path={c.path} category={c.category} collection={c.collection} />,
+              element: (
+                <categoryPage.Page
+                  key={c.path}
+                  title={c.title}
+                  description={c.description}
+                  path={c.path}
+                  category={c.category}
+                  collection={c.collection}
+                />
+              ),
               handle: {
                 preload: categoryPage.preload,
                 module: CATALOG,
-                load: async ({ client, searchParams }) => (await catalog()).loadCategoryListing(client, { category: c.category, collection: c.collection }, searchParams),
+                load: async ({ client, searchParams }) =>
+                  (await catalog()).loadCategoryListing(
+                    client,
+                    { category: c.category, collection: c.collection },
+                    searchParams,
+                  ),
               } satisfies RouteHandle,
             },
       ),
-      ...PRODUCT_PATH_PATTERNS.map(
-        (path): RouteObject => ({
-          path,
-          ...route(productPage, 'src/app/product-page.tsx', undefined, undefined, { load: async ({ client, params }) => (await productModule()).loadProduct(client, params.id ?? '') }),
+      ...PRODUCT_PATH_PATTERNS.map((path): RouteObject => ({
+        path,
+        ...route(productPage, 'src/app/product-page.tsx', undefined, undefined, {
+          load: async ({ client, params }) => (await productModule()).loadProduct(client, params.id ?? ''),
         }),
-      ),
+      })),
       fixed('nosotros', CONTENT, content, (m) => m.AboutPage),
       fixed('dataPolicy', CONTENT, content, (m) => m.DataPolicyPage),
       fixed('returnsPolicy', CONTENT, content, (m) => m.ReturnsPolicyPage),
@@ -165,7 +219,13 @@ export const routes: RouteObject[] = [
       // Title, description and noindex depend on `q` (searchPageMeta): the page sets them itself.
       {
         path: SEARCH_PATH,
-        ...route(lazyPage(catalog, (m) => m.SearchPage), CATALOG, undefined, undefined, { load: async ({ client, searchParams }) => (await catalog()).loadSearch(client, searchParams) }),
+        ...route(
+          lazyPage(catalog, (m) => m.SearchPage),
+          CATALOG,
+          undefined,
+          undefined,
+          { load: async ({ client, searchParams }) => (await catalog()).loadSearch(client, searchParams) },
+        ),
       },
       fixed('checkout', CHECKOUT, checkout, (m) => m.CheckoutRoute, CLIENT_ONLY),
       fixed('receipt', CHECKOUT, checkout, (m) => m.ReceiptRoute, CLIENT_ONLY),
@@ -194,14 +254,50 @@ export const routes: RouteObject[] = [
     children: [
       fixed('staffHome', 'src/features/staff-home/index.ts', staffHome, (m) => m.DashboardHome, CLIENT_ONLY),
       fixed('staffOrders', 'src/features/staff-orders/index.ts', staffOrders, (m) => m.OrdersPage, CLIENT_ONLY),
-      { path: STAFF_ORDER_DETAIL_PATH, ...route(lazyPage(staffOrders, (m) => m.OrderDetailPage), 'src/features/staff-orders/index.ts', PAGES.staffOrderDetail, undefined, CLIENT_ONLY) },
-      fixed('staffPackingList', 'src/features/staff-orders/index.ts', staffOrders, (m) => m.PackingListPage, CLIENT_ONLY),
+      {
+        path: STAFF_ORDER_DETAIL_PATH,
+        ...route(
+          lazyPage(staffOrders, (m) => m.OrderDetailPage),
+          'src/features/staff-orders/index.ts',
+          PAGES.staffOrderDetail,
+          undefined,
+          CLIENT_ONLY,
+        ),
+      },
+      fixed(
+        'staffPackingList',
+        'src/features/staff-orders/index.ts',
+        staffOrders,
+        (m) => m.PackingListPage,
+        CLIENT_ONLY,
+      ),
       fixed('staffProducts', 'src/features/staff-catalog/index.ts', staffCatalog, (m) => m.ProductsPage, CLIENT_ONLY),
-      fixed('staffProductNew', 'src/features/staff-catalog/index.ts', staffCatalog, (m) => m.NewProductPage, CLIENT_ONLY),
-      { path: STAFF_PRODUCT_EDIT_PATH, ...route(lazyPage(staffCatalog, (m) => m.EditProductPage), 'src/features/staff-catalog/index.ts', PAGES.staffProductEdit, undefined, CLIENT_ONLY) },
+      fixed(
+        'staffProductNew',
+        'src/features/staff-catalog/index.ts',
+        staffCatalog,
+        (m) => m.NewProductPage,
+        CLIENT_ONLY,
+      ),
+      {
+        path: STAFF_PRODUCT_EDIT_PATH,
+        ...route(
+          lazyPage(staffCatalog, (m) => m.EditProductPage),
+          'src/features/staff-catalog/index.ts',
+          PAGES.staffProductEdit,
+          undefined,
+          CLIENT_ONLY,
+        ),
+      },
       fixed('staffLowStock', 'src/features/staff-catalog/index.ts', staffCatalog, (m) => m.LowStockPage, CLIENT_ONLY),
       fixed('staffContent', 'src/features/staff-content/index.ts', staffContent, (m) => m.ContentPage, CLIENT_ONLY),
-      fixed('staffDiscountCodes', 'src/features/staff-discounts/index.ts', staffDiscounts, (m) => m.DiscountCodesPage, CLIENT_ONLY),
+      fixed(
+        'staffDiscountCodes',
+        'src/features/staff-discounts/index.ts',
+        staffDiscounts,
+        (m) => m.DiscountCodesPage,
+        CLIENT_ONLY,
+      ),
       fixed('staffPayments', 'src/features/staff-payments/index.ts', staffPayments, (m) => m.PaymentsPage, CLIENT_ONLY),
       fixed('staffReturns', 'src/features/staff-returns/index.ts', staffReturns, (m) => m.ReturnsPage, CLIENT_ONLY),
       fixed('staffShipping', 'src/features/staff-shipping/index.ts', staffShipping, (m) => m.ShippingPage, CLIENT_ONLY),

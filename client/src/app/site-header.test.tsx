@@ -24,7 +24,17 @@ function useQuoteHandler() {
       const { lines, discountCode } = variables.input;
       const code = discountCode ?? null;
       return HttpResponse.json({
-        data: { cartQuote: fakeQuote(lines.map((l) => ({ productId: String(l.productId), sizeId: String(l.sizeId), quantity: l.quantity, ...PRODUCTS[String(l.productId)]! })), { code, percent: code ? CODES[code] : undefined }) },
+        data: {
+          cartQuote: fakeQuote(
+            lines.map((l) => ({
+              productId: String(l.productId),
+              sizeId: String(l.sizeId),
+              quantity: l.quantity,
+              ...PRODUCTS[String(l.productId)]!,
+            })),
+            { code, percent: code ? CODES[code] : undefined },
+          ),
+        },
       });
     }),
   );

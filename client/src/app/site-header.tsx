@@ -21,10 +21,22 @@ export function SiteHeader() {
   const settings = useShopSettings();
   return (
     <>
-      <SiteHeaderView cart={<CartButton />} search={<SearchBox variant="header" />} menuOpen={menuOpen} onOpenMenu={() => setMenuOpen(true)} campaignLinks={campaignLinks} freeShippingFrom={settings?.freeShippingThreshold ?? null} />
+      <SiteHeaderView
+        cart={<CartButton />}
+        search={<SearchBox variant="header" />}
+        menuOpen={menuOpen}
+        onOpenMenu={() => setMenuOpen(true)}
+        campaignLinks={campaignLinks}
+        freeShippingFrom={settings?.freeShippingThreshold ?? null}
+      />
       <Suspense fallback={null}>
         {menuOpen ? (
-          <MobileMenu onClose={() => setMenuOpen(false)} cart={<MobileCartEntry />} search={<SearchBox variant="menu" onNavigate={() => setMenuOpen(false)} />} campaignLinks={campaignLinks} />
+          <MobileMenu
+            onClose={() => setMenuOpen(false)}
+            cart={<MobileCartEntry />}
+            search={<SearchBox variant="menu" onNavigate={() => setMenuOpen(false)} />}
+            campaignLinks={campaignLinks}
+          />
         ) : null}
         {cartOpen ? (
           <WithApollo>

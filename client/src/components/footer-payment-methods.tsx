@@ -10,7 +10,13 @@ const FOOTER_LABELS: Partial<Record<PaymentMethodValue, readonly string[]>> = {
 };
 
 /** The footer's list of payment methods: the ones the shop offers now. */
-export function FooterPaymentMethods({ methods = ONLINE_PAYMENT_METHODS, labelledBy }: { methods?: readonly PaymentMethodValue[]; labelledBy: string }) {
+export function FooterPaymentMethods({
+  methods = ONLINE_PAYMENT_METHODS,
+  labelledBy,
+}: {
+  methods?: readonly PaymentMethodValue[];
+  labelledBy: string;
+}) {
   return (
     <ul className="site-footer__list" aria-labelledby={labelledBy}>
       {methods

@@ -21,7 +21,15 @@ export function MobileMenu({ onClose, cart, search, campaignLinks = [] }: Mobile
   return createPortal(
     <div className="drawer-root">
       <div className="drawer-overlay" onClick={onClose} aria-hidden="true" />
-      <div ref={ref} className="drawer drawer--left mobile-menu" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        className="drawer drawer--left mobile-menu"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <header className="drawer__header">
           <h2 id={titleId} className="drawer__title">
             Menú
@@ -57,7 +65,13 @@ function MobileSection({ menu, onNavigate }: { menu: NavMenu; onNavigate: () => 
   const panelId = useId();
   return (
     <li>
-      <button type="button" className="mobile-menu__section" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(!open)}>
+      <button
+        type="button"
+        className="mobile-menu__section"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen(!open)}
+      >
         {menu.label}
         <svg aria-hidden="true" width="14" height="14" viewBox="0 0 12 12" className={open ? 'is-open' : undefined}>
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -36,7 +36,9 @@ export function NavDropdown({ menu, open, onOpenChange }: NavDropdownProps) {
       if (e.key === 'ArrowDown') {
         e.preventDefault();
         onOpenChange(true);
-        requestAnimationFrame(() => rootRef.current?.querySelector<HTMLAnchorElement>('.nav-dropdown__panel a')?.focus());
+        requestAnimationFrame(() =>
+          rootRef.current?.querySelector<HTMLAnchorElement>('.nav-dropdown__panel a')?.focus(),
+        );
       }
       return;
     }
@@ -55,7 +57,14 @@ export function NavDropdown({ menu, open, onOpenChange }: NavDropdownProps) {
         if (open && !rootRef.current?.contains(e.relatedTarget as Node | null)) onOpenChange(false);
       }}
     >
-      <button ref={buttonRef} type="button" className="nav-dropdown__button" aria-expanded={open} aria-controls={panelId} onClick={() => onOpenChange(!open)}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="nav-dropdown__button"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => onOpenChange(!open)}
+      >
         {menu.label}
         <svg aria-hidden="true" width="12" height="12" viewBox="0 0 12 12">
           <path d="M2 4l4 4 4-4" fill="none" stroke="currentColor" strokeWidth="2" />

@@ -37,15 +37,15 @@ describe('SiteFooter', () => {
   it('links the three policies in the terms section', () => {
     renderFooter();
     const terms = screen.getByRole('navigation', { name: 'Términos y políticas' });
-    expect(
-      within(terms).getByRole('link', { name: 'Tratamiento de datos' }).getAttribute('href'),
-    ).toBe('/TratamientoDatos');
-    expect(
-      within(terms).getByRole('link', { name: 'Política de devoluciones' }).getAttribute('href'),
-    ).toBe('/PoliticaDevolucion');
-    expect(
-      within(terms).getByRole('link', { name: 'Política de envíos' }).getAttribute('href'),
-    ).toBe('/PoliticaEnvios');
+    expect(within(terms).getByRole('link', { name: 'Tratamiento de datos' }).getAttribute('href')).toBe(
+      '/TratamientoDatos',
+    );
+    expect(within(terms).getByRole('link', { name: 'Política de devoluciones' }).getAttribute('href')).toBe(
+      '/PoliticaDevolucion',
+    );
+    expect(within(terms).getByRole('link', { name: 'Política de envíos' }).getAttribute('href')).toBe(
+      '/PoliticaEnvios',
+    );
   });
 
   it('renders the four social links with accessible names opening in a new tab', () => {
@@ -64,7 +64,11 @@ describe('SiteFooter', () => {
   it('links the three alliance pages', () => {
     renderFooter();
     const allies = screen.getByRole('navigation', { name: 'Aliados' });
-    expect(within(allies).getAllByRole('link').map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+    expect(
+      within(allies)
+        .getAllByRole('link')
+        .map((l) => [l.textContent, l.getAttribute('href')]),
+    ).toEqual([
       ['Alianza Laika', '/alianza-laika-enzo'],
       ['Alianza Kumpet', '/alianza-kumpet'],
       ['Alianza Puppis', '/alianza-puppis-enzo'],
@@ -74,12 +78,8 @@ describe('SiteFooter', () => {
   it('links to the about page and both distributor pages', () => {
     renderFooter();
     expect(screen.getByRole('link', { name: 'Nosotros' }).getAttribute('href')).toBe('/nosotros');
-    expect(screen.getByRole('link', { name: /Cúcuta/ }).getAttribute('href')).toBe(
-      '/distribuidores-cucuta',
-    );
-    expect(screen.getByRole('link', { name: /Bogotá/ }).getAttribute('href')).toBe(
-      '/distribuidores-bogota',
-    );
+    expect(screen.getByRole('link', { name: /Cúcuta/ }).getAttribute('href')).toBe('/distribuidores-cucuta');
+    expect(screen.getByRole('link', { name: /Bogotá/ }).getAttribute('href')).toBe('/distribuidores-bogota');
   });
 
   it('shows the copyright line inside a footer landmark', () => {

@@ -22,7 +22,11 @@ interface FooterLink {
 
 /** The footer's link columns, in order: each a labelled navigation landmark. */
 const LINK_GROUPS: ReadonlyArray<{ id: string; title: string; links: readonly FooterLink[] }> = [
-  { id: 'site-footer-orders', title: 'Tu pedido', links: [{ to: PAGE_PATHS.orderLookup, label: 'Consulta tu pedido' }] },
+  {
+    id: 'site-footer-orders',
+    title: 'Tu pedido',
+    links: [{ to: PAGE_PATHS.orderLookup, label: 'Consulta tu pedido' }],
+  },
   {
     id: 'site-footer-about',
     title: 'Conócenos',
@@ -67,9 +71,7 @@ export function SiteFooter({ year = new Date().getFullYear(), legal = null, paym
       <div className="site-footer__inner">
         <div className="site-footer__brand">
           <p className="site-footer__logo">{BRAND}</p>
-          <p className="site-footer__tagline">
-            Accesorios para perros y gatos hechos por artesanos colombianos.
-          </p>
+          <p className="site-footer__tagline">Accesorios para perros y gatos hechos por artesanos colombianos.</p>
         </div>
 
         {LINK_GROUPS.map((group) => (
@@ -119,7 +121,8 @@ export function SiteFooter({ year = new Date().getFullYear(), legal = null, paym
         <address className="site-footer__legal" aria-label="Información legal">
           <p>{legalIdentity(legal)}</p>
           <p>
-            {legal.address} · Tel. <a href={`tel:${legal.phone.replace(/[^\d+]/g, '')}`}>{legal.phone}</a> · <a href={`mailto:${legal.email}`}>{legal.email}</a>
+            {legal.address} · Tel. <a href={`tel:${legal.phone.replace(/[^\d+]/g, '')}`}>{legal.phone}</a> ·{' '}
+            <a href={`mailto:${legal.email}`}>{legal.email}</a>
           </p>
           <p>
             ¿Una queja sobre tus derechos como consumidor? Acude a la{' '}

@@ -19,16 +19,46 @@ interface SiteHeaderViewProps {
 }
 
 /** Sticky header: free-shipping banner, brand, desktop menus (≥ 900px) or the Menú button, cart. */
-export function SiteHeaderView({ cart, search, menuOpen, onOpenMenu, campaignLinks = [], freeShippingFrom = null }: SiteHeaderViewProps) {
+export function SiteHeaderView({
+  cart,
+  search,
+  menuOpen,
+  onOpenMenu,
+  campaignLinks = [],
+  freeShippingFrom = null,
+}: SiteHeaderViewProps) {
   const [openMenu, setOpenMenu] = useState<string | null>(null);
-  const setMenu = useCallback((id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)), []);
+  const setMenu = useCallback(
+    (id: string) => (open: boolean) => setOpenMenu((current) => (open ? id : current === id ? null : current)),
+    [],
+  );
   return (
     <header className="site-header">
       {/* Same height while the settings load (no layout shift). */}
-      <p className="site-header__banner">{freeShippingFrom === null ? '\u00a0' : `Envío gratis en compras desde ${formatCop(freeShippingFrom).replace(' ', '')}`}</p>
+      <p className="site-header__banner">
+        {freeShippingFrom === null
+          ? '\u00a0'
+          : `Envío gratis en compras desde ${formatCop(freeShippingFrom).replace(' ', '')}`}
+      </p>
       <div className="site-header__bar">
-        <button type="button" className="site-header__menu-button" aria-label="Menú" aria-haspopup="dialog" aria-expanded={menuOpen} onClick={onOpenMenu}>
-          <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <button
+          type="button"
+          className="site-header__menu-button"
+          aria-label="Menú"
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={onOpenMenu}
+        >
+          <svg
+            aria-hidden="true"
+            width="24"
+            height="24"
+            viewBox="0 0 24 24"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M4 7h16M4 12h16M4 17h16" />
           </svg>
         </button>

@@ -32,7 +32,10 @@ export function createCache(): InMemoryCache {
             keyArgs: ['query', 'filter', 'sort'],
             merge(existing: SearchEntry | undefined, incoming: SearchEntry, { args }) {
               if (!existing || !args?.after) return incoming;
-              return { ...incoming, products: { ...incoming.products, edges: [...existing.products.edges, ...incoming.products.edges] } };
+              return {
+                ...incoming,
+                products: { ...incoming.products, edges: [...existing.products.edges, ...incoming.products.edges] },
+              };
             },
           },
         },
@@ -49,7 +52,9 @@ export function createCache(): InMemoryCache {
 export function isPublicCatalogQuery(document: DocumentNode): boolean {
   const operation = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
   if (!operation || operation.kind !== Kind.OPERATION_DEFINITION || operation.operation !== 'query') return false;
-  return operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && (PUBLIC_CATALOG_FIELDS.has(s.name.value) || s.name.value === '__typename'));
+  return operation.selectionSet.selections.every(
+    (s) => s.kind === Kind.FIELD && (PUBLIC_CATALOG_FIELDS.has(s.name.value) || s.name.value === '__typename'),
+  );
 }
 
 async function sha256(text: string): Promise<string> {
@@ -69,7 +74,10 @@ function browserLink(uri: string, persisted: boolean): ApolloLink {
   });
   // `apollo-require-preflight` satisfies Apollo Server's CSRF prevention for GET (same origin: no preflight).
   const get = new HttpLink({ uri, useGETForQueries: true, headers: { 'apollo-require-preflight': 'true' } });
-  const hashedGet = persisted && typeof crypto !== 'undefined' && crypto.subtle ? new PersistedQueryLink({ sha256, useGETForHashedQueries: true }).concat(get) : get;
+  const hashedGet =
+    persisted && typeof crypto !== 'undefined' && crypto.subtle
+      ? new PersistedQueryLink({ sha256, useGETForHashedQueries: true }).concat(get)
+      : get;
   const post = auth.concat(new HttpLink({ uri }));
   return ApolloLink.split((op) => isPublicCatalogQuery(op.query), hashedGet, post);
 }
@@ -78,7 +86,9 @@ function browserLink(uri: string, persisted: boolean): ApolloLink {
  * The browser's client; `link` replaces the HTTP link (the server render executes in-process), `persisted: false`
  * sends GETs with the document's text (component tests: MSW reads the operation from it).
  */
-export function createApolloClient(options: { uri?: string; link?: ApolloLink; ssrMode?: boolean; persisted?: boolean } = {}): ApolloClient {
+export function createApolloClient(
+  options: { uri?: string; link?: ApolloLink; ssrMode?: boolean; persisted?: boolean } = {},
+): ApolloClient {
   return new ApolloClient({
     link: options.link ?? browserLink(options.uri ?? '/graphql', options.persisted ?? true),
     cache: createCache(),

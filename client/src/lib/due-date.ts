@@ -1,4 +1,9 @@
-const day = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', day: 'numeric', month: 'short', year: 'numeric' });
+const day = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
 const DAY_MS = 86_400_000;
 
 /** `5 dic 2026` in Bogotá. */

@@ -33,7 +33,9 @@ export function staffAuth(): Promise<Auth> {
     if (res.status === 503) throw Object.assign(new Error('auth-config starting'), { code: 'auth/starting' });
     if (!res.ok) throw new Error(`auth-config ${res.status}`);
     const config = (await res.json()) as AuthConfig;
-    const app = getApps().length ? getApp() : initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
+    const app = getApps().length
+      ? getApp()
+      : initializeApp({ apiKey: config.apiKey, authDomain: config.authDomain, projectId: config.projectId });
     const auth = getAuth(app);
     if (config.emulatorUrl) connectAuthEmulator(auth, config.emulatorUrl, { disableWarnings: true });
     await setPersistence(auth, typeof indexedDB === 'undefined' ? inMemoryPersistence : browserLocalPersistence);

@@ -8,7 +8,13 @@ import type { FieldValues, Resolver } from 'react-hook-form';
  * `85.000` or a Bogotá date) into the schema's input first. Form field names follow the schema's
  * paths, so each message lands on its field.
  */
-export function sharedRules<FormValues extends FieldValues, Output>(schema: z.ZodType<Output>, fromForm: (values: FormValues) => unknown): Resolver<FormValues, unknown, Output> {
-  const rules = z.preprocess((values) => fromForm(values as FormValues), schema) as unknown as z.ZodType<Output, FormValues>;
+export function sharedRules<FormValues extends FieldValues, Output>(
+  schema: z.ZodType<Output>,
+  fromForm: (values: FormValues) => unknown,
+): Resolver<FormValues, unknown, Output> {
+  const rules = z.preprocess((values) => fromForm(values as FormValues), schema) as unknown as z.ZodType<
+    Output,
+    FormValues
+  >;
   return zodResolver(rules) as unknown as Resolver<FormValues, unknown, Output>;
 }

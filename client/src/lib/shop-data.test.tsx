@@ -15,7 +15,11 @@ interface Listing {
   products: {
     __typename: 'ProductConnection';
     pageInfo: { __typename: 'PageInfo'; hasNextPage: boolean; endCursor: string | null };
-    edges: Array<{ __typename: 'ProductEdge'; cursor: string; node: { __typename: 'Product'; id: string; name: string } }>;
+    edges: Array<{
+      __typename: 'ProductEdge';
+      cursor: string;
+      node: { __typename: 'Product'; id: string; name: string };
+    }>;
   };
 }
 interface ListingVariables {
@@ -40,7 +44,13 @@ function page(names: string[], from: number, hasNextPage: boolean): Listing {
     cursor: `c${from + i}`,
     node: { __typename: 'Product' as const, id: String(from + i), name },
   }));
-  return { products: { __typename: 'ProductConnection', pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: edges.at(-1)?.cursor ?? null }, edges } };
+  return {
+    products: {
+      __typename: 'ProductConnection',
+      pageInfo: { __typename: 'PageInfo', hasNextPage, endCursor: edges.at(-1)?.cursor ?? null },
+      edges,
+    },
+  };
 }
 
 const FIRST = page(['Collar Miel', 'Collar Azul'], 1, true);
@@ -70,7 +80,10 @@ function Products() {
         ))}
       </ul>
       {data.products.pageInfo.hasNextPage ? (
-        <button type="button" onClick={() => void fetchMore({ variables: { after: data.products.pageInfo.endCursor! } })}>
+        <button
+          type="button"
+          onClick={() => void fetchMore({ variables: { after: data.products.pageInfo.endCursor! } })}
+        >
           Ver más
         </button>
       ) : null}
@@ -99,7 +112,9 @@ describe('useShopQuery', () => {
     expect(loader).toHaveBeenCalledTimes(1);
     expect(names()).toEqual(['Collar Miel', 'Collar Azul']);
     // Written under the document's default sort, where Apollo Client reads it: no request.
-    expect(shop.client!.readQuery({ query: LISTING, variables: { category: 'collares' } })?.products.edges).toHaveLength(2);
+    expect(
+      shop.client!.readQuery({ query: LISTING, variables: { category: 'collares' } })?.products.edges,
+    ).toHaveLength(2);
     expect(requests).toEqual([]);
 
     // The next page goes through Apollo Client and is appended by the listing's merge policy.
@@ -152,7 +167,9 @@ describe('useShopQuery', () => {
   });
 
   it('keys a query by its operation and variables, whatever their order and undefined values', () => {
-    expect(queryKey(LISTING, { sort: 'NEWEST', category: 'collares', after: undefined })).toBe(queryKey(LISTING, { category: 'collares', sort: 'NEWEST' }));
+    expect(queryKey(LISTING, { sort: 'NEWEST', category: 'collares', after: undefined })).toBe(
+      queryKey(LISTING, { category: 'collares', sort: 'NEWEST' }),
+    );
     expect(queryKey(LISTING, { category: 'collares' })).not.toBe(queryKey(LISTING, { category: 'arneses' }));
     expect(queryKey(LISTING, undefined)).toBe('TestListing:{}');
   });

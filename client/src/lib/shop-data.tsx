@@ -26,7 +26,12 @@ export class ShopData {
   readonly #read = new Map<string, { query: AnyDocument; variables: OperationVariables }>();
   readonly #listeners = new Set<() => void>();
 
-  private constructor(options: { client?: ApolloClient; loader?: () => Promise<ApolloClient>; results?: Record<string, unknown>; server?: ApolloClient }) {
+  private constructor(options: {
+    client?: ApolloClient;
+    loader?: () => Promise<ApolloClient>;
+    results?: Record<string, unknown>;
+    server?: ApolloClient;
+  }) {
     this.#client = options.client ?? null;
     this.#pending = options.client ? Promise.resolve(options.client) : null;
     this.#loader = options.loader ?? null;
@@ -87,7 +92,8 @@ export class ShopData {
   /** Loads Apollo Client once (a failed download is retried on the next call); the same promise every time. */
   load(): Promise<ApolloClient> {
     const loader = this.#loader;
-    if (!this.#pending && !loader) return Promise.reject(new Error('ShopData: Apollo Client no se carga en el render del servidor'));
+    if (!this.#pending && !loader)
+      return Promise.reject(new Error('ShopData: Apollo Client no se carga en el render del servidor'));
     this.#pending ??= loader!().then(
       (client) => {
         for (const [key, { query, variables }] of this.#read) {

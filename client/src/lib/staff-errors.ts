@@ -15,7 +15,10 @@ export function staffErrorMessage(err: unknown, fallback = NETWORK_ERROR): strin
  * A staff change answered with a refusal (ValidationErrors, NotFound, TransitionNotAllowed): its
  * Spanish message; null when the change went through (the record itself came back).
  */
-export function refusalMessage(result: { __typename: string; message?: string } | null | undefined, record: string): string | null {
+export function refusalMessage(
+  result: { __typename: string; message?: string } | null | undefined,
+  record: string,
+): string | null {
   if (!result) return NETWORK_ERROR;
   return result.__typename === record ? null : (result.message ?? NETWORK_ERROR);
 }

@@ -12,16 +12,21 @@ describe('parsePesos (prices as staff type them)', () => {
   });
 
   it('rejects decimals, misplaced separators and text', () => {
-    for (const text of ['85,5', '85.5', '8.50.00', '85.0000', '', 'abc', '-5000', '1e5']) expect(parsePesos(text)).toBeNull();
+    for (const text of ['85,5', '85.5', '8.50.00', '85.0000', '', 'abc', '-5000', '1e5'])
+      expect(parsePesos(text)).toBeNull();
   });
 });
 
 describe('staffErrorMessage', () => {
   it("shows the server's Spanish message and never a browser's English network error", () => {
-    const gqlError = new CombinedGraphQLErrors({ errors: [{ message: 'Ya existe un código de descuento con ese nombre.' }] });
+    const gqlError = new CombinedGraphQLErrors({
+      errors: [{ message: 'Ya existe un código de descuento con ese nombre.' }],
+    });
     expect(staffErrorMessage(gqlError)).toBe('Ya existe un código de descuento con ese nombre.');
     expect(staffErrorMessage(new TypeError('Failed to fetch'))).toBe(NETWORK_ERROR);
-    expect(staffErrorMessage(new Error('Response not successful: Received status code 500'), 'Otro mensaje.')).toBe('Otro mensaje.');
+    expect(staffErrorMessage(new Error('Response not successful: Received status code 500'), 'Otro mensaje.')).toBe(
+      'Otro mensaje.',
+    );
   });
 });
 

@@ -6,7 +6,11 @@ export function parsePesos(text: string): number | null {
   return Number.isSafeInteger(value) ? value : null;
 }
 
-const dateTime = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  dateStyle: 'medium',
+  timeStyle: 'short',
+});
 
 /** Date and time in Bogotá, e.g. `4 mar 2025, 3:00 p. m.`. */
 export function formatDateTime(iso: string): string {
@@ -14,7 +18,15 @@ export function formatDateTime(iso: string): string {
 }
 
 const BOGOTA_OFFSET = '-05:00';
-const localParts = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+const localParts = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: 'America/Bogota',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 /** ISO instant → `YYYY-MM-DDTHH:mm` in Bogotá (for `<input type="datetime-local">`); '' for none. */
 export function toBogotaLocal(iso: string | null | undefined): string {

@@ -38,10 +38,25 @@ export function useDocumentMeta(meta: PageHead) {
   const { title, description, noindex, canonicalPath } = meta;
   useEffect(() => {
     document.title = pageTitle(title);
-    setMeta('meta[name="description"]', () => Object.assign(document.createElement('meta'), { name: 'description' }), 'content', description ?? DEFAULT_DESCRIPTION);
-    setMeta('meta[name="robots"]', () => Object.assign(document.createElement('meta'), { name: 'robots' }), 'content', noindex ? 'noindex, nofollow' : null);
+    setMeta(
+      'meta[name="description"]',
+      () => Object.assign(document.createElement('meta'), { name: 'description' }),
+      'content',
+      description ?? DEFAULT_DESCRIPTION,
+    );
+    setMeta(
+      'meta[name="robots"]',
+      () => Object.assign(document.createElement('meta'), { name: 'robots' }),
+      'content',
+      noindex ? 'noindex, nofollow' : null,
+    );
     const href = canonicalPath ? new URL(canonicalPath, window.location.origin).toString() : null;
-    setMeta('link[rel="canonical"]', () => Object.assign(document.createElement('link'), { rel: 'canonical' }), 'href', href);
+    setMeta(
+      'link[rel="canonical"]',
+      () => Object.assign(document.createElement('link'), { rel: 'canonical' }),
+      'href',
+      href,
+    );
   }, [title, description, noindex, canonicalPath]);
 }
 
@@ -54,5 +69,6 @@ export function useHttpStatus(status: number) {
 /** The picture of the page's link preview (Open Graph), when it is only known once the data is there. */
 export function useOpenGraphImage(url: string | undefined) {
   const server = useContext(ServerPageContext);
-  if (server && url) server.head = { ...server.head, og: { type: server.head.og?.type ?? 'website', ...server.head.og, image: url } };
+  if (server && url)
+    server.head = { ...server.head, og: { type: server.head.og?.type ?? 'website', ...server.head.og, image: url } };
 }

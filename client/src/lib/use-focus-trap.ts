@@ -1,12 +1,16 @@
 import { useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Modal behaviour for a drawer: focuses the first control when it opens, keeps Tab inside,
  * closes on Escape and gives focus back to the opener when it closes.
  */
-export function useFocusTrap(open: boolean, onClose: () => void): { ref: RefObject<HTMLDivElement | null>; onKeyDown: (e: KeyboardEvent) => void } {
+export function useFocusTrap(
+  open: boolean,
+  onClose: () => void,
+): { ref: RefObject<HTMLDivElement | null>; onKeyDown: (e: KeyboardEvent) => void } {
   const ref = useRef<HTMLDivElement | null>(null);
   useEffect(() => {
     if (!open) return;

@@ -40,7 +40,12 @@ class QueryStore<TData, TVariables extends OperationVariables> {
   #snapshot: Snapshot<TData>;
   #observable: ObservableQuery<TData, TVariables> | null = null;
 
-  constructor(shop: ShopData, query: TypedDocumentNode<TData, TVariables>, options: ShopQueryOptions<TVariables>, key: string | null) {
+  constructor(
+    shop: ShopData,
+    query: TypedDocumentNode<TData, TVariables>,
+    options: ShopQueryOptions<TVariables>,
+    key: string | null,
+  ) {
     this.#shop = shop;
     this.#query = query;
     this.#variables = (options.variables ?? {}) as TVariables;
@@ -54,7 +59,8 @@ class QueryStore<TData, TVariables extends OperationVariables> {
       this.#snapshot = this.#toSnapshot(this.#watch(client).getCurrentResult());
       this.#fromServer = false;
     } else {
-      const data = shop.initialResult(key, query as TypedDocumentNode<unknown, OperationVariables>, this.#variables) as TData | undefined;
+      const data = shop.initialResult(key, query as TypedDocumentNode<unknown, OperationVariables>, this.#variables) as
+        TData | undefined;
       this.#snapshot = data === undefined ? LOADING : { data, loading: false, error: undefined };
       this.#fromServer = data !== undefined;
     }
@@ -72,10 +78,12 @@ class QueryStore<TData, TVariables extends OperationVariables> {
   }
 
   #toSnapshot(result: ObservableQuery.Result<TData>): Snapshot<TData> {
-    const data = result.dataState === 'complete' || result.dataState === 'streaming' ? (result.data as TData) : undefined;
+    const data =
+      result.dataState === 'complete' || result.dataState === 'streaming' ? (result.data as TData) : undefined;
     const error = result.error as Error | undefined;
     const previous = this.#snapshot as Snapshot<TData> | undefined;
-    if (previous && previous.data === data && previous.loading === result.loading && previous.error === error) return previous;
+    if (previous && previous.data === data && previous.loading === result.loading && previous.error === error)
+      return previous;
     return { data, loading: result.loading, error };
   }
 
@@ -133,7 +141,11 @@ export function useShopQuery<TData, TVariables extends OperationVariables>(
   // eslint-disable-next-line react-hooks/exhaustive-deps
   const store = useMemo(() => new QueryStore(shop, query, options, key), [shop, query, key, errorPolicy]);
   const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
-  const previous = useRef<{ store: unknown; data: TData | undefined; previousData: TData | undefined }>({ store, data: undefined, previousData: undefined });
+  const previous = useRef<{ store: unknown; data: TData | undefined; previousData: TData | undefined }>({
+    store,
+    data: undefined,
+    previousData: undefined,
+  });
   if (previous.current.store !== store) {
     previous.current = { store, data: undefined, previousData: previous.current.data ?? previous.current.previousData };
   }

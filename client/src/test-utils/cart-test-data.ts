@@ -9,7 +9,14 @@ import type { CartQuoteFieldsFragment } from '../features/cart/cart.generated';
  */
 export function fakeQuote(
   lines: { productId: string; sizeId: string; quantity: number; price: number; name?: string; stock?: number }[],
-  options: { code?: string | null; percent?: number; shipping?: ShippingRule; estimate?: boolean; cashOnDelivery?: CashOnDeliverySettings; paymentMethod?: string | null } = {},
+  options: {
+    code?: string | null;
+    percent?: number;
+    shipping?: ShippingRule;
+    estimate?: boolean;
+    cashOnDelivery?: CashOnDeliverySettings;
+    paymentMethod?: string | null;
+  } = {},
 ): CartQuoteFieldsFragment & { __typename: 'CartQuote' } {
   // The shop's starting rule unless the test gives the server's current one (staff may change it).
   const rule = options.shipping ?? DEFAULT_SHIPPING_RULE;
@@ -19,7 +26,12 @@ export function fakeQuote(
       stock === 0
         ? { __typename: 'CartLineProblem' as const, kind: 'SOLD_OUT' as const, available: 0, message: 'Agotado' }
         : stock < l.quantity
-          ? { __typename: 'CartLineProblem' as const, kind: 'INSUFFICIENT_STOCK' as const, available: stock, message: stock === 1 ? 'Solo queda 1 unidad' : `Solo quedan ${stock} unidades` }
+          ? {
+              __typename: 'CartLineProblem' as const,
+              kind: 'INSUFFICIENT_STOCK' as const,
+              available: stock,
+              message: stock === 1 ? 'Solo queda 1 unidad' : `Solo quedan ${stock} unidades`,
+            }
           : null;
     return {
       __typename: 'CartQuoteLine' as const,
@@ -38,7 +50,17 @@ export function fakeQuote(
         name: l.name ?? 'Collar Cuero Miel',
         collections: [],
         category: { __typename: 'CategoryRef' as const, slug: 'collares', name: 'Collares' },
-        images: [{ __typename: 'Image' as const, url: '/media/products/collar.svg', alt: 'Collar', width: 800, height: 800, srcSet: null, fallbackSrcSet: null }],
+        images: [
+          {
+            __typename: 'Image' as const,
+            url: '/media/products/collar.svg',
+            alt: 'Collar',
+            width: 800,
+            height: 800,
+            srcSet: null,
+            fallbackSrcSet: null,
+          },
+        ],
       },
     };
   });
@@ -62,7 +84,14 @@ export function fakeQuote(
     total: priced.total,
     ivaIncluded: priced.ivaIncluded,
     discountCodeInvalid: Boolean(options.code) && !valid,
-    discountProblem: options.code && !valid ? { __typename: 'DiscountProblem' as const, reason: 'INVALID' as const, message: 'Código de Descuento no valido.' } : null,
+    discountProblem:
+      options.code && !valid
+        ? {
+            __typename: 'DiscountProblem' as const,
+            reason: 'INVALID' as const,
+            message: 'Código de Descuento no valido.',
+          }
+        : null,
     hasProblems: quoted.some((l) => l.problem),
     shippingIsEstimate: options.estimate ?? false,
     freeShippingFrom: rule.freeFrom,

@@ -10,7 +10,12 @@ export function shopSettings(overrides: Partial<Settings> = {}): Settings & { __
     __typename: 'ShopSettings',
     freeShippingThreshold: 150_000,
     shippingFee: 12_000,
-    delivery: { __typename: 'DeliveryEstimate', minDays: 1, maxDays: 8, label: '1 a 8 días hábiles' } as Settings['delivery'],
+    delivery: {
+      __typename: 'DeliveryEstimate',
+      minDays: 1,
+      maxDays: 8,
+      label: '1 a 8 días hábiles',
+    } as Settings['delivery'],
     legal: {
       __typename: 'LegalInfo',
       legalName: 'Enzo Accesorios para Mascotas S.A.S.',
@@ -34,13 +39,20 @@ interface PublicLayoutAnswer {
  * MSW handler answering the public layout's query (shop settings, campaign links, payment methods): by default
  * the demo shop's settings, no campaign on and the online payment methods.
  */
-export function publicLayoutHandler({ settings = {}, campaigns = [], paymentMethods = ONLINE_PAYMENT_METHODS }: PublicLayoutAnswer = {}) {
+export function publicLayoutHandler({
+  settings = {},
+  campaigns = [],
+  paymentMethods = ONLINE_PAYMENT_METHODS,
+}: PublicLayoutAnswer = {}) {
   return graphql.query(PublicLayoutDocument, () =>
     HttpResponse.json({
       data: {
         shopSettings: shopSettings(settings),
         campaigns: campaigns.map((c) => ({ __typename: 'Campaign' as const, ...c })),
-        paymentOptions: { __typename: 'PaymentOptions', methods: [...paymentMethods] } as PublicLayoutQuery['paymentOptions'],
+        paymentOptions: {
+          __typename: 'PaymentOptions',
+          methods: [...paymentMethods],
+        } as PublicLayoutQuery['paymentOptions'],
       },
     }),
   );

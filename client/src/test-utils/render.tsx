@@ -8,7 +8,10 @@ import { PublicLayoutProvider } from '../lib/public-layout-data';
 import { ShopData, ShopDataProvider } from '../lib/shop-data';
 
 /** Renders with a fresh jotai store, a fresh Apollo client (talking to MSW, for useShopQuery and Apollo's own hooks), a router and the public layout's data (shop settings, campaigns, payment methods). */
-export function renderWithProviders(ui: ReactElement, { route = '/', store = createStore() }: { route?: string; store?: ReturnType<typeof createStore> } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { route = '/', store = createStore() }: { route?: string; store?: ReturnType<typeof createStore> } = {},
+) {
   const client = createApolloClient({ uri: 'http://localhost/graphql', persisted: false });
   const shopData = ShopData.withClient(client);
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -3,7 +3,9 @@ import type { StaffProductFieldsFragment } from '../features/staff-catalog/staff
 import type { OrderStatus } from '../gql/types';
 
 /** A staff order as the StaffOrderFields fragment returns it (typed by the generated document). */
-export function staffOrder(overrides: Partial<StaffOrderFieldsFragment> & { status?: OrderStatus } = {}): StaffOrderFieldsFragment & { __typename: 'StaffOrder' } {
+export function staffOrder(
+  overrides: Partial<StaffOrderFieldsFragment> & { status?: OrderStatus } = {},
+): StaffOrderFieldsFragment & { __typename: 'StaffOrder' } {
   // Nested objects carry their __typename as the server sends them (the generated types leave it out).
   const order = {
     __typename: 'StaffOrder' as const,
@@ -28,17 +30,52 @@ export function staffOrder(overrides: Partial<StaffOrderFieldsFragment> & { stat
     carrier: null,
     trackingNumber: null,
     allowedTransitions: ['EN_PREPARACION', 'CANCELADO'] as OrderStatus[],
-    customer: { __typename: 'StaffCustomer', fullName: 'Valentina Ñáñez Ortiz', email: 'valentina@correo.com', phone: '3104567890', documentType: 'CC', documentNumber: '52123456' },
-    shippingAddress: { __typename: 'ShippingAddress', departmentName: 'Antioquia', municipalityName: 'Medellín', address: 'Cra. 43A # 1-50', neighborhood: 'El Poblado' },
-    lines: [{ __typename: 'OrderLine', productId: '7', name: 'Collar de cuero Miel', sizeLabel: 'M', unitPrice: 58_000, quantity: 2, lineTotal: 116_000, imageUrl: null }],
+    customer: {
+      __typename: 'StaffCustomer',
+      fullName: 'Valentina Ñáñez Ortiz',
+      email: 'valentina@correo.com',
+      phone: '3104567890',
+      documentType: 'CC',
+      documentNumber: '52123456',
+    },
+    shippingAddress: {
+      __typename: 'ShippingAddress',
+      departmentName: 'Antioquia',
+      municipalityName: 'Medellín',
+      address: 'Cra. 43A # 1-50',
+      neighborhood: 'El Poblado',
+    },
+    lines: [
+      {
+        __typename: 'OrderLine',
+        productId: '7',
+        name: 'Collar de cuero Miel',
+        sizeLabel: 'M',
+        unitPrice: 58_000,
+        quantity: 2,
+        lineTotal: 116_000,
+        imageUrl: null,
+      },
+    ],
     payments: [],
-    timeline: [{ __typename: 'OrderTransition', from: null, to: 'PENDIENTE_PAGO' as const, at: '2026-11-20T15:00:00.000Z', actor: 'cliente', note: 'Orden creada' }],
+    timeline: [
+      {
+        __typename: 'OrderTransition',
+        from: null,
+        to: 'PENDIENTE_PAGO' as const,
+        at: '2026-11-20T15:00:00.000Z',
+        actor: 'cliente',
+        note: 'Orden creada',
+      },
+    ],
   };
   return { ...(order as StaffOrderFieldsFragment & { __typename: 'StaffOrder' }), ...overrides };
 }
 
 /** A staff product as the StaffProductFields fragment returns it. */
-export function staffProduct(overrides: Partial<StaffProductFieldsFragment> = {}): StaffProductFieldsFragment & { __typename: 'StaffProduct' } {
+export function staffProduct(
+  overrides: Partial<StaffProductFieldsFragment> = {},
+): StaffProductFieldsFragment & { __typename: 'StaffProduct' } {
   const product = {
     __typename: 'StaffProduct',
     id: '77',

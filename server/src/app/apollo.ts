@@ -1,5 +1,8 @@
 import { ApolloServer, type ApolloServerPlugin } from '@apollo/server';
-import { ApolloServerPluginCacheControlDisabled, ApolloServerPluginLandingPageDisabled } from '@apollo/server/plugin/disabled';
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from '@apollo/server/plugin/disabled';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { makeExecutableSchema } from '@graphql-tools/schema';
 import type { GraphQLFormattedError } from 'graphql';
@@ -33,13 +36,35 @@ const EXPOSED_CODES = new Set([
   'TOO_MANY_TOKENS',
 ]);
 
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006', '53300']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P02',
+  '57P03',
+  '08000',
+  '08003',
+  '08006',
+  '53300',
+]);
 
 /** True for errors that mean PostgreSQL cannot be reached right now (not a bug in our code). */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e = err as { code?: string; message?: string; cause?: unknown; driverError?: unknown } | undefined, i = 0; e && i < 5; i++) {
+  for (
+    let e = err as { code?: string; message?: string; cause?: unknown; driverError?: unknown } | undefined, i = 0;
+    e && i < 5;
+    i++
+  ) {
     if (e.code && DB_DOWN_CODES.has(e.code)) return true;
-    if (typeof e.message === 'string' && /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(e.message)) return true;
+    if (
+      typeof e.message === 'string' &&
+      /Connection terminated|connect ECONNREFUSED|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        e.message,
+      )
+    )
+      return true;
     e = (e.driverError ?? e.cause) as typeof e;
   }
   return false;
@@ -51,8 +76,15 @@ export function formatError(env: Env, log: Logger) {
     const limitCode = limitCodeFor(formatted.message);
     if (limitCode) formatted = { ...formatted, extensions: { ...formatted.extensions, code: limitCode } };
     // graphql-js and graphql-jit (app/jit-executor.ts) word it differently.
-    if (formatted.message.startsWith('Schema is not configured to execute') || formatted.message.startsWith('No root type for operation')) {
-      return { message: 'Esta API no ofrece suscripciones.', locations: formatted.locations, extensions: { code: 'BAD_REQUEST' } };
+    if (
+      formatted.message.startsWith('Schema is not configured to execute') ||
+      formatted.message.startsWith('No root type for operation')
+    ) {
+      return {
+        message: 'Esta API no ofrece suscripciones.',
+        locations: formatted.locations,
+        extensions: { code: 'BAD_REQUEST' },
+      };
     }
     const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
     if (EXPOSED_CODES.has(code)) {
@@ -82,7 +114,13 @@ export function formatError(env: Env, log: Logger) {
   };
 }
 
-export function createApollo(env: Env, log: Logger, resolvers: Resolvers, rateCounter: RateCounter, extraPlugins: ApolloServerPlugin[] = []): ApolloServer<GraphQLContext> {
+export function createApollo(
+  env: Env,
+  log: Logger,
+  resolvers: Resolvers,
+  rateCounter: RateCounter,
+  extraPlugins: ApolloServerPlugin[] = [],
+): ApolloServer<GraphQLContext> {
   const armor = armorProtection();
   return new ApolloServer<GraphQLContext>({
     gateway: jitGateway(makeExecutableSchema({ typeDefs, resolvers: resolvers as never })),
@@ -93,7 +131,13 @@ export function createApollo(env: Env, log: Logger, resolvers: Resolvers, rateCo
     formatError: formatError(env, log),
     // No @cacheControl hints in the schema: the default cache-control plugin would only wrap every
     // field resolver (willResolveField) to compute "no-store", which http-app.ts sets once per request.
-    plugins: [ApolloServerPluginLandingPageDisabled(), ApolloServerPluginCacheControlDisabled(), ...(armor.plugins as never[]), rateLimitPlugin(rateCounter), ...(extraPlugins as never[])],
+    plugins: [
+      ApolloServerPluginLandingPageDisabled(),
+      ApolloServerPluginCacheControlDisabled(),
+      ...(armor.plugins as never[]),
+      rateLimitPlugin(rateCounter),
+      ...(extraPlugins as never[]),
+    ],
     parseOptions: PARSE_OPTIONS,
     // The bootstrap owns signal handling and stops Apollo, HTTP and the database in order.
     stopOnTerminationSignals: false,

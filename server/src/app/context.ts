@@ -4,7 +4,10 @@ import { lazyStaffAuth, type StaffAuthService } from '../modules/staff/index.js'
 export type { GraphQLContext };
 
 /** A fresh per-request context: the caller's identity (checked lazily) and a scope for module-owned request data. */
-export function createContext(auth: StaffAuthService, request: { requestId: string; ip: string; authorization?: string }): GraphQLContext {
+export function createContext(
+  auth: StaffAuthService,
+  request: { requestId: string; ip: string; authorization?: string },
+): GraphQLContext {
   const scope = new Map<symbol, unknown>();
   return {
     requestId: request.requestId,

@@ -34,7 +34,8 @@ const apollo = new ApolloServer<GraphQLContext>({
       async requestDidStart() {
         return {
           async willSendResponse({ request, response }) {
-            if (request.http?.method === 'GET' && request.query?.includes('price')) response.http.headers.set('cache-control', PUBLIC);
+            if (request.http?.method === 'GET' && request.query?.includes('price'))
+              response.http.headers.set('cache-control', PUBLIC);
           },
         };
       },
@@ -60,7 +61,12 @@ const getCache: GraphqlGetCache = (req) =>
 const tag: Step = (req, res, next) => {
   req.id = String(req.headers['x-request-id'] ?? 'generated');
   res.setHeader('x-request-id', req.id);
-  res.once('close', () => log.info({ req: { id: req.id, url: req.url?.split('?')[0] }, res: { statusCode: res.statusCode } }, 'request completed'));
+  res.once('close', () =>
+    log.info(
+      { req: { id: req.id, url: req.url?.split('?')[0] }, res: { statusCode: res.statusCode } },
+      'request completed',
+    ),
+  );
   next();
 };
 const header: Step = (req, res, next) => {
@@ -97,18 +103,24 @@ afterAll(async () => {
 const post = (body: string, headers: Record<string, string> = {}) =>
   fetch(`${url}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
 
-const codeOf = async (res: Response) => ((await res.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]!.extensions.code;
+const codeOf = async (res: Response) =>
+  ((await res.json()) as { errors: Array<{ extensions: { code: string } }> }).errors[0]!.extensions.code;
 
 describe('isGraphqlUrl', () => {
   it('matches the endpoint, its query string and sub-paths in any case, and nothing that merely starts alike', () => {
-    for (const u of ['/graphql', '/graphql?query=x', '/graphql/', '/GraphQL', '/graphql/x']) expect(isGraphqlUrl(u), u).toBe(true);
-    for (const u of ['/', '/graphqlx', '/graph', '/playground', '/api/graphql', undefined]) expect(isGraphqlUrl(u), String(u)).toBe(false);
+    for (const u of ['/graphql', '/graphql?query=x', '/graphql/', '/GraphQL', '/graphql/x'])
+      expect(isGraphqlUrl(u), u).toBe(true);
+    for (const u of ['/', '/graphqlx', '/graph', '/playground', '/api/graphql', undefined])
+      expect(isGraphqlUrl(u), String(u)).toBe(false);
   });
 });
 
 describe('the /graphql handler on Node’s own objects', () => {
   it('runs the steps first, answers a POST as no-store JSON with a length and no ETag, and logs it', async () => {
-    const res = await post(JSON.stringify({ query: '{ whoami }' }), { 'x-request-id': 'abc-1', 'x-forwarded-for': '10.1.2.3' });
+    const res = await post(JSON.stringify({ query: '{ whoami }' }), {
+      'x-request-id': 'abc-1',
+      'x-forwarded-for': '10.1.2.3',
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-request-id')).toBe('abc-1');
@@ -119,7 +131,11 @@ describe('the /graphql handler on Node’s own objects', () => {
     expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(text));
     // The client address as TRUST_PROXY allows (the loopback proxy is believed) and the request id reach the context.
     expect(JSON.parse(text)).toEqual({ data: { whoami: '10.1.2.3 abc-1' } });
-    expect(lines.some((l) => (l.req as { id: string }).id === 'abc-1' && (l.res as { statusCode: number }).statusCode === 200)).toBe(true);
+    expect(
+      lines.some(
+        (l) => (l.req as { id: string }).id === 'abc-1' && (l.res as { statusCode: number }).statusCode === 200,
+      ),
+    ).toBe(true);
   });
 
   it('answers unreadable bodies and U+0000 with GraphQL-shaped Spanish errors', async () => {

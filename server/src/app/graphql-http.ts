@@ -23,12 +23,17 @@ export function graphqlErrorBody(message: string, code: string): string {
 export function bodyErrorAnswer(err: unknown): { status: number; body: string } {
   const e = err as { type?: string; status?: number; statusCode?: number };
   const status = e.status ?? e.statusCode;
-  if (e.type === 'entity.too.large') return { status: 413, body: graphqlErrorBody('La solicitud es demasiado grande.', 'PAYLOAD_TOO_LARGE') };
+  if (e.type === 'entity.too.large')
+    return { status: 413, body: graphqlErrorBody('La solicitud es demasiado grande.', 'PAYLOAD_TOO_LARGE') };
   if (e.type === 'entity.parse.failed' || e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
     return { status: 400, body: graphqlErrorBody('El cuerpo de la solicitud no es JSON válido.', 'BAD_REQUEST') };
   }
-  if (typeof status === 'number' && status < 500) return { status, body: graphqlErrorBody('Solicitud no válida.', 'BAD_REQUEST') };
-  return { status: 500, body: graphqlErrorBody('Ocurrió un error inesperado. Intenta de nuevo en unos minutos.', 'INTERNAL_SERVER_ERROR') };
+  if (typeof status === 'number' && status < 500)
+    return { status, body: graphqlErrorBody('Solicitud no válida.', 'BAD_REQUEST') };
+  return {
+    status: 500,
+    body: graphqlErrorBody('Ocurrió un error inesperado. Intenta de nuevo en unos minutos.', 'INTERNAL_SERVER_ERROR'),
+  };
 }
 
 /** The escape JSON uses for U+0000 (a raw NUL byte is already invalid JSON). */
@@ -45,14 +50,17 @@ function flagNullCharacters(req: GraphqlRequest, _res: ServerResponse, raw: Buff
 
 /** PostgreSQL cannot store U+0000: such a request is refused at the door with a clear message instead of a 500. */
 function hasNullCharacter(req: GraphqlRequest): boolean {
-  return req.nullCharacter === 'found' || (req.nullCharacter === 'unknown' && req.body !== undefined && JSON.stringify(req.body).includes('\\u0000'));
+  return (
+    req.nullCharacter === 'found' ||
+    (req.nullCharacter === 'unknown' && req.body !== undefined && JSON.stringify(req.body).includes('\\u0000'))
+  );
 }
 
 /** `/graphql`, `/graphql/…` or `/graphql?…`, in any case (as Express matched the mount before). */
 export function isGraphqlUrl(url: string | undefined): boolean {
   if (!url || url.length < 8 || url.slice(0, 8).toLowerCase() !== '/graphql') return false;
   const after = url.charCodeAt(8);
-  return Number.isNaN(after) || after === 0x2f /* / */ || after === 0x3f /* ? */;
+  return Number.isNaN(after) || after === 0x2f /* / */ || after === 0x3f; /* ? */
 }
 
 export interface GraphqlHttpOptions {
@@ -81,7 +89,12 @@ export function createGraphqlHttp({ apollo, before, trust, getCache, context, lo
   const send = (req: IncomingMessage, res: ServerResponse, status: number, body: string) => {
     res.statusCode = status;
     const etag = res.getHeader('etag');
-    if (typeof etag === 'string' && status === 200 && (req.method === 'GET' || req.method === 'HEAD') && fresh(req.headers, { etag })) {
+    if (
+      typeof etag === 'string' &&
+      status === 200 &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
+      fresh(req.headers, { etag })
+    ) {
       res.statusCode = 304;
       res.removeHeader('content-type');
       res.removeHeader('content-length');
@@ -96,7 +109,8 @@ export function createGraphqlHttp({ apollo, before, trust, getCache, context, lo
   const execute = async (req: GraphqlRequest, res: ServerResponse) => {
     // GraphQL answers are live (stock, prices): never cached, unless a public catalog GET says otherwise below.
     res.setHeader('cache-control', 'no-store');
-    if (hasNullCharacter(req)) return send(req, res, 400, graphqlErrorBody('La solicitud contiene caracteres no permitidos.', 'BAD_USER_INPUT'));
+    if (hasNullCharacter(req))
+      return send(req, res, 400, graphqlErrorBody('La solicitud contiene caracteres no permitidos.', 'BAD_USER_INPUT'));
     const cached = getCache(req);
     if (cached?.hit) {
       res.setHeader('cache-control', cached.hit.cacheControl);
@@ -113,7 +127,12 @@ export function createGraphqlHttp({ apollo, before, trust, getCache, context, lo
     const query = url.indexOf('?');
     const ip = proxyaddr(req, trust);
     const answer = await apollo.executeHTTPGraphQLRequest({
-      httpGraphQLRequest: { method: (req.method ?? 'GET').toUpperCase(), headers, search: query < 0 ? '' : url.slice(query), body: req.body },
+      httpGraphQLRequest: {
+        method: (req.method ?? 'GET').toUpperCase(),
+        headers,
+        search: query < 0 ? '' : url.slice(query),
+        body: req.body,
+      },
       context: () => context(req, ip),
     });
     for (const [key, value] of answer.headers) res.setHeader(key, value);
@@ -134,7 +153,11 @@ export function createGraphqlHttp({ apollo, before, trust, getCache, context, lo
 
   const fail = (req: IncomingMessage, res: ServerResponse, err: unknown) => {
     const { status, body } = bodyErrorAnswer(err);
-    if (status >= 500) log.error({ err, req: { id: req.id, method: req.method, url: req.url?.split('?')[0] } }, 'graphql: error fuera de la ejecución');
+    if (status >= 500)
+      log.error(
+        { err, req: { id: req.id, method: req.method, url: req.url?.split('?')[0] } },
+        'graphql: error fuera de la ejecución',
+      );
     if (res.headersSent) {
       res.end();
       return;

@@ -47,7 +47,12 @@ export interface RateCounter {
 }
 
 export const DEFAULT_RATE_RULES: RateRule[] = [
-  { field: 'placeOrder', limit: 10, windowMs: 60_000, message: 'Has hecho demasiados pedidos seguidos. Espera un minuto e inténtalo de nuevo.' },
+  {
+    field: 'placeOrder',
+    limit: 10,
+    windowMs: 60_000,
+    message: 'Has hecho demasiados pedidos seguidos. Espera un minuto e inténtalo de nuevo.',
+  },
   {
     field: 'cartQuote',
     when: (args) => {
@@ -59,11 +64,19 @@ export const DEFAULT_RATE_RULES: RateRule[] = [
     message: 'Demasiados intentos con códigos de descuento. Espera un minuto e inténtalo de nuevo.',
   },
   // «Consulta tu pedido»: reference + email pairs cannot be guessed by trying many.
-  { field: 'orderLookup', limit: 10, windowMs: 10 * 60_000, message: 'Hiciste demasiadas consultas seguidas. Espera unos minutos e inténtalo de nuevo.' },
+  {
+    field: 'orderLookup',
+    limit: 10,
+    windowMs: 10 * 60_000,
+    message: 'Hiciste demasiadas consultas seguidas. Espera unos minutos e inténtalo de nuevo.',
+  },
 ];
 
 /** Apollo plugin: per-client-address limits on sensitive root fields, checked before execution (counters in app/rate-limits.ts). */
-export function rateLimitPlugin(limiter: RateCounter, rules: RateRule[] = DEFAULT_RATE_RULES): ApolloServerPlugin<GraphQLContext> {
+export function rateLimitPlugin(
+  limiter: RateCounter,
+  rules: RateRule[] = DEFAULT_RATE_RULES,
+): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
@@ -76,7 +89,8 @@ export function rateLimitPlugin(limiter: RateCounter, rules: RateRule[] = DEFAUL
             const rule = rules.find((r) => r.field === selection.name.value);
             if (!rule) continue;
             const args: Record<string, unknown> = {};
-            for (const arg of selection.arguments ?? []) args[arg.name.value] = valueFromASTUntyped(arg.value, variables);
+            for (const arg of selection.arguments ?? [])
+              args[arg.name.value] = valueFromASTUntyped(arg.value, variables);
             if (rule.when && !rule.when(args)) continue;
             if (!(await limiter.hit(rule, contextValue.ip))) {
               throw new GraphQLError(rule.message, { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });

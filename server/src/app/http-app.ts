@@ -44,7 +44,13 @@ function jsonErrorHandler(err: unknown, _req: Request, res: Response, next: Next
  * Built assets: their names carry their content's hash, so they are cached for a year and never revalidated (no
  * ETag or Last-Modified to send with each of the dozen scripts of a page), and never fetched in ranges.
  */
-const IMMUTABLE_ASSET = { immutable: true, maxAge: '1y', etag: false, lastModified: false, acceptRanges: false } as const;
+const IMMUTABLE_ASSET = {
+  immutable: true,
+  maxAge: '1y',
+  etag: false,
+  lastModified: false,
+  acceptRanges: false,
+} as const;
 
 /**
  * Hashed assets that the build also wrote Brotli-compressed (`.br`, quality 11): sent as such to browsers that
@@ -54,7 +60,12 @@ const IMMUTABLE_ASSET = { immutable: true, maxAge: '1y', etag: false, lastModifi
 function servePrecompressed(dir: string) {
   let files: Set<string>;
   try {
-    files = new Set(fs.readdirSync(dir).filter((f) => f.endsWith('.br')).map((f) => `/${f.slice(0, -3)}`));
+    files = new Set(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.br'))
+        .map((f) => `/${f.slice(0, -3)}`),
+    );
   } catch {
     files = new Set();
   }
@@ -89,14 +100,23 @@ export interface HttpApp {
   stop: () => Promise<void>;
 }
 
-export async function createHttpApp({ services, log, routes = [], catalogCache = new CatalogCache(null) }: HttpAppOptions): Promise<HttpApp> {
+export async function createHttpApp({
+  services,
+  log,
+  routes = [],
+  catalogCache = new CatalogCache(null),
+}: HttpAppOptions): Promise<HttpApp> {
   const { env } = services;
   const app = express();
   app.disable('x-powered-by');
   // Which proxies may say who the client is (TRUST_PROXY): rate limits and order caps count per client address.
   app.set('trust proxy', env.trustProxy);
 
-  const tagRequest = mountRequestLog(app, log, (url) => url === '/healthz' || url.startsWith('/assets/') || url.startsWith('/media/'));
+  const tagRequest = mountRequestLog(
+    app,
+    log,
+    (url) => url === '/healthz' || url.startsWith('/assets/') || url.startsWith('/media/'),
+  );
 
   const CLIENT_DIST = env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : DEFAULT_CLIENT_DIST;
   const hasClient = fs.existsSync(path.join(CLIENT_DIST, 'index.html'));
@@ -122,7 +142,9 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
     }
   });
 
-  const apollo = createApollo(env, log, createResolvers(services), createRateCounter(services.ds), [catalogCachePlugin(catalogCache)]);
+  const apollo = createApollo(env, log, createResolvers(services), createRateCounter(services.ds), [
+    catalogCachePlugin(catalogCache),
+  ]);
   await apollo.start();
   const graphql = createGraphqlHttp({
     apollo,
@@ -130,12 +152,19 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
     trust: app.get('trust proxy fn') as (addr: string, i: number) => boolean,
     getCache: graphqlGetCache(catalogCache),
     context: async (req, ip) =>
-      createContext(services.staffAuth, { requestId: req.id ?? randomUUID(), ip, authorization: req.headers.authorization }),
+      createContext(services.staffAuth, {
+        requestId: req.id ?? randomUUID(),
+        ip,
+        authorization: req.headers.authorization,
+      }),
     log,
   });
 
   if (services.media instanceof LocalMediaStore) {
-    app.use('/media', express.static(services.media.root, { fallthrough: false, maxAge: '1d', index: false, dotfiles: 'deny' }));
+    app.use(
+      '/media',
+      express.static(services.media.root, { fallthrough: false, maxAge: '1d', index: false, dotfiles: 'deny' }),
+    );
   }
 
   mountSeoRoutes(app, env, services.seo);
@@ -144,7 +173,10 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
 
   if (hasClient) {
     app.use('/assets', servePrecompressed(path.join(CLIENT_DIST, 'assets')));
-    app.use('/assets', express.static(path.join(CLIENT_DIST, 'assets'), { ...IMMUTABLE_ASSET, fallthrough: false, index: false }));
+    app.use(
+      '/assets',
+      express.static(path.join(CLIENT_DIST, 'assets'), { ...IMMUTABLE_ASSET, fallthrough: false, index: false }),
+    );
     if (env.playground) {
       app.get('/playground', (_req, res) => res.sendFile(path.join(CLIENT_DIST, 'playground.html')));
     }
@@ -160,7 +192,9 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
     ? createPageRenderer({
         clientDist: CLIENT_DIST,
         entry,
-        execute: createInProcessExecutor(apollo, catalogCache, () => createContext(services.staffAuth, { requestId: randomUUID(), ip: '' })),
+        execute: createInProcessExecutor(apollo, catalogCache, () =>
+          createContext(services.staffAuth, { requestId: randomUUID(), ip: '' }),
+        ),
         cache: catalogCache,
         publicUrl: () => env.publicUrl,
         log,
@@ -185,7 +219,9 @@ export async function createHttpApp({ services, log, routes = [], catalogCache =
       return;
     }
     res.status(500).type('html').setHeader('Cache-Control', 'no-store');
-    res.send('<!doctype html><html lang="es-CO"><meta charset="utf-8"><title>Enzo</title><h1>Algo salió mal</h1><p>No pudimos mostrar esta página. Recarga para intentarlo de nuevo.</p></html>');
+    res.send(
+      '<!doctype html><html lang="es-CO"><meta charset="utf-8"><title>Enzo</title><h1>Algo salió mal</h1><p>No pudimos mostrar esta página. Recarga para intentarlo de nuevo.</p></html>',
+    );
   });
 
   return {

@@ -39,7 +39,8 @@ async function executor(): Promise<GatewayExecutor> {
 
 function request(document: DocumentNode, variables: Record<string, unknown> = {}, operationName?: string) {
   const operation = document.definitions.find(
-    (d): d is OperationDefinitionNode => d.kind === 'OperationDefinition' && (!operationName || d.name?.value === operationName),
+    (d): d is OperationDefinitionNode =>
+      d.kind === 'OperationDefinition' && (!operationName || d.name?.value === operationName),
   );
   return {
     document,
@@ -55,9 +56,13 @@ describe('graphql-jit executor', () => {
     const run = await executor();
     const document = parse('query List($first: Int!) { products(first: $first) { name id sizes } }');
     const jit = await run(request(document, { first: 2 }));
-    expect(JSON.stringify(jit)).toBe('{"data":{"products":[{"name":"Collar 1","id":"1","sizes":["S","M"]},{"name":"Collar 2","id":"2","sizes":["S","M"]}]}}');
+    expect(JSON.stringify(jit)).toBe(
+      '{"data":{"products":[{"name":"Collar 1","id":"1","sizes":["S","M"]},{"name":"Collar 2","id":"2","sizes":["S","M"]}]}}',
+    );
     // Same document again, other variables: the compiled query is reused and still correct.
-    expect((await run(request(document, { first: 1 }))).data).toEqual({ products: [{ id: '1', name: 'Collar 1', sizes: ['S', 'M'] }] });
+    expect((await run(request(document, { first: 1 }))).data).toEqual({
+      products: [{ id: '1', name: 'Collar 1', sizes: ['S', 'M'] }],
+    });
   });
 
   it('keeps resolver errors typed for Apollo and formatError (code, original error, path)', async () => {
@@ -75,7 +80,9 @@ describe('graphql-jit executor', () => {
 
   it('reports variables that cannot be coerced as BAD_USER_INPUT, without data', async () => {
     const run = await executor();
-    const result = await run(request(parse('query List($first: Int!) { products(first: $first) { id } }'), { first: 'muchos' }));
+    const result = await run(
+      request(parse('query List($first: Int!) { products(first: $first) { id } }'), { first: 'muchos' }),
+    );
     expect(result.data).toBeUndefined();
     expect(result.errors?.[0]?.extensions.code).toBe('BAD_USER_INPUT');
     expect(result.errors?.[0]?.message).toMatch(/\$first/);
@@ -84,7 +91,12 @@ describe('graphql-jit executor', () => {
   it('reports an unknown operation name instead of running the only operation', async () => {
     const run = await executor();
     const context = request(parse('{ products(first: 1) { id } }'));
-    const result = await run({ ...context, operation: undefined, operationName: null, request: { operationName: 'Nope' } } as unknown as GatewayGraphQLRequestContext);
+    const result = await run({
+      ...context,
+      operation: undefined,
+      operationName: null,
+      request: { operationName: 'Nope' },
+    } as unknown as GatewayGraphQLRequestContext);
     expect(result.data).toBeUndefined();
     expect(result.errors?.[0]?.message).toBe('Unknown operation named "Nope".');
     expect((context.context as { calls: number }).calls).toBe(0);

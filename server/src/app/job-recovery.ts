@@ -50,7 +50,10 @@ export async function recoverCrashedJobs(pool: Pool, utils: WorkerUtils): Promis
   for (const { locked_by: id } of rows) {
     const client = await pool.connect();
     try {
-      const { rows: probe } = await client.query<{ free: boolean }>(`SELECT pg_try_advisory_lock(${LOCK_SPACE}, hashtext($1)) AS free`, [id]);
+      const { rows: probe } = await client.query<{ free: boolean }>(
+        `SELECT pg_try_advisory_lock(${LOCK_SPACE}, hashtext($1)) AS free`,
+        [id],
+      );
       if (probe[0]?.free) {
         await client.query(`SELECT pg_advisory_unlock(${LOCK_SPACE}, hashtext($1))`, [id]);
         dead.push(id);

@@ -1,4 +1,12 @@
-import { Logger as WorkerLogger, makeWorkerUtils, parseCronItems, run, type Runner, type TaskList, type WorkerUtils } from 'graphile-worker';
+import {
+  Logger as WorkerLogger,
+  makeWorkerUtils,
+  parseCronItems,
+  run,
+  type Runner,
+  type TaskList,
+  type WorkerUtils,
+} from 'graphile-worker';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
@@ -30,7 +38,10 @@ export function taskList(services: Services, recover: () => Promise<unknown>): T
     // Orders still waiting for payment are checked with the gateway (a lost event never leaves a paid order to expire),
     // and webhook events the gateway could not confirm yet are looked up again.
     [RECONCILE_PAYMENTS_TASK]: async () => {
-      const results = await Promise.allSettled([services.paymentInbox.confirmPending(), services.orders.transactions.reconcileOnce()]);
+      const results = await Promise.allSettled([
+        services.paymentInbox.confirmPending(),
+        services.orders.transactions.reconcileOnce(),
+      ]);
       const failure = results.find((r) => r.status === 'rejected');
       if (failure) throw failure.reason;
     },
@@ -64,22 +75,43 @@ export interface JobRunner {
 /** Cron items: each tick runs on one instance only. Jobs that keep failing show on the staff dashboard. */
 const CRON = parseCronItems([
   // Unpaid orders past their time give their stock back.
-  { task: EXPIRE_ORDERS_TASK, match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0 }, identifier: 'expire_orders' },
-  { task: RECONCILE_PAYMENTS_TASK, match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0 }, identifier: 'reconcile_payments' },
-  { task: MAINTENANCE_TASK, match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0 }, identifier: 'maintenance' },
+  {
+    task: EXPIRE_ORDERS_TASK,
+    match: '* * * * *',
+    options: { maxAttempts: 1, backfillPeriod: 0 },
+    identifier: 'expire_orders',
+  },
+  {
+    task: RECONCILE_PAYMENTS_TASK,
+    match: '* * * * *',
+    options: { maxAttempts: 1, backfillPeriod: 0 },
+    identifier: 'reconcile_payments',
+  },
+  {
+    task: MAINTENANCE_TASK,
+    match: '* * * * *',
+    options: { maxAttempts: 1, backfillPeriod: 0 },
+    identifier: 'maintenance',
+  },
 ]);
 
 /** Scheduled tasks: the next tick is their retry, so only the latest failed tick of each is kept for staff. */
 export const CRON_TASKS = [EXPIRE_ORDERS_TASK, RECONCILE_PAYMENTS_TASK, MAINTENANCE_TASK];
 
 /** Starts the worker on this instance (its own small pool: graphile-worker keeps a LISTEN connection). */
-export async function startJobRunner(pgPool: Pool, services: Services, log: Logger, options: { concurrency?: number; pollInterval?: number } = {}): Promise<JobRunner> {
+export async function startJobRunner(
+  pgPool: Pool,
+  services: Services,
+  log: Logger,
+  options: { concurrency?: number; pollInterval?: number } = {},
+): Promise<JobRunner> {
   const liveness = holdPoolLocks(pgPool, (err) => log.error({ err }, 'No se pudo registrar este proceso de trabajos'));
   let utils: WorkerUtils | undefined;
   const recover = async () => {
     utils ??= await makeWorkerUtils({ pgPool, logger: workerLogger(log) });
     const freed = await recoverCrashedJobs(pgPool, utils);
-    if (freed.length > 0) log.warn({ workers: freed }, 'Trabajos de una instancia detenida liberados para reintentarlos');
+    if (freed.length > 0)
+      log.warn({ workers: freed }, 'Trabajos de una instancia detenida liberados para reintentarlos');
   };
   const runner: Runner = await run({
     pgPool,
@@ -92,7 +124,8 @@ export async function startJobRunner(pgPool: Pool, services: Services, log: Logg
     events: liveness.events,
   });
   // Also right away, and every 15 s on each instance: cheap, and a crash costs seconds, not a cron tick.
-  const sweep = () => void recover().catch((err) => log.warn({ err }, 'No se pudieron revisar los trabajos de instancias detenidas'));
+  const sweep = () =>
+    void recover().catch((err) => log.warn({ err }, 'No se pudieron revisar los trabajos de instancias detenidas'));
   const timer = setInterval(sweep, 15_000);
   timer.unref();
   sweep();

@@ -57,7 +57,8 @@ function requestTagger(log: Logger, ignore: (path: string) => boolean): RequestT
         const level = status >= 500 ? 'error' : 'info';
         if (!log.isLevelEnabled(level)) return;
         const fields = { req: requestBindings(req), res: { statusCode: status }, responseTime: Date.now() - started };
-        if (status >= 500) log.error({ ...fields, err: new Error(`failed with status code ${status}`) }, 'request errored');
+        if (status >= 500)
+          log.error({ ...fields, err: new Error(`failed with status code ${status}`) }, 'request errored');
         else log.info(fields, 'request completed');
       });
     }

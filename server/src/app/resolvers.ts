@@ -11,7 +11,14 @@ import { createMediaResolvers } from '../modules/media/index.js';
 import { createOrderResolvers } from '../modules/orders/index.js';
 import { createSandboxResolvers } from '../modules/payments/index.js';
 import { createContentResolvers } from '../modules/content/index.js';
-import { createStaffCatalogResolvers, createStaffContentResolvers, createStaffJobsResolvers, createStaffOrdersResolvers, createStaffSessionResolvers, requireStaff } from '../modules/staff/index.js';
+import {
+  createStaffCatalogResolvers,
+  createStaffContentResolvers,
+  createStaffJobsResolvers,
+  createStaffOrdersResolvers,
+  createStaffSessionResolvers,
+  requireStaff,
+} from '../modules/staff/index.js';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
 
 const DateTime = new GraphQLScalarType<Date | null, string>({
@@ -57,7 +64,12 @@ export function createResolvers(s: Services): Resolvers {
     createSandboxResolvers(s.gateway),
     createStaffSessionResolvers(),
     createStaffOrdersResolvers(s.orders),
-    createStaffCatalogResolvers({ catalog: s.catalog, catalogAdmin: s.catalogAdmin, stockAlerts: s.stockAlerts, discountAdmin: s.discountAdmin }),
+    createStaffCatalogResolvers({
+      catalog: s.catalog,
+      catalogAdmin: s.catalogAdmin,
+      stockAlerts: s.stockAlerts,
+      discountAdmin: s.discountAdmin,
+    }),
     createStaffContentResolvers({ content: s.content, contentAdmin: s.contentAdmin, campaigns: s.campaigns }),
     createStaffJobsResolvers({
       jobs: s.jobsAdmin,

@@ -30,7 +30,8 @@ function allowedHosts(env: Env) {
  * each of the fifteen or so requests of a first page load over HTTP/1.1. Monaco's workers keep the page's CSP:
  * a worker runs under the policy sent with its own script.
  */
-const isBuiltSubresource = (path: string) => path.startsWith('/assets/') && /\.(js|css)$/.test(path) && !/\.worker-[^/]*\.js$/.test(path);
+const isBuiltSubresource = (path: string) =>
+  path.startsWith('/assets/') && /\.(js|css)$/.test(path) && !/\.worker-[^/]*\.js$/.test(path);
 
 /**
  * Security headers (CSP included), CORS limited to the shop's origin, and compression, on the app. Returns the
@@ -84,7 +85,11 @@ export function applySecurity(app: Express, env: Env, inlineScripts: string[] = 
     if (origin.publicUrl !== env.publicUrl) origin = { publicUrl: env.publicUrl, value: new URL(env.publicUrl).origin };
     return origin.value;
   };
-  const apiCors = cors({ origin: (requestOrigin, cb) => cb(null, requestOrigin === shopOrigin()), credentials: false, maxAge: 600 });
+  const apiCors = cors({
+    origin: (requestOrigin, cb) => cb(null, requestOrigin === shopOrigin()),
+    credentials: false,
+    maxAge: 600,
+  });
   const compress = compression({ threshold: 1024 });
   app.use((req: Request, res: Response, next: NextFunction) =>
     (isBuiltSubresource(req.path) ? subresourceHeaders : documentHeaders)(req, res, next),

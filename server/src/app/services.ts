@@ -55,7 +55,14 @@ export interface Services {
  * which every instance invalidates). `jobPool`: the background jobs' own pool (graphile-worker), also used to show
  * and retry jobs.
  */
-export function createServices(env: Env, ds: DataSource, media: MediaStore, log: Logger, readCache: ReadCache, jobPool?: Pool): Services {
+export function createServices(
+  env: Env,
+  ds: DataSource,
+  media: MediaStore,
+  log: Logger,
+  readCache: ReadCache,
+  jobPool?: Pool,
+): Services {
   const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
   const shipping = new ShippingService(ds, readCache);
@@ -64,7 +71,9 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log:
   const gateway = createPaymentGateway(env, ds);
   const content = new ContentService(ds);
   if (gateway.kind === 'sandbox' && env.isProduction) {
-    log?.warn('Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.');
+    log?.warn(
+      'Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.',
+    );
   }
   const orders = createOrdersModule({ env, ds, cart, gateway });
   const paymentInbox = new GatewayEventInbox(
@@ -76,7 +85,10 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log:
     },
     log,
   );
-  const returnMails = new ReturnMails({ orderUrl: (order) => `${receiptUrl(env, order)}#devoluciones`, shopEmail: env.SHOP_NOTIFY_EMAIL });
+  const returnMails = new ReturnMails({
+    orderUrl: (order) => `${receiptUrl(env, order)}#devoluciones`,
+    shopEmail: env.SHOP_NOTIFY_EMAIL,
+  });
   return {
     env,
     ds,
@@ -97,7 +109,17 @@ export function createServices(env: Env, ds: DataSource, media: MediaStore, log:
     orders,
     paymentInbox,
     returns: new ReturnsService(ds, orders.lifecycle, gateway, returnMails),
-    mail: new MailSender(ds, { smtpUrl: env.SMTP_URL, outboxDir: path.join(env.dataDir, 'outbox'), from: env.MAIL_FROM, testShop: !env.paymentsAreReal, footerLines: legalLines(env.legal) }, log),
+    mail: new MailSender(
+      ds,
+      {
+        smtpUrl: env.SMTP_URL,
+        outboxDir: path.join(env.dataDir, 'outbox'),
+        from: env.MAIL_FROM,
+        testShop: !env.paymentsAreReal,
+        footerLines: legalLines(env.legal),
+      },
+      log,
+    ),
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),
     jobsAdmin: new JobsAdmin(ds, jobPool),

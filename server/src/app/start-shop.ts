@@ -14,7 +14,12 @@ import { createHttpApp } from './http-app.js';
 import { startJobRunner, type JobRunner } from './jobs.js';
 import { createJobPool } from './job-pool.js';
 import { SandboxGateway, sandboxApiRoute, wompiWebhookRoute } from '../modules/payments/index.js';
-import { AuthEmulatorStartAborted, mountStaffRoutes, prepareStaffAuth, type StaffAuthSetup } from '../modules/staff/index.js';
+import {
+  AuthEmulatorStartAborted,
+  mountStaffRoutes,
+  prepareStaffAuth,
+  type StaffAuthSetup,
+} from '../modules/staff/index.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
 
 export interface RunningShop {
@@ -55,7 +60,8 @@ async function createMediaStore(env: Env): Promise<MediaStore> {
 /** Starts everything the shop needs: database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
 export async function startShop(env: Env, log: Logger = createLogger(env)): Promise<RunningShop> {
   const { reasons } = assertSafeToStart(env);
-  if (reasons.length > 0 && !env.paymentsAreReal) log.warn({ deployment: reasons }, 'Tienda de prueba (TEST_SHOP): los pagos no son reales');
+  if (reasons.length > 0 && !env.paymentsAreReal)
+    log.warn({ deployment: reasons }, 'Tienda de prueba (TEST_SHOP): los pagos no son reales');
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
   const started = performance.now();
@@ -73,7 +79,8 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       return setup;
     });
     ready.catch((err: unknown) => {
-      if (!(err instanceof AuthEmulatorStartAborted)) log.error({ err }, 'No se pudo iniciar el inicio de sesión del personal');
+      if (!(err instanceof AuthEmulatorStartAborted))
+        log.error({ err }, 'No se pudo iniciar el inicio de sesión del personal');
     });
     staffAuthReady = ready;
     return ready;
@@ -126,7 +133,9 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       server.once('error', (err: NodeJS.ErrnoException) =>
         reject(
           err.code === 'EADDRINUSE'
-            ? new EnvError(`El puerto ${env.PORT} de ${env.HOST} ya está en uso: ¿hay otra tienda en marcha? Detenla (Ctrl+C en su terminal) o elige otro puerto con PORT=…`)
+            ? new EnvError(
+                `El puerto ${env.PORT} de ${env.HOST} ya está en uso: ¿hay otra tienda en marcha? Detenla (Ctrl+C en su terminal) o elige otro puerto con PORT=…`,
+              )
             : err,
         ),
       );
@@ -141,7 +150,11 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     // The render bundle loads once the shop listens (/healthz does not need it; a page asked for meanwhile waits).
     warmUp().then(
       () => phase('render en el servidor listo'),
-      (err: unknown) => log.error({ err }, 'No se pudo cargar el render en el servidor (dist/ssr): las páginas fallarán hasta ejecutar npm run build'),
+      (err: unknown) =>
+        log.error(
+          { err },
+          'No se pudo cargar el render en el servidor (dist/ssr): las páginas fallarán hasta ejecutar npm run build',
+        ),
     );
     const staffAuth = startStaffAuth();
     const openDs = ds;

@@ -25,13 +25,23 @@ function colombianHolidays(): Holidays {
 function holidaysOf(year: number): Set<string> {
   let set = holidayCache.get(year);
   if (!set) {
-    set = new Set(colombianHolidays().getHolidays(year).filter((h) => h.type === 'public').map((h) => h.date.slice(0, 10)));
+    set = new Set(
+      colombianHolidays()
+        .getHolidays(year)
+        .filter((h) => h.type === 'public')
+        .map((h) => h.date.slice(0, 10)),
+    );
     holidayCache.set(year, set);
   }
   return set;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+const dayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The calendar day of an instant in Bogotá. */
 export function bogotaDate(instant: Date): string {
@@ -56,7 +66,7 @@ export function isBusinessDay(date: string): boolean {
 /** The `n`-th business day after `date` (n ≥ 1): the last day of a "within n business days" term. */
 export function addBusinessDays(date: string, n: number): string {
   let day = date;
-  for (let counted = 0; counted < n; ) {
+  for (let counted = 0; counted < n;) {
     day = shift(day, 1);
     if (isBusinessDay(day)) counted++;
   }

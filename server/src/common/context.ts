@@ -1,8 +1,11 @@
-/** The signed-in staff member behind a request. */
+import type { StaffRole } from '#shared/staff-access.js';
+
+/** The signed-in staff member behind a request, with the role that decides what they may do. */
 export interface StaffIdentity {
   uid: string;
   email: string | null;
   name: string | null;
+  role: StaffRole;
 }
 
 /** Outcome of checking a request's `Authorization` header. */

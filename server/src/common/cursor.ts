@@ -15,7 +15,8 @@ export function decodeOffsetCursor(cursor: string | null | undefined): number {
 
 export function checkPageSize(first: number | null | undefined, max: number, fallback: number): number {
   const size = first ?? fallback;
-  if (!Number.isInteger(size) || size < 1) throw badInput('El tamaño de página debe ser un número entero mayor que 0.', 'first');
+  if (!Number.isInteger(size) || size < 1)
+    throw badInput('El tamaño de página debe ser un número entero mayor que 0.', 'first');
   if (size > max) throw badInput(`El tamaño de página máximo es ${max}.`, 'first');
   return size;
 }

@@ -62,7 +62,8 @@ const FEATURE_NOT_SUPPORTED = '0A000';
  */
 export async function changedRows(manager: EntityManager, sql: string, params: unknown[]): Promise<number> {
   const result: unknown = await manager.query(sql, params);
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[1];
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number')
+    return result[1];
   return Array.isArray(result) ? result.length : 0;
 }
 
@@ -77,7 +78,10 @@ export const rollback = <F>(failure: F): Outcome<never, F> => ({ commit: false, 
  * when it answers `rollback(failure)`: expected failures (stock ran out, a code was used up) undo
  * every write without being thrown. Unexpected errors still throw and roll back.
  */
-export async function inTransaction<T, F>(ds: DataSource, work: (m: EntityManager) => Promise<Outcome<T, F>>): Promise<Outcome<T, F>> {
+export async function inTransaction<T, F>(
+  ds: DataSource,
+  work: (m: EntityManager) => Promise<Outcome<T, F>>,
+): Promise<Outcome<T, F>> {
   const runner = ds.createQueryRunner();
   await runner.connect();
   try {
@@ -109,8 +113,13 @@ export function isUniqueViolation(err: unknown): boolean {
  * The rows of an UPDATE/DELETE … RETURNING (TypeORM's postgres driver answers `[rows, rowCount]` for
  * those, and the rows alone for INSERT/SELECT).
  */
-export async function returningRows<T>(manager: Pick<EntityManager, 'query'>, sql: string, params: unknown[]): Promise<T[]> {
+export async function returningRows<T>(
+  manager: Pick<EntityManager, 'query'>,
+  sql: string,
+  params: unknown[],
+): Promise<T[]> {
   const result: unknown = await manager.query(sql, params);
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number') return result[0] as T[];
+  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number')
+    return result[0] as T[];
   return Array.isArray(result) ? (result as T[]) : [];
 }

@@ -35,15 +35,23 @@ export class JobsAdmin {
 
   /** Jobs whose last run failed: still retrying or given up, most recent failure first. */
   async failing(limit = 50): Promise<FailingJob[]> {
-    const rows: Array<{ id: string; task_identifier: string; attempts: number; max_attempts: number; last_error: string; run_at: Date; updated_at: Date; payload: unknown }> =
-      await this.ds.query(
-        // The public `jobs` view has no payload (needed to say what a job is about): read the table behind it.
-        `SELECT j.id::text, t.identifier AS task_identifier, j.attempts, j.max_attempts, j.last_error, j.run_at, j.updated_at, j.payload
+    const rows: Array<{
+      id: string;
+      task_identifier: string;
+      attempts: number;
+      max_attempts: number;
+      last_error: string;
+      run_at: Date;
+      updated_at: Date;
+      payload: unknown;
+    }> = await this.ds.query(
+      // The public `jobs` view has no payload (needed to say what a job is about): read the table behind it.
+      `SELECT j.id::text, t.identifier AS task_identifier, j.attempts, j.max_attempts, j.last_error, j.run_at, j.updated_at, j.payload
          FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
          WHERE j.attempts > 0 AND j.last_error IS NOT NULL AND j.locked_at IS NULL
          ORDER BY j.updated_at DESC LIMIT $1`,
-        [limit],
-      );
+      [limit],
+    );
     return rows.map((r) => ({
       id: r.id,
       task: r.task_identifier,
@@ -59,12 +67,24 @@ export class JobsAdmin {
   /** Runs a failed job again now with a fresh set of attempts; null when it no longer exists or is running. */
   async retry(id: string): Promise<FailingJob | null> {
     if (!/^\d{1,18}$/.test(id)) return null;
-    const [before] = (await this.ds.query(`SELECT task_identifier, last_error FROM graphile_worker.jobs WHERE id = $1`, [id])) as Array<{ task_identifier: string; last_error: string | null }>;
+    const [before] = (await this.ds.query(
+      `SELECT task_identifier, last_error FROM graphile_worker.jobs WHERE id = $1`,
+      [id],
+    )) as Array<{ task_identifier: string; last_error: string | null }>;
     if (!before) return null;
     const utils = await this.workerUtils();
     const [job] = await utils.rescheduleJobs([id], { runAt: new Date(), attempts: 0 });
     if (!job) return null;
-    return { id: String(job.id), task: before.task_identifier, attempts: job.attempts, maxAttempts: job.max_attempts, lastError: before.last_error ?? '', nextAttemptAt: job.run_at, failedAt: job.updated_at, payload: job.payload };
+    return {
+      id: String(job.id),
+      task: before.task_identifier,
+      attempts: job.attempts,
+      maxAttempts: job.max_attempts,
+      lastError: before.last_error ?? '',
+      nextAttemptAt: job.run_at,
+      failedAt: job.updated_at,
+      payload: job.payload,
+    };
   }
 
   /** Keeps only the latest given-up job of each scheduled task (the next tick is their retry). */

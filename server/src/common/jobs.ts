@@ -12,7 +12,12 @@ export interface EnqueueOptions {
  * exactly when the change that causes it commits: a transactional outbox. The worker (app/jobs.ts)
  * runs it on any instance, retrying with exponential backoff.
  */
-export async function enqueueJob(m: EntityManager, task: string, payload: Record<string, unknown>, options: EnqueueOptions = {}): Promise<void> {
+export async function enqueueJob(
+  m: EntityManager,
+  task: string,
+  payload: Record<string, unknown>,
+  options: EnqueueOptions = {},
+): Promise<void> {
   await m.query(`SELECT graphile_worker.add_job($1, $2::json, job_key => $3, run_at => $4, max_attempts => $5)`, [
     task,
     JSON.stringify(payload),

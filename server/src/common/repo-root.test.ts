@@ -20,7 +20,10 @@ describe('the project folder', () => {
     const nested = path.join(project, 'node_modules', 'some-package', 'lib');
     fs.mkdirSync(nested, { recursive: true });
     fs.writeFileSync(path.join(project, 'package.json'), JSON.stringify({ name: 'enzo-shop' }));
-    fs.writeFileSync(path.join(project, 'node_modules', 'some-package', 'package.json'), JSON.stringify({ name: 'some-package' }));
+    fs.writeFileSync(
+      path.join(project, 'node_modules', 'some-package', 'package.json'),
+      JSON.stringify({ name: 'some-package' }),
+    );
     expect(findRepoRoot(nested)).toBe(project);
     expect(() => findRepoRoot(path.join(tmp))).toThrow(/No se encontró la carpeta del proyecto/);
   });

@@ -18,7 +18,10 @@ export function findRepoRoot(from: string): string {
     } catch {
       // no package.json here (or not readable JSON): keep walking up
     }
-    if (path.dirname(dir) === dir) throw new Error(`No se encontró la carpeta del proyecto (un package.json de ${PACKAGE_NAME}) por encima de ${from}`);
+    if (path.dirname(dir) === dir)
+      throw new Error(
+        `No se encontró la carpeta del proyecto (un package.json de ${PACKAGE_NAME}) por encima de ${from}`,
+      );
   }
 }
 

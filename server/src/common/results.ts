@@ -32,7 +32,10 @@ export function ok<T extends object, N extends string>(value: T, typename: N): T
 }
 
 /** A failed zod parse as the union member: one message per input path (the first rule that failed), in input order. */
-export function validationErrors(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }, message = 'Revisa los datos marcados.'): ValidationErrors {
+export function validationErrors(
+  error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> },
+  message = 'Revisa los datos marcados.',
+): ValidationErrors {
   const seen = new Map<string, string>();
   for (const issue of error.issues) {
     const field = issue.path.map(String).join('.');

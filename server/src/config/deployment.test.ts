@@ -38,7 +38,15 @@ describe('local shop or deployment', () => {
   it('refuses a deployment without real payments and Firebase, listing every missing variable in Spanish', () => {
     const message = refusal({ HOST: '0.0.0.0' });
     expect(message).toMatch(/^La tienda no arranca: esta ejecución es un despliegue/);
-    for (const name of ['WOMPI_PUBLIC_KEY', 'WOMPI_INTEGRITY_SECRET', 'WOMPI_EVENTS_SECRET', 'FIREBASE_PROJECT_ID', 'FIREBASE_WEB_API_KEY', 'SMTP_URL', 'PUBLIC_URL']) {
+    for (const name of [
+      'WOMPI_PUBLIC_KEY',
+      'WOMPI_INTEGRITY_SECRET',
+      'WOMPI_EVENTS_SECRET',
+      'FIREBASE_PROJECT_ID',
+      'FIREBASE_WEB_API_KEY',
+      'SMTP_URL',
+      'PUBLIC_URL',
+    ]) {
       expect(message).toContain(`  - ${name}:`);
     }
     expect(message).toContain('TEST_SHOP=true');
@@ -48,7 +56,12 @@ describe('local shop or deployment', () => {
   });
 
   it('does not count Wompi test keys or a demo Firebase project as real', () => {
-    const message = refusal({ ...LIVE, HOST: '0.0.0.0', WOMPI_PUBLIC_KEY: 'pub_test_abc', FIREBASE_PROJECT_ID: 'demo-enzo' });
+    const message = refusal({
+      ...LIVE,
+      HOST: '0.0.0.0',
+      WOMPI_PUBLIC_KEY: 'pub_test_abc',
+      FIREBASE_PROJECT_ID: 'demo-enzo',
+    });
     expect(message).toMatch(/WOMPI_PUBLIC_KEY: «pub_test_…» no es una llave de producción/);
     expect(message).toMatch(/FIREBASE_PROJECT_ID/);
   });
@@ -66,7 +79,9 @@ describe('local shop or deployment', () => {
   });
 
   it('never lets the Auth emulator outrank a real Firebase project', () => {
-    expect(() => parseEnv({ FIREBASE_PROJECT_ID: 'enzo-tienda', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' })).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: con un proyecto de Firebase real/);
+    expect(() =>
+      parseEnv({ FIREBASE_PROJECT_ID: 'enzo-tienda', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' }),
+    ).toThrow(/FIREBASE_AUTH_EMULATOR_HOST: con un proyecto de Firebase real/);
     const demo = parseEnv({ FIREBASE_PROJECT_ID: 'demo-enzo', FIREBASE_AUTH_EMULATOR_HOST: '127.0.0.1:9099' });
     expect(demo.realFirebaseProject).toBe(false);
   });
@@ -77,7 +92,11 @@ describe('TRUST_PROXY', () => {
     expect(parseEnv({}).trustProxy).toEqual(['loopback']);
     expect(parseEnv({ TRUST_PROXY: '1' }).trustProxy).toBe(1);
     expect(parseEnv({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
-    expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 2001:db8::/32' }).trustProxy).toEqual(['loopback', '10.0.0.0/8', '2001:db8::/32']);
+    expect(parseEnv({ TRUST_PROXY: 'loopback, 10.0.0.0/8, 2001:db8::/32' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+    ]);
   });
 
   it('refuses `true` and things that are not addresses', () => {

@@ -8,7 +8,10 @@ import { EnvError, type Env } from './env.js';
  */
 
 function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h.endsWith('.localhost');
 }
 
@@ -17,7 +20,8 @@ export function deploymentReasons(env: Env): string[] {
   const reasons: string[] = [];
   if (!isLoopbackHost(env.HOST)) reasons.push(`HOST=${env.HOST} la hace accesible desde otras máquinas`);
   if (env.DATABASE_URL) reasons.push('usa una base de datos externa (DATABASE_URL)');
-  if (env.PUBLIC_URL && !isLoopbackHost(new URL(env.PUBLIC_URL).hostname)) reasons.push(`se publica en ${env.PUBLIC_URL} (PUBLIC_URL)`);
+  if (env.PUBLIC_URL && !isLoopbackHost(new URL(env.PUBLIC_URL).hostname))
+    reasons.push(`se publica en ${env.PUBLIC_URL} (PUBLIC_URL)`);
   return reasons;
 }
 
@@ -25,13 +29,22 @@ export function deploymentReasons(env: Env): string[] {
 export function missingForLive(env: Env): string[] {
   const missing: string[] = [];
   if (!env.WOMPI_PUBLIC_KEY) missing.push('WOMPI_PUBLIC_KEY: llave pública de producción de Wompi (pub_prod_…)');
-  else if (!env.WOMPI_PUBLIC_KEY.startsWith('pub_prod_')) missing.push(`WOMPI_PUBLIC_KEY: «${env.WOMPI_PUBLIC_KEY.slice(0, 9)}…» no es una llave de producción (pub_prod_…); con llaves de prueba los pagos no son reales`);
+  else if (!env.WOMPI_PUBLIC_KEY.startsWith('pub_prod_'))
+    missing.push(
+      `WOMPI_PUBLIC_KEY: «${env.WOMPI_PUBLIC_KEY.slice(0, 9)}…» no es una llave de producción (pub_prod_…); con llaves de prueba los pagos no son reales`,
+    );
   if (!env.WOMPI_INTEGRITY_SECRET) missing.push('WOMPI_INTEGRITY_SECRET: secreto de integridad de Wompi');
   if (!env.WOMPI_EVENTS_SECRET) missing.push('WOMPI_EVENTS_SECRET: secreto de eventos de Wompi');
-  if (!env.realFirebaseProject) missing.push('FIREBASE_PROJECT_ID: proyecto de Firebase real para el inicio de sesión del personal (no demo-…)');
-  if (!env.FIREBASE_WEB_API_KEY) missing.push('FIREBASE_WEB_API_KEY: API key web del proyecto de Firebase (la usa la página de ingreso del personal)');
-  if (!env.SMTP_URL) missing.push('SMTP_URL: servidor de correo (sin él los correos a los clientes no salen de la carpeta outbox)');
-  if (!env.PUBLIC_URL) missing.push('PUBLIC_URL: dirección pública de la tienda (https://…), usada en correos y al volver de Wompi');
+  if (!env.realFirebaseProject)
+    missing.push('FIREBASE_PROJECT_ID: proyecto de Firebase real para el inicio de sesión del personal (no demo-…)');
+  if (!env.FIREBASE_WEB_API_KEY)
+    missing.push(
+      'FIREBASE_WEB_API_KEY: API key web del proyecto de Firebase (la usa la página de ingreso del personal)',
+    );
+  if (!env.SMTP_URL)
+    missing.push('SMTP_URL: servidor de correo (sin él los correos a los clientes no salen de la carpeta outbox)');
+  if (!env.PUBLIC_URL)
+    missing.push('PUBLIC_URL: dirección pública de la tienda (https://…), usada en correos y al volver de Wompi');
   return missing;
 }
 

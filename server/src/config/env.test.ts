@@ -23,8 +23,16 @@ describe('parseEnv', () => {
 
   it('reads the legal identity with demo defaults and checks the NIT', () => {
     expect(parseEnv({}).legal).toMatchObject({ nit: '901.234.567-8', sicUrl: 'https://www.sic.gov.co' });
-    const legal = parseEnv({ LEGAL_NAME: 'Mascotas del Norte S.A.S.', LEGAL_NIT: '900123456-1', LEGAL_EMAIL: 'hola@mascotas.co' }).legal;
-    expect(legal).toMatchObject({ legalName: 'Mascotas del Norte S.A.S.', nit: '900123456-1', email: 'hola@mascotas.co' });
+    const legal = parseEnv({
+      LEGAL_NAME: 'Mascotas del Norte S.A.S.',
+      LEGAL_NIT: '900123456-1',
+      LEGAL_EMAIL: 'hola@mascotas.co',
+    }).legal;
+    expect(legal).toMatchObject({
+      legalName: 'Mascotas del Norte S.A.S.',
+      nit: '900123456-1',
+      email: 'hola@mascotas.co',
+    });
     expect(() => parseEnv({ LEGAL_NIT: '12345' })).toThrow(/LEGAL_NIT: debe ser un NIT/);
     expect(() => parseEnv({ LEGAL_EMAIL: 'no-es-correo' })).toThrow(/LEGAL_EMAIL/);
   });

@@ -23,7 +23,9 @@ const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4000),
   HOST: z.string().default('127.0.0.1'),
-  PUBLIC_URL: optionalString.pipe(z.url({ message: 'debe ser una URL completa, p. ej. https://enzo.com.co' }).optional()),
+  PUBLIC_URL: optionalString.pipe(
+    z.url({ message: 'debe ser una URL completa, p. ej. https://enzo.com.co' }).optional(),
+  ),
   DATA_DIR: z.string().default('.data'),
   /** Where the built client is served from (default dist/client). */
   CLIENT_DIST_DIR: optionalString,
@@ -72,17 +74,29 @@ const envSchema = z.object({
   LEGAL_EMAIL: z.email({ message: 'debe ser un correo válido' }).default('servicioalcliente@enzo.com.co'),
   SIC_URL: z.url({ message: 'debe ser una URL completa' }).default(SIC_URL),
   /** Where browsers reach a given Auth emulator (default `http://<FIREBASE_AUTH_EMULATOR_HOST>`). */
-  FIREBASE_AUTH_EMULATOR_PUBLIC_URL: optionalString.pipe(z.url({ message: 'debe ser una URL completa, p. ej. http://localhost:9099' }).optional()),
+  FIREBASE_AUTH_EMULATOR_PUBLIC_URL: optionalString.pipe(
+    z.url({ message: 'debe ser una URL completa, p. ej. http://localhost:9099' }).optional(),
+  ),
   /** A deployment that says it is a test shop: sandbox payments and the Auth emulator are allowed, with a visible notice. */
   TEST_SHOP: boolFlag,
   /** Which proxies may tell the client address (X-Forwarded-For): `loopback` (default), a hop count, addresses/subnets, or `false`. */
   TRUST_PROXY: z.string().trim().default('loopback'),
   // Business
-  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  ORDER_EXPIRY_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** Units of one size in one order. */
   MAX_UNITS_PER_SIZE: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY).default(10),
   /** Units in one order, all sizes together. */
-  MAX_UNITS_PER_ORDER: z.coerce.number().int().min(1).max(MAX_LINE_QUANTITY * MAX_CART_LINES).default(30),
+  MAX_UNITS_PER_ORDER: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_LINE_QUANTITY * MAX_CART_LINES)
+    .default(30),
   /** Orders waiting for payment at the same time with one email. */
   MAX_OPEN_ORDERS_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(3),
   /** Orders waiting for payment at the same time from one client address (mobile carriers share addresses: keep it generous). */
@@ -91,7 +105,12 @@ const envSchema = z.object({
    * Minutes after placement at which an unpaid order gets one email with a link to finish paying
    * (at most half of ORDER_EXPIRY_MINUTES, so the products are still held when it arrives).
    */
-  PAYMENT_REMINDER_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(10),
+  PAYMENT_REMINDER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(10),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;
@@ -142,14 +161,22 @@ const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 export function parseTrustProxy(value: string): boolean | number | string[] | { error: string } {
   const v = value.trim().toLowerCase();
   if (v === 'false' || v === '0' || v === 'none' || v === '') return false;
-  if (v === 'true') return { error: 'creería cualquier X-Forwarded-For; indica cuántos proxies hay delante (p. ej. 1) o sus direcciones' };
+  if (v === 'true')
+    return {
+      error: 'creería cualquier X-Forwarded-For; indica cuántos proxies hay delante (p. ej. 1) o sus direcciones',
+    };
   if (/^\d+$/.test(v)) return Number(v);
-  const items = v.split(',').map((i) => i.trim()).filter(Boolean);
+  const items = v
+    .split(',')
+    .map((i) => i.trim())
+    .filter(Boolean);
   for (const item of items) {
     const [address, bits, extra] = item.split('/');
     const okBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (net.isIPv6(address ?? '') ? 128 : 32));
     if (!(PROXY_NAMES.has(item) || (net.isIP(address ?? '') !== 0 && okBits && extra === undefined))) {
-      return { error: `«${item}» no es loopback, linklocal, uniquelocal, una dirección IP ni una subred (p. ej. 10.0.0.0/8)` };
+      return {
+        error: `«${item}» no es loopback, linklocal, uniquelocal, una dirección IP ni una subred (p. ej. 10.0.0.0/8)`,
+      };
     }
   }
   return items;
@@ -163,16 +190,22 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
   }
   const raw = result.data;
   const trustProxy = parseTrustProxy(raw.TRUST_PROXY);
-  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy)) throw new EnvError(`Variables de entorno no válidas:\n  - TRUST_PROXY: ${trustProxy.error}`);
+  if (typeof trustProxy === 'object' && !Array.isArray(trustProxy))
+    throw new EnvError(`Variables de entorno no válidas:\n  - TRUST_PROXY: ${trustProxy.error}`);
   const realFirebaseProject = raw.FIREBASE_PROJECT_ID !== undefined && !raw.FIREBASE_PROJECT_ID.startsWith('demo-');
   if (realFirebaseProject && raw.FIREBASE_AUTH_EMULATOR_HOST) {
     throw new EnvError(
       `Variables de entorno no válidas:\n  - FIREBASE_AUTH_EMULATOR_HOST: con un proyecto de Firebase real (FIREBASE_PROJECT_ID=${raw.FIREBASE_PROJECT_ID}) no se aceptan tokens del emulador. Quita FIREBASE_AUTH_EMULATOR_HOST o usa un proyecto demo-….`,
     );
   }
-  const wompiLive = Boolean(raw.WOMPI_PUBLIC_KEY?.startsWith('pub_prod_') && raw.WOMPI_INTEGRITY_SECRET && raw.WOMPI_EVENTS_SECRET);
+  const wompiLive = Boolean(
+    raw.WOMPI_PUBLIC_KEY?.startsWith('pub_prod_') && raw.WOMPI_INTEGRITY_SECRET && raw.WOMPI_EVENTS_SECRET,
+  );
   const isProduction = raw.NODE_ENV === 'production';
-  const publicUrl = (raw.PUBLIC_URL ?? `http://${raw.HOST === '0.0.0.0' ? '127.0.0.1' : raw.HOST}:${raw.PORT}`).replace(/\/$/, '');
+  const publicUrl = (raw.PUBLIC_URL ?? `http://${raw.HOST === '0.0.0.0' ? '127.0.0.1' : raw.HOST}:${raw.PORT}`).replace(
+    /\/$/,
+    '',
+  );
   return {
     ...raw,
     isProduction,
@@ -182,7 +215,14 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     playground: raw.GRAPHQL_PLAYGROUND ?? true,
     seedOnStart: raw.SEED_ON_START ?? true,
     firebaseProjectId: raw.FIREBASE_PROJECT_ID ?? DEMO_FIREBASE_PROJECT,
-    legal: { legalName: raw.LEGAL_NAME, nit: raw.LEGAL_NIT, address: raw.LEGAL_ADDRESS, phone: raw.LEGAL_PHONE, email: raw.LEGAL_EMAIL, sicUrl: raw.SIC_URL },
+    legal: {
+      legalName: raw.LEGAL_NAME,
+      nit: raw.LEGAL_NIT,
+      address: raw.LEGAL_ADDRESS,
+      phone: raw.LEGAL_PHONE,
+      email: raw.LEGAL_EMAIL,
+      sicUrl: raw.SIC_URL,
+    },
     realFirebaseProject,
     trustProxy,
     paymentsAreReal: wompiLive && raw.TEST_SHOP !== true,

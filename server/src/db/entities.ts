@@ -1,4 +1,11 @@
-import { CategoryEntity, ProductEntity, ProductImageEntity, ProductSizeEntity, ProductSlugHistoryEntity, ShopSettingEntity } from '../modules/catalog/index.js';
+import {
+  CategoryEntity,
+  ProductEntity,
+  ProductImageEntity,
+  ProductSizeEntity,
+  ProductSlugHistoryEntity,
+  ShopSettingEntity,
+} from '../modules/catalog/index.js';
 import { CampaignEntity, HomeSlideEntity, PromoBlockEntity } from '../modules/content/index.js';
 import { DiscountCodeEntity } from '../modules/discounts/index.js';
 import { MediaAssetEntity } from '../modules/media/index.js';
@@ -11,8 +18,26 @@ import { CashOnDeliverySettingsEntity } from '../modules/cash-on-delivery/index.
 
 /** Every TypeORM entity, listed explicitly (no globs: the server runs from TypeScript sources). */
 export const entities = [
-  CategoryEntity, ProductEntity, ProductSizeEntity, ProductImageEntity, DiscountCodeEntity, MediaAssetEntity,
-  OrderEntity, OrderLineEntity, OrderTransitionEntity, PaymentEventEntity, SandboxSessionEntity, OutboundEmailEntity, ShippingRateEntity, ShippingSettingsEntity, ReturnRequestEntity, ReturnLineEntity,
-  ProductSlugHistoryEntity, ShopSettingEntity, HomeSlideEntity, PromoBlockEntity, CampaignEntity,
+  CategoryEntity,
+  ProductEntity,
+  ProductSizeEntity,
+  ProductImageEntity,
+  DiscountCodeEntity,
+  MediaAssetEntity,
+  OrderEntity,
+  OrderLineEntity,
+  OrderTransitionEntity,
+  PaymentEventEntity,
+  SandboxSessionEntity,
+  OutboundEmailEntity,
+  ShippingRateEntity,
+  ShippingSettingsEntity,
+  ReturnRequestEntity,
+  ReturnLineEntity,
+  ProductSlugHistoryEntity,
+  ShopSettingEntity,
+  HomeSlideEntity,
+  PromoBlockEntity,
+  CampaignEntity,
   CashOnDeliverySettingsEntity,
 ];

@@ -3,7 +3,13 @@ import { Suspense, useState } from 'react';
 import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { PageFallback } from '../page-fallback';
 import { useStaffSession } from '../../features/staff-session';
-import { NoAccess, SessionLoading, SessionStarting, SessionUnavailable, useSignOut } from '../../features/staff-session';
+import {
+  NoAccess,
+  SessionLoading,
+  SessionStarting,
+  SessionUnavailable,
+  useSignOut,
+} from '../../features/staff-session';
 import { ActionError } from '../../components/staff/query-error';
 
 const LOGIN = '/login-dashboard-enzo-fpl';
@@ -71,7 +77,13 @@ function DashboardLayout() {
         Saltar al contenido
       </a>
       <header className="staff-topbar">
-        <button type="button" className="staff-nav-toggle" aria-expanded={open} aria-controls="staff-nav" onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="staff-nav-toggle"
+          aria-expanded={open}
+          aria-controls="staff-nav"
+          onClick={() => setOpen(!open)}
+        >
           {open ? 'Cerrar menú' : 'Menú'}
         </button>
         <span className="staff-topbar__brand">Enzo · Panel</span>

@@ -2,7 +2,10 @@ import { staffErrorMessage } from '../../lib/staff-errors';
 
 /** A query failed: a Spanish message (the server's, or a connection hint) and a retry button. */
 export function QueryError({ onRetry, error }: { onRetry?: () => void; error?: unknown }) {
-  const message = error === undefined ? 'No pudimos cargar la información.' : staffErrorMessage(error, 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo.');
+  const message =
+    error === undefined
+      ? 'No pudimos cargar la información.'
+      : staffErrorMessage(error, 'No pudimos cargar la información. Revisa tu conexión e inténtalo de nuevo.');
   return (
     <div className="staff-error" role="alert">
       <p>{message}</p>

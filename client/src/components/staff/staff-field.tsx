@@ -7,7 +7,19 @@ export interface StaffFieldProps {
 }
 
 /** A labelled staff form field with its hint and inline Spanish error, wired for screen readers. */
-export function StaffField({ label, error, hint, className, children }: { label: ReactNode; error?: string; hint?: ReactNode; className?: string; children: (props: StaffFieldProps) => ReactNode }) {
+export function StaffField({
+  label,
+  error,
+  hint,
+  className,
+  children,
+}: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  children: (props: StaffFieldProps) => ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

@@ -13,16 +13,25 @@ import {
 } from './cart-storage';
 
 /** The persisted cart (`enzo.cart.v1`), shared with other tabs. */
-export const storedCartAtom = atomWithStorage<StoredCart>(CART_STORAGE_KEY, EMPTY_CART, validatingStorage(parseStoredCart), { getOnInit: true });
+export const storedCartAtom = atomWithStorage<StoredCart>(
+  CART_STORAGE_KEY,
+  EMPTY_CART,
+  validatingStorage(parseStoredCart),
+  { getOnInit: true },
+);
 
 /** Discount code typed by the shopper (validated by the server on every quote). */
-export const discountCodeAtom = atomWithStorage<string>(DISCOUNT_STORAGE_KEY, '', validatingStorage(parseStoredCode), { getOnInit: true });
+export const discountCodeAtom = atomWithStorage<string>(DISCOUNT_STORAGE_KEY, '', validatingStorage(parseStoredCode), {
+  getOnInit: true,
+});
 
 /** Cart lines; writing replaces them (kept within the line and quantity limits). */
 export const cartLinesAtom = atom(
   (get) => get(storedCartAtom).lines,
   (_get, set, lines: CartLine[]) => {
-    const valid = lines.filter((l) => l.quantity >= 1).map((l) => ({ ...l, quantity: Math.min(Math.floor(l.quantity), MAX_LINE_QUANTITY) }));
+    const valid = lines
+      .filter((l) => l.quantity >= 1)
+      .map((l) => ({ ...l, quantity: Math.min(Math.floor(l.quantity), MAX_LINE_QUANTITY) }));
     set(storedCartAtom, { version: 1, lines: valid.slice(0, MAX_CART_LINES) });
   },
 );
@@ -36,7 +45,8 @@ export const cartOpenAtom = atom(false);
 /** Whether the mobile menu drawer is open (it holds the cart entry too, spec §4). */
 export const mobileMenuOpenAtom = atom(false);
 
-const sameLine = (a: { productId: string; sizeId: string }, b: { productId: string; sizeId: string }) => a.productId === b.productId && a.sizeId === b.sizeId;
+const sameLine = (a: { productId: string; sizeId: string }, b: { productId: string; sizeId: string }) =>
+  a.productId === b.productId && a.sizeId === b.sizeId;
 
 /** Why the cart did not take what the shopper asked for (shown in the drawer), or null. */
 export const cartNoticeAtom = atom<string | null>(null);
@@ -44,7 +54,9 @@ export const cartNoticeAtom = atom<string | null>(null);
 /** `Solo queda 1 unidad de talla M y ya está en tu carro.` */
 export function stockLimitNotice(available: number, sizeLabel?: string): string {
   const size = sizeLabel ? ` de talla ${sizeLabel}` : '';
-  return available === 1 ? `Solo queda 1 unidad${size} y ya está en tu carro.` : `Solo quedan ${available} unidades${size} y ya están en tu carro.`;
+  return available === 1
+    ? `Solo queda 1 unidad${size} y ya está en tu carro.`
+    : `Solo quedan ${available} unidades${size} y ya están en tu carro.`;
 }
 
 /** A line to add; `available` (the size's stock when the shopper chose it) caps the line's quantity. */
@@ -61,7 +73,11 @@ export const addToCartAtom = atom(null, (get, set, { available, sizeLabel, ...li
   const cap = Math.min(MAX_LINE_QUANTITY, available ?? MAX_LINE_QUANTITY);
   const quantity = Math.max(existing?.quantity ?? 0, Math.min(wanted, cap));
   set(cartNoticeAtom, wanted > cap && cap > 0 ? stockLimitNotice(cap, sizeLabel) : null);
-  if (quantity >= 1) set(cartLinesAtom, existing ? lines.map((l) => (l === existing ? { ...l, quantity } : l)) : [...lines, { ...line, quantity }]);
+  if (quantity >= 1)
+    set(
+      cartLinesAtom,
+      existing ? lines.map((l) => (l === existing ? { ...l, quantity } : l)) : [...lines, { ...line, quantity }],
+    );
   set(mobileMenuOpenAtom, false);
   set(cartOpenAtom, true);
 });
@@ -70,18 +86,31 @@ export const addToCartAtom = atom(null, (get, set, { available, sizeLabel, ...li
  * Sets a line's quantity (`quantity`), or moves it by `by` from what the cart holds now (the stepper: two
  * quick taps add two even before the quote refreshes); capped by `max`, what the quote says can be bought.
  */
-export const setLineQuantityAtom = atom(null, (get, set, { productId, sizeId, quantity, by, max }: { productId: string; sizeId: string; quantity?: number; by?: number; max?: number }) => {
-  set(cartNoticeAtom, null);
-  set(
-    cartLinesAtom,
-    get(cartLinesAtom).map((l) => {
-      if (!sameLine(l, { productId, sizeId })) return l;
-      // A step never removes the line (that is `Eliminar`).
-      const wanted = quantity ?? Math.max(1, l.quantity + (by ?? 0));
-      return { ...l, quantity: max !== undefined && max > 0 ? Math.min(wanted, max) : wanted };
-    }),
-  );
-});
+export const setLineQuantityAtom = atom(
+  null,
+  (
+    get,
+    set,
+    {
+      productId,
+      sizeId,
+      quantity,
+      by,
+      max,
+    }: { productId: string; sizeId: string; quantity?: number; by?: number; max?: number },
+  ) => {
+    set(cartNoticeAtom, null);
+    set(
+      cartLinesAtom,
+      get(cartLinesAtom).map((l) => {
+        if (!sameLine(l, { productId, sizeId })) return l;
+        // A step never removes the line (that is `Eliminar`).
+        const wanted = quantity ?? Math.max(1, l.quantity + (by ?? 0));
+        return { ...l, quantity: max !== undefined && max > 0 ? Math.min(wanted, max) : wanted };
+      }),
+    );
+  },
+);
 
 export const removeLineAtom = atom(null, (get, set, key: { productId: string; sizeId: string }) => {
   set(cartNoticeAtom, null);

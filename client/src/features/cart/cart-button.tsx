@@ -13,8 +13,24 @@ export function CartButton({ className = '' }: { className?: string }) {
   // The name carries the visible count (WCAG 2.5.3, label in name): "Carro de compras, 2 artículos".
   const name = count > 0 ? `Carro de compras, ${shown} ${count === 1 ? 'artículo' : 'artículos'}` : 'Carro de compras';
   return (
-    <button type="button" className={`cart-button ${className}`} aria-label={name} aria-haspopup="dialog" onClick={() => setOpen(true)}>
-      <svg aria-hidden="true" width="24" height="24" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <button
+      type="button"
+      className={`cart-button ${className}`}
+      aria-label={name}
+      aria-haspopup="dialog"
+      onClick={() => setOpen(true)}
+    >
+      <svg
+        aria-hidden="true"
+        width="24"
+        height="24"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M6 7h12l-1 13H7L6 7Z" />
         <path d="M9 7V5a3 3 0 0 1 6 0v2" />
       </svg>

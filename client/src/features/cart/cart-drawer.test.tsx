@@ -22,8 +22,15 @@ function serveQuotes() {
   mswServer.use(
     graphql.query(CartQuoteDocument, ({ variables }) => {
       const code = variables.input.discountCode ?? null;
-      const lines = variables.input.lines.map((l) => ({ productId: l.productId, sizeId: l.sizeId, quantity: l.quantity, ...PRODUCTS[l.productId]! }));
-      return HttpResponse.json({ data: { cartQuote: fakeQuote(lines, { code, percent: code ? CODES[code] : undefined }) } });
+      const lines = variables.input.lines.map((l) => ({
+        productId: l.productId,
+        sizeId: l.sizeId,
+        quantity: l.quantity,
+        ...PRODUCTS[l.productId]!,
+      }));
+      return HttpResponse.json({
+        data: { cartQuote: fakeQuote(lines, { code, percent: code ? CODES[code] : undefined }) },
+      });
     }),
   );
 }
@@ -63,7 +70,9 @@ describe('cart drawer', () => {
     store.set(addToCartAtom, last);
     const { dialog } = await openDrawer(store);
     expect(within(dialog).getByText('Solo queda 1 unidad de talla M y ya está en tu carro.')).toBeInTheDocument();
-    expect(JSON.parse(localStorage.getItem('enzo.cart.v1')!).lines).toEqual([{ productId: '4', sizeId: '41', quantity: 1 }]);
+    expect(JSON.parse(localStorage.getItem('enzo.cart.v1')!).lines).toEqual([
+      { productId: '4', sizeId: '41', quantity: 1 },
+    ]);
     expect(figure(dialog, 'Subtotal')).toHaveTextContent('$ 52.000');
     expect(figure(dialog, 'Total')).toHaveTextContent('$ 68.500');
     expect(within(dialog).queryByText('$ 0')).toBeNull();
@@ -77,14 +86,18 @@ describe('cart drawer', () => {
     const plus = within(dialog).getByRole('button', { name: /Agregar una unidad/ });
     await user.click(plus);
     await user.click(plus);
-    expect(JSON.parse(localStorage.getItem('enzo.cart.v1')!).lines).toEqual([{ productId: '1', sizeId: '11', quantity: 3 }]);
+    expect(JSON.parse(localStorage.getItem('enzo.cart.v1')!).lines).toEqual([
+      { productId: '1', sizeId: '11', quantity: 3 },
+    ]);
     await waitFor(() => expect(figure(dialog, 'Subtotal')).toHaveTextContent('$ 135.000'));
   });
 
   it('says which lines the totals leave out instead of showing $ 0', async () => {
     storeCart([{ productId: '4', sizeId: '41', quantity: 3 }]);
     const { dialog, user } = await openDrawer();
-    expect(within(dialog).getByText('Corrige los productos marcados para ver el total de tu compra.')).toBeInTheDocument();
+    expect(
+      within(dialog).getByText('Corrige los productos marcados para ver el total de tu compra.'),
+    ).toBeInTheDocument();
     expect(within(dialog).queryByText('$ 0')).toBeNull();
     expect(within(dialog).getByText('Solo queda 1 unidad')).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Ir a Pagar' })).toBeEnabled();
@@ -97,7 +110,10 @@ describe('cart drawer', () => {
     storeCart([{ productId: '5', sizeId: '51', quantity: 1 }]);
     const { dialog } = await openDrawer();
     expect(within(dialog).getByText(/Te faltan/)).toHaveTextContent('Te faltan $ 12.000 para envío gratis.');
-    expect(within(dialog).getByRole('progressbar', { name: 'Camino al envío gratis' })).toHaveAttribute('value', '138000');
+    expect(within(dialog).getByRole('progressbar', { name: 'Camino al envío gratis' })).toHaveAttribute(
+      'value',
+      '138000',
+    );
   });
 
   it('says why shipping came back when the discount brings the products under the threshold', async () => {
@@ -111,21 +127,41 @@ describe('cart drawer', () => {
 
   it('offers to finish an order placed from this cart, and lets it go when the cart changes', async () => {
     storeCart([{ productId: '1', sizeId: '11', quantity: 1 }]);
-    localStorage.setItem('enzo.order.v1', JSON.stringify({ reference: 'ENZ-AAAAAA', token: 'tok-0123456789abcdef', cart: '1:11:1|' }));
+    localStorage.setItem(
+      'enzo.order.v1',
+      JSON.stringify({ reference: 'ENZ-AAAAAA', token: 'tok-0123456789abcdef', cart: '1:11:1|' }),
+    );
     const released: string[] = [];
     mswServer.use(
       graphql.query(PendingOrderDocument, () =>
-        HttpResponse.json({ data: { orderReceipt: { ...{ __typename: 'OrderReceipt' as const }, reference: 'ENZ-AAAAAA', status: 'PENDIENTE_PAGO', canPay: true, payBefore: '2025-11-12T20:45:00.000Z', total: 61_500 } } }),
+        HttpResponse.json({
+          data: {
+            orderReceipt: {
+              ...{ __typename: 'OrderReceipt' as const },
+              reference: 'ENZ-AAAAAA',
+              status: 'PENDIENTE_PAGO',
+              canPay: true,
+              payBefore: '2025-11-12T20:45:00.000Z',
+              total: 61_500,
+            },
+          },
+        }),
       ),
       graphql.mutation(ReleaseOrderDocument, ({ variables }) => {
         released.push(variables.reference);
-        return HttpResponse.json({ data: { releaseOrder: { ...{ __typename: 'OrderReleased' as const }, reference: 'ENZ-AAAAAA', status: 'CANCELADO' } } });
+        return HttpResponse.json({
+          data: {
+            releaseOrder: { ...{ __typename: 'OrderReleased' as const }, reference: 'ENZ-AAAAAA', status: 'CANCELADO' },
+          },
+        });
       }),
     );
     const { dialog, user } = await openDrawer();
     const link = await within(dialog).findByRole('link', { name: 'Completar el pago' });
     expect(link).toHaveAttribute('href', '/pago-exitoso?ref=ENZ-AAAAAA&token=tok-0123456789abcdef');
-    expect(within(dialog).getByText(/está esperando el pago/)).toHaveTextContent('Tu pedido ENZ-AAAAAA por $ 61.500 está esperando el pago y tus productos están apartados hasta las 3:45 p. m.');
+    expect(within(dialog).getByText(/está esperando el pago/)).toHaveTextContent(
+      'Tu pedido ENZ-AAAAAA por $ 61.500 está esperando el pago y tus productos están apartados hasta las 3:45 p. m.',
+    );
 
     await user.click(within(dialog).getByRole('button', { name: /Agregar una unidad/ }));
     expect(await within(dialog).findByText(/liberamos el pedido ENZ-AAAAAA/)).toBeInTheDocument();

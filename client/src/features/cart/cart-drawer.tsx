@@ -40,7 +40,15 @@ function CartDrawerPanel({ onClose }: { onClose: () => void }) {
   return (
     <div className="drawer-root">
       <div className="drawer-overlay" data-testid="cart-overlay" onClick={onClose} aria-hidden="true" />
-      <div ref={ref} className="drawer drawer--right cart-drawer" role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} onKeyDown={onKeyDown}>
+      <div
+        ref={ref}
+        className="drawer drawer--right cart-drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+        onKeyDown={onKeyDown}
+      >
         <header className="drawer__header">
           <div>
             <h2 id={titleId} className="drawer__title">
@@ -65,7 +73,11 @@ function CartDrawerPanel({ onClose }: { onClose: () => void }) {
             </p>
           ) : null}
           {!quote && !error ? <p className="cart-drawer__loading">Calculando tu carro…</p> : null}
-          {empty ? <p className="cart-drawer__empty">Tu carro está vacío. Descubre collares, pecheras y más para tu mascota.</p> : null}
+          {empty ? (
+            <p className="cart-drawer__empty">
+              Tu carro está vacío. Descubre collares, pecheras y más para tu mascota.
+            </p>
+          ) : null}
           {quote && !empty ? (
             <>
               <CartSummary quote={quote} onNavigate={onClose} />

@@ -9,7 +9,15 @@ import type { CartQuoteFieldsFragment } from './cart.generated';
 export type QuoteLine = CartQuoteFieldsFragment['lines'][number];
 
 /** One cart line: image, name, size, stepper, remove, category link and any problem with its fix. */
-export function CartLineItem({ line, editable = true, onNavigate }: { line: QuoteLine; editable?: boolean; onNavigate?: () => void }) {
+export function CartLineItem({
+  line,
+  editable = true,
+  onNavigate,
+}: {
+  line: QuoteLine;
+  editable?: boolean;
+  onNavigate?: () => void;
+}) {
   const setQuantity = useSetAtom(setLineQuantityAtom);
   const remove = useSetAtom(removeLineAtom);
   const { product, problem } = line;
@@ -17,7 +25,8 @@ export function CartLineItem({ line, editable = true, onNavigate }: { line: Quot
   const label = `${name}${line.sizeLabel ? `, talla ${line.sizeLabel}` : ''}`;
   const key = { productId: line.productId, sizeId: line.sizeId };
   const image = product?.images[0];
-  const fixQuantity = problem && problem.available > 0 && (problem.kind === 'INSUFFICIENT_STOCK' || problem.kind === 'INVALID_QUANTITY');
+  const fixQuantity =
+    problem && problem.available > 0 && (problem.kind === 'INSUFFICIENT_STOCK' || problem.kind === 'INVALID_QUANTITY');
   const max = Math.min(MAX_LINE_QUANTITY, line.maxQuantity);
   const atStockLimit = !problem && line.quantity >= max && max < MAX_LINE_QUANTITY;
 
@@ -53,11 +62,21 @@ export function CartLineItem({ line, editable = true, onNavigate }: { line: Quot
         {editable ? (
           <div className="cart-line__actions">
             <div className="stepper" role="group" aria-label={`Cantidad de ${label}`}>
-              <button type="button" aria-label={`Quitar una unidad de ${label}`} disabled={line.quantity <= 1} onClick={() => setQuantity({ ...key, by: -1, max })}>
+              <button
+                type="button"
+                aria-label={`Quitar una unidad de ${label}`}
+                disabled={line.quantity <= 1}
+                onClick={() => setQuantity({ ...key, by: -1, max })}
+              >
                 −
               </button>
               <output aria-live="polite">{line.quantity}</output>
-              <button type="button" aria-label={`Agregar una unidad de ${label}`} disabled={line.quantity >= max || problem !== null} onClick={() => setQuantity({ ...key, by: 1, max })}>
+              <button
+                type="button"
+                aria-label={`Agregar una unidad de ${label}`}
+                disabled={line.quantity >= max || problem !== null}
+                onClick={() => setQuantity({ ...key, by: 1, max })}
+              >
                 +
               </button>
             </div>
@@ -68,13 +87,21 @@ export function CartLineItem({ line, editable = true, onNavigate }: { line: Quot
         ) : (
           <p className="cart-line__meta">Cantidad: {line.quantity}</p>
         )}
-        {editable && atStockLimit ? <p className="cart-line__limit">{max === 1 ? 'Solo queda 1 unidad de esta talla.' : `Solo quedan ${max} unidades de esta talla.`}</p> : null}
+        {editable && atStockLimit ? (
+          <p className="cart-line__limit">
+            {max === 1 ? 'Solo queda 1 unidad de esta talla.' : `Solo quedan ${max} unidades de esta talla.`}
+          </p>
+        ) : null}
         {problem ? (
           <p className="cart-line__problem" role="status">
             <span>{problem.message}</span>
             {editable ? (
               fixQuantity ? (
-                <button type="button" className="link-button" onClick={() => setQuantity({ ...key, quantity: problem.available, max: problem.available })}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => setQuantity({ ...key, quantity: problem.available, max: problem.available })}
+                >
                   {problem.available === 1 ? 'Dejar 1 unidad' : `Dejar ${problem.available} unidades`}
                 </button>
               ) : (

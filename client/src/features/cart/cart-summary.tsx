@@ -18,7 +18,12 @@ export function CartSummary({ quote, editable = true, onNavigate }: CartSummaryP
     <div className="cart-summary">
       <ul className="cart-summary__lines" aria-label="Productos en el carro">
         {quote.lines.map((line) => (
-          <CartLineItem key={`${line.productId}-${line.sizeId}`} line={line} editable={editable} onNavigate={onNavigate} />
+          <CartLineItem
+            key={`${line.productId}-${line.sizeId}`}
+            line={line}
+            editable={editable}
+            onNavigate={onNavigate}
+          />
         ))}
       </ul>
       <CartTotals quote={quote} />
@@ -35,43 +40,49 @@ export function CartTotals({ quote }: { quote: CartQuoteFieldsFragment }) {
   }
   return (
     <>
-    {quote.hasProblems ? <p className="cart-totals__pending">Estos totales no incluyen los productos marcados.</p> : null}
-    <dl className="cart-totals">
-      <div>
-        <dt>Subtotal</dt>
-        <dd>{formatCop(quote.subtotal)}</dd>
-      </div>
-      {quote.appliedDiscount && quote.discount > 0 ? (
-        <div className="cart-totals__discount">
-          <dt>
-            Descuento ({quote.appliedDiscount.code}, {quote.appliedDiscount.percent} %)
-          </dt>
-          <dd>−&nbsp;{formatCop(quote.discount)}</dd>
-        </div>
+      {quote.hasProblems ? (
+        <p className="cart-totals__pending">Estos totales no incluyen los productos marcados.</p>
       ) : null}
-      {hasMerchandise ? (
+      <dl className="cart-totals">
         <div>
-          <dt>ENVÍO</dt>
-          <dd>{quote.shipping > 0 ? `${quote.shippingIsEstimate ? 'desde ' : ''}${formatCop(quote.shipping)}` : 'Gratis'}</dd>
+          <dt>Subtotal</dt>
+          <dd>{formatCop(quote.subtotal)}</dd>
         </div>
-      ) : null}
-      {quote.paymentFee > 0 ? (
-        <div>
-          <dt>Recargo pago contraentrega</dt>
-          <dd>{formatCop(quote.paymentFee)}</dd>
+        {quote.appliedDiscount && quote.discount > 0 ? (
+          <div className="cart-totals__discount">
+            <dt>
+              Descuento ({quote.appliedDiscount.code}, {quote.appliedDiscount.percent} %)
+            </dt>
+            <dd>−&nbsp;{formatCop(quote.discount)}</dd>
+          </div>
+        ) : null}
+        {hasMerchandise ? (
+          <div>
+            <dt>ENVÍO</dt>
+            <dd>
+              {quote.shipping > 0
+                ? `${quote.shippingIsEstimate ? 'desde ' : ''}${formatCop(quote.shipping)}`
+                : 'Gratis'}
+            </dd>
+          </div>
+        ) : null}
+        {quote.paymentFee > 0 ? (
+          <div>
+            <dt>Recargo pago contraentrega</dt>
+            <dd>{formatCop(quote.paymentFee)}</dd>
+          </div>
+        ) : null}
+        <div className="cart-totals__total">
+          <dt>Total</dt>
+          <dd>{formatCop(quote.total)}</dd>
         </div>
-      ) : null}
-      <div className="cart-totals__total">
-        <dt>Total</dt>
-        <dd>{formatCop(quote.total)}</dd>
-      </div>
-      {hasMerchandise ? (
-        <div className="cart-totals__iva">
-          <dt>IVA incluido</dt>
-          <dd>{formatCop(quote.ivaIncluded)}</dd>
-        </div>
-      ) : null}
-    </dl>
+        {hasMerchandise ? (
+          <div className="cart-totals__iva">
+            <dt>IVA incluido</dt>
+            <dd>{formatCop(quote.ivaIncluded)}</dd>
+          </div>
+        ) : null}
+      </dl>
     </>
   );
 }

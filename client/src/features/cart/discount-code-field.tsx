@@ -8,7 +8,13 @@ import './cart.css';
 export const INVALID_CODE_MESSAGE = INVALID_DISCOUNT_MESSAGE;
 
 /** Code entry: the server decides and says why a code does not apply (unknown or expired, minimum not reached, other categories, first purchase, per-customer limit). */
-export function DiscountCodeField({ quote, loading = false }: { quote: Pick<CartQuoteFieldsFragment, 'discountCodeInvalid' | 'discountProblem' | 'appliedDiscount'> | undefined; loading?: boolean }) {
+export function DiscountCodeField({
+  quote,
+  loading = false,
+}: {
+  quote: Pick<CartQuoteFieldsFragment, 'discountCodeInvalid' | 'discountProblem' | 'appliedDiscount'> | undefined;
+  loading?: boolean;
+}) {
   const [code, setCode] = useAtom(discountCodeAtom);
   const [draft, setDraft] = useState(code);
   const inputId = useId();

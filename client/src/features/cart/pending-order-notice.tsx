@@ -10,13 +10,24 @@ export function orderPagePath(order: { reference: string; token: string }): stri
 }
 
 /** Tells a shopper who comes back that their order waits for its payment, and what changing the cart does. */
-export function PendingOrderNotice({ resumable, released, onNavigate }: { resumable: ResumableOrder | null; released: string | null; onNavigate?: () => void }) {
+export function PendingOrderNotice({
+  resumable,
+  released,
+  onNavigate,
+}: {
+  resumable: ResumableOrder | null;
+  released: string | null;
+  onNavigate?: () => void;
+}) {
   if (resumable) {
     return (
       <div className="pending-order" role="status">
         <p>
           Tu pedido <strong>{resumable.reference}</strong> por {formatCop(resumable.total)} está esperando el pago
-          {resumable.payBefore ? <> y tus productos están apartados hasta las {formatShopTime(resumable.payBefore)}</> : null}.
+          {resumable.payBefore ? (
+            <> y tus productos están apartados hasta las {formatShopTime(resumable.payBefore)}</>
+          ) : null}
+          .
         </p>
         <Link className="button" to={orderPagePath(resumable)} onClick={onNavigate}>
           Completar el pago
@@ -28,7 +39,8 @@ export function PendingOrderNotice({ resumable, released, onNavigate }: { resuma
   if (released) {
     return (
       <p className="pending-order pending-order--released" role="status">
-        Cambiaste tu carrito: liberamos el pedido {released} sin ningún cobro. Paga tu carrito actualizado cuando quieras.
+        Cambiaste tu carrito: liberamos el pedido {released} sin ningún cobro. Paga tu carrito actualizado cuando
+        quieras.
       </p>
     );
   }

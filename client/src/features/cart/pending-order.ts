@@ -23,7 +23,13 @@ export function parsePendingOrder(raw: string | null): PendingOrder | null {
   try {
     const value = JSON.parse(raw) as Partial<PendingOrder> | null;
     if (!value || typeof value.reference !== 'string' || !REFERENCE.test(value.reference)) return null;
-    if (typeof value.token !== 'string' || value.token.length < 16 || value.token.length > 64 || typeof value.cart !== 'string') return null;
+    if (
+      typeof value.token !== 'string' ||
+      value.token.length < 16 ||
+      value.token.length > 64 ||
+      typeof value.cart !== 'string'
+    )
+      return null;
     return { reference: value.reference, token: value.token, cart: value.cart };
   } catch {
     return null;
@@ -36,7 +42,12 @@ export function cartSignature(lines: readonly CartLine[], code: string): string 
   return `${parts.join(',')}|${code.trim().toUpperCase()}`;
 }
 
-export const pendingOrderAtom = atomWithStorage<PendingOrder | null>(PENDING_ORDER_STORAGE_KEY, null, validatingStorage(parsePendingOrder), { getOnInit: true });
+export const pendingOrderAtom = atomWithStorage<PendingOrder | null>(
+  PENDING_ORDER_STORAGE_KEY,
+  null,
+  validatingStorage(parsePendingOrder),
+  { getOnInit: true },
+);
 
 /** The signature of the cart as it is now. */
 export const cartSignatureAtom = atom((get) => cartSignature(get(cartLinesAtom), get(discountCodeAtom)));

@@ -14,13 +14,33 @@ import { CartDrawer } from './cart-drawer';
  * shop's own priceCart, as the server prices) and everything the drawer says follow them; the drawer keeps
  * no threshold of its own (it reads the quote's `freeShippingFrom`). The server's side: tests/api/shop-rules.test.ts.
  */
-vi.mock('#shared/shop.js', async (importOriginal) => ({ ...(await importOriginal<typeof import('#shared/shop.js')>()), FREE_SHIPPING_THRESHOLD: 90_000, SHIPPING_FEE: 9_900, IVA_RATE: 0.05 }));
+vi.mock('#shared/shop.js', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('#shared/shop.js')>()),
+  FREE_SHIPPING_THRESHOLD: 90_000,
+  SHIPPING_FEE: 9_900,
+  IVA_RATE: 0.05,
+}));
 
 async function drawerFor(quantity: number) {
-  localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [{ productId: '2', sizeId: '21', quantity }] }));
+  localStorage.setItem(
+    'enzo.cart.v1',
+    JSON.stringify({ version: 1, lines: [{ productId: '2', sizeId: '21', quantity }] }),
+  );
   mswServer.use(
     graphql.query(CartQuoteDocument, ({ variables }) =>
-      HttpResponse.json({ data: { cartQuote: fakeQuote(variables.input.lines.map((l) => ({ productId: l.productId, sizeId: l.sizeId, quantity: l.quantity, price: 80_000, name: 'Pechera Azul' }))) } }),
+      HttpResponse.json({
+        data: {
+          cartQuote: fakeQuote(
+            variables.input.lines.map((l) => ({
+              productId: l.productId,
+              sizeId: l.sizeId,
+              quantity: l.quantity,
+              price: 80_000,
+              name: 'Pechera Azul',
+            })),
+          ),
+        },
+      }),
     ),
   );
   const store = createStore();

@@ -18,7 +18,14 @@ export function useCartQuote(destination?: QuoteDestination | null, paymentMetho
   const lines = useAtomValue(cartLinesAtom);
   const code = useAtomValue(discountCodeAtom);
   return useQuery(CartQuoteDocument, {
-    variables: { input: { lines, discountCode: code || null, ...(destination ? { destination } : {}), ...(paymentMethod ? { paymentMethod } : {}) } },
+    variables: {
+      input: {
+        lines,
+        discountCode: code || null,
+        ...(destination ? { destination } : {}),
+        ...(paymentMethod ? { paymentMethod } : {}),
+      },
+    },
     fetchPolicy: 'cache-and-network',
   });
 }

@@ -63,8 +63,14 @@ export function usePendingOrder(): { resumable: ResumableOrder | null; released:
       });
   }, [order, changed, receipt, release, forget, markPaid]);
 
-  const resumable = order && receipt && !changed && receipt.reference === order.reference && UNPAID.has(receipt.status) && receipt.canPay
-    ? { reference: order.reference, token: order.token, total: receipt.total, payBefore: receipt.payBefore ?? null }
-    : null;
+  const resumable =
+    order &&
+    receipt &&
+    !changed &&
+    receipt.reference === order.reference &&
+    UNPAID.has(receipt.status) &&
+    receipt.canPay
+      ? { reference: order.reference, token: order.token, total: receipt.total, payBefore: receipt.payBefore ?? null }
+      : null;
   return { resumable, released };
 }

@@ -36,9 +36,13 @@ export function CategoryPage({ title, description, path, category, collection, n
     canonicalPath: noindex ? undefined : path,
     noindex,
     og: noindex ? undefined : { type: 'website', image: products[0]?.images[0]?.url },
-    structured: { breadcrumb: [{ name: 'Inicio', path: '/' }, { name: title, path }] },
+    structured: {
+      breadcrumb: [
+        { name: 'Inicio', path: '/' },
+        { name: title, path },
+      ],
+    },
   });
-
 
   return (
     <ListingView
@@ -65,7 +69,9 @@ export function CategoryPage({ title, description, path, category, collection, n
         filter ? (
           <p className="catalog__empty">Ningún producto cumple estos filtros. Prueba quitando alguno.</p>
         ) : (
-          <p className="catalog__empty">Por ahora no hay productos aquí. Vuelve pronto: estamos preparando nuevos diseños.</p>
+          <p className="catalog__empty">
+            Por ahora no hay productos aquí. Vuelve pronto: estamos preparando nuevos diseños.
+          </p>
         )
       }
     />

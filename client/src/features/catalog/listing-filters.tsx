@@ -2,7 +2,16 @@ import { startTransition, useEffect, useId, useOptimistic, useRef, useState, typ
 import { formatCop } from '#shared/money.js';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import type { ListingFacetsFieldsFragment } from './catalog.generated';
-import { activeFilterCount, formParams, PETS, priceParam, readListingParams, SIZE_LABELS, SORTS, type ListingState } from './listing-url';
+import {
+  activeFilterCount,
+  formParams,
+  PETS,
+  priceParam,
+  readListingParams,
+  SIZE_LABELS,
+  SORTS,
+  type ListingState,
+} from './listing-url';
 
 export interface ListingFiltersProps {
   /** Where the form goes without JavaScript (the page itself). */
@@ -56,22 +65,50 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
     setOpen(false);
   };
   const clearHref = hidden && Object.keys(hidden).length ? `${action}?${new URLSearchParams(hidden)}` : action;
-  const option = (name: string, value: string, label: string, checked: boolean, count: number | undefined, type: 'checkbox' | 'radio' = 'checkbox') => (
+  const option = (
+    name: string,
+    value: string,
+    label: string,
+    checked: boolean,
+    count: number | undefined,
+    type: 'checkbox' | 'radio' = 'checkbox',
+  ) => (
     <label key={`${name}=${value}`} className={`listing-filters__option${count === 0 && !checked ? ' is-empty' : ''}`}>
-      <input type={type} name={name} value={value} checked={checked} disabled={count === 0 && !checked} onChange={apply} />
+      <input
+        type={type}
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={count === 0 && !checked}
+        onChange={apply}
+      />
       <span>{label}</span>
       {count !== undefined ? <span className="listing-filters__count">({count})</span> : null}
     </label>
   );
 
   return (
-    <form ref={formRef} method="get" action={action} className="listing-form" data-enhanced={enhanced || undefined} onSubmit={onSubmit}>
+    <form
+      ref={formRef}
+      method="get"
+      action={action}
+      className="listing-form"
+      data-enhanced={enhanced || undefined}
+      onSubmit={onSubmit}
+    >
       {Object.entries(hidden ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <div className="catalog__toolbar">
         {/* In the server-rendered HTML too (no shift when the page hydrates); hidden without JavaScript (index.html). */}
-        <button type="button" className="button button--secondary listing-form__open" aria-haspopup="dialog" aria-expanded={open} aria-controls={panelId} onClick={() => setOpen(true)}>
+        <button
+          type="button"
+          className="button button--secondary listing-form__open"
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={panelId}
+          onClick={() => setOpen(true)}
+        >
           Filtrar{active ? ` (${active})` : ''}
         </button>
         <p className="catalog__count" aria-live="polite">
@@ -110,12 +147,18 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
         {showCategories && facets?.categories.length ? (
           <fieldset>
             <legend>Categoría</legend>
-            {facets.categories.map((c) => option('categoria', c.slug, c.name, shown.categories.includes(c.slug), c.count))}
+            {facets.categories.map((c) =>
+              option('categoria', c.slug, c.name, shown.categories.includes(c.slug), c.count),
+            )}
           </fieldset>
         ) : null}
         <fieldset>
           <legend>Talla</legend>
-          <div className="listing-filters__sizes">{SIZE_LABELS.map((label, i) => option('talla', label, label, shown.sizes.includes(label), countOf(facets?.sizes, i)))}</div>
+          <div className="listing-filters__sizes">
+            {SIZE_LABELS.map((label, i) =>
+              option('talla', label, label, shown.sizes.includes(label), countOf(facets?.sizes, i)),
+            )}
+          </div>
         </fieldset>
         <fieldset>
           <legend>Precio</legend>
@@ -127,7 +170,9 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
         </fieldset>
         <fieldset>
           <legend>Mascota</legend>
-          {PETS.map((p, i) => option('mascota', p.value, p.label, shown.pets.includes(p.pet), countOf(facets?.pets, i)))}
+          {PETS.map((p, i) =>
+            option('mascota', p.value, p.label, shown.pets.includes(p.pet), countOf(facets?.pets, i)),
+          )}
         </fieldset>
         <fieldset>
           <legend>Disponibilidad</legend>
@@ -138,7 +183,11 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
             {open && total !== undefined ? `Ver ${total} ${total === 1 ? 'producto' : 'productos'}` : 'Aplicar filtros'}
           </button>
           {active ? (
-            <a className="listing-filters__clear" href={clearHref} onClick={(e) => (e.preventDefault(), applyParams(new URLSearchParams(hidden)), setOpen(false))}>
+            <a
+              className="listing-filters__clear"
+              href={clearHref}
+              onClick={(e) => (e.preventDefault(), applyParams(new URLSearchParams(hidden)), setOpen(false))}
+            >
               Limpiar filtros
             </a>
           ) : null}

@@ -69,14 +69,21 @@ export function listingFilter(state: ListingState, withCategories: boolean): Pro
 
 /** How many filters are on (the "Filtrar" button shows it). */
 export function activeFilterCount(state: ListingState, withCategories: boolean): number {
-  return state.sizes.length + state.pets.length + (state.inStock ? 1 : 0) + (state.price ? 1 : 0) + (withCategories ? state.categories.length : 0);
+  return (
+    state.sizes.length +
+    state.pets.length +
+    (state.inStock ? 1 : 0) +
+    (state.price ? 1 : 0) +
+    (withCategories ? state.categories.length : 0)
+  );
 }
 
 /** URL query of a submitted filter form: empty values left out, order kept. */
 export function formParams(form: HTMLFormElement): URLSearchParams {
   const params = new URLSearchParams();
   for (const [key, value] of new FormData(form)) {
-    if (typeof value === 'string' && value !== '' && !(key === 'orden' && value === 'relevancia')) params.append(key, value);
+    if (typeof value === 'string' && value !== '' && !(key === 'orden' && value === 'relevancia'))
+      params.append(key, value);
   }
   return params;
 }

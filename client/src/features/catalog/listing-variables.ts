@@ -6,10 +6,18 @@ import { listingFilter, readListingParams } from './listing-url';
  * server's data load so that both hit the same cache entry. Page size lives in the document; no filter and the
  * default sort are left out.
  */
-export function categoryListingVariables(listing: { category?: string; collection?: string }, params: URLSearchParams): CategoryListingQueryVariables {
+export function categoryListingVariables(
+  listing: { category?: string; collection?: string },
+  params: URLSearchParams,
+): CategoryListingQueryVariables {
   const state = readListingParams(params);
   const filter = listingFilter(state, false);
-  return { category: listing.category, collection: listing.collection, filter, sort: state.sort === 'RELEVANCE' ? undefined : state.sort };
+  return {
+    category: listing.category,
+    collection: listing.collection,
+    filter,
+    sort: state.sort === 'RELEVANCE' ? undefined : state.sort,
+  };
 }
 
 /** The search text as the page shows and queries it (spaces collapsed). */
@@ -21,5 +29,9 @@ export function searchText(params: URLSearchParams): string {
 export function searchVariables(params: URLSearchParams): SearchResultsQueryVariables {
   const state = readListingParams(params);
   const q = searchText(params);
-  return { query: q || undefined, filter: listingFilter(state, true), sort: state.sort === 'RELEVANCE' ? undefined : state.sort };
+  return {
+    query: q || undefined,
+    filter: listingFilter(state, true),
+    sort: state.sort === 'RELEVANCE' ? undefined : state.sort,
+  };
 }

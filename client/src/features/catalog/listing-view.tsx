@@ -21,7 +21,19 @@ export interface ListingViewProps extends Omit<ListingFiltersProps, 'facets' | '
 }
 
 /** Listing layout shared by the category pages and /buscar: filters beside (or over) the grid, load more. */
-export function ListingView({ header, products, total, loading, failed, hasNextPage, loadingMore, onLoadMore, empty, showFilters, ...filters }: ListingViewProps) {
+export function ListingView({
+  header,
+  products,
+  total,
+  loading,
+  failed,
+  hasNextPage,
+  loadingMore,
+  onLoadMore,
+  empty,
+  showFilters,
+  ...filters
+}: ListingViewProps) {
   return (
     <section className="catalog" aria-labelledby="catalog-title">
       {header}
@@ -37,7 +49,14 @@ export function ListingView({ header, products, total, loading, failed, hasNextP
           <ul className="catalog__grid" aria-busy={loading}>
             {products.map((p, i) => (
               <li key={p.id}>
-                <ProductCard href={productPath(p)} name={p.name} price={p.price} soldOut={p.soldOut} image={p.images[0]} eager={i < 4} />
+                <ProductCard
+                  href={productPath(p)}
+                  name={p.name}
+                  price={p.price}
+                  soldOut={p.soldOut}
+                  image={p.images[0]}
+                  eager={i < 4}
+                />
               </li>
             ))}
             {loading && !loadingMore && products.length === 0

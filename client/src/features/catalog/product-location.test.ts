@@ -13,10 +13,16 @@ describe('checkProductLocation', () => {
   });
 
   it('redirects a wrong or missing slug to the canonical URL', () => {
-    expect(checkProductLocation('/collares/7/otro-nombre', collar)).toEqual({ kind: 'redirect', to: '/collares/7/collar-cuero-miel' });
+    expect(checkProductLocation('/collares/7/otro-nombre', collar)).toEqual({
+      kind: 'redirect',
+      to: '/collares/7/collar-cuero-miel',
+    });
     expect(checkProductLocation('/arnes/20', arnes)).toEqual({ kind: 'redirect', to: '/arnes/20/' });
     expect(checkProductLocation('/arnes/20/arnes-bosque', arnes)).toEqual({ kind: 'redirect', to: '/arnes/20/' });
-    expect(checkProductLocation('/bandana/30/bandana-calabaza', bandana)).toEqual({ kind: 'redirect', to: '/bandana/halloween/30/bandana-calabaza' });
+    expect(checkProductLocation('/bandana/30/bandana-calabaza', bandana)).toEqual({
+      kind: 'redirect',
+      to: '/bandana/halloween/30/bandana-calabaza',
+    });
   });
 
   it('redirects the old URLs of a product staff moved to another category', () => {

@@ -9,12 +9,20 @@ export type ProductLocationVerdict = { kind: 'ok' } | { kind: 'redirect'; to: st
  */
 export function checkProductLocation(
   pathname: string,
-  product: { id: string; slug: string; category: { slug: string }; collections: readonly string[]; formerCategories?: readonly string[] },
+  product: {
+    id: string;
+    slug: string;
+    category: { slug: string };
+    collections: readonly string[];
+    formerCategories?: readonly string[];
+  },
 ): ProductLocationVerdict {
   const canonical = productPath(product);
   if (decodeURI(pathname) === canonical) return { kind: 'ok' };
   const prefix = `/${pathname.split('/')[1] ?? ''}`;
   const routeCategory = CATEGORY_ROUTES.find((r) => r.detailPrefix === prefix)?.slug;
-  const known = routeCategory !== undefined && (routeCategory === product.category.slug || (product.formerCategories ?? []).includes(routeCategory));
+  const known =
+    routeCategory !== undefined &&
+    (routeCategory === product.category.slug || (product.formerCategories ?? []).includes(routeCategory));
   return known ? { kind: 'redirect', to: canonical } : { kind: 'not-found' };
 }

@@ -26,7 +26,8 @@ interface Size {
 const unitsLimit = (size: Size | undefined) => Math.max(1, Math.min(size?.stock ?? 1, MAX_LINE_QUANTITY));
 
 /** What the quantity box holds, as whole units within that limit. */
-const unitsFrom = (raw: unknown, size: Size | undefined) => Math.max(1, Math.min(Math.floor(Number(raw)) || 1, unitsLimit(size)));
+const unitsFrom = (raw: unknown, size: Size | undefined) =>
+  Math.max(1, Math.min(Math.floor(Number(raw)) || 1, unitsLimit(size)));
 
 /**
  * The size and quantity the form shows (null when no available size is checked). Before the page has hydrated
@@ -41,7 +42,15 @@ function chosenInForm(form: HTMLFormElement, sizes: Size[]): { size: Size; quant
 }
 
 /** Size radios (sold-out sizes disabled), quantity and `Agregar al carrito`. */
-export function ProductPurchase({ productId, sizes, onAdd }: { productId: string; sizes: Size[]; onAdd: (line: AddToCartLine) => void }) {
+export function ProductPurchase({
+  productId,
+  sizes,
+  onAdd,
+}: {
+  productId: string;
+  sizes: Size[];
+  onAdd: (line: AddToCartLine) => void;
+}) {
   const [sizeId, setSizeId] = useState(() => sizes.find((s) => s.available)?.id ?? '');
   const [quantity, setQuantity] = useState(1);
   const quantityId = useId();
@@ -66,7 +75,13 @@ export function ProductPurchase({ productId, sizes, onAdd }: { productId: string
     // brought the state up to date.
     const chosen = chosenInForm(e.currentTarget, sizes);
     if (!chosen) return;
-    onAdd({ productId, sizeId: chosen.size.id, quantity: chosen.quantity, available: chosen.size.stock, sizeLabel: chosen.size.label });
+    onAdd({
+      productId,
+      sizeId: chosen.size.id,
+      quantity: chosen.quantity,
+      available: chosen.size.stock,
+      sizeLabel: chosen.size.label,
+    });
   }
 
   return (
@@ -92,13 +107,22 @@ export function ProductPurchase({ productId, sizes, onAdd }: { productId: string
             </label>
           ))}
         </div>
-        {sizes.some((s) => !s.available) ? <p className="size-picker__note">Las tallas tachadas están agotadas.</p> : null}
-        {selected && selected.stock <= 3 ? <p className="size-picker__note">{lastUnitsNote(selected.stock, selected.label)}</p> : null}
+        {sizes.some((s) => !s.available) ? (
+          <p className="size-picker__note">Las tallas tachadas están agotadas.</p>
+        ) : null}
+        {selected && selected.stock <= 3 ? (
+          <p className="size-picker__note">{lastUnitsNote(selected.stock, selected.label)}</p>
+        ) : null}
       </fieldset>
       <div className="product-purchase__quantity">
         <label htmlFor={quantityId}>Cantidad</label>
         <div className="stepper">
-          <button type="button" aria-label="Quitar una unidad" disabled={quantity <= 1} onClick={() => setQuantity((q) => Math.max(1, q - 1))}>
+          <button
+            type="button"
+            aria-label="Quitar una unidad"
+            disabled={quantity <= 1}
+            onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+          >
             −
           </button>
           <input
@@ -111,7 +135,12 @@ export function ProductPurchase({ productId, sizes, onAdd }: { productId: string
             value={quantity}
             onChange={(e) => setQuantity(unitsFrom(e.target.value, selected))}
           />
-          <button type="button" aria-label="Agregar una unidad" disabled={quantity >= max} onClick={() => setQuantity((q) => Math.min(max, q + 1))}>
+          <button
+            type="button"
+            aria-label="Agregar una unidad"
+            disabled={quantity >= max}
+            onClick={() => setQuantity((q) => Math.min(max, q + 1))}
+          >
             +
           </button>
         </div>

@@ -24,13 +24,29 @@ const jacket = {
     { __typename: 'ProductSize' as const, id: '2', label: 'S', stock: 4, available: true },
     { __typename: 'ProductSize' as const, id: '3', label: 'M', stock: 9, available: true },
   ],
-  images: [{ __typename: 'Image' as const, url: '/media/products/chaqueta.svg', alt: 'Chaqueta', width: 800, height: 800, srcSet: null, fallbackSrcSet: null }],
+  images: [
+    {
+      __typename: 'Image' as const,
+      url: '/media/products/chaqueta.svg',
+      alt: 'Chaqueta',
+      width: 800,
+      height: 800,
+      srcSet: null,
+      fallbackSrcSet: null,
+    },
+  ],
   formerCategories: [],
   sizeGuide: {
     __typename: 'SizeGuide' as const,
     measurements: ['NECK', 'CHEST', 'BACK_LENGTH'] as Array<'NECK' | 'CHEST' | 'BACK_LENGTH'>,
     note: 'Si está entre dos tallas, elige la mayor.',
-    rows: [{ __typename: 'SizeGuideRow' as const, size: 'S', values: [28, 40, 30].map((min) => ({ __typename: 'MeasureRange' as const, min, max: null })) }],
+    rows: [
+      {
+        __typename: 'SizeGuideRow' as const,
+        size: 'S',
+        values: [28, 40, 30].map((min) => ({ __typename: 'MeasureRange' as const, min, max: null })),
+      },
+    ],
   },
 };
 
@@ -39,12 +55,20 @@ function Where() {
 }
 
 function renderAt(route: string, onAdd = vi.fn()) {
-  mswServer.use(graphql.query(ProductDetailDocument, ({ variables }) => HttpResponse.json({ data: { product: variables.id === '48' ? jacket : null } })));
+  mswServer.use(
+    graphql.query(ProductDetailDocument, ({ variables }) =>
+      HttpResponse.json({ data: { product: variables.id === '48' ? jacket : null } }),
+    ),
+  );
   renderWithProviders(
     <>
       <Routes>
         {['/chaqueta/:id/:nombre', '/correa/:id/:nombre'].map((path) => (
-          <Route key={path} path={path} element={<ProductRoute onAddToCart={onAdd} notFound={<h1>Página no encontrada</h1>} />} />
+          <Route
+            key={path}
+            path={path}
+            element={<ProductRoute onAddToCart={onAdd} notFound={<h1>Página no encontrada</h1>} />}
+          />
         ))}
       </Routes>
       <Where />
@@ -64,7 +88,11 @@ describe('ProductRoute', () => {
     expect(screen.getByRole('radio', { name: 'S' })).toBeChecked();
     expect(screen.getByRole('link', { name: 'Chaquetas (Denim For Pets)' })).toHaveAttribute('href', '/chaquetas');
     const table = screen.getByRole('table', { name: `Medidas de ${jacket.name} en centímetros por talla` });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Talla', 'Cuello (cm)', 'Pecho (cm)', 'Largo de espalda (cm)']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Talla', 'Cuello (cm)', 'Pecho (cm)', 'Largo de espalda (cm)']);
     expect(within(table).getByRole('rowheader', { name: 'S' }).parentElement).toHaveTextContent('S284030');
     expect(screen.getByText('Si está entre dos tallas, elige la mayor.')).toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: 'M' }));

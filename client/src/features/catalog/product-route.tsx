@@ -107,7 +107,9 @@ export function ProductRoute({ notFound, onAddToCart }: ProductRouteProps) {
           <p className="product-page__price">{formatCop(product.price)}</p>
           <p className="product-page__tax">
             IVA incluido.
-            {settings ? ` Envío gratis en compras desde ${formatCop(settings.freeShippingThreshold)}. ${deliveryPromiseText(settings)}.` : null}
+            {settings
+              ? ` Envío gratis en compras desde ${formatCop(settings.freeShippingThreshold)}. ${deliveryPromiseText(settings)}.`
+              : null}
           </p>
           {product.soldOut ? <p className="product-page__soldout">Agotado en todas las tallas</p> : null}
           <ProductPurchase key={product.id} productId={product.id} sizes={product.sizes} onAdd={onAddToCart} />

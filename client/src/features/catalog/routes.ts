@@ -8,7 +8,11 @@ export { SearchPage } from './search-page';
 export type { ProductRouteProps } from './product-route';
 
 /** The first page CategoryPage queries (run by the server before rendering), with the same variables. */
-export function loadCategoryListing(client: QueryClient, listing: { category?: string; collection?: string }, params: URLSearchParams) {
+export function loadCategoryListing(
+  client: QueryClient,
+  listing: { category?: string; collection?: string },
+  params: URLSearchParams,
+) {
   return client.query({ query: CategoryListingDocument, variables: categoryListingVariables(listing, params) });
 }
 

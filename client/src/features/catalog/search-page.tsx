@@ -17,7 +17,12 @@ export function SearchPage() {
   const q = searchText(params);
   const filter = listingFilter(state, true);
   const meta = searchPageMeta(q);
-  useDocumentMeta({ title: meta.title, description: meta.description, noindex: meta.noindex, canonicalPath: meta.canonical });
+  useDocumentMeta({
+    title: meta.title,
+    description: meta.description,
+    noindex: meta.noindex,
+    canonicalPath: meta.canonical,
+  });
   const { data, previousData, loading, error, fetchMore } = useShopQuery(SearchResultsDocument, {
     // The server loads the same results first (routes.ts loadSearch).
     variables: searchVariables(params),
@@ -26,7 +31,6 @@ export function SearchPage() {
   const products = result?.products.edges.map((e) => e.node) ?? [];
   const pageInfo = result?.products.pageInfo;
   const { loadingMore, loadMore } = useLoadMore((after) => fetchMore({ variables: { after } }), pageInfo?.endCursor);
-
 
   return (
     <ListingView
@@ -54,7 +58,13 @@ export function SearchPage() {
       hasNextPage={Boolean(pageInfo?.hasNextPage)}
       loadingMore={loadingMore}
       onLoadMore={loadMore}
-      empty={filter ? <p className="catalog__empty">Ningún producto cumple estos filtros. Prueba quitando alguno.</p> : <NoResults query={q} />}
+      empty={
+        filter ? (
+          <p className="catalog__empty">Ningún producto cumple estos filtros. Prueba quitando alguno.</p>
+        ) : (
+          <NoResults query={q} />
+        )
+      }
     />
   );
 }
@@ -85,7 +95,13 @@ function NoResults({ query }: { query: string }) {
           <ul className="catalog__grid">
             {data.bestSellers.map((p) => (
               <li key={p.id}>
-                <ProductCard href={productPath(p)} name={p.name} price={p.price} soldOut={p.soldOut} image={p.images[0]} />
+                <ProductCard
+                  href={productPath(p)}
+                  name={p.name}
+                  price={p.price}
+                  soldOut={p.soldOut}
+                  image={p.images[0]}
+                />
               </li>
             ))}
           </ul>

@@ -22,8 +22,15 @@ function serveQuotes(cod: CashOnDeliverySettings) {
   mswServer.use(
     graphql.query(CartQuoteDocument, ({ variables }) => {
       asked.push(variables.input.paymentMethod);
-      const lines = variables.input.lines.map((l) => ({ productId: l.productId, sizeId: l.sizeId, quantity: l.quantity, price: 45_000 }));
-      return HttpResponse.json({ data: { cartQuote: fakeQuote(lines, { cashOnDelivery: cod, paymentMethod: variables.input.paymentMethod }) } });
+      const lines = variables.input.lines.map((l) => ({
+        productId: l.productId,
+        sizeId: l.sizeId,
+        quantity: l.quantity,
+        price: 45_000,
+      }));
+      return HttpResponse.json({
+        data: { cartQuote: fakeQuote(lines, { cashOnDelivery: cod, paymentMethod: variables.input.paymentMethod }) },
+      });
     }),
   );
   return asked;
@@ -71,7 +78,11 @@ describe('checkout: pago contraentrega', () => {
     serveQuotes({ enabled: false, maxTotal: 500_000, fee: 0 });
     await renderCheckout();
     await screen.findByRole('radio', { name: 'Nequi' });
-    expect(methods().getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['CARD', 'PSE', 'NEQUI', 'BANCOLOMBIA_TRANSFER']);
+    expect(
+      methods()
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['CARD', 'PSE', 'NEQUI', 'BANCOLOMBIA_TRANSFER']);
   });
 
   it('says why it is not available when the order is above the maximum', async () => {
@@ -79,16 +90,25 @@ describe('checkout: pago contraentrega', () => {
     await renderCheckout();
     const cod = await screen.findByRole('radio', { name: /Pago contraentrega/ });
     expect(cod).toBeDisabled();
-    expect(cod).toHaveAccessibleDescription('El pago contraentrega está disponible para pedidos de hasta $ 100.000 (con el envío y el recargo). Elige otro medio de pago.');
+    expect(cod).toHaveAccessibleDescription(
+      'El pago contraentrega está disponible para pedidos de hasta $ 100.000 (con el envío y el recargo). Elige otro medio de pago.',
+    );
   });
 
   it('adds its fee to the total, says what happens next and places the order without the gateway', async () => {
     const asked = serveQuotes({ enabled: true, maxTotal: 500_000, fee: 5_000 });
-    const sent = placeOrderAnswers({ __typename: 'OrderPlaced', reference: 'ENZ-7K3Q9D', accessToken: TOKEN, checkoutUrl: 'http://tienda.test/pago-exitoso?ref=ENZ-7K3Q9D&token=x' });
+    const sent = placeOrderAnswers({
+      __typename: 'OrderPlaced',
+      reference: 'ENZ-7K3Q9D',
+      accessToken: TOKEN,
+      checkoutUrl: 'http://tienda.test/pago-exitoso?ref=ENZ-7K3Q9D&token=x',
+    });
     const user = await renderCheckout();
     await fillValidForm(user);
     const cod = await screen.findByRole('radio', { name: /Pago contraentrega/ });
-    expect(cod).toHaveAccessibleDescription('Te llamamos para confirmar el pedido y pagas en efectivo a la transportadora. Recargo de $ 5.000.');
+    expect(cod).toHaveAccessibleDescription(
+      'Te llamamos para confirmar el pedido y pagas en efectivo a la transportadora. Recargo de $ 5.000.',
+    );
     await user.click(cod);
     const summary = screen.getByRole('region', { name: 'Tu pedido' });
     await within(summary).findByText('Recargo pago contraentrega');
@@ -97,7 +117,9 @@ describe('checkout: pago contraentrega', () => {
     expect(asked.at(-1)).toBe('CASH_ON_DELIVERY');
     // 90.000 of merchandise + 16.500 of shipping + 5.000 of fee.
     expect(within(summary).getByText('$ 111.500')).toBeInTheDocument();
-    expect(screen.getByText(/No pagas nada ahora/)).toHaveTextContent('pagarás $ 111.500 en efectivo a la transportadora');
+    expect(screen.getByText(/No pagas nada ahora/)).toHaveTextContent(
+      'pagarás $ 111.500 en efectivo a la transportadora',
+    );
     await user.click(screen.getByRole('button', { name: 'Hacer pedido' }));
     await waitFor(() => expect(leaveTo).toHaveBeenCalledWith('http://tienda.test/pago-exitoso?ref=ENZ-7K3Q9D&token=x'));
     expect(sent[0]!.input.paymentMethod).toBe('CASH_ON_DELIVERY');
@@ -105,12 +127,19 @@ describe('checkout: pago contraentrega', () => {
 
   it('shows the server refusal when contraentrega was switched off meanwhile', async () => {
     serveQuotes({ enabled: true, maxTotal: 500_000, fee: 0 });
-    placeOrderAnswers({ __typename: 'CashOnDeliveryUnavailable', reason: 'DISABLED', maxTotal: 500_000, message: 'El pago contraentrega no está disponible en este momento. Elige otro medio de pago.' });
+    placeOrderAnswers({
+      __typename: 'CashOnDeliveryUnavailable',
+      reason: 'DISABLED',
+      maxTotal: 500_000,
+      message: 'El pago contraentrega no está disponible en este momento. Elige otro medio de pago.',
+    });
     const user = await renderCheckout();
     await fillValidForm(user);
     await user.click(await screen.findByRole('radio', { name: /Pago contraentrega/ }));
     await user.click(screen.getByRole('button', { name: 'Hacer pedido' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('El pago contraentrega no está disponible en este momento. Elige otro medio de pago.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'El pago contraentrega no está disponible en este momento. Elige otro medio de pago.',
+    );
     expect(leaveTo).not.toHaveBeenCalled();
   });
 });

@@ -15,14 +15,20 @@ export const EMPTY_CHECKOUT: CheckoutInput = {
 };
 
 const text = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
-const oneOf = <T extends string>(list: readonly T[], value: unknown, fallback: T): T => (list.includes(value as T) ? (value as T) : fallback);
+const oneOf = <T extends string>(list: readonly T[], value: unknown, fallback: T): T =>
+  list.includes(value as T) ? (value as T) : fallback;
 
 /** What was typed in this tab (sessionStorage), field by field; anything malformed falls back to empty. */
 export function readCheckoutDraft(storage: Storage | undefined = globalThis.sessionStorage): CheckoutInput {
   try {
     const raw = storage?.getItem(FORM_KEY);
     if (!raw) return EMPTY_CHECKOUT;
-    const saved = JSON.parse(raw) as { customer?: Record<string, unknown>; shipping?: Record<string, unknown>; paymentMethod?: unknown; acceptDataPolicy?: unknown };
+    const saved = JSON.parse(raw) as {
+      customer?: Record<string, unknown>;
+      shipping?: Record<string, unknown>;
+      paymentMethod?: unknown;
+      acceptDataPolicy?: unknown;
+    };
     const c = saved.customer ?? {};
     const s = saved.shipping ?? {};
     const e = EMPTY_CHECKOUT;
@@ -34,7 +40,12 @@ export function readCheckoutDraft(storage: Storage | undefined = globalThis.sess
         documentType: oneOf(DOCUMENT_TYPES, c.documentType, e.customer.documentType),
         documentNumber: text(c.documentNumber, ''),
       },
-      shipping: { departmentCode: text(s.departmentCode, ''), municipalityCode: text(s.municipalityCode, ''), address: text(s.address, ''), neighborhood: text(s.neighborhood, '') },
+      shipping: {
+        departmentCode: text(s.departmentCode, ''),
+        municipalityCode: text(s.municipalityCode, ''),
+        address: text(s.address, ''),
+        neighborhood: text(s.neighborhood, ''),
+      },
       paymentMethod: oneOf(CHECKOUT_PAYMENT_METHODS, saved.paymentMethod, e.paymentMethod),
       acceptDataPolicy: saved.acceptDataPolicy === true,
     };

@@ -24,12 +24,32 @@ beforeEach(() => {
   localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: CART }));
   mswServer.use(
     graphql.query(CartQuoteDocument, ({ variables }) =>
-      HttpResponse.json({ data: { cartQuote: fakeQuote(variables.input.lines.map((l) => ({ productId: l.productId, sizeId: l.sizeId, quantity: l.quantity, price: 45_000 }))) } }),
+      HttpResponse.json({
+        data: {
+          cartQuote: fakeQuote(
+            variables.input.lines.map((l) => ({
+              productId: l.productId,
+              sizeId: l.sizeId,
+              quantity: l.quantity,
+              price: 45_000,
+            })),
+          ),
+        },
+      }),
     ),
     // Any remembered order is still waiting for its payment.
     graphql.query(PendingOrderDocument, ({ variables }) =>
       HttpResponse.json({
-        data: { orderReceipt: { ...RECEIPT, reference: variables.reference, status: 'PENDIENTE_PAGO', canPay: true, payBefore: '2025-11-12T20:45:00.000Z', total: 106_500 } },
+        data: {
+          orderReceipt: {
+            ...RECEIPT,
+            reference: variables.reference,
+            status: 'PENDIENTE_PAGO',
+            canPay: true,
+            payBefore: '2025-11-12T20:45:00.000Z',
+            total: 106_500,
+          },
+        },
       }),
     ),
   );
@@ -47,7 +67,12 @@ function placeOrderAnswers(result: PlaceOrderMutation['placeOrder']) {
   return sent;
 }
 
-const PLACED = { __typename: 'OrderPlaced' as const, reference: 'ENZ-7K3Q9D', accessToken: TOKEN, checkoutUrl: '/pasarela-sandbox?session=abc' };
+const PLACED = {
+  __typename: 'OrderPlaced' as const,
+  reference: 'ENZ-7K3Q9D',
+  accessToken: TOKEN,
+  checkoutUrl: '/pasarela-sandbox?session=abc',
+};
 
 async function renderCheckout() {
   const user = userEvent.setup();
@@ -118,7 +143,13 @@ describe('checkout form', () => {
     expect(sent[0]!.input).toEqual({
       lines: CART,
       discountCode: null,
-      customer: { fullName: 'Ana María Pérez', email: 'ana@correo.com', phone: '315 482 7760', documentType: 'CC', documentNumber: '1020304050' },
+      customer: {
+        fullName: 'Ana María Pérez',
+        email: 'ana@correo.com',
+        phone: '315 482 7760',
+        documentType: 'CC',
+        documentNumber: '1020304050',
+      },
       shipping: { departmentCode: '11', municipalityCode: '11001', address: 'Calle 10 # 5-20', neighborhood: null },
       paymentMethod: 'PSE',
       acceptDataPolicy: true,
@@ -136,7 +167,11 @@ describe('checkout form', () => {
       message: 'Revisa los datos marcados.',
       errors: [
         { ...FIELD_ERROR, field: 'customer.email', message: 'Este dominio de correo no existe.' },
-        { ...FIELD_ERROR, field: 'shipping.address', message: 'Escribe la dirección completa de entrega (ej. Calle 10 # 5-20).' },
+        {
+          ...FIELD_ERROR,
+          field: 'shipping.address',
+          message: 'Escribe la dirección completa de entrega (ej. Calle 10 # 5-20).',
+        },
       ],
     });
     await fillValidForm(user, 'Cúcuta');
@@ -156,7 +191,9 @@ describe('checkout form', () => {
     mswServer.use(
       graphql.mutation(ReleaseOrderDocument, ({ variables }) => {
         calls.push(`release ${variables.reference}`);
-        return HttpResponse.json({ data: { releaseOrder: { __typename: 'OrderReleased', reference: 'ENZ-AAAAAA', status: 'CANCELADO' } } });
+        return HttpResponse.json({
+          data: { releaseOrder: { __typename: 'OrderReleased', reference: 'ENZ-AAAAAA', status: 'CANCELADO' } },
+        });
       }),
       graphql.mutation(PlaceOrderDocument, () => {
         calls.push('place');
@@ -165,8 +202,13 @@ describe('checkout form', () => {
     );
     const { user } = await renderCheckout();
     const notice = await screen.findByText(/Tu pedido/, { selector: '.pending-order p' });
-    expect(notice).toHaveTextContent('Tu pedido ENZ-AAAAAA por $ 106.500 está esperando el pago y tus productos están apartados hasta las 3:45 p. m.');
-    expect(within(notice.closest('.pending-order')!).getByRole('link', { name: 'Completar el pago' })).toHaveAttribute('href', `/pago-exitoso?ref=ENZ-AAAAAA&token=${TOKEN}`);
+    expect(notice).toHaveTextContent(
+      'Tu pedido ENZ-AAAAAA por $ 106.500 está esperando el pago y tus productos están apartados hasta las 3:45 p. m.',
+    );
+    expect(within(notice.closest('.pending-order')!).getByRole('link', { name: 'Completar el pago' })).toHaveAttribute(
+      'href',
+      `/pago-exitoso?ref=ENZ-AAAAAA&token=${TOKEN}`,
+    );
 
     await fillValidForm(user, 'Bogotá');
     await user.click(screen.getByRole('button', { name: 'Pagar' }));

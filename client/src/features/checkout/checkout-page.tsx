@@ -14,9 +14,15 @@ import './checkout.css';
 export function CheckoutPage() {
   const form = useCheckoutForm();
   // Once the shopper says where it goes, shipping and delivery time are that place's (as placeOrder charges).
-  const [departmentCode, municipalityCode, paymentMethod] = useWatch({ control: form.control, name: ['shipping.departmentCode', 'shipping.municipalityCode', 'paymentMethod'] });
+  const [departmentCode, municipalityCode, paymentMethod] = useWatch({
+    control: form.control,
+    name: ['shipping.departmentCode', 'shipping.municipalityCode', 'paymentMethod'],
+  });
   // The chosen method is priced too: contraentrega adds its fee, and the server says whether this cart may use it.
-  const { data, previousData, loading, error, refetch } = useCartQuote(departmentCode ? { departmentCode, municipalityCode: municipalityCode || null } : null, paymentMethod);
+  const { data, previousData, loading, error, refetch } = useCartQuote(
+    departmentCode ? { departmentCode, municipalityCode: municipalityCode || null } : null,
+    paymentMethod,
+  );
   const { notice, submitting, submit } = usePlaceOrder(form, () => void refetch());
   const pending = usePendingOrder();
   const quote = (data ?? previousData)?.cartQuote;
@@ -28,7 +34,12 @@ export function CheckoutPage() {
   }, [hasHeading]);
 
   if (!quote && loading) return <p className="checkout-page checkout-loading">Cargando tu carrito…</p>;
-  if (!quote && error) return <p className="checkout-page form-field__error">No pudimos cargar tu carrito. Recarga la página para intentarlo de nuevo.</p>;
+  if (!quote && error)
+    return (
+      <p className="checkout-page form-field__error">
+        No pudimos cargar tu carrito. Recarga la página para intentarlo de nuevo.
+      </p>
+    );
   if (!quote || quote.lines.length === 0) {
     return (
       <section className="checkout-page checkout-empty">
@@ -59,12 +70,18 @@ export function CheckoutPage() {
             <p className="checkout-delivery">El envío se calcula con tu departamento y municipio.</p>
           ) : (
             <p className="checkout-delivery">
-              Entrega en {quote.delivery.label} después de {cashOnDelivery ? 'confirmar tu pedido por teléfono' : 'aprobado el pago'}.
+              Entrega en {quote.delivery.label} después de{' '}
+              {cashOnDelivery ? 'confirmar tu pedido por teléfono' : 'aprobado el pago'}.
             </p>
           )}
           <DiscountCodeField quote={data?.cartQuote} loading={loading} />
         </section>
-        <form className="checkout-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="checkout-form-title">
+        <form
+          className="checkout-form"
+          onSubmit={(e) => void submit(e)}
+          noValidate
+          aria-labelledby="checkout-form-title"
+        >
           <h2 id="checkout-form-title">Datos de compra y envío</h2>
           <CustomerFields form={form} />
           <ShippingFields form={form} />
@@ -75,20 +92,29 @@ export function CheckoutPage() {
                 {notice}
               </p>
             ) : null}
-            {quote.hasProblems ? <p className="checkout-notice">Algunos productos de tu carrito cambiaron. Ajusta las cantidades en el carrito antes de pagar.</p> : null}
-            {!data && error ? <p className="checkout-notice">No pudimos calcular el envío a tu destino. Revisa tu conexión e intenta de nuevo.</p> : null}
+            {quote.hasProblems ? (
+              <p className="checkout-notice">
+                Algunos productos de tu carrito cambiaron. Ajusta las cantidades en el carrito antes de pagar.
+              </p>
+            ) : null}
+            {!data && error ? (
+              <p className="checkout-notice">
+                No pudimos calcular el envío a tu destino. Revisa tu conexión e intenta de nuevo.
+              </p>
+            ) : null}
           </div>
           <button type="submit" className="button checkout-pay" disabled={submitting || blocked || !data}>
             {submitting ? 'Procesando…' : cashOnDelivery ? 'Hacer pedido' : 'Pagar'}
           </button>
           {cashOnDelivery ? (
             <p className="checkout-secure">
-              No pagas nada ahora: te llamaremos para confirmar tu pedido y pagarás {formatCop(quote.total)} en efectivo a la transportadora cuando lo recibas.
+              No pagas nada ahora: te llamaremos para confirmar tu pedido y pagarás {formatCop(quote.total)} en efectivo
+              a la transportadora cuando lo recibas.
             </p>
           ) : (
             <p className="checkout-secure">
-              Pagarás {formatCop(quote.total)} en la pasarela de pagos segura. Tus productos quedan apartados mientras completas el pago y tu carrito se guarda hasta que el
-              pago se apruebe.
+              Pagarás {formatCop(quote.total)} en la pasarela de pagos segura. Tus productos quedan apartados mientras
+              completas el pago y tu carrito se guarda hasta que el pago se apruebe.
             </p>
           )}
         </form>

@@ -17,11 +17,33 @@ export function CustomerFields({ form }: FieldsProps) {
       <FormField label="Nombre y apellidos" error={errors?.fullName?.message}>
         {(p) => <input {...p} {...register('customer.fullName')} autoComplete="name" maxLength={120} />}
       </FormField>
-      <FormField label="Correo electrónico" error={errors?.email?.message} hint="Te enviaremos la confirmación del pedido.">
-        {(p) => <input {...p} {...register('customer.email')} type="email" autoComplete="email" inputMode="email" maxLength={254} />}
+      <FormField
+        label="Correo electrónico"
+        error={errors?.email?.message}
+        hint="Te enviaremos la confirmación del pedido."
+      >
+        {(p) => (
+          <input
+            {...p}
+            {...register('customer.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            maxLength={254}
+          />
+        )}
       </FormField>
       <FormField label="Celular" error={errors?.phone?.message} hint="10 dígitos, empieza por 3.">
-        {(p) => <input {...p} {...register('customer.phone')} type="tel" autoComplete="tel-national" inputMode="tel" maxLength={20} />}
+        {(p) => (
+          <input
+            {...p}
+            {...register('customer.phone')}
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            maxLength={20}
+          />
+        )}
       </FormField>
       <div className="checkout-row">
         <FormField label="Tipo de documento" error={errors?.documentType?.message}>

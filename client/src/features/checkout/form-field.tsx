@@ -7,7 +7,19 @@ export interface FieldRenderProps {
 }
 
 /** A labelled field with its hint and inline Spanish error, wired for screen readers. */
-export function FormField({ label, error, hint, optional, children }: { label: string; error?: string; hint?: string; optional?: boolean; children: (props: FieldRenderProps) => ReactNode }) {
+export function FormField({
+  label,
+  error,
+  hint,
+  optional,
+  children,
+}: {
+  label: string;
+  error?: string;
+  hint?: string;
+  optional?: boolean;
+  children: (props: FieldRenderProps) => ReactNode;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;

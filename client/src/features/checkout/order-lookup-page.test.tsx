@@ -34,8 +34,12 @@ function serve(found: OrderLookupQuery['orderLookup'] = shipped) {
   mswServer.use(
     graphql.query(OrderLookupDocument, ({ variables }) => {
       asked.push(variables);
-      const right = variables.reference.trim().toUpperCase() === 'ENZ-7K3Q9D' && variables.email.trim().toLowerCase() === 'luisa@correo.com';
-      return HttpResponse.json({ data: { orderLookup: right ? found : { __typename: 'NotFound' as const, message: WRONG } } });
+      const right =
+        variables.reference.trim().toUpperCase() === 'ENZ-7K3Q9D' &&
+        variables.email.trim().toLowerCase() === 'luisa@correo.com';
+      return HttpResponse.json({
+        data: { orderLookup: right ? found : { __typename: 'NotFound' as const, message: WRONG } },
+      });
     }),
   );
   return asked;
@@ -54,9 +58,16 @@ describe('«Consulta tu pedido» page', () => {
     await lookUp('enz-7k3q9d', 'luisa@correo.com');
     const result = await screen.findByRole('region', { name: 'Pedido ENZ-7K3Q9D' });
     await waitFor(() => expect(result).toHaveFocus());
-    expect(within(result).getByRole('link', { name: /SV 123|Rastrear/ })).toHaveAttribute('href', 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=SV%20123');
-    expect(result).toHaveTextContent('Llega entre el 16 de noviembre y el 18 de noviembre (2 a 4 días hábiles desde el pago).');
-    expect(within(result).getByText(/^Pedido/)).toHaveTextContent(/^Pedido ENZ-7K3Q9D, hecho el 12 de noviembre a las 3:15 p\. m\.$/);
+    expect(within(result).getByRole('link', { name: /SV 123|Rastrear/ })).toHaveAttribute(
+      'href',
+      'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=SV%20123',
+    );
+    expect(result).toHaveTextContent(
+      'Llega entre el 16 de noviembre y el 18 de noviembre (2 a 4 días hábiles desde el pago).',
+    );
+    expect(within(result).getByText(/^Pedido/)).toHaveTextContent(
+      /^Pedido ENZ-7K3Q9D, hecho el 12 de noviembre a las 3:15 p\. m\.$/,
+    );
     expect(result).toHaveTextContent('Servientrega');
     expect(result).not.toHaveTextContent('luisa@correo.com');
   });
@@ -83,11 +94,23 @@ describe('«Consulta tu pedido» page', () => {
   it('says in Spanish when there were too many tries (rate limit)', async () => {
     mswServer.use(
       graphql.query(OrderLookupDocument, () =>
-        HttpResponse.json({ errors: [{ message: 'Hiciste demasiadas consultas seguidas. Espera unos minutos e inténtalo de nuevo.', extensions: { code: 'RATE_LIMITED' } }] }, { status: 429 }),
+        HttpResponse.json(
+          {
+            errors: [
+              {
+                message: 'Hiciste demasiadas consultas seguidas. Espera unos minutos e inténtalo de nuevo.',
+                extensions: { code: 'RATE_LIMITED' },
+              },
+            ],
+          },
+          { status: 429 },
+        ),
       ),
     );
     renderWithProviders(<OrderLookupPage />);
     await lookUp('ENZ-7K3Q9D', 'luisa@correo.com');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Hiciste demasiadas consultas seguidas. Espera unos minutos e inténtalo de nuevo.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Hiciste demasiadas consultas seguidas. Espera unos minutos e inténtalo de nuevo.',
+    );
   });
 });

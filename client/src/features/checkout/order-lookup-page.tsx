@@ -42,7 +42,9 @@ export function OrderLookupPage() {
         if (answer?.__typename === 'OrderLookup') {
           setFound(answer);
         } else if (answer?.__typename === 'ValidationErrors') {
-          for (const e of answer.errors) if (e.field === 'reference' || e.field === 'email') setError(e.field, { type: 'server', message: e.message }, { shouldFocus: true });
+          for (const e of answer.errors)
+            if (e.field === 'reference' || e.field === 'email')
+              setError(e.field, { type: 'server', message: e.message }, { shouldFocus: true });
         } else {
           setRefusal(answer?.message ?? NETWORK);
         }
@@ -60,10 +62,23 @@ export function OrderLookupPage() {
   return (
     <div className="receipt order-lookup">
       <h1>Consulta tu pedido</h1>
-      <p>Escribe el número de tu pedido (está en el correo de confirmación y empieza por ENZ-) y el correo con el que compraste.</p>
+      <p>
+        Escribe el número de tu pedido (está en el correo de confirmación y empieza por ENZ-) y el correo con el que
+        compraste.
+      </p>
       <form className="order-lookup__form" onSubmit={(e) => void submit(e)} noValidate aria-label="Consultar un pedido">
         <FormField label="Número de pedido" error={errors.reference?.message}>
-          {(p) => <input {...p} {...register('reference')} placeholder="ENZ-7K3Q9D" autoCapitalize="characters" autoComplete="off" spellCheck={false} maxLength={20} />}
+          {(p) => (
+            <input
+              {...p}
+              {...register('reference')}
+              placeholder="ENZ-7K3Q9D"
+              autoCapitalize="characters"
+              autoComplete="off"
+              spellCheck={false}
+              maxLength={20}
+            />
+          )}
         </FormField>
         <FormField label="Correo electrónico" error={errors.email?.message}>
           {(p) => <input {...p} {...register('email')} type="email" autoComplete="email" maxLength={254} />}
@@ -78,7 +93,13 @@ export function OrderLookupPage() {
         </button>
       </form>
       {found ? (
-        <div ref={result} tabIndex={-1} className="order-lookup__result" aria-label={`Pedido ${found.reference}`} role="region">
+        <div
+          ref={result}
+          tabIndex={-1}
+          className="order-lookup__result"
+          aria-label={`Pedido ${found.reference}`}
+          role="region"
+        >
           <OrderLookupResult order={found} />
         </div>
       ) : null}

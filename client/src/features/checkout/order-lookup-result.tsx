@@ -10,7 +10,12 @@ type Found = Extract<OrderLookupQuery['orderLookup'], { __typename: 'OrderLookup
 export function OrderLookupResult({ order }: { order: Found }) {
   const d = order.delivery;
   const paid = PAID_STATUSES.has(order.status);
-  const arrives = paid && order.status !== 'ENTREGADO' && d ? (d.earliest && d.latest ? `Llega ${deliveryWindow(d.earliest, d.latest)} (${d.label} desde el pago).` : `Llega en ${d.label} desde el pago.`) : null;
+  const arrives =
+    paid && order.status !== 'ENTREGADO' && d
+      ? d.earliest && d.latest
+        ? `Llega ${deliveryWindow(d.earliest, d.latest)} (${d.label} desde el pago).`
+        : `Llega en ${d.label} desde el pago.`
+      : null;
   return (
     <>
       <div className={`receipt__status${paid ? ' receipt__status--ok' : ''}`}>
@@ -19,7 +24,9 @@ export function OrderLookupResult({ order }: { order: Found }) {
           Pedido <strong>{order.reference}</strong>, hecho el {formatShopDateTime(order.createdAt).replace(/\.$/, '')}.
         </p>
         {arrives ? <p>{arrives}</p> : null}
-        <p className="form-field__hint">Para ver el detalle, pagar o pedir una devolución, abre el enlace del correo de tu pedido.</p>
+        <p className="form-field__hint">
+          Para ver el detalle, pagar o pedir una devolución, abre el enlace del correo de tu pedido.
+        </p>
       </div>
       {paid ? <FulfilmentStages receipt={order} /> : null}
       <TrackingInfo receipt={order} />
@@ -29,7 +36,8 @@ export function OrderLookupResult({ order }: { order: Found }) {
           <ul className="order-returns__list">
             {order.returns.map((r, i) => (
               <li key={i} className="order-returns__item">
-                {RETURN_KIND_LABELS[r.kind]} pedida el {formatShopDateTime(r.requestedAt)}: <strong>{SHOPPER_RETURN_STATUS[r.status]}</strong>
+                {RETURN_KIND_LABELS[r.kind]} pedida el {formatShopDateTime(r.requestedAt)}:{' '}
+                <strong>{SHOPPER_RETURN_STATUS[r.status]}</strong>
               </li>
             ))}
           </ul>

@@ -5,7 +5,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
 import { leaveTo } from '../../lib/leave-to';
-import { OrderReceiptDocument, RetryPaymentDocument, type ReceiptFieldsFragment, type RetryPaymentMutationVariables } from './checkout.generated';
+import {
+  OrderReceiptDocument,
+  RetryPaymentDocument,
+  type ReceiptFieldsFragment,
+  type RetryPaymentMutationVariables,
+} from './checkout.generated';
 import { OrderPage } from './order-page';
 
 vi.mock('../../lib/leave-to', () => ({ leaveTo: vi.fn() }));
@@ -22,7 +27,9 @@ function step(from: Step['from'], status: Step['status'], at: string): Step {
   return typed('OrderStep', { from, status, at });
 }
 
-function receipt(overrides: Partial<ReceiptFieldsFragment> = {}): ReceiptFieldsFragment & { __typename: 'OrderReceipt' } {
+function receipt(
+  overrides: Partial<ReceiptFieldsFragment> = {},
+): ReceiptFieldsFragment & { __typename: 'OrderReceipt' } {
   return {
     __typename: 'OrderReceipt',
     reference: REF,
@@ -49,16 +56,40 @@ function receipt(overrides: Partial<ReceiptFieldsFragment> = {}): ReceiptFieldsF
     delivery: typed('DeliveryEstimate', { label: '2 a 4 días hábiles', earliest: null, latest: null }),
     timeline: [step(null, 'PENDIENTE_PAGO', T('20:15'))],
     returns: [],
-    returnOptions: typed('ReturnOptions', { retractoUntil: null, warrantyUntil: null, canRequestReversal: false, returnableLines: [] }),
-    lines: [typed('OrderLine', { id: '501', productId: '1', name: 'Collar Cuero Miel', sizeLabel: 'M', unitPrice: 45_000, quantity: 2, lineTotal: 90_000, imageUrl: null })],
-    shippingAddress: typed('ShippingAddress', { departmentName: 'Norte de Santander', municipalityName: 'Cúcuta', address: 'Av. 0 # 11-64', neighborhood: null }),
+    returnOptions: typed('ReturnOptions', {
+      retractoUntil: null,
+      warrantyUntil: null,
+      canRequestReversal: false,
+      returnableLines: [],
+    }),
+    lines: [
+      typed('OrderLine', {
+        id: '501',
+        productId: '1',
+        name: 'Collar Cuero Miel',
+        sizeLabel: 'M',
+        unitPrice: 45_000,
+        quantity: 2,
+        lineTotal: 90_000,
+        imageUrl: null,
+      }),
+    ],
+    shippingAddress: typed('ShippingAddress', {
+      departmentName: 'Norte de Santander',
+      municipalityName: 'Cúcuta',
+      address: 'Av. 0 # 11-64',
+      neighborhood: null,
+    }),
     ...overrides,
   };
 }
 
-
 function serve(order: ReturnType<typeof receipt>) {
-  mswServer.use(graphql.query(OrderReceiptDocument, ({ variables }) => HttpResponse.json({ data: { orderReceipt: variables.token === TOKEN ? order : null } })));
+  mswServer.use(
+    graphql.query(OrderReceiptDocument, ({ variables }) =>
+      HttpResponse.json({ data: { orderReceipt: variables.token === TOKEN ? order : null } }),
+    ),
+  );
 }
 
 function retryAnswers() {
@@ -66,7 +97,9 @@ function retryAnswers() {
   mswServer.use(
     graphql.mutation(RetryPaymentDocument, ({ variables }) => {
       sent.push(variables);
-      return HttpResponse.json({ data: { retryPayment: { __typename: 'OrderPlaced', checkoutUrl: '/pasarela-sandbox?session=again' } } });
+      return HttpResponse.json({
+        data: { retryPayment: { __typename: 'OrderPlaced', checkoutUrl: '/pasarela-sandbox?session=again' } },
+      });
     }),
   );
   return sent;
@@ -80,7 +113,9 @@ describe('order page', () => {
     const sent = retryAnswers();
     const user = userEvent.setup();
     renderWithProviders(<OrderPage />, { route: PAGE });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Tu pedido está esperando el pago' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tu pedido está esperando el pago' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/Tus productos están apartados hasta las 3:45 p\. m\./)).toBeInTheDocument();
     expect(screen.getByRole('radio', { name: 'Tarjeta de crédito o débito' })).toBeChecked();
     await user.click(screen.getByRole('radio', { name: 'PSE' }));
@@ -97,7 +132,13 @@ describe('order page', () => {
   });
 
   it('declined: nothing was charged, and paying again may switch from card to PSE', async () => {
-    serve(receipt({ status: 'PAGO_RECHAZADO', canRetryPayment: true, timeline: [step(null, 'PENDIENTE_PAGO', T('20:15')), step('PENDIENTE_PAGO', 'PAGO_RECHAZADO', T('20:18'))] }));
+    serve(
+      receipt({
+        status: 'PAGO_RECHAZADO',
+        canRetryPayment: true,
+        timeline: [step(null, 'PENDIENTE_PAGO', T('20:15')), step('PENDIENTE_PAGO', 'PAGO_RECHAZADO', T('20:18'))],
+      }),
+    );
     const sent = retryAnswers();
     const user = userEvent.setup();
     renderWithProviders(<OrderPage />, { route: `${PAGE}&id=tx-1` });
@@ -107,13 +148,27 @@ describe('order page', () => {
     await user.click(screen.getByRole('button', { name: 'Pagar $ 106.500' }));
     await waitFor(() => expect(sent).toEqual([{ reference: REF, token: TOKEN, paymentMethod: 'PSE' }]));
     const history = screen.getByRole('region', { name: 'Historial del pedido' });
-    expect(within(history).getAllByRole('listitem').map((li) => li.firstChild?.textContent)).toEqual(['Recibimos tu pedido', 'El pago fue rechazado']);
+    expect(
+      within(history)
+        .getAllByRole('listitem')
+        .map((li) => li.firstChild?.textContent),
+    ).toEqual(['Recibimos tu pedido', 'El pago fue rechazado']);
   });
 
   it('paid: empties the cart this order came from and shows what comes next', async () => {
-    localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [{ productId: '1', sizeId: '11', quantity: 2 }] }));
+    localStorage.setItem(
+      'enzo.cart.v1',
+      JSON.stringify({ version: 1, lines: [{ productId: '1', sizeId: '11', quantity: 2 }] }),
+    );
     localStorage.setItem('enzo.order.v1', JSON.stringify({ reference: REF, token: TOKEN, cart: '1:11:2|' }));
-    serve(receipt({ status: 'PAGADO', canPay: false, payBefore: null, timeline: [step(null, 'PENDIENTE_PAGO', T('20:15')), step('PENDIENTE_PAGO', 'PAGADO', T('20:17'))] }));
+    serve(
+      receipt({
+        status: 'PAGADO',
+        canPay: false,
+        payBefore: null,
+        timeline: [step(null, 'PENDIENTE_PAGO', T('20:15')), step('PENDIENTE_PAGO', 'PAGADO', T('20:17'))],
+      }),
+    );
     renderWithProviders(<OrderPage />, { route: `${PAGE}&id=tx-1` });
     expect(await screen.findByRole('heading', { level: 1, name: '¡Pago aprobado!' })).toBeInTheDocument();
     const stages = screen.getByRole('list', { name: 'Avance de tu pedido' });
@@ -132,8 +187,17 @@ describe('order page', () => {
         carrier: 'servientrega',
         trackingNumber: '2150001234',
         trackingUrl: 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=2150001234',
-        delivery: typed('DeliveryEstimate', { label: '2 a 4 días hábiles', earliest: '2025-11-14', latest: '2025-11-19' }),
-        timeline: [step(null, 'PENDIENTE_PAGO', T('20:15')), step('PENDIENTE_PAGO', 'PAGADO', T('20:17')), step('PAGADO', 'EN_PREPARACION', '2025-11-13T14:00:00.000Z'), step('EN_PREPARACION', 'ENVIADO', '2025-11-14T16:30:00.000Z')],
+        delivery: typed('DeliveryEstimate', {
+          label: '2 a 4 días hábiles',
+          earliest: '2025-11-14',
+          latest: '2025-11-19',
+        }),
+        timeline: [
+          step(null, 'PENDIENTE_PAGO', T('20:15')),
+          step('PENDIENTE_PAGO', 'PAGADO', T('20:17')),
+          step('PAGADO', 'EN_PREPARACION', '2025-11-13T14:00:00.000Z'),
+          step('EN_PREPARACION', 'ENVIADO', '2025-11-14T16:30:00.000Z'),
+        ],
       }),
     );
     renderWithProviders(<OrderPage />, { route: PAGE });
@@ -148,7 +212,9 @@ describe('order page', () => {
     expect(link).toHaveAttribute('href', 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=2150001234');
     expect(link).toHaveAttribute('target', '_blank');
     expect(screen.getByText('Entregamos tu pedido a la transportadora')).toBeInTheDocument();
-    expect(screen.getByText('Llega entre el 14 de noviembre y el 19 de noviembre (2 a 4 días hábiles desde el pago).')).toBeInTheDocument();
+    expect(
+      screen.getByText('Llega entre el 14 de noviembre y el 19 de noviembre (2 a 4 días hábiles desde el pago).'),
+    ).toBeInTheDocument();
   });
 
   it('cancelled after payment: says the money comes back', async () => {

@@ -25,7 +25,10 @@ function NotFound() {
     <div className="receipt">
       <div className="receipt__status">
         <h1>No encontramos este pedido</h1>
-        <p>El enlace no es válido o está incompleto. Si ya pagaste, revisa el correo de confirmación o escríbenos con tu número de pedido.</p>
+        <p>
+          El enlace no es válido o está incompleto. Si ya pagaste, revisa el correo de confirmación o escríbenos con tu
+          número de pedido.
+        </p>
         <Link to="/">Volver a la tienda</Link>
       </div>
     </div>
@@ -57,7 +60,11 @@ function useSettleRememberedOrder(receipt: ReceiptFieldsFragment | null | undefi
 export function OrderPage() {
   const { reference, token, transactionId } = useOrderParams();
   const skip = !reference || !token;
-  const { data, loading, error, startPolling, stopPolling } = useQuery(OrderReceiptDocument, { variables: { reference, token, transactionId }, skip, fetchPolicy: 'network-only' });
+  const { data, loading, error, startPolling, stopPolling } = useQuery(OrderReceiptDocument, {
+    variables: { reference, token, transactionId },
+    skip,
+    fetchPolicy: 'network-only',
+  });
   const receipt = data?.orderReceipt;
   const pending = receipt?.status === 'PENDIENTE_PAGO';
   useSettleRememberedOrder(receipt);
@@ -69,7 +76,8 @@ export function OrderPage() {
 
   if (skip) return <NotFound />;
   if (!receipt && loading) return <p className="receipt">Cargando tu pedido…</p>;
-  if (!receipt && error) return <p className="receipt checkout-notice">No pudimos cargar tu pedido. Recarga la página.</p>;
+  if (!receipt && error)
+    return <p className="receipt checkout-notice">No pudimos cargar tu pedido. Recarga la página.</p>;
   if (!receipt) return <NotFound />;
   const paid = PAID_STATUSES.has(receipt.status) || receipt.status === 'POR_CONFIRMAR';
   return (

@@ -9,7 +9,9 @@ import type { OrderProgressFieldsFragment } from './checkout.generated';
  */
 export function FulfilmentStages({ receipt }: { receipt: OrderProgressFieldsFragment }) {
   const reached = new Map(receipt.timeline.map((s) => [s.status, s.at]));
-  const stages = fulfilmentStages(receipt.status === 'POR_CONFIRMAR' || receipt.timeline.some((step) => step.status === 'POR_CONFIRMAR'));
+  const stages = fulfilmentStages(
+    receipt.status === 'POR_CONFIRMAR' || receipt.timeline.some((step) => step.status === 'POR_CONFIRMAR'),
+  );
   const current = stages.findIndex((s) => s.status === receipt.status);
   if (current === -1) return null;
   return (
@@ -18,9 +20,17 @@ export function FulfilmentStages({ receipt }: { receipt: OrderProgressFieldsFrag
         const state = i < current ? 'done' : i === current ? 'current' : 'todo';
         const at = reached.get(stage);
         return (
-          <li key={stage} className={`order-stages__item order-stages__item--${state}`} aria-current={state === 'current' ? 'step' : undefined}>
+          <li
+            key={stage}
+            className={`order-stages__item order-stages__item--${state}`}
+            aria-current={state === 'current' ? 'step' : undefined}
+          >
             <span className="order-stages__label">{label}</span>{' '}
-            {at && state !== 'todo' ? <span className="order-stages__date">{formatShopDateTime(at)}</span> : <span className="visually-hidden">pendiente</span>}
+            {at && state !== 'todo' ? (
+              <span className="order-stages__date">{formatShopDateTime(at)}</span>
+            ) : (
+              <span className="visually-hidden">pendiente</span>
+            )}
           </li>
         );
       })}

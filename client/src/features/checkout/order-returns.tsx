@@ -30,18 +30,29 @@ export function OrderReturns({ receipt, token }: { receipt: ReceiptFieldsFragmen
   if (!PAID_STATUSES.has(receipt.status) && receipt.returns.length === 0) return null;
   const canAsk = Boolean(options.retractoUntil || options.warrantyUntil || options.canRequestReversal);
   return (
-    <section ref={section} id="devoluciones" className="order-returns" aria-labelledby="order-returns-title" tabIndex={-1}>
+    <section
+      ref={section}
+      id="devoluciones"
+      className="order-returns"
+      aria-labelledby="order-returns-title"
+      tabIndex={-1}
+    >
       <h2 id="order-returns-title">Devoluciones y garantía</h2>
       {options.retractoUntil ? (
         <p>
-          <strong>Puedes retractarte hasta el {formatDeadline(options.retractoUntil)}.</strong> Te devolvemos el dinero sin preguntas, con los productos sin usar y en su empaque.
+          <strong>Puedes retractarte hasta el {formatDeadline(options.retractoUntil)}.</strong> Te devolvemos el dinero
+          sin preguntas, con los productos sin usar y en su empaque.
         </p>
       ) : receipt.status === 'ENTREGADO' ? (
         <p>El plazo de retracto (5 días hábiles desde la entrega) ya terminó.</p>
       ) : (
         <p>Cuando recibas tu pedido tendrás 5 días hábiles para retractarte.</p>
       )}
-      {options.warrantyUntil ? <p>Tu garantía va hasta el {formatDeadline(options.warrantyUntil)}: si un producto tiene un defecto, pídela aquí.</p> : null}
+      {options.warrantyUntil ? (
+        <p>
+          Tu garantía va hasta el {formatDeadline(options.warrantyUntil)}: si un producto tiene un defecto, pídela aquí.
+        </p>
+      ) : null}
       {receipt.returns.length ? (
         <ul className="order-returns__list">
           {receipt.returns.map((r) => (
@@ -87,11 +98,16 @@ function ReturnItem({ request: r }: { request: ShopperReturnFieldsFragment }) {
       <p>
         Estado: <strong>{SHOPPER_RETURN_STATUS[r.status]}</strong>
       </p>
-      {r.lines.length ? <p>{r.lines.map((l) => `${l.quantity} × ${l.name} (talla ${l.sizeLabel})`).join(', ')}</p> : null}
+      {r.lines.length ? (
+        <p>{r.lines.map((l) => `${l.quantity} × ${l.name} (talla ${l.sizeLabel})`).join(', ')}</p>
+      ) : null}
       {r.status === 'REEMBOLSADA' && r.refundedAt ? (
         <p>
           Te devolvimos {formatCop(r.refundAmount)} el {formatShopDateTime(r.refundedAt)}
-          {r.refundMethod ? ` (${REFUND_METHOD_LABELS[r.refundMethod].toLowerCase()}${r.refundReference ? `, referencia ${r.refundReference}` : ''})` : ''}.
+          {r.refundMethod
+            ? ` (${REFUND_METHOD_LABELS[r.refundMethod].toLowerCase()}${r.refundReference ? `, referencia ${r.refundReference}` : ''})`
+            : ''}
+          .
         </p>
       ) : null}
       {open ? (

@@ -9,15 +9,35 @@ import { PayAgain } from './pay-again';
 const CART_KEPT = 'Tu carrito sigue guardado en este navegador: puedes revisarlo y hacer el pedido de nuevo.';
 
 /** What the shopper can do now, by status (pay, pay again, wait, follow the package). */
-export function OrderStatus({ receipt, token, returnedFromGateway }: { receipt: ReceiptFieldsFragment; token: string; returnedFromGateway: boolean }) {
+export function OrderStatus({
+  receipt,
+  token,
+  returnedFromGateway,
+}: {
+  receipt: ReceiptFieldsFragment;
+  token: string;
+  returnedFromGateway: boolean;
+}) {
   const title = SHOPPER_STATUS_TITLES[receipt.status];
-  const pay = (label: string) => <PayAgain reference={receipt.reference} token={token} total={receipt.total} method={receipt.paymentMethod} label={label} />;
-  const deadline = receipt.payBefore ? <> Tus productos están apartados hasta las {formatShopTime(receipt.payBefore)}.</> : null;
+  const pay = (label: string) => (
+    <PayAgain
+      reference={receipt.reference}
+      token={token}
+      total={receipt.total}
+      method={receipt.paymentMethod}
+      label={label}
+    />
+  );
+  const deadline = receipt.payBefore ? (
+    <> Tus productos están apartados hasta las {formatShopTime(receipt.payBefore)}.</>
+  ) : null;
 
   if (receipt.status === 'PENDIENTE_PAGO' && (receipt.paymentProcessing || returnedFromGateway)) {
     return (
       <Box tone="neutral" title="Estamos confirmando tu pago…">
-        <p>Pedido {receipt.reference}. Esta página se actualiza sola; no cierres ni pagues de nuevo mientras confirmamos.</p>
+        <p>
+          Pedido {receipt.reference}. Esta página se actualiza sola; no cierres ni pagues de nuevo mientras confirmamos.
+        </p>
         {!receipt.paymentProcessing && receipt.canPay ? (
           <details className="pay-again__later">
             <summary>¿No terminaste el pago en la pasarela?</summary>
@@ -33,14 +53,20 @@ export function OrderStatus({ receipt, token, returnedFromGateway }: { receipt: 
         <p>
           Pedido {receipt.reference} por {formatCop(receipt.total)}.{deadline}
         </p>
-        {receipt.canPay ? pay('Pagar') : <p>Ya no es posible iniciar otro pago para este pedido. Escríbenos por WhatsApp y te ayudamos.</p>}
+        {receipt.canPay ? (
+          pay('Pagar')
+        ) : (
+          <p>Ya no es posible iniciar otro pago para este pedido. Escríbenos por WhatsApp y te ayudamos.</p>
+        )}
       </Box>
     );
   }
   if (receipt.status === 'PAGO_RECHAZADO') {
     return (
       <Box tone="bad" title={title}>
-        <p>No se hizo ningún cobro por el pedido {receipt.reference}.{receipt.canPay ? deadline : null}</p>
+        <p>
+          No se hizo ningún cobro por el pedido {receipt.reference}.{receipt.canPay ? deadline : null}
+        </p>
         {receipt.canPay ? (
           <>
             <p>Puedes intentarlo de nuevo con tarjeta, PSE, Nequi o Botón Bancolombia.</p>
@@ -59,11 +85,12 @@ export function OrderStatus({ receipt, token, returnedFromGateway }: { receipt: 
     return (
       <Box tone="ok" title={title}>
         <p>
-          Pedido <strong>{receipt.reference}</strong>. Te llamaremos al celular que nos diste para confirmarlo; después lo preparamos y te escribimos a {receipt.email} con cada
-          novedad.
+          Pedido <strong>{receipt.reference}</strong>. Te llamaremos al celular que nos diste para confirmarlo; después
+          lo preparamos y te escribimos a {receipt.email} con cada novedad.
         </p>
         <p>
-          No pagas nada ahora: pagarás <strong>{formatCop(receipt.total)}</strong> en efectivo a la transportadora cuando lo recibas.
+          No pagas nada ahora: pagarás <strong>{formatCop(receipt.total)}</strong> en efectivo a la transportadora
+          cuando lo recibas.
           {receipt.delivery ? ` Llega en ${receipt.delivery.label} desde la confirmación.` : ''}
         </p>
       </Box>
@@ -72,16 +99,29 @@ export function OrderStatus({ receipt, token, returnedFromGateway }: { receipt: 
   if (PAID_STATUSES.has(receipt.status)) {
     const d = receipt.delivery;
     const since = cashOnDelivery ? 'desde la confirmación' : 'desde el pago';
-    const arrives = d?.earliest && d.latest ? `Llega ${deliveryWindow(d.earliest, d.latest)} (${d.label} ${since}).` : d ? `Llega en ${d.label} ${since}.` : null;
+    const arrives =
+      d?.earliest && d.latest
+        ? `Llega ${deliveryWindow(d.earliest, d.latest)} (${d.label} ${since}).`
+        : d
+          ? `Llega en ${d.label} ${since}.`
+          : null;
     return (
       <Box tone="ok" title={title}>
         <p>
           Pedido <strong>{receipt.reference}</strong>. Te escribimos a {receipt.email} con cada novedad.
         </p>
-        {receipt.status === 'PAGADO' || receipt.status === 'EN_PREPARACION' ? <p>Te avisaremos cuando salga; aquí verás la transportadora y el número de guía.</p> : null}
+        {receipt.status === 'PAGADO' || receipt.status === 'EN_PREPARACION' ? (
+          <p>Te avisaremos cuando salga; aquí verás la transportadora y el número de guía.</p>
+        ) : null}
         {receipt.status !== 'ENTREGADO' && arrives ? <p>{arrives}</p> : null}
-        {cashOnDelivery && receipt.status !== 'ENTREGADO' ? <p>Pagarás {formatCop(receipt.total)} en efectivo a la transportadora cuando lo recibas.</p> : null}
-        {receipt.refundPending ? <p>Recibimos un pago de más por este pedido: te lo devolveremos y nuestro equipo te contactará para hacerlo.</p> : null}
+        {cashOnDelivery && receipt.status !== 'ENTREGADO' ? (
+          <p>Pagarás {formatCop(receipt.total)} en efectivo a la transportadora cuando lo recibas.</p>
+        ) : null}
+        {receipt.refundPending ? (
+          <p>
+            Recibimos un pago de más por este pedido: te lo devolveremos y nuestro equipo te contactará para hacerlo.
+          </p>
+        ) : null}
       </Box>
     );
   }
@@ -89,7 +129,8 @@ export function OrderStatus({ receipt, token, returnedFromGateway }: { receipt: 
     <Box tone="bad" title={title}>
       {receipt.status === 'CANCELADO' && receipt.refundPending ? (
         <p>
-          Pedido {receipt.reference}. Como ya lo habías pagado, te devolveremos {formatCop(receipt.total)}; nuestro equipo te contactará para hacerlo.
+          Pedido {receipt.reference}. Como ya lo habías pagado, te devolveremos {formatCop(receipt.total)}; nuestro
+          equipo te contactará para hacerlo.
         </p>
       ) : (
         <p>

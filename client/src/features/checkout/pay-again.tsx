@@ -7,9 +7,23 @@ import { METHOD_CHOICES } from './payment-fields';
 import { leaveTo } from '../../lib/leave-to';
 
 /** Pay an unpaid order (again), choosing an online method; goes to the gateway with a fresh attempt. */
-export function PayAgain({ reference, token, total, method, label }: { reference: string; token: string; total: number; method: PaymentMethodValue; label: string }) {
+export function PayAgain({
+  reference,
+  token,
+  total,
+  method,
+  label,
+}: {
+  reference: string;
+  token: string;
+  total: number;
+  method: PaymentMethodValue;
+  label: string;
+}) {
   const [retry, { loading }] = useMutation(RetryPaymentDocument);
-  const [choice, setChoice] = useState<OnlinePaymentMethodValue>((ONLINE_PAYMENT_METHODS as readonly string[]).includes(method) ? (method as OnlinePaymentMethodValue) : 'CARD');
+  const [choice, setChoice] = useState<OnlinePaymentMethodValue>(
+    (ONLINE_PAYMENT_METHODS as readonly string[]).includes(method) ? (method as OnlinePaymentMethodValue) : 'CARD',
+  );
   const [message, setMessage] = useState<string | null>(null);
   const titleId = useId();
 

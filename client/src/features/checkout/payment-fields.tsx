@@ -47,7 +47,13 @@ export function PaymentFields({ form, cashOnDelivery }: FieldsProps & { cashOnDe
         {offered && cashOnDelivery ? (
           <>
             <label className={`checkout-choice${available ? '' : ' checkout-choice--unavailable'}`}>
-              <input type="radio" value="CASH_ON_DELIVERY" disabled={!available} aria-describedby={codNoteId} {...register('paymentMethod')} />
+              <input
+                type="radio"
+                value="CASH_ON_DELIVERY"
+                disabled={!available}
+                aria-describedby={codNoteId}
+                {...register('paymentMethod')}
+              />
               {METHOD_CHOICES.CASH_ON_DELIVERY}
             </label>
             <p id={codNoteId} className="checkout-method-note">
@@ -60,7 +66,12 @@ export function PaymentFields({ form, cashOnDelivery }: FieldsProps & { cashOnDe
       </fieldset>
       <div className={`form-field checkout-policy${policyError ? ' form-field--invalid' : ''}`}>
         <label className="checkout-choice">
-          <input type="checkbox" {...register('acceptDataPolicy')} aria-invalid={Boolean(policyError)} aria-describedby={policyError ? policyErrorId : undefined} />
+          <input
+            type="checkbox"
+            {...register('acceptDataPolicy')}
+            aria-invalid={Boolean(policyError)}
+            aria-describedby={policyError ? policyErrorId : undefined}
+          />
           <span>
             Acepto la{' '}
             <Link to="/TratamientoDatos" target="_blank" rel="noopener">

@@ -5,6 +5,12 @@ let longDay: Intl.DateTimeFormat | undefined;
 
 /** A legal deadline as a shopper reads it: `viernes, 28 de noviembre de 2026` (Bogotá). */
 export function formatDeadline(iso: string): string {
-  longDay ??= new Intl.DateTimeFormat('es-CO', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: SHOP_TIME_ZONE });
+  longDay ??= new Intl.DateTimeFormat('es-CO', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: SHOP_TIME_ZONE,
+  });
   return longDay.format(new Date(iso));
 }

@@ -4,7 +4,12 @@ import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
-import { RequestReturnDocument, type ReceiptFieldsFragment, type RequestReturnMutation, type RequestReturnMutationVariables } from './checkout.generated';
+import {
+  RequestReturnDocument,
+  type ReceiptFieldsFragment,
+  type RequestReturnMutation,
+  type RequestReturnMutationVariables,
+} from './checkout.generated';
 import { ReturnRequestForm } from './return-request-form';
 
 const TOKEN = 'tok-0123456789abcdef';
@@ -83,11 +88,22 @@ describe('return request form', () => {
   it('sends the chosen units of one line with the reason, and says what happens next', async () => {
     const sent = answer(accepted);
     const { onSent } = renderForm();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Unidades de Collar Cuero Miel, talla M' }), '1 unidad');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Unidades de Collar Cuero Miel, talla M' }),
+      '1 unidad',
+    );
     await userEvent.type(screen.getByRole('textbox', { name: /Motivo/ }), '  No le quedó   a mi perro ');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
-    await waitFor(() => expect(onSent).toHaveBeenCalledWith(expect.stringMatching(/^Recibimos tu solicitud de retracto/)));
-    expect(sent).toEqual([{ reference: 'ENZ-7K3Q9D', token: TOKEN, input: { kind: 'RETRACTO', reason: 'No le quedó a mi perro', items: [{ lineId: '501', quantity: 1 }] } }]);
+    await waitFor(() =>
+      expect(onSent).toHaveBeenCalledWith(expect.stringMatching(/^Recibimos tu solicitud de retracto/)),
+    );
+    expect(sent).toEqual([
+      {
+        reference: 'ENZ-7K3Q9D',
+        token: TOKEN,
+        input: { kind: 'RETRACTO', reason: 'No le quedó a mi perro', items: [{ lineId: '501', quantity: 1 }] },
+      },
+    ]);
   });
 
   it('a payment reversal covers the whole payment: no units to choose', async () => {
@@ -103,20 +119,36 @@ describe('return request form', () => {
   });
 
   it("shows the server's refusal (deadline over) and keeps the form", async () => {
-    answer({ __typename: 'ReturnNotAllowed', message: 'El plazo de retracto (5 días hábiles desde la entrega) ya terminó. Si el producto tiene un defecto, puedes pedir la garantía.' });
+    answer({
+      __typename: 'ReturnNotAllowed',
+      message:
+        'El plazo de retracto (5 días hábiles desde la entrega) ya terminó. Si el producto tiene un defecto, puedes pedir la garantía.',
+    });
     const { onSent } = renderForm();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Unidades de Traílla Nylon, talla Única' }), '1 unidad');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Unidades de Traílla Nylon, talla Única' }),
+      '1 unidad',
+    );
     await userEvent.type(screen.getByRole('textbox', { name: /Motivo/ }), 'Ya no la necesito');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('El plazo de retracto (5 días hábiles desde la entrega) ya terminó.');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'El plazo de retracto (5 días hábiles desde la entrega) ya terminó.',
+    );
     expect(onSent).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Enviar solicitud' })).toBeEnabled();
   });
 
   it('puts field errors from the server beside their field', async () => {
-    answer({ __typename: 'ValidationErrors', message: 'Revisa la solicitud.', errors: [typed('FieldError', { field: 'items', message: 'Ya pediste devolver esas unidades.' })] });
+    answer({
+      __typename: 'ValidationErrors',
+      message: 'Revisa la solicitud.',
+      errors: [typed('FieldError', { field: 'items', message: 'Ya pediste devolver esas unidades.' })],
+    });
     renderForm();
-    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Unidades de Collar Cuero Miel, talla M' }), '2 unidades');
+    await userEvent.selectOptions(
+      screen.getByRole('combobox', { name: 'Unidades de Collar Cuero Miel, talla M' }),
+      '2 unidades',
+    );
     await userEvent.type(screen.getByRole('textbox', { name: /Motivo/ }), 'No le quedó a mi perro');
     await userEvent.click(screen.getByRole('button', { name: 'Enviar solicitud' }));
     expect(await screen.findByText('Ya pediste devolver esas unidades.')).toBeInTheDocument();

@@ -3,7 +3,11 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@apollo/client/react';
 import { RETURN_REASON_MAX, RETURN_REASON_MIN, type ReturnKindValue } from '#shared/returns.js';
-import { returnRequestFormSchema, type ReturnRequestForm as FormValues, type ReturnRequestValues } from '#shared/return-request.js';
+import {
+  returnRequestFormSchema,
+  type ReturnRequestForm as FormValues,
+  type ReturnRequestValues,
+} from '#shared/return-request.js';
 import { FormField } from './form-field';
 import { OrderReceiptDocument, RequestReturnDocument, type ReceiptFieldsFragment } from './checkout.generated';
 import { formatDeadline } from './return-dates';
@@ -17,22 +21,55 @@ const SENT: Record<ReturnKindValue, string> = {
 };
 
 /** Asks for retracto or warranty (which units, why) or a payment reversal (the whole payment, why). */
-export function ReturnRequestForm({ receipt, token, onSent, onCancel }: { receipt: ReceiptFieldsFragment; token: string; onSent: (text: string) => void; onCancel: () => void }) {
+export function ReturnRequestForm({
+  receipt,
+  token,
+  onSent,
+  onCancel,
+}: {
+  receipt: ReceiptFieldsFragment;
+  token: string;
+  onSent: (text: string) => void;
+  onCancel: () => void;
+}) {
   const options = receipt.returnOptions;
   const kinds: Array<{ kind: ReturnKindValue; label: string; hint: string }> = [
-    ...(options.retractoUntil ? [{ kind: 'RETRACTO' as const, label: 'Retracto', hint: `Cambiaste de opinión: devuelve productos sin usar hasta el ${formatDeadline(options.retractoUntil)}.` }] : []),
-    ...(options.warrantyUntil ? [{ kind: 'GARANTIA' as const, label: 'Garantía', hint: 'Un producto llegó o salió con un defecto.' }] : []),
+    ...(options.retractoUntil
+      ? [
+          {
+            kind: 'RETRACTO' as const,
+            label: 'Retracto',
+            hint: `Cambiaste de opinión: devuelve productos sin usar hasta el ${formatDeadline(options.retractoUntil)}.`,
+          },
+        ]
+      : []),
+    ...(options.warrantyUntil
+      ? [{ kind: 'GARANTIA' as const, label: 'Garantía', hint: 'Un producto llegó o salió con un defecto.' }]
+      : []),
     ...(options.canRequestReversal
-      ? [{ kind: 'REVERSION' as const, label: 'Reversión del pago', hint: 'Fraude, un cobro que no hiciste, o un producto que no llegó o no es el que pediste: revertimos todo el pago.' }]
+      ? [
+          {
+            kind: 'REVERSION' as const,
+            label: 'Reversión del pago',
+            hint: 'Fraude, un cobro que no hiciste, o un producto que no llegó o no es el que pediste: revertimos todo el pago.',
+          },
+        ]
       : []),
   ];
   const { register, handleSubmit, watch, setError, formState } = useForm<FormValues, unknown, ReturnRequestValues>({
     resolver: zodResolver(returnRequestFormSchema),
-    defaultValues: { kind: kinds[0]!.kind, items: options.returnableLines.map((l) => ({ lineId: l.lineId, quantity: 0 })), reason: '' },
+    defaultValues: {
+      kind: kinds[0]!.kind,
+      items: options.returnableLines.map((l) => ({ lineId: l.lineId, quantity: 0 })),
+      reason: '',
+    },
   });
   const { errors, isSubmitting } = formState;
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [request] = useMutation(RequestReturnDocument, { refetchQueries: [OrderReceiptDocument], awaitRefetchQueries: true });
+  const [request] = useMutation(RequestReturnDocument, {
+    refetchQueries: [OrderReceiptDocument],
+    awaitRefetchQueries: true,
+  });
   const legend = useRef<HTMLHeadingElement>(null);
   useEffect(() => legend.current?.focus(), []);
   const kind = watch('kind');
@@ -82,13 +119,19 @@ export function ReturnRequestForm({ receipt, token, onSent, onCancel }: { receip
       {needsItems ? (
         <fieldset className="return-form__items" aria-describedby={itemsError ? 'return-items-error' : undefined}>
           <legend>Productos y unidades</legend>
-          {options.returnableLines.length === 0 ? <p>Todos los productos de este pedido ya están en otra solicitud.</p> : null}
+          {options.returnableLines.length === 0 ? (
+            <p>Todos los productos de este pedido ya están en otra solicitud.</p>
+          ) : null}
           {options.returnableLines.map((l, i) => (
             <label key={l.lineId} className="return-form__item">
               <span>
                 {l.name} (talla {l.sizeLabel})
               </span>
-              <select {...register(`items.${i}.quantity`)} aria-label={`Unidades de ${l.name}, talla ${l.sizeLabel}`} aria-invalid={itemsError ? true : undefined}>
+              <select
+                {...register(`items.${i}.quantity`)}
+                aria-label={`Unidades de ${l.name}, talla ${l.sizeLabel}`}
+                aria-invalid={itemsError ? true : undefined}
+              >
                 {Array.from({ length: l.quantity + 1 }, (_, n) => (
                   <option key={n} value={n}>
                     {n === 0 ? 'Ninguna' : n === 1 ? '1 unidad' : `${n} unidades`}
@@ -106,7 +149,11 @@ export function ReturnRequestForm({ receipt, token, onSent, onCancel }: { receip
       ) : (
         <p>Se revierte todo el pago del pedido ({receipt.reference}).</p>
       )}
-      <FormField label="Motivo" error={errors.reason?.message} hint={`Entre ${RETURN_REASON_MIN} y ${RETURN_REASON_MAX} caracteres.`}>
+      <FormField
+        label="Motivo"
+        error={errors.reason?.message}
+        hint={`Entre ${RETURN_REASON_MIN} y ${RETURN_REASON_MAX} caracteres.`}
+      >
         {(p) => <textarea {...p} {...register('reason')} rows={3} maxLength={RETURN_REASON_MAX} />}
       </FormField>
       {refusal ? (

@@ -30,7 +30,11 @@ export function SandboxGatewayPage() {
   }
   if (!checkout) return <p className="sandbox-card">Cargando la pasarela…</p>;
   // Preselected with the shopper's choice at checkout; any method the gateway offers may be used.
-  const method = chosen ?? ((ONLINE_PAYMENT_METHODS as readonly string[]).includes(checkout.paymentMethod) ? (checkout.paymentMethod as OnlinePaymentMethodValue) : 'CARD');
+  const method =
+    chosen ??
+    ((ONLINE_PAYMENT_METHODS as readonly string[]).includes(checkout.paymentMethod)
+      ? (checkout.paymentMethod as OnlinePaymentMethodValue)
+      : 'CARD');
 
   /** Nequi is decided by the phone (as in Wompi's sandbox); the other methods by the buttons too. */
   async function decide(decision: 'APPROVE' | 'DECLINE' | null) {
@@ -58,7 +62,9 @@ export function SandboxGatewayPage() {
     <div className="sandbox-card">
       <span className="sandbox-card__badge">Pasarela de pruebas</span>
       <h1>{checkout.shopName}</h1>
-      <p className="sandbox-card__note">Los pagos de esta pasarela no son reales: no se cobra nada a ninguna tarjeta ni cuenta.</p>
+      <p className="sandbox-card__note">
+        Los pagos de esta pasarela no son reales: no se cobra nada a ninguna tarjeta ni cuenta.
+      </p>
       <dl>
         <div>
           <dt>Referencia</dt>
@@ -102,7 +108,12 @@ export function SandboxGatewayPage() {
                 <button type="button" className="button" disabled={paying} onClick={() => void decide('APPROVE')}>
                   Aprobar pago
                 </button>
-                <button type="button" className="button button--danger" disabled={paying} onClick={() => void decide('DECLINE')}>
+                <button
+                  type="button"
+                  className="button button--danger"
+                  disabled={paying}
+                  onClick={() => void decide('DECLINE')}
+                >
                   Rechazar pago
                 </button>
               </>

@@ -19,7 +19,17 @@ const SANDBOX_METHOD_LABELS: Record<OnlinePaymentMethodValue, string> = {
 };
 
 /** The method picker (every method the shop's gateway offers, like Wompi's checkout) and the chosen method's test data. */
-export function SandboxMethodFields({ method, onMethod, entry, onEntry }: { method: OnlinePaymentMethodValue; onMethod: (m: OnlinePaymentMethodValue) => void; entry: SandboxEntry; onEntry: (e: SandboxEntry) => void }) {
+export function SandboxMethodFields({
+  method,
+  onMethod,
+  entry,
+  onEntry,
+}: {
+  method: OnlinePaymentMethodValue;
+  onMethod: (m: OnlinePaymentMethodValue) => void;
+  entry: SandboxEntry;
+  onEntry: (e: SandboxEntry) => void;
+}) {
   const bankId = useId();
   return (
     <>
@@ -35,7 +45,12 @@ export function SandboxMethodFields({ method, onMethod, entry, onEntry }: { meth
       {method === 'CARD' ? (
         <label>
           Número de tarjeta
-          <input inputMode="numeric" autoComplete="off" value={entry.card} onChange={(e) => onEntry({ ...entry, card: e.target.value })} />
+          <input
+            inputMode="numeric"
+            autoComplete="off"
+            value={entry.card}
+            onChange={(e) => onEntry({ ...entry, card: e.target.value })}
+          />
           <small>4242 4242 4242 4242 aprueba · 4111 1111 1111 1111 rechaza</small>
         </label>
       ) : null}
@@ -51,11 +66,20 @@ export function SandboxMethodFields({ method, onMethod, entry, onEntry }: { meth
       {method === 'NEQUI' ? (
         <label>
           Celular Nequi
-          <input inputMode="tel" autoComplete="off" value={entry.nequiPhone} onChange={(e) => onEntry({ ...entry, nequiPhone: e.target.value })} />
+          <input
+            inputMode="tel"
+            autoComplete="off"
+            value={entry.nequiPhone}
+            onChange={(e) => onEntry({ ...entry, nequiPhone: e.target.value })}
+          />
           <small>399 111 1111 aprueba · 399 222 2222 rechaza</small>
         </label>
       ) : null}
-      {method === 'BANCOLOMBIA_TRANSFER' ? <p className="sandbox-card__note">Simula la respuesta de la sucursal virtual de Bancolombia: aprueba o rechaza la transferencia.</p> : null}
+      {method === 'BANCOLOMBIA_TRANSFER' ? (
+        <p className="sandbox-card__note">
+          Simula la respuesta de la sucursal virtual de Bancolombia: aprueba o rechaza la transferencia.
+        </p>
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,12 @@
 import { useEffect, useId, useMemo, useRef, useState, type Ref } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
-import { DEPARTMENTS, findMunicipality, findMunicipalityByName, foldPlaceName, municipalitiesOf } from '#shared/divipola.js';
+import {
+  DEPARTMENTS,
+  findMunicipality,
+  findMunicipalityByName,
+  foldPlaceName,
+  municipalitiesOf,
+} from '#shared/divipola.js';
 import { FormField, type FieldRenderProps } from './form-field';
 import type { FieldsProps } from './customer-fields';
 
@@ -20,7 +26,9 @@ export function ShippingFields({ form }: FieldsProps) {
               onChange: (e: { target: { value: string } }) => {
                 const places = municipalitiesOf(e.target.value);
                 // Bogotá D.C. (and any department with a single municipality) needs no second choice.
-                setValue('shipping.municipalityCode', places.length === 1 ? places[0]!.code : '', { shouldValidate: form.formState.isSubmitted });
+                setValue('shipping.municipalityCode', places.length === 1 ? places[0]!.code : '', {
+                  shouldValidate: form.formState.isSubmitted,
+                });
               },
             })}
             autoComplete="address-level1"
@@ -38,8 +46,21 @@ export function ShippingFields({ form }: FieldsProps) {
         control={control}
         name="shipping.municipalityCode"
         render={({ field, fieldState }) => (
-          <FormField label="Municipio" error={fieldState.error?.message} hint={departmentCode ? 'Escribe para buscar y elige de la lista.' : 'Primero elige el departamento.'}>
-            {(p) => <MunicipalityInput {...p} inputRef={field.ref} departmentCode={departmentCode} code={field.value} onCodeChange={field.onChange} onBlur={field.onBlur} />}
+          <FormField
+            label="Municipio"
+            error={fieldState.error?.message}
+            hint={departmentCode ? 'Escribe para buscar y elige de la lista.' : 'Primero elige el departamento.'}
+          >
+            {(p) => (
+              <MunicipalityInput
+                {...p}
+                inputRef={field.ref}
+                departmentCode={departmentCode}
+                code={field.value}
+                onCodeChange={field.onChange}
+                onBlur={field.onBlur}
+              />
+            )}
           </FormField>
         )}
       />
@@ -75,7 +96,9 @@ function MunicipalityInput({ inputRef, departmentCode, code, onCodeChange, onBlu
       shownDepartment.current = departmentCode;
       setText(place?.name ?? '');
     } else if (place) {
-      setText((current) => (foldPlaceName(place.name).startsWith(foldPlaceName(current)) && current.trim() ? current : place.name));
+      setText((current) =>
+        foldPlaceName(place.name).startsWith(foldPlaceName(current)) && current.trim() ? current : place.name,
+      );
     }
   }, [departmentCode, code]);
   return (

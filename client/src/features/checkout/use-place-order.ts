@@ -3,14 +3,27 @@ import { useMutation } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import type { UseFormReturn } from 'react-hook-form';
 import { CHECKOUT_FIELD_ORDER, type CheckoutInput, type ValidCheckout } from '#shared/checkout.js';
-import { cartLinesAtom, discountCodeAtom, forgetOrderAtom, orderPaidAtom, orderPagePath, pendingOrderAtom, ReleaseOrderDocument, rememberOrderAtom } from '../cart';
+import {
+  cartLinesAtom,
+  discountCodeAtom,
+  forgetOrderAtom,
+  orderPaidAtom,
+  orderPagePath,
+  pendingOrderAtom,
+  ReleaseOrderDocument,
+  rememberOrderAtom,
+} from '../cart';
 import { PlaceOrderDocument } from './checkout.generated';
 import { forgetIdempotencyKey, idempotencyKey } from './checkout-form';
 import { leaveTo } from '../../lib/leave-to';
 
 type FormPath = Parameters<UseFormReturn<CheckoutInput>['setError']>[0];
 
-const FORM_FIELDS = new Set<string>(CHECKOUT_FIELD_ORDER.filter((f) => f.startsWith('customer.') || f.startsWith('shipping.') || f === 'paymentMethod' || f === 'acceptDataPolicy'));
+const FORM_FIELDS = new Set<string>(
+  CHECKOUT_FIELD_ORDER.filter(
+    (f) => f.startsWith('customer.') || f.startsWith('shipping.') || f === 'paymentMethod' || f === 'acceptDataPolicy',
+  ),
+);
 
 const OFFLINE = 'No pudimos conectar con la tienda. Revisa tu conexión e intenta de nuevo: no se hará un cobro doble.';
 

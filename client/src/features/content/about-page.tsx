@@ -32,16 +32,15 @@ const SECTIONS: readonly ContentSection[] = [
     body: (
       <>
         <p>
-          Enzo es un perro criollo de orejas grandes que llegó a nuestra casa en Cúcuta después de
-          ser rescatado de la calle. Era curioso, inquieto y tenía un talento especial para
-          escaparse de cualquier collar. Buscando uno que fuera cómodo, seguro y que además le
-          quedara bonito, recorrimos tiendas y páginas sin encontrar lo que queríamos.
+          Enzo es un perro criollo de orejas grandes que llegó a nuestra casa en Cúcuta después de ser rescatado de la
+          calle. Era curioso, inquieto y tenía un talento especial para escaparse de cualquier collar. Buscando uno que
+          fuera cómodo, seguro y que además le quedara bonito, recorrimos tiendas y páginas sin encontrar lo que
+          queríamos.
         </p>
         <p>
-          Así que lo hicimos nosotros. Con la ayuda de una vecina modista y de un marroquinero del
-          barrio diseñamos su primer collar y su primera pechera. Los amigos del parque empezaron a
-          preguntar dónde los habíamos comprado, y lo que empezó como un favor se convirtió en una
-          marca que hoy lleva su nombre.
+          Así que lo hicimos nosotros. Con la ayuda de una vecina modista y de un marroquinero del barrio diseñamos su
+          primer collar y su primera pechera. Los amigos del parque empezaron a preguntar dónde los habíamos comprado, y
+          lo que empezó como un favor se convirtió en una marca que hoy lleva su nombre.
         </p>
       </>
     ),
@@ -52,15 +51,13 @@ const SECTIONS: readonly ContentSection[] = [
     body: (
       <>
         <p>
-          Nuestros collares, correas, arneses, bandanas, pecheras y chaquetas se confeccionan en
-          pequeños talleres colombianos. Cada pieza pasa por manos que cortan, cosen, remachan y
-          revisan uno por uno los detalles: desde la resistencia de una argolla hasta el doblez de
-          una bandana.
+          Nuestros collares, correas, arneses, bandanas, pecheras y chaquetas se confeccionan en pequeños talleres
+          colombianos. Cada pieza pasa por manos que cortan, cosen, remachan y revisan uno por uno los detalles: desde
+          la resistencia de una argolla hasta el doblez de una bandana.
         </p>
         <p>
-          Elegimos materiales pensados para el clima y el ritmo de vida de Colombia: telas que
-          respiran, reatas que no se deshilachan con facilidad y denim de buena calidad para
-          nuestras chaquetas <em>Denim For Pets</em>.
+          Elegimos materiales pensados para el clima y el ritmo de vida de Colombia: telas que respiran, reatas que no
+          se deshilachan con facilidad y denim de buena calidad para nuestras chaquetas <em>Denim For Pets</em>.
         </p>
       </>
     ),
@@ -83,10 +80,9 @@ const SECTIONS: readonly ContentSection[] = [
     heading: 'Para perros y gatos de todo el país',
     body: (
       <p>
-        Enviamos a toda Colombia, desde las grandes ciudades hasta los municipios más apartados. Y
-        si prefieres ver y tocar nuestros productos antes de comprarlos, puedes visitar a nuestros
-        distribuidores oficiales en <Link to="/distribuidores-cucuta">Cúcuta</Link> y{' '}
-        <Link to="/distribuidores-bogota">Bogotá</Link>.
+        Enviamos a toda Colombia, desde las grandes ciudades hasta los municipios más apartados. Y si prefieres ver y
+        tocar nuestros productos antes de comprarlos, puedes visitar a nuestros distribuidores oficiales en{' '}
+        <Link to="/distribuidores-cucuta">Cúcuta</Link> y <Link to="/distribuidores-bogota">Bogotá</Link>.
       </p>
     ),
   },

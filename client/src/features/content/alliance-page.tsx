@@ -11,17 +11,20 @@ interface Partner {
 
 const LAIKA: Partner = {
   name: 'Laika',
-  intro: 'Laika es una tienda para mascotas con la que compartimos las ganas de hacer más fácil y feliz la vida de quienes conviven con perros y gatos',
+  intro:
+    'Laika es una tienda para mascotas con la que compartimos las ganas de hacer más fácil y feliz la vida de quienes conviven con perros y gatos',
 };
 
 const KUMPET: Partner = {
   name: 'Kumpet',
-  intro: 'Kumpet es un aliado dedicado al bienestar de las mascotas y de sus familias, con quien compartimos el gusto por los productos bien hechos',
+  intro:
+    'Kumpet es un aliado dedicado al bienestar de las mascotas y de sus familias, con quien compartimos el gusto por los productos bien hechos',
 };
 
 const PUPPIS: Partner = {
   name: 'Puppis',
-  intro: 'Puppis es una tienda especializada en mascotas con la que compartimos el compromiso de ofrecer productos de calidad para perros y gatos',
+  intro:
+    'Puppis es una tienda especializada en mascotas con la que compartimos el compromiso de ofrecer productos de calidad para perros y gatos',
 };
 
 function buildSections(partner: Partner): ContentSection[] {
@@ -32,13 +35,13 @@ function buildSections(partner: Partner): ContentSection[] {
       body: (
         <>
           <p>
-            {partner.intro}. Gracias a esta alianza, una selección de accesorios {BRAND} está
-            disponible a través de los canales de venta de {partner.name}, para que tengas más
-            opciones de encontrar nuestros productos cerca de ti.
+            {partner.intro}. Gracias a esta alianza, una selección de accesorios {BRAND} está disponible a través de los
+            canales de venta de {partner.name}, para que tengas más opciones de encontrar nuestros productos cerca de
+            ti.
           </p>
           <p>
-            Los productos son los mismos que vendemos en nuestra tienda: diseñados por {BRAND} y
-            confeccionados por artesanos colombianos.
+            Los productos son los mismos que vendemos en nuestra tienda: diseñados por {BRAND} y confeccionados por
+            artesanos colombianos.
           </p>
         </>
       ),
@@ -50,12 +53,11 @@ function buildSections(partner: Partner): ContentSection[] {
         <ul>
           <li>Más lugares y canales para comprar productos {BRAND} originales.</li>
           <li>
-            La misma garantía legal de nuestros productos, sin importar si los compraste con{' '}
-            {partner.name} o con nosotros.
+            La misma garantía legal de nuestros productos, sin importar si los compraste con {partner.name} o con
+            nosotros.
           </li>
           <li>
-            Acompañamiento de nuestro equipo para resolver dudas sobre tallas, materiales y cuidado
-            de los productos.
+            Acompañamiento de nuestro equipo para resolver dudas sobre tallas, materiales y cuidado de los productos.
           </li>
         </ul>
       ),
@@ -65,9 +67,9 @@ function buildSections(partner: Partner): ContentSection[] {
       heading: `Cómo comprar con ${partner.name}`,
       body: (
         <p>
-          Busca la marca {BRAND} en los canales de {partner.name}. Los precios, promociones,
-          disponibilidad y condiciones de envío de esas compras los define {partner.name}, y su
-          equipo de atención te acompañará en el proceso de compra.
+          Busca la marca {BRAND} en los canales de {partner.name}. Los precios, promociones, disponibilidad y
+          condiciones de envío de esas compras los define {partner.name}, y su equipo de atención te acompañará en el
+          proceso de compra.
         </p>
       ),
     },
@@ -77,10 +79,10 @@ function buildSections(partner: Partner): ContentSection[] {
       body: (
         <p>
           Si tienes una pregunta sobre un producto {BRAND}, escríbenos a{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Para cambios, devoluciones o
-          garantías de compras hechas a través de {partner.name}, comunícate primero con su canal de
-          atención; si lo necesitas, te ayudamos a coordinar la solución. Consulta también nuestra{' '}
-          <Link to="/PoliticaDevolucion">política de devoluciones</Link>.
+          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>. Para cambios, devoluciones o garantías de compras
+          hechas a través de {partner.name}, comunícate primero con su canal de atención; si lo necesitas, te ayudamos a
+          coordinar la solución. Consulta también nuestra <Link to="/PoliticaDevolucion">política de devoluciones</Link>
+          .
         </p>
       ),
     },

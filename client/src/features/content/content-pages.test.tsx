@@ -34,19 +34,45 @@ const cases: Array<{ name: string; page: ReactElement; h1: RegExp; phrases: stri
     name: 'data policy',
     page: <DataPolicyPage />,
     h1: /Política de tratamiento de datos personales/,
-    phrases: ['Ley 1581 de 2012', 'Decreto 1377 de 2013', 'datos@enzo.com.co', 'diez (10) días hábiles', 'quince (15) días hábiles'],
+    phrases: [
+      'Ley 1581 de 2012',
+      'Decreto 1377 de 2013',
+      'datos@enzo.com.co',
+      'diez (10) días hábiles',
+      'quince (15) días hábiles',
+    ],
   },
   {
     name: 'returns policy',
     page: <ReturnsPolicyPage />,
     h1: /Política de devoluciones/,
-    phrases: ['Ley 1480 de 2011', 'artículo 47', 'artículo 51', '5 días hábiles', 'sin contar los festivos de Colombia', '30 días calendario', '12 meses', '15 días hábiles', 'Devoluciones y garantía'],
+    phrases: [
+      'Ley 1480 de 2011',
+      'artículo 47',
+      'artículo 51',
+      '5 días hábiles',
+      'sin contar los festivos de Colombia',
+      '30 días calendario',
+      '12 meses',
+      '15 días hábiles',
+      'Devoluciones y garantía',
+    ],
   },
   {
     name: 'shipping policy',
-    page: <ShippingPolicyContent terms={{ freeShippingThreshold: 150_000, shippingFee: 12_000, delivery: { label: '1 a 8 días hábiles' } }} />,
+    page: (
+      <ShippingPolicyContent
+        terms={{ freeShippingThreshold: 150_000, shippingFee: 12_000, delivery: { label: '1 a 8 días hábiles' } }}
+      />
+    ),
     h1: /Política de envíos/,
-    phrases: ['$ 150.000', 'desde $ 12.000', 'Entrega en 1 a 8 días hábiles según tu municipio', 'sin contar los festivos de Colombia', 'Consulta tu pedido'],
+    phrases: [
+      '$ 150.000',
+      'desde $ 12.000',
+      'Entrega en 1 a 8 días hábiles según tu municipio',
+      'sin contar los festivos de Colombia',
+      'Consulta tu pedido',
+    ],
   },
   {
     name: 'Cúcuta distributors',
@@ -76,7 +102,11 @@ describe('content pages', () => {
   });
 
   it('shipping policy states the threshold, lowest fee and delivery time staff set', () => {
-    renderPage(<ShippingPolicyContent terms={{ freeShippingThreshold: 200_000, shippingFee: 9_900, delivery: { label: '2 a 6 días hábiles' } }} />);
+    renderPage(
+      <ShippingPolicyContent
+        terms={{ freeShippingThreshold: 200_000, shippingFee: 9_900, delivery: { label: '2 a 6 días hábiles' } }}
+      />,
+    );
     expect(bodyText()).toContain('$ 200.000');
     expect(bodyText()).toContain('desde $ 9.900');
     expect(bodyText()).toContain('Entrega en 2 a 6 días hábiles según tu municipio');

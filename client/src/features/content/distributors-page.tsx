@@ -134,13 +134,11 @@ function DistributorsPage({ city, stores }: { city: string; stores: readonly Dis
           body: (
             <div className="content-page__note">
               <p>
-                Los productos {BRAND} originales llevan una etiqueta tejida con nuestro logo y se
-                venden únicamente en nuestra tienda en línea, con nuestros aliados y en los
-                distribuidores de esta lista. Si una tienda que no aparece aquí ofrece productos{' '}
-                {BRAND}, escríbenos antes de comprar a{' '}
+                Los productos {BRAND} originales llevan una etiqueta tejida con nuestro logo y se venden únicamente en
+                nuestra tienda en línea, con nuestros aliados y en los distribuidores de esta lista. Si una tienda que
+                no aparece aquí ofrece productos {BRAND}, escríbenos antes de comprar a{' '}
                 <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> o por WhatsApp al{' '}
-                <a href={whatsappUrl()}>{WHATSAPP_DISPLAY}</a> y te confirmamos si es un
-                distribuidor autorizado.
+                <a href={whatsappUrl()}>{WHATSAPP_DISPLAY}</a> y te confirmamos si es un distribuidor autorizado.
               </p>
             </div>
           ),

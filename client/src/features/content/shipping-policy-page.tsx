@@ -22,9 +22,9 @@ function buildSections(threshold: string, fee: string, delivery: string): Conten
       heading: 'Cobertura',
       body: (
         <p>
-          Enviamos a todos los departamentos y municipios de Colombia a través de empresas
-          transportadoras nacionales. Si tu dirección está en una zona sin cobertura directa, el
-          pedido se entrega en la oficina de la transportadora más cercana y te avisamos antes.
+          Enviamos a todos los departamentos y municipios de Colombia a través de empresas transportadoras nacionales.
+          Si tu dirección está en una zona sin cobertura directa, el pedido se entrega en la oficina de la
+          transportadora más cercana y te avisamos antes.
         </p>
       ),
     },
@@ -34,14 +34,13 @@ function buildSections(threshold: string, fee: string, delivery: string): Conten
       body: (
         <ul>
           <li>
-            <strong>Envío gratis</strong> en compras desde {threshold} (valor de los productos
-            después de aplicar descuentos).
+            <strong>Envío gratis</strong> en compras desde {threshold} (valor de los productos después de aplicar
+            descuentos).
           </li>
           <li>
-            En compras por debajo de {threshold}, el valor del envío depende del destino
-            (departamento y municipio), <strong>desde {fee}</strong>. En el carrito lo verás como
-            «desde»; el valor exacto aparece en el pago apenas eliges tu municipio, y es el que se
-            cobra.
+            En compras por debajo de {threshold}, el valor del envío depende del destino (departamento y municipio),{' '}
+            <strong>desde {fee}</strong>. En el carrito lo verás como «desde»; el valor exacto aparece en el pago apenas
+            eliges tu municipio, y es el que se cobra.
           </li>
         </ul>
       ),
@@ -51,9 +50,9 @@ function buildSections(threshold: string, fee: string, delivery: string): Conten
       heading: 'Despacho',
       body: (
         <p>
-          Preparamos y despachamos tu pedido después de la confirmación del pago; los pedidos
-          confirmados sábados, domingos o festivos se preparan el siguiente día hábil. El tiempo de
-          entrega de arriba ya incluye la preparación.
+          Preparamos y despachamos tu pedido después de la confirmación del pago; los pedidos confirmados sábados,
+          domingos o festivos se preparan el siguiente día hábil. El tiempo de entrega de arriba ya incluye la
+          preparación.
         </p>
       ),
     },
@@ -63,16 +62,14 @@ function buildSections(threshold: string, fee: string, delivery: string): Conten
       body: (
         <>
           <p>
-            <strong>Entrega en {delivery} según tu municipio.</strong> Al elegir tu municipio en el
-            pago te mostramos el tiempo de tu destino, y cuando se aprueba el pago, en la página de
-            tu pedido y en el correo, las fechas entre las que llega. Los días se cuentan desde el
-            día en que se aprueba el pago; son días hábiles: de lunes a viernes, sin contar los
-            festivos de Colombia.
+            <strong>Entrega en {delivery} según tu municipio.</strong> Al elegir tu municipio en el pago te mostramos el
+            tiempo de tu destino, y cuando se aprueba el pago, en la página de tu pedido y en el correo, las fechas
+            entre las que llega. Los días se cuentan desde el día en que se aprueba el pago; son días hábiles: de lunes
+            a viernes, sin contar los festivos de Colombia.
           </p>
           <p>
-            En temporadas de alta demanda, como Black Friday y diciembre, o ante cierres de vías y
-            situaciones de orden público, los tiempos pueden extenderse. Si eso ocurre, te lo
-            informamos por correo.
+            En temporadas de alta demanda, como Black Friday y diciembre, o ante cierres de vías y situaciones de orden
+            público, los tiempos pueden extenderse. Si eso ocurre, te lo informamos por correo.
           </p>
         </>
       ),
@@ -82,10 +79,9 @@ function buildSections(threshold: string, fee: string, delivery: string): Conten
       heading: 'Seguimiento de tu pedido',
       body: (
         <p>
-          Cuando despachamos tu pedido te enviamos por correo electrónico el nombre de la
-          transportadora y el número de guía, con el enlace para rastrear el envío. También puedes
-          verlo en <Link to={PAGE_PATHS.orderLookup}>Consulta tu pedido</Link> con el número de tu
-          pedido y tu correo.
+          Cuando despachamos tu pedido te enviamos por correo electrónico el nombre de la transportadora y el número de
+          guía, con el enlace para rastrear el envío. También puedes verlo en{' '}
+          <Link to={PAGE_PATHS.orderLookup}>Consulta tu pedido</Link> con el número de tu pedido y tu correo.
         </p>
       ),
     },
@@ -94,11 +90,10 @@ function buildSections(threshold: string, fee: string, delivery: string): Conten
       heading: 'Al recibir tu pedido',
       body: (
         <p>
-          Revisa que el empaque llegue cerrado y en buen estado. Si notas daños, déjalo anotado en
-          la guía de la transportadora y escríbenos a{' '}
-          <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> dentro de las 48 horas siguientes
-          con fotos del paquete. Si la dirección que registraste es incorrecta o incompleta y el
-          paquete regresa, el nuevo envío tendrá el costo de tu destino. Conoce también nuestra{' '}
+          Revisa que el empaque llegue cerrado y en buen estado. Si notas daños, déjalo anotado en la guía de la
+          transportadora y escríbenos a <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a> dentro de las 48 horas
+          siguientes con fotos del paquete. Si la dirección que registraste es incorrecta o incompleta y el paquete
+          regresa, el nuevo envío tendrá el costo de tu destino. Conoce también nuestra{' '}
           <Link to="/PoliticaDevolucion">política de devoluciones</Link>.
         </p>
       ),

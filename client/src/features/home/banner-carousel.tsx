@@ -127,9 +127,23 @@ export function BannerCarousel({ slides, label, className, visible }: BannerCaro
       <div className="banner-carousel__viewport" ref={viewportRef}>
         <div className="banner-carousel__container">
           {slides.map(({ id, title, link, image }, i) => (
-            <div className="banner-carousel__slide" key={id} role="group" aria-roledescription="diapositiva" aria-label={`${i + 1} de ${slides.length}: ${title}`}>
+            <div
+              className="banner-carousel__slide"
+              key={id}
+              role="group"
+              aria-roledescription="diapositiva"
+              aria-label={`${i + 1} de ${slides.length}: ${title}`}
+            >
               <ContentLink to={link} aria-label={image.alt || title} tabIndex={i === selected ? 0 : -1}>
-                <img src={image.url} alt="" width={image.width} height={image.height} {...loadingOf(visible && i === 0)} fetchPriority={visible && i === 0 ? 'high' : 'auto'} decoding="async" />
+                <img
+                  src={image.url}
+                  alt=""
+                  width={image.width}
+                  height={image.height}
+                  {...loadingOf(visible && i === 0)}
+                  fetchPriority={visible && i === 0 ? 'high' : 'auto'}
+                  decoding="async"
+                />
               </ContentLink>
             </div>
           ))}
@@ -137,15 +151,31 @@ export function BannerCarousel({ slides, label, className, visible }: BannerCaro
       </div>
       {slides.length > 1 ? (
         <div className="banner-carousel__controls">
-          <button type="button" className="banner-carousel__arrow" aria-label="Diapositiva anterior" onClick={() => run((a) => a.scrollPrev())}>
+          <button
+            type="button"
+            className="banner-carousel__arrow"
+            aria-label="Diapositiva anterior"
+            onClick={() => run((a) => a.scrollPrev())}
+          >
             ‹
           </button>
           <div className="banner-carousel__dots">
             {slides.map((slide, i) => (
-              <button key={slide.id} type="button" aria-label={`Ir a la diapositiva ${i + 1}`} aria-current={i === selected ? 'true' : undefined} onClick={() => run((a) => a.scrollTo(i))} />
+              <button
+                key={slide.id}
+                type="button"
+                aria-label={`Ir a la diapositiva ${i + 1}`}
+                aria-current={i === selected ? 'true' : undefined}
+                onClick={() => run((a) => a.scrollTo(i))}
+              />
             ))}
           </div>
-          <button type="button" className="banner-carousel__arrow" aria-label="Diapositiva siguiente" onClick={() => run((a) => a.scrollNext())}>
+          <button
+            type="button"
+            className="banner-carousel__arrow"
+            aria-label="Diapositiva siguiente"
+            onClick={() => run((a) => a.scrollNext())}
+          >
             ›
           </button>
         </div>

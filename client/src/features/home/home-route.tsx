@@ -35,8 +35,18 @@ export function HomeRoute() {
       ) : null}
       {media && media.slides.length ? (
         <>
-          <BannerCarousel slides={media.slides.map((s) => ({ ...s, image: s.desktopImage }))} label="Promociones" className="banner-carousel--desktop" visible={desktop} />
-          <BannerCarousel slides={media.slides.map((s) => ({ ...s, image: s.mobileImage }))} label="Promociones" className="banner-carousel--mobile" visible={!desktop} />
+          <BannerCarousel
+            slides={media.slides.map((s) => ({ ...s, image: s.desktopImage }))}
+            label="Promociones"
+            className="banner-carousel--desktop"
+            visible={desktop}
+          />
+          <BannerCarousel
+            slides={media.slides.map((s) => ({ ...s, image: s.mobileImage }))}
+            label="Promociones"
+            className="banner-carousel--mobile"
+            visible={!desktop}
+          />
         </>
       ) : media ? null : (
         <div className="banner-carousel banner-carousel--placeholder" aria-hidden="true" />
@@ -45,9 +55,19 @@ export function HomeRoute() {
       <ValueStatements />
       {media ? (
         <>
-          <CategoryTiles tiles={media.tiles} slugs={['chaquetas', 'bandanas', 'pecheras']} title="Explora por categoría" className="home-tiles--three" />
+          <CategoryTiles
+            tiles={media.tiles}
+            slugs={['chaquetas', 'bandanas', 'pecheras']}
+            title="Explora por categoría"
+            className="home-tiles--three"
+          />
           <PromoBlocks promos={media.promos} />
-          <CategoryTiles tiles={media.tiles} slugs={['arneses', 'collares', 'correas']} title="Arneses, collares y correas" className="home-tiles--three" />
+          <CategoryTiles
+            tiles={media.tiles}
+            slugs={['arneses', 'collares', 'correas']}
+            title="Arneses, collares y correas"
+            className="home-tiles--three"
+          />
           <Testimonial />
         </>
       ) : null}

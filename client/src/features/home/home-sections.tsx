@@ -12,9 +12,18 @@ const CATEGORY_LABELS: Record<string, string> = {
 };
 
 const VALUES = [
-  { title: 'Resalta el estilo de tu mascota', text: 'Diseños con carácter para que tu perro o gato luzca único en cada paseo.' },
-  { title: 'Moda personalizada', text: 'Elige colores, tallas y estampados pensados para su tamaño y su personalidad.' },
-  { title: 'Lo hacemos diferente', text: 'Confeccionamos en Colombia con materiales resistentes y terminaciones a mano.' },
+  {
+    title: 'Resalta el estilo de tu mascota',
+    text: 'Diseños con carácter para que tu perro o gato luzca único en cada paseo.',
+  },
+  {
+    title: 'Moda personalizada',
+    text: 'Elige colores, tallas y estampados pensados para su tamaño y su personalidad.',
+  },
+  {
+    title: 'Lo hacemos diferente',
+    text: 'Confeccionamos en Colombia con materiales resistentes y terminaciones a mano.',
+  },
 ];
 
 export function ValueStatements() {
@@ -35,7 +44,17 @@ export function ValueStatements() {
   );
 }
 
-export function CategoryTiles({ tiles, slugs, title, className }: { tiles: { categorySlug: string; image: HomeImageFragment }[]; slugs: string[]; title: string; className: string }) {
+export function CategoryTiles({
+  tiles,
+  slugs,
+  title,
+  className,
+}: {
+  tiles: { categorySlug: string; image: HomeImageFragment }[];
+  slugs: string[];
+  title: string;
+  className: string;
+}) {
   const shown = slugs.map((slug) => tiles.find((t) => t.categorySlug === slug)).filter((t) => t !== undefined);
   return (
     <section className={`home-tiles ${className}`} aria-label={title}>
@@ -44,7 +63,14 @@ export function CategoryTiles({ tiles, slugs, title, className }: { tiles: { cat
         {shown.map((tile) => (
           <li key={tile.categorySlug}>
             <Link to={categoryPath(tile.categorySlug)} className="home-tile">
-              <img src={tile.image.url} alt="" width={tile.image.width} height={tile.image.height} loading="lazy" decoding="async" />
+              <img
+                src={tile.image.url}
+                alt=""
+                width={tile.image.width}
+                height={tile.image.height}
+                loading="lazy"
+                decoding="async"
+              />
               <span className="home-tile__label">{CATEGORY_LABELS[tile.categorySlug] ?? tile.categorySlug}</span>
             </Link>
           </li>
@@ -63,8 +89,8 @@ export function Testimonial() {
       <figure>
         <blockquote>
           <p>
-            “Compré la pechera backpack para Lola y ahora salimos a caminar por el Malecón con sus bolsitas y su agua. Le quedó perfecta y llegó a Bucaramanga en dos
-            días.”
+            “Compré la pechera backpack para Lola y ahora salimos a caminar por el Malecón con sus bolsitas y su agua.
+            Le quedó perfecta y llegó a Bucaramanga en dos días.”
           </p>
         </blockquote>
         <figcaption>Valentina R., mamá de Lola (criolla de 3 años)</figcaption>

@@ -15,7 +15,11 @@ export function LoadingOverlay({ logo }: { logo?: HomeImageFragment }) {
   if (!visible) return null;
   return (
     <div className="loading-overlay" role="status" aria-label="Cargando">
-      {logo ? <img src={logo.url} alt="" width={logo.width} height={logo.height} /> : <span className="loading-overlay__brand">Enzo</span>}
+      {logo ? (
+        <img src={logo.url} alt="" width={logo.width} height={logo.height} />
+      ) : (
+        <span className="loading-overlay__brand">Enzo</span>
+      )}
     </div>
   );
 }

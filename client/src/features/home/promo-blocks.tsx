@@ -12,8 +12,21 @@ export function PromoBlocks({ promos }: { promos: Promo[] }) {
   return (
     <>
       {promos.map((promo, i) => (
-        <section key={promo.id} className={`home-promo${i % 2 === 1 ? ' home-promo--reverse' : ''}`} aria-labelledby={`home-promo-${promo.id}`}>
-          {promo.image ? <img src={promo.image.url} alt={promo.image.alt} width={promo.image.width} height={promo.image.height} loading="lazy" decoding="async" /> : null}
+        <section
+          key={promo.id}
+          className={`home-promo${i % 2 === 1 ? ' home-promo--reverse' : ''}`}
+          aria-labelledby={`home-promo-${promo.id}`}
+        >
+          {promo.image ? (
+            <img
+              src={promo.image.url}
+              alt={promo.image.alt}
+              width={promo.image.width}
+              height={promo.image.height}
+              loading="lazy"
+              decoding="async"
+            />
+          ) : null}
           <div className="home-promo__text">
             <h2 id={`home-promo-${promo.id}`}>{promo.title}</h2>
             <p>{promo.body}</p>

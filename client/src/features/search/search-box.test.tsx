@@ -25,7 +25,13 @@ const ARNES: Search = {
   query: 'arnes',
   correctedQuery: null,
   categories: [{ slug: 'arneses', name: 'Arneses', productCount: 7 }],
-  products: { totalCount: 2, edges: [{ node: product('17', 'Arnés Acolchado Rojo', 89_000) }, { node: product('20', 'Arnés para gato Gris', 65_000, true) }] },
+  products: {
+    totalCount: 2,
+    edges: [
+      { node: product('17', 'Arnés Acolchado Rojo', 89_000) },
+      { node: product('20', 'Arnés para gato Gris', 65_000, true) },
+    ],
+  },
 };
 
 /** Answers every suggestion query from `answers` (by text) and records the texts asked for. */
@@ -34,13 +40,22 @@ function useSuggestions(answers: Record<string, Search>): string[] {
   mswServer.use(
     graphql.query(SearchSuggestionsDocument, ({ variables }) => {
       asked.push(variables.query);
-      const found = answers[variables.query] ?? { query: variables.query, correctedQuery: null, categories: [], products: { totalCount: 0, edges: [] } };
+      const found = answers[variables.query] ?? {
+        query: variables.query,
+        correctedQuery: null,
+        categories: [],
+        products: { totalCount: 0, edges: [] },
+      };
       // Shaped like the server's answer, __typename included (the cache needs it).
       const search = {
         ...found,
         __typename: 'SearchResult',
         categories: found.categories.map((c) => ({ ...c, __typename: 'Category' })),
-        products: { ...found.products, __typename: 'ProductConnection', edges: found.products.edges.map((e) => ({ ...e, __typename: 'ProductEdge' })) },
+        products: {
+          ...found.products,
+          __typename: 'ProductConnection',
+          edges: found.products.edges.map((e) => ({ ...e, __typename: 'ProductEdge' })),
+        },
       };
       return HttpResponse.json({ data: { search } });
     }),
@@ -154,8 +169,14 @@ describe('search suggestions', () => {
     renderBox();
     await user.type(input(), 'zzqx');
     await screen.findByRole('listbox');
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('Sin sugerencias para «zzqx». Pulsa Enter para buscar.'));
-    expect(within(screen.getByRole('listbox')).getAllByRole('option').map((o) => o.textContent)).toEqual(['Ver todos los resultados para «zzqx»']);
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Sin sugerencias para «zzqx». Pulsa Enter para buscar.'),
+    );
+    expect(
+      within(screen.getByRole('listbox'))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Ver todos los resultados para «zzqx»']);
   });
 
   it('shows the text of the results page it is on, and is a plain GET form without JavaScript', () => {

@@ -40,7 +40,10 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
   const listId = useId();
   const text = value.trim();
   const settled = useDebounced(text, DEBOUNCE_MS);
-  const { data, previousData } = useShopQuery(SearchSuggestionsDocument, { variables: { query: settled }, skip: settled.length < MIN_CHARS });
+  const { data, previousData } = useShopQuery(SearchSuggestionsDocument, {
+    variables: { query: settled },
+    skip: settled.length < MIN_CHARS,
+  });
   // The box shows the text of the results page it led to (and follows the back button there).
   // Text typed into the server-rendered box before the page hydrated: taken up once it has.
   const input = useRef<HTMLInputElement>(null);
@@ -64,9 +67,17 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
   const [a, b] = [text.toLowerCase(), shown?.query.toLowerCase() ?? ''];
   const result = text.length >= MIN_CHARS && shown && (a.startsWith(b) || b.startsWith(a)) ? shown : undefined;
   const options: Option[] = [];
-  for (const c of result?.categories.slice(0, 3) ?? []) options.push({ id: `${listId}-c-${c.slug}`, href: categoryPath(c.slug), kind: 'category', label: c.name });
-  for (const { node } of result?.products.edges ?? []) options.push({ id: `${listId}-p-${node.id}`, href: productPath(node), kind: 'product', label: node.name });
-  if (result && text) options.push({ id: `${listId}-all`, href: `/buscar?q=${encodeURIComponent(text)}`, kind: 'all', label: `Ver todos los resultados para «${text}»` });
+  for (const c of result?.categories.slice(0, 3) ?? [])
+    options.push({ id: `${listId}-c-${c.slug}`, href: categoryPath(c.slug), kind: 'category', label: c.name });
+  for (const { node } of result?.products.edges ?? [])
+    options.push({ id: `${listId}-p-${node.id}`, href: productPath(node), kind: 'product', label: node.name });
+  if (result && text)
+    options.push({
+      id: `${listId}-all`,
+      href: `/buscar?q=${encodeURIComponent(text)}`,
+      kind: 'all',
+      label: `Ver todos los resultados para «${text}»`,
+    });
   const expanded = open && options.length > 0;
   const current = expanded && active >= 0 ? options[active] : undefined;
   const suggestions = options.length - (result && text ? 1 : 0);
@@ -108,10 +119,20 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
   }
 
   let status = '';
-  if (expanded) status = suggestions === 0 ? `Sin sugerencias para «${text}». Pulsa Enter para buscar.` : `${suggestions} ${suggestions === 1 ? 'sugerencia' : 'sugerencias'}. Usa las flechas para recorrerlas.`;
+  if (expanded)
+    status =
+      suggestions === 0
+        ? `Sin sugerencias para «${text}». Pulsa Enter para buscar.`
+        : `${suggestions} ${suggestions === 1 ? 'sugerencia' : 'sugerencias'}. Usa las flechas para recorrerlas.`;
 
   return (
-    <form role="search" action="/buscar" method="get" className={`search-box search-box--${variant}`} onSubmit={onSubmit}>
+    <form
+      role="search"
+      action="/buscar"
+      method="get"
+      className={`search-box search-box--${variant}`}
+      onSubmit={onSubmit}
+    >
       <label className="visually-hidden" htmlFor={`${listId}-input`}>
         Buscar productos
       </label>
@@ -140,7 +161,16 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
         onKeyDown={onKeyDown}
       />
       <button type="submit" className="search-box__submit" aria-label="Buscar">
-        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+        <svg
+          aria-hidden="true"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+          strokeLinecap="round"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
         </svg>
@@ -148,7 +178,10 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
       <ul id={listId} role="listbox" aria-label="Sugerencias" className="search-box__list" hidden={!expanded}>
         {expanded
           ? options.map((o, i) => {
-              const product = o.kind === 'product' ? result?.products.edges.find((e) => `${listId}-p-${e.node.id}` === o.id)?.node : undefined;
+              const product =
+                o.kind === 'product'
+                  ? result?.products.edges.find((e) => `${listId}-p-${e.node.id}` === o.id)?.node
+                  : undefined;
               return (
                 <li
                   key={o.id}
@@ -161,7 +194,11 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
                 >
                   {product ? (
                     <>
-                      {product.images[0] ? <img src={product.images[0].url} alt="" width="48" height="48" loading="lazy" /> : <span className="search-box__thumb" />}
+                      {product.images[0] ? (
+                        <img src={product.images[0].url} alt="" width="48" height="48" loading="lazy" />
+                      ) : (
+                        <span className="search-box__thumb" />
+                      )}
                       <span className="search-box__name">{product.name}</span>
                       <span className="search-box__price">
                         {formatCop(product.price)}

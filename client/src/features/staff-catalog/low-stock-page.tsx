@@ -8,7 +8,9 @@ import { StaffLowStockDocument, StaffSetLowStockThresholdDocument } from './staf
 /** `/dashboard/inventario`: sizes of published products running out, and the threshold that decides it. */
 export function LowStockPage() {
   const { data, error, loading, refetch } = useQuery(StaffLowStockDocument, { fetchPolicy: 'cache-and-network' });
-  const [setThreshold, { loading: saving }] = useMutation(StaffSetLowStockThresholdDocument, { refetchQueries: ['StaffLowStock', 'StaffDashboardHome'] });
+  const [setThreshold, { loading: saving }] = useMutation(StaffSetLowStockThresholdDocument, {
+    refetchQueries: ['StaffLowStock', 'StaffDashboardHome'],
+  });
   const [draft, setDraft] = useState<string | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   if (error && !data) return <QueryError onRetry={() => void refetch()} error={error} />;
@@ -37,7 +39,11 @@ export function LowStockPage() {
       <form className="bulk-bar" onSubmit={(e) => void save(e)} noValidate>
         <label className="staff-field">
           Avisar cuando queden como máximo (unidades por talla)
-          <input inputMode="numeric" value={draft ?? String(report.threshold)} onChange={(e) => setDraft(e.target.value)} />
+          <input
+            inputMode="numeric"
+            value={draft ?? String(report.threshold)}
+            onChange={(e) => setDraft(e.target.value)}
+          />
         </label>
         <button type="submit" className="button" disabled={saving}>
           Guardar umbral

@@ -14,7 +14,9 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
   const [price, setPrice] = useState(String(product.price));
   const [active, setActive] = useState(product.active);
   const [pets, setPets] = useState<Pet[]>(product.pets);
-  const [stock, setStock] = useState<Record<string, string>>(Object.fromEntries(product.sizes.map((s) => [s.id, String(s.stock)])));
+  const [stock, setStock] = useState<Record<string, string>>(
+    Object.fromEntries(product.sizes.map((s) => [s.id, String(s.stock)])),
+  );
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [update, { loading }] = useMutation(StaffUpdateProductDocument);
   const total = product.sizes.reduce((n, s) => n + s.stock, 0);
@@ -23,11 +25,18 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
     e.preventDefault();
     setMessage(null);
     const priceValue = parsePesos(price);
-    if (priceValue === null || priceValue <= 0) return setMessage({ ok: false, text: 'El precio debe ser un número entero de pesos mayor que 0 (ej. 85000 o 85.000).' });
+    if (priceValue === null || priceValue <= 0)
+      return setMessage({
+        ok: false,
+        text: 'El precio debe ser un número entero de pesos mayor que 0 (ej. 85000 o 85.000).',
+      });
     const sizes = product.sizes.map((s) => ({ sizeId: s.id, stock: Number(stock[s.id]), expectedStock: s.stock }));
-    if (product.sizes.some((s) => !/^\d+$/.test(stock[s.id] ?? ''))) return setMessage({ ok: false, text: 'El inventario debe ser un número entero mayor o igual a 0.' });
+    if (product.sizes.some((s) => !/^\d+$/.test(stock[s.id] ?? '')))
+      return setMessage({ ok: false, text: 'El inventario debe ser un número entero mayor o igual a 0.' });
     try {
-      const { data } = await update({ variables: { input: { productId: product.id, price: priceValue, active, pets, sizes } } });
+      const { data } = await update({
+        variables: { input: { productId: product.id, price: priceValue, active, pets, sizes } },
+      });
       const refused = refusalMessage(data?.staffUpdateProduct, 'StaffProduct');
       setMessage(refused ? { ok: false, text: refused } : { ok: true, text: 'Cambios guardados.' });
     } catch (err) {
@@ -42,10 +51,15 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
         <div className="product-list-item__info">
           <h2 id={`product-${product.id}`}>{product.name}</h2>
           <p className="muted">
-            {product.category.name} · {formatCop(product.price)} · {total} unidades {product.archived ? '· Archivado' : product.active ? '' : '· Borrador'}
+            {product.category.name} · {formatCop(product.price)} · {total} unidades{' '}
+            {product.archived ? '· Archivado' : product.active ? '' : '· Borrador'}
           </p>
         </div>
-        <Link className="button button--secondary" to={`/dashboard/productos/${product.id}`} aria-label={`Editar ${product.name}`}>
+        <Link
+          className="button button--secondary"
+          to={`/dashboard/productos/${product.id}`}
+          aria-label={`Editar ${product.name}`}
+        >
           Editar producto
         </Link>
       </header>
@@ -58,7 +72,8 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
           </label>
           {product.archived ? null : (
             <label className="checkbox">
-              <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Publicado (visible en la tienda)
+              <input type="checkbox" checked={active} onChange={(e) => setActive(e.target.checked)} /> Publicado
+              (visible en la tienda)
             </label>
           )}
           <fieldset>
@@ -68,7 +83,13 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
                 <input
                   type="checkbox"
                   checked={pets.includes(pet)}
-                  onChange={(e) => setPets(e.target.checked ? PETS.map((p) => p.pet).filter((p) => p === pet || pets.includes(p)) : pets.filter((p) => p !== pet))}
+                  onChange={(e) =>
+                    setPets(
+                      e.target.checked
+                        ? PETS.map((p) => p.pet).filter((p) => p === pet || pets.includes(p))
+                        : pets.filter((p) => p !== pet),
+                    )
+                  }
                 />{' '}
                 {label}
               </label>
@@ -79,7 +100,11 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
             {product.sizes.map((s) => (
               <label key={s.id}>
                 {s.label}
-                <input inputMode="numeric" value={stock[s.id] ?? ''} onChange={(e) => setStock({ ...stock, [s.id]: e.target.value.trim() })} />
+                <input
+                  inputMode="numeric"
+                  value={stock[s.id] ?? ''}
+                  onChange={(e) => setStock({ ...stock, [s.id]: e.target.value.trim() })}
+                />
                 {s.reserved > 0 ? <span className="muted">{s.reserved} reservadas</span> : null}
               </label>
             ))}

@@ -8,9 +8,17 @@ import { ProductForm } from './product-form';
 import { ProductImages } from './product-images';
 import { ProductStatus } from './product-status';
 import { EMPTY_PRODUCT, productToForm } from './product-form-values';
-import { StaffCreateProductDocument, StaffProductEditorDocument, StaffProductFormOptionsDocument, StaffSaveProductDocument } from './staff-catalog.generated';
+import {
+  StaffCreateProductDocument,
+  StaffProductEditorDocument,
+  StaffProductFormOptionsDocument,
+  StaffSaveProductDocument,
+} from './staff-catalog.generated';
 
-type Answer = { __typename: string; id?: string; message?: string; errors?: Array<{ field: string; message: string }> } | null | undefined;
+type Answer =
+  | { __typename: string; id?: string; message?: string; errors?: Array<{ field: string; message: string }> }
+  | null
+  | undefined;
 
 /** The server's refusal as the form shows it; null when the product came back. */
 function refusal(result: Answer): { message: string; errors?: Array<{ field: string; message: string }> } | null {
@@ -19,7 +27,10 @@ function refusal(result: Answer): { message: string; errors?: Array<{ field: str
   return { message: result.message ?? NETWORK_ERROR, errors: result.errors };
 }
 
-const toInput = (p: ValidProduct): ProductInput => ({ ...p, sizes: p.sizes.map((s) => ({ id: s.id, label: s.label, stock: s.stock, expectedStock: s.expectedStock })) });
+const toInput = (p: ValidProduct): ProductInput => ({
+  ...p,
+  sizes: p.sizes.map((s) => ({ id: s.id, label: s.label, stock: s.stock, expectedStock: s.expectedStock })),
+});
 
 /** `/dashboard/productos/nuevo`: a new product; once created, its page (to add pictures). */
 export function NewProductPage() {
@@ -42,7 +53,8 @@ export function NewProductPage() {
         onSubmit={async (input) => {
           const result = (await create({ variables: { input: toInput(input) } })).data?.staffCreateProduct;
           const refused = refusal(result);
-          if (!refused && result?.__typename === 'StaffProduct') navigate(`/dashboard/productos/${result.id}`, { state: { created: true } });
+          if (!refused && result?.__typename === 'StaffProduct')
+            navigate(`/dashboard/productos/${result.id}`, { state: { created: true } });
           return refused;
         }}
       />
@@ -53,7 +65,10 @@ export function NewProductPage() {
 /** `/dashboard/productos/:id`: the whole product, its pictures, and archive/restore. */
 export function EditProductPage() {
   const { id = '' } = useParams();
-  const { data, error, loading, refetch } = useQuery(StaffProductEditorDocument, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffProductEditorDocument, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+  });
   const [save] = useMutation(StaffSaveProductDocument);
   if (error && !data) return <QueryError onRetry={() => void refetch()} error={error} />;
   if (loading && !data) return <p role="status">Cargando el producto…</p>;
@@ -88,7 +103,9 @@ export function EditProductPage() {
         formerPaths={product.formerPaths}
         archived={product.archived}
         submitLabel="Guardar cambios"
-        onSubmit={async (input) => refusal((await save({ variables: { id: product.id, input: toInput(input) } })).data?.staffSaveProduct)}
+        onSubmit={async (input) =>
+          refusal((await save({ variables: { id: product.id, input: toInput(input) } })).data?.staffSaveProduct)
+        }
       />
       <ProductImages product={product} />
     </section>

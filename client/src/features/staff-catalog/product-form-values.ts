@@ -44,13 +44,23 @@ export const EMPTY_PRODUCT: ProductFormValues = {
 };
 
 /** The form's guide fields from a guide (cells as es-CO text). */
-export function guideToForm(guide: { measurements: readonly SizeMeasurement[]; rows: ReadonlyArray<{ size: string; values: ReadonlyArray<{ min: number; max?: number | null }> }>; note?: string | null } | null | undefined): ProductFormValues['sizeGuide'] {
+export function guideToForm(
+  guide:
+    | {
+        measurements: readonly SizeMeasurement[];
+        rows: ReadonlyArray<{ size: string; values: ReadonlyArray<{ min: number; max?: number | null }> }>;
+        note?: string | null;
+      }
+    | null
+    | undefined,
+): ProductFormValues['sizeGuide'] {
   if (!guide) return { measurements: [], cells: {}, note: '' };
   const cells: Record<string, string> = {};
-  for (const row of guide.rows) guide.measurements.forEach((m, i) => {
-    const v = row.values[i];
-    if (v) cells[cellKey(row.size, m)] = formatMeasure({ min: v.min, max: v.max ?? null });
-  });
+  for (const row of guide.rows)
+    guide.measurements.forEach((m, i) => {
+      const v = row.values[i];
+      if (v) cells[cellKey(row.size, m)] = formatMeasure({ min: v.min, max: v.max ?? null });
+    });
   return { measurements: [...guide.measurements], cells, note: guide.note ?? '' };
 }
 
@@ -70,7 +80,13 @@ export function productToForm(p: StaffProductFieldsFragment): ProductFormValues 
     active: p.active,
     collections: [...p.collections],
     pets: [...p.pets],
-    sizes: p.sizes.map((s) => ({ id: s.id, label: s.label, stock: String(s.stock), expectedStock: s.stock, reserved: s.reserved })),
+    sizes: p.sizes.map((s) => ({
+      id: s.id,
+      label: s.label,
+      stock: String(s.stock),
+      expectedStock: s.stock,
+      reserved: s.reserved,
+    })),
     guideOn: Boolean(p.sizeGuide),
     sizeGuide: guideToForm(p.sizeGuide),
   };
@@ -88,12 +104,22 @@ export function toProductInput(v: ProductFormValues): ProductFormInput {
     active: v.active,
     collections: v.collections,
     pets: v.pets,
-    sizes: v.sizes.map((s) => ({ id: s.id, label: s.label, stock: parseWhole(s.stock) ?? Number.NaN, expectedStock: s.expectedStock })),
+    sizes: v.sizes.map((s) => ({
+      id: s.id,
+      label: s.label,
+      stock: parseWhole(s.stock) ?? Number.NaN,
+      expectedStock: s.expectedStock,
+    })),
     sizeGuide: v.guideOn
       ? {
           measurements,
           note: v.sizeGuide.note,
-          rows: v.sizes.map((s) => ({ size: s.label.trim(), values: measurements.map((m) => parseMeasure(v.sizeGuide.cells[cellKey(s.label, m)] ?? '') ?? { min: Number.NaN, max: null }) })),
+          rows: v.sizes.map((s) => ({
+            size: s.label.trim(),
+            values: measurements.map(
+              (m) => parseMeasure(v.sizeGuide.cells[cellKey(s.label, m)] ?? '') ?? { min: Number.NaN, max: null },
+            ),
+          })),
         }
       : null,
   };

@@ -20,16 +20,30 @@ export interface ProductFormProps {
   archived?: boolean;
   submitLabel: string;
   /** Sends the validated product; answers the server's refusal (field errors included) or null when saved. */
-  onSubmit: (input: ValidProduct) => Promise<{ message: string; errors?: Array<{ field: string; message: string }> } | null>;
+  onSubmit: (
+    input: ValidProduct,
+  ) => Promise<{ message: string; errors?: Array<{ field: string; message: string }> } | null>;
 }
 
 /**
  * A whole product (create or edit): react-hook-form validated by the shared product rules, the same
  * ones the server applies. Server refusals land on their fields.
  */
-export function ProductForm({ initial, categories, collections, path, formerPaths = [], archived, submitLabel, onSubmit }: ProductFormProps) {
+export function ProductForm({
+  initial,
+  categories,
+  collections,
+  path,
+  formerPaths = [],
+  archived,
+  submitLabel,
+  onSubmit,
+}: ProductFormProps) {
   // `values`: a saved answer (new size ids, stock) becomes the form's state.
-  const form = useForm<ProductFormValues, unknown, ValidProduct>({ values: initial, resolver: sharedRules(productInputSchema, toProductInput) });
+  const form = useForm<ProductFormValues, unknown, ValidProduct>({
+    values: initial,
+    resolver: sharedRules(productInputSchema, toProductInput),
+  });
   const { register, handleSubmit, formState, setError, getValues, setValue } = form;
   const { errors, isSubmitting } = formState;
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
@@ -39,7 +53,8 @@ export function ProductForm({ initial, categories, collections, path, formerPath
     try {
       const refused = await onSubmit(input);
       if (!refused) return setStatus({ ok: true, text: 'Producto guardado.' });
-      for (const e of refused.errors ?? []) setError(e.field as Path<ProductFormValues>, { type: 'server', message: e.message });
+      for (const e of refused.errors ?? [])
+        setError(e.field as Path<ProductFormValues>, { type: 'server', message: e.message });
       setStatus({ ok: false, text: refused.message });
     } catch (err) {
       setStatus({ ok: false, text: staffErrorMessage(err) });
@@ -50,7 +65,10 @@ export function ProductForm({ initial, categories, collections, path, formerPath
   const onCategory = () => {
     const v = getValues();
     if (v.sizeGuide.measurements.length) return;
-    const guide = suggestedGuide(v.categorySlug, v.sizes.map((s) => s.label));
+    const guide = suggestedGuide(
+      v.categorySlug,
+      v.sizes.map((s) => s.label),
+    );
     if (guide) {
       setValue('sizeGuide', guide);
       setValue('guideOn', true);
@@ -66,11 +84,17 @@ export function ProductForm({ initial, categories, collections, path, formerPath
         <StaffField
           label="Dirección (slug)"
           error={errors.slug?.message}
-          hint={path ? `Dirección actual: ${path}. Si la cambias, la anterior seguirá llevando a este producto.` : 'Déjala vacía para crearla a partir del nombre.'}
+          hint={
+            path
+              ? `Dirección actual: ${path}. Si la cambias, la anterior seguirá llevando a este producto.`
+              : 'Déjala vacía para crearla a partir del nombre.'
+          }
         >
           {(a) => <input {...a} {...register('slug')} maxLength={120} autoComplete="off" spellCheck={false} />}
         </StaffField>
-        {formerPaths.length ? <p className="muted">Direcciones anteriores (redirigen aquí): {formerPaths.join(', ')}</p> : null}
+        {formerPaths.length ? (
+          <p className="muted">Direcciones anteriores (redirigen aquí): {formerPaths.join(', ')}</p>
+        ) : null}
         <div className="staff-form__row">
           <StaffField label="Categoría" error={errors.categorySlug?.message}>
             {(a) => (

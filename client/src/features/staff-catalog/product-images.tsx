@@ -3,7 +3,11 @@ import { useMutation } from '@apollo/client/react';
 import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { IMAGE_TYPES, readImageFile } from '../../lib/image-file';
 import { ActionError } from '../../components/staff/query-error';
-import { StaffAddProductImageDocument, StaffArrangeProductImagesDocument, StaffRemoveProductImageDocument } from './staff-catalog.generated';
+import {
+  StaffAddProductImageDocument,
+  StaffArrangeProductImagesDocument,
+  StaffRemoveProductImageDocument,
+} from './staff-catalog.generated';
 import type { StaffProductFieldsFragment } from './staff-catalog.generated';
 
 type Image = StaffProductFieldsFragment['images'][number];
@@ -18,7 +22,11 @@ export function ProductImages({ product }: { product: StaffProductFieldsFragment
   return (
     <section className="staff-card" aria-labelledby="product-images-title">
       <h2 id="product-images-title">Imágenes</h2>
-      <ImageEditor key={product.images.map((i) => `${i.id}:${i.alt}`).join('|')} product={product} setMessage={setMessage} />
+      <ImageEditor
+        key={product.images.map((i) => `${i.id}:${i.alt}`).join('|')}
+        product={product}
+        setMessage={setMessage}
+      />
       {message?.ok ? (
         <p className="staff-success" role="status">
           {message.text}
@@ -30,7 +38,13 @@ export function ProductImages({ product }: { product: StaffProductFieldsFragment
   );
 }
 
-function ImageEditor({ product, setMessage }: { product: StaffProductFieldsFragment; setMessage: (m: { ok: boolean; text: string } | null) => void }) {
+function ImageEditor({
+  product,
+  setMessage,
+}: {
+  product: StaffProductFieldsFragment;
+  setMessage: (m: { ok: boolean; text: string } | null) => void;
+}) {
   const [images, setImages] = useState<Image[]>(product.images);
   const [alt, setAlt] = useState('');
   const [add, { loading: adding }] = useMutation(StaffAddProductImageDocument);
@@ -54,7 +68,22 @@ function ImageEditor({ product, setMessage }: { product: StaffProductFieldsFragm
     if (!file) return;
     const read = await readImageFile(file);
     if ('error' in read) return setMessage({ ok: false, text: read.error });
-    await run(async () => (await add({ variables: { input: { productId: product.id, contentType: read.contentType, dataBase64: read.dataBase64, alt: alt.trim() || product.name } } })).data?.staffAddProductImage, 'Imagen agregada.');
+    await run(
+      async () =>
+        (
+          await add({
+            variables: {
+              input: {
+                productId: product.id,
+                contentType: read.contentType,
+                dataBase64: read.dataBase64,
+                alt: alt.trim() || product.name,
+              },
+            },
+          })
+        ).data?.staffAddProductImage,
+      'Imagen agregada.',
+    );
     setAlt('');
   }
 
@@ -67,20 +96,38 @@ function ImageEditor({ product, setMessage }: { product: StaffProductFieldsFragm
 
   return (
     <>
-      {images.length === 0 ? <p className="muted">Este producto no tiene imágenes: la tienda mostrará un espacio vacío.</p> : null}
+      {images.length === 0 ? (
+        <p className="muted">Este producto no tiene imágenes: la tienda mostrará un espacio vacío.</p>
+      ) : null}
       <ol className="image-list">
         {images.map((img, i) => (
           <li key={img.id}>
             <img src={img.url} alt="" width={96} height={96} loading="lazy" />
             <label className="staff-field">
               {i === 0 ? 'Texto alternativo (imagen principal)' : `Texto alternativo de la imagen ${i + 1}`}
-              <input value={img.alt} onChange={(e) => setImages(images.map((x) => (x.id === img.id ? { ...x, alt: e.target.value } : x)))} maxLength={200} />
+              <input
+                value={img.alt}
+                onChange={(e) => setImages(images.map((x) => (x.id === img.id ? { ...x, alt: e.target.value } : x)))}
+                maxLength={200}
+              />
             </label>
             <div className="image-list__actions">
-              <button type="button" className="button button--secondary" onClick={() => move(i, i - 1)} disabled={i === 0} aria-label={`Mover la imagen ${i + 1} antes`}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => move(i, i - 1)}
+                disabled={i === 0}
+                aria-label={`Mover la imagen ${i + 1} antes`}
+              >
                 ↑
               </button>
-              <button type="button" className="button button--secondary" onClick={() => move(i, i + 1)} disabled={i === images.length - 1} aria-label={`Mover la imagen ${i + 1} después`}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => move(i, i + 1)}
+                disabled={i === images.length - 1}
+                aria-label={`Mover la imagen ${i + 1} después`}
+              >
                 ↓
               </button>
               <button
@@ -89,7 +136,13 @@ function ImageEditor({ product, setMessage }: { product: StaffProductFieldsFragm
                 disabled={removing}
                 aria-label={`Quitar la imagen ${i + 1}`}
                 onClick={() => {
-                  if (window.confirm('¿Quitar esta imagen del producto?')) void run(async () => (await remove({ variables: { productId: product.id, imageId: img.id } })).data?.staffRemoveProductImage, 'Imagen quitada.');
+                  if (window.confirm('¿Quitar esta imagen del producto?'))
+                    void run(
+                      async () =>
+                        (await remove({ variables: { productId: product.id, imageId: img.id } })).data
+                          ?.staffRemoveProductImage,
+                      'Imagen quitada.',
+                    );
                 }}
               >
                 Quitar
@@ -103,7 +156,17 @@ function ImageEditor({ product, setMessage }: { product: StaffProductFieldsFragm
           type="button"
           className="button"
           disabled={!changed || saving}
-          onClick={() => void run(async () => (await arrange({ variables: { productId: product.id, images: images.map((x) => ({ id: x.id, alt: x.alt })) } })).data?.staffArrangeProductImages, 'Orden y textos guardados.')}
+          onClick={() =>
+            void run(
+              async () =>
+                (
+                  await arrange({
+                    variables: { productId: product.id, images: images.map((x) => ({ id: x.id, alt: x.alt })) },
+                  })
+                ).data?.staffArrangeProductImages,
+              'Orden y textos guardados.',
+            )
+          }
         >
           {saving ? 'Guardando…' : 'Guardar orden y textos'}
         </button>
@@ -111,12 +174,23 @@ function ImageEditor({ product, setMessage }: { product: StaffProductFieldsFragm
       <div className="staff-form__row">
         <label className="staff-field">
           Descripción de la nueva imagen
-          <input value={alt} onChange={(e) => setAlt(e.target.value)} maxLength={200} placeholder="Ej. Collar café visto de frente" />
+          <input
+            value={alt}
+            onChange={(e) => setAlt(e.target.value)}
+            maxLength={200}
+            placeholder="Ej. Collar café visto de frente"
+          />
         </label>
       </div>
       <label className="button button--secondary">
         {adding ? 'Subiendo…' : 'Subir imagen'}
-        <input type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => void upload(e)} className="visually-hidden" disabled={adding} />
+        <input
+          type="file"
+          accept={IMAGE_TYPES.join(',')}
+          onChange={(e) => void upload(e)}
+          className="visually-hidden"
+          disabled={adding}
+        />
       </label>
     </>
   );

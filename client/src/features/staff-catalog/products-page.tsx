@@ -11,7 +11,10 @@ export function ProductsPage() {
   const archived = params.get('archivados') === '1';
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
-  const { data, error, loading, refetch } = useQuery(StaffProductsListDocument, { variables: { search: search || null, category: category || null, archived }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffProductsListDocument, {
+    variables: { search: search || null, category: category || null, archived },
+    fetchPolicy: 'cache-and-network',
+  });
   return (
     <section className="staff-page">
       <div className="staff-page__head">
@@ -31,7 +34,12 @@ export function ProductsPage() {
       <div className="orders-filters" role="search">
         <label>
           Buscar
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} placeholder="Nombre o categoría (sin tildes también)" />
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder="Nombre o categoría (sin tildes también)"
+          />
         </label>
         <label>
           Categoría
@@ -47,7 +55,9 @@ export function ProductsPage() {
       </div>
       {error && !data ? <QueryError onRetry={() => void refetch()} error={error} /> : null}
       {loading && !data ? <p role="status">Cargando productos…</p> : null}
-      {data && data.staffProducts.length === 0 ? <p className="muted">{archived ? 'No hay productos archivados.' : 'No hay productos con esos filtros.'}</p> : null}
+      {data && data.staffProducts.length === 0 ? (
+        <p className="muted">{archived ? 'No hay productos archivados.' : 'No hay productos con esos filtros.'}</p>
+      ) : null}
       {data ? (
         <ul className="staff-products">
           {data.staffProducts.map((p) => (

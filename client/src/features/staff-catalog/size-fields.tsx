@@ -43,19 +43,41 @@ export function SizeFields() {
               {(a) => <input {...a} {...register(`sizes.${i}.stock`)} inputMode="numeric" autoComplete="off" />}
             </StaffField>
             <div className="staff-form__actions size-row__actions">
-              <button type="button" className="button button--secondary" onClick={() => move(i, i - 1)} disabled={i === 0} aria-label={`Subir la talla ${i + 1}`}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => move(i, i - 1)}
+                disabled={i === 0}
+                aria-label={`Subir la talla ${i + 1}`}
+              >
                 ↑
               </button>
-              <button type="button" className="button button--secondary" onClick={() => remove(i)} disabled={field.reserved > 0} aria-label={`Quitar la talla ${i + 1}`}>
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => remove(i)}
+                disabled={field.reserved > 0}
+                aria-label={`Quitar la talla ${i + 1}`}
+              >
                 Quitar
               </button>
             </div>
-            {field.reserved > 0 ? <p className="size-row__reserved muted">{field.reserved === 1 ? '1 unidad reservada' : `${field.reserved} unidades reservadas`} por órdenes pendientes de pago.</p> : null}
+            {field.reserved > 0 ? (
+              <p className="size-row__reserved muted">
+                {field.reserved === 1 ? '1 unidad reservada' : `${field.reserved} unidades reservadas`} por órdenes
+                pendientes de pago.
+              </p>
+            ) : null}
           </li>
         ))}
       </ol>
       <div>
-        <button type="button" className="button button--secondary" onClick={() => append({ id: null, label: '', stock: '0', expectedStock: null, reserved: 0 })} disabled={fields.length >= 12}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => append({ id: null, label: '', stock: '0', expectedStock: null, reserved: 0 })}
+          disabled={fields.length >= 12}
+        >
           Agregar talla
         </button>
       </div>

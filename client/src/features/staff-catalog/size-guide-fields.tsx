@@ -9,7 +9,10 @@ import { cellKey, suggestedGuide, type ProductFormValues } from './product-form-
  */
 export function SizeGuideFields() {
   const { register, setValue, getValues, control, formState } = useFormContext<ProductFormValues>();
-  const [guideOn, sizes, measurements, cells] = useWatch({ control, name: ['guideOn', 'sizes', 'sizeGuide.measurements', 'sizeGuide.cells'] });
+  const [guideOn, sizes, measurements, cells] = useWatch({
+    control,
+    name: ['guideOn', 'sizes', 'sizeGuide.measurements', 'sizeGuide.cells'],
+  });
   const error = firstErrorMessage(formState.errors.sizeGuide);
   const labels = sizes.map((s) => s.label.trim()).filter(Boolean);
 
@@ -20,7 +23,10 @@ export function SizeGuideFields() {
 
   function suggest() {
     const v = getValues();
-    const guide = suggestedGuide(v.categorySlug, v.sizes.map((s) => s.label));
+    const guide = suggestedGuide(
+      v.categorySlug,
+      v.sizes.map((s) => s.label),
+    );
     if (guide) setValue('sizeGuide', { ...guide, note: v.sizeGuide.note }, { shouldDirty: true });
   }
 
@@ -35,7 +41,12 @@ export function SizeGuideFields() {
           <div className="staff-checks" role="group" aria-label="Medidas de la guía">
             {SIZE_MEASUREMENTS.map((m) => (
               <label key={m}>
-                <input type="checkbox" checked={measurements.includes(m)} onChange={(e) => toggle(m, e.target.checked)} /> {MEASUREMENT_LABELS[m]}
+                <input
+                  type="checkbox"
+                  checked={measurements.includes(m)}
+                  onChange={(e) => toggle(m, e.target.checked)}
+                />{' '}
+                {MEASUREMENT_LABELS[m]}
               </label>
             ))}
           </div>
@@ -47,7 +58,9 @@ export function SizeGuideFields() {
           {measurements.length && labels.length ? (
             <div className="guide-table-wrap">
               <table className="guide-table">
-                <caption className="visually-hidden">Medidas por talla en centímetros: un valor (2,5) o un rango (32-40)</caption>
+                <caption className="visually-hidden">
+                  Medidas por talla en centímetros: un valor (2,5) o un rango (32-40)
+                </caption>
                 <thead>
                   <tr>
                     <th scope="col">Talla</th>
@@ -67,7 +80,13 @@ export function SizeGuideFields() {
                           <input
                             aria-label={`${MEASUREMENT_LABELS[m]} de la talla ${size}`}
                             value={cells[cellKey(size, m)] ?? ''}
-                            onChange={(e) => setValue('sizeGuide.cells', { ...getValues('sizeGuide.cells'), [cellKey(size, m)]: e.target.value }, { shouldDirty: true })}
+                            onChange={(e) =>
+                              setValue(
+                                'sizeGuide.cells',
+                                { ...getValues('sizeGuide.cells'), [cellKey(size, m)]: e.target.value },
+                                { shouldDirty: true },
+                              )
+                            }
                             inputMode="decimal"
                             autoComplete="off"
                           />
@@ -83,7 +102,11 @@ export function SizeGuideFields() {
           )}
           <label className="staff-field">
             Nota (opcional)
-            <input {...register('sizeGuide.note')} maxLength={300} placeholder="Ej. Si está entre dos tallas, elige la mayor." />
+            <input
+              {...register('sizeGuide.note')}
+              maxLength={300}
+              placeholder="Ej. Si está entre dos tallas, elige la mayor."
+            />
           </label>
           {error ? (
             <p className="staff-field__error" role="alert">

@@ -6,7 +6,11 @@ import { sharedRules } from '../../lib/shared-rules';
 import { NETWORK_ERROR, staffErrorMessage } from '../../lib/staff-errors';
 import { StaffField } from '../../components/staff/staff-field';
 import { ActionError } from '../../components/staff/query-error';
-import { StaffCampaignPreviewDocument, StaffUpdateCampaignDocument, type StaffCampaignFieldsFragment } from './staff-content.generated';
+import {
+  StaffCampaignPreviewDocument,
+  StaffUpdateCampaignDocument,
+  type StaffCampaignFieldsFragment,
+} from './staff-content.generated';
 
 /** A seasonal campaign page: on or off, its title and description, and a preview link that works while off. */
 export function CampaignCard({ campaign }: { campaign: StaffCampaignFieldsFragment }) {
@@ -24,8 +28,16 @@ export function CampaignCard({ campaign }: { campaign: StaffCampaignFieldsFragme
     setMessage(null);
     try {
       const result = (await update({ variables: { slug: campaign.slug, input } })).data?.staffUpdateCampaign;
-      if (result?.__typename === 'StaffCampaign') return setMessage({ ok: true, text: result.active ? `La página ${result.path} está encendida.` : `La página ${result.path} está apagada: los clientes ya no la ven.` });
-      if (result?.__typename === 'ValidationErrors') for (const e of result.errors) setError(e.field as Path<CampaignFormInput>, { type: 'server', message: e.message });
+      if (result?.__typename === 'StaffCampaign')
+        return setMessage({
+          ok: true,
+          text: result.active
+            ? `La página ${result.path} está encendida.`
+            : `La página ${result.path} está apagada: los clientes ya no la ven.`,
+        });
+      if (result?.__typename === 'ValidationErrors')
+        for (const e of result.errors)
+          setError(e.field as Path<CampaignFormInput>, { type: 'server', message: e.message });
       setMessage({ ok: false, text: result && 'message' in result ? result.message : NETWORK_ERROR });
     } catch (err) {
       setMessage({ ok: false, text: staffErrorMessage(err) });
@@ -36,7 +48,8 @@ export function CampaignCard({ campaign }: { campaign: StaffCampaignFieldsFragme
     setMessage(null);
     try {
       const result = (await preview({ variables: { slug: campaign.slug } })).data?.staffCampaignPreview;
-      if (result?.__typename !== 'CampaignPreviewLink') return setMessage({ ok: false, text: result?.message ?? NETWORK_ERROR });
+      if (result?.__typename !== 'CampaignPreviewLink')
+        return setMessage({ ok: false, text: result?.message ?? NETWORK_ERROR });
       setLink(result.url);
     } catch (err) {
       setMessage({ ok: false, text: staffErrorMessage(err) });
@@ -44,11 +57,22 @@ export function CampaignCard({ campaign }: { campaign: StaffCampaignFieldsFragme
   }
 
   return (
-    <form className="staff-card staff-form" onSubmit={(e) => void submit(e)} noValidate aria-label={`Campaña ${campaign.title}`}>
+    <form
+      className="staff-card staff-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={`Campaña ${campaign.title}`}
+    >
       <h3>
-        Campaña {campaign.path} <span className={`staff-badge${campaign.active ? ' staff-badge--on' : ''}`}>{campaign.active ? 'Encendida' : 'Apagada'}</span>
+        Campaña {campaign.path}{' '}
+        <span className={`staff-badge${campaign.active ? ' staff-badge--on' : ''}`}>
+          {campaign.active ? 'Encendida' : 'Apagada'}
+        </span>
       </h3>
-      <p className="muted">{campaign.productCount === 1 ? '1 producto publicado' : `${campaign.productCount} productos publicados`} en la colección.</p>
+      <p className="muted">
+        {campaign.productCount === 1 ? '1 producto publicado' : `${campaign.productCount} productos publicados`} en la
+        colección.
+      </p>
       <StaffField label="Título de la página" error={errors.title?.message}>
         {(a) => <input {...a} {...register('title')} maxLength={80} />}
       </StaffField>
@@ -69,7 +93,12 @@ export function CampaignCard({ campaign }: { campaign: StaffCampaignFieldsFragme
         <button type="submit" className="button" disabled={isSubmitting}>
           Guardar campaña
         </button>
-        <button type="button" className="button button--secondary" onClick={() => void openPreview()} disabled={previewing}>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void openPreview()}
+          disabled={previewing}
+        >
           Crear enlace de vista previa
         </button>
       </div>

@@ -13,7 +13,9 @@ export function ContentPage() {
   return (
     <section className="staff-page">
       <h1>Contenido de la tienda</h1>
-      <p className="muted">La página de inicio muestra solo lo que está encendido y dentro de sus fechas (hora de Bogotá), en este orden.</p>
+      <p className="muted">
+        La página de inicio muestra solo lo que está encendido y dentro de sus fechas (hora de Bogotá), en este orden.
+      </p>
       <SlidesSection slides={data.staffHomeSlides} />
       <PromosSection promos={data.staffPromoBlocks} categories={data.categories} />
       <section aria-label="Campañas de temporada">

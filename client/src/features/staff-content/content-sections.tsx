@@ -19,7 +19,8 @@ import {
 type Dated = { id: string; title: string; active: boolean; startsAt?: string | null; endsAt?: string | null };
 
 function when(item: Dated): string {
-  const state = LIVE_STATE_LABELS[liveState({ active: item.active, startsAt: item.startsAt ?? null, endsAt: item.endsAt ?? null })];
+  const state =
+    LIVE_STATE_LABELS[liveState({ active: item.active, startsAt: item.startsAt ?? null, endsAt: item.endsAt ?? null })];
   const from = item.startsAt ? `desde ${formatDateTime(item.startsAt)}` : '';
   const to = item.endsAt ? `hasta ${formatDateTime(item.endsAt)}` : '';
   return [state, [from, to].filter(Boolean).join(' ')].filter(Boolean).join(' · ');
@@ -42,7 +43,11 @@ function OrderedItems<T extends Dated>(props: {
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
 
-  async function act(run: () => Promise<{ __typename: string; message?: string } | null | undefined>, record: string, done: string) {
+  async function act(
+    run: () => Promise<{ __typename: string; message?: string } | null | undefined>,
+    record: string,
+    done: string,
+  ) {
     setMessage(null);
     try {
       const refused = refusalMessage(await run(), record);
@@ -87,20 +92,41 @@ function OrderedItems<T extends Dated>(props: {
               form(item, done)
             ) : (
               <div className="content-item">
-                {thumbnail(item) ? <img src={thumbnail(item)!} alt="" loading="lazy" /> : <span className="muted">Sin imagen</span>}
+                {thumbnail(item) ? (
+                  <img src={thumbnail(item)!} alt="" loading="lazy" />
+                ) : (
+                  <span className="muted">Sin imagen</span>
+                )}
                 <div>
                   <h3>{item.title}</h3>
                   <p className="muted">{when(item)}</p>
                   {details(item)}
                 </div>
                 <div className="content-item__actions">
-                  <button type="button" className="button button--secondary" onClick={() => move(i, i - 1)} disabled={i === 0} aria-label={`Subir «${item.title}»`}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => move(i, i - 1)}
+                    disabled={i === 0}
+                    aria-label={`Subir «${item.title}»`}
+                  >
                     ↑
                   </button>
-                  <button type="button" className="button button--secondary" onClick={() => move(i, i + 1)} disabled={i === items.length - 1} aria-label={`Bajar «${item.title}»`}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => move(i, i + 1)}
+                    disabled={i === items.length - 1}
+                    aria-label={`Bajar «${item.title}»`}
+                  >
                     ↓
                   </button>
-                  <button type="button" className="button button--secondary" onClick={() => setEditing(item)} aria-label={`Editar «${item.title}»`}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => setEditing(item)}
+                    aria-label={`Editar «${item.title}»`}
+                  >
                     Editar
                   </button>
                   <button
@@ -108,7 +134,8 @@ function OrderedItems<T extends Dated>(props: {
                     className="button button--secondary"
                     aria-label={`Eliminar «${item.title}»`}
                     onClick={() => {
-                      if (window.confirm(`¿Eliminar «${item.title}»?`)) void act(() => props.remove(item.id), props.removedType, 'Eliminado.');
+                      if (window.confirm(`¿Eliminar «${item.title}»?`))
+                        void act(() => props.remove(item.id), props.removedType, 'Eliminado.');
                     }}
                   >
                     Eliminar
@@ -142,7 +169,13 @@ export function SlidesSection({ slides }: { slides: StaffSlideFieldsFragment[] }
   );
 }
 
-export function PromosSection({ promos, categories }: { promos: StaffPromoFieldsFragment[]; categories: Array<{ slug: string; name: string }> }) {
+export function PromosSection({
+  promos,
+  categories,
+}: {
+  promos: StaffPromoFieldsFragment[];
+  categories: Array<{ slug: string; name: string }>;
+}) {
   const [reorder] = useMutation(StaffReorderPromoBlocksDocument, { refetchQueries: ['StaffContent'] });
   const [remove] = useMutation(StaffDeletePromoBlockDocument, { refetchQueries: ['StaffContent'] });
   return (

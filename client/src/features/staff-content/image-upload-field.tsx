@@ -13,7 +13,23 @@ export interface UploadedPicture {
  * A picture for a slide or a promo block: stored in the media library when chosen; the form keeps its
  * key. Shows the current picture and any upload or field error.
  */
-export function ImageUploadField({ label, hint, picture, alt, name, error, onUploaded }: { label: string; hint?: string; picture: UploadedPicture | null; alt: string; name: string; error?: string; onUploaded: (p: UploadedPicture) => void }) {
+export function ImageUploadField({
+  label,
+  hint,
+  picture,
+  alt,
+  name,
+  error,
+  onUploaded,
+}: {
+  label: string;
+  hint?: string;
+  picture: UploadedPicture | null;
+  alt: string;
+  name: string;
+  error?: string;
+  onUploaded: (p: UploadedPicture) => void;
+}) {
   const id = useId();
   const [upload, { loading }] = useMutation(StaffUploadImageDocument);
   const [failure, setFailure] = useState<string | null>(null);
@@ -45,7 +61,14 @@ export function ImageUploadField({ label, hint, picture, alt, name, error, onUpl
         {picture ? <img src={picture.url} alt="" /> : <span className="muted">Sin imagen</span>}
         <label className="button button--secondary">
           {loading ? 'Subiendo…' : picture ? `Cambiar: ${label.toLowerCase()}` : `Subir: ${label.toLowerCase()}`}
-          <input type="file" accept={IMAGE_TYPES.join(',')} onChange={(e) => void choose(e)} className="visually-hidden" disabled={loading} aria-describedby={message ? `${id}-error` : undefined} />
+          <input
+            type="file"
+            accept={IMAGE_TYPES.join(',')}
+            onChange={(e) => void choose(e)}
+            className="visually-hidden"
+            disabled={loading}
+            aria-describedby={message ? `${id}-error` : undefined}
+          />
         </label>
       </div>
       {hint ? <p className="staff-field__hint muted">{hint}</p> : null}

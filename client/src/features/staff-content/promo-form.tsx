@@ -8,7 +8,11 @@ import { fromBogotaLocal, toBogotaLocal } from '../../lib/staff-format';
 import { StaffField } from '../../components/staff/staff-field';
 import { ActionError } from '../../components/staff/query-error';
 import { ImageUploadField, type UploadedPicture } from './image-upload-field';
-import { StaffCreatePromoBlockDocument, StaffUpdatePromoBlockDocument, type StaffPromoFieldsFragment } from './staff-content.generated';
+import {
+  StaffCreatePromoBlockDocument,
+  StaffUpdatePromoBlockDocument,
+  type StaffPromoFieldsFragment,
+} from './staff-content.generated';
 
 interface PromoFormValues {
   title: string;
@@ -23,14 +27,30 @@ interface PromoFormValues {
   active: boolean;
 }
 
-const toInput = (v: PromoFormValues) => ({ ...v, startsAt: fromBogotaLocal(v.startsAt), endsAt: fromBogotaLocal(v.endsAt) });
+const toInput = (v: PromoFormValues) => ({
+  ...v,
+  startsAt: fromBogotaLocal(v.startsAt),
+  endsAt: fromBogotaLocal(v.endsAt),
+});
 
 /**
  * Create or edit a promo block: its words are typed here (never painted into the picture) and the
  * optional "Desde" price is read from the chosen category's lowest published price.
  */
-export function PromoForm({ promo, categories, onDone }: { promo: StaffPromoFieldsFragment | null; categories: Array<{ slug: string; name: string }>; onDone: (message: string) => void }) {
-  const { register, handleSubmit, formState, setValue, setError, watch } = useForm<PromoFormValues, unknown, ValidPromoBlock>({
+export function PromoForm({
+  promo,
+  categories,
+  onDone,
+}: {
+  promo: StaffPromoFieldsFragment | null;
+  categories: Array<{ slug: string; name: string }>;
+  onDone: (message: string) => void;
+}) {
+  const { register, handleSubmit, formState, setValue, setError, watch } = useForm<
+    PromoFormValues,
+    unknown,
+    ValidPromoBlock
+  >({
     defaultValues: {
       title: promo?.title ?? '',
       body: promo?.body ?? '',
@@ -45,7 +65,9 @@ export function PromoForm({ promo, categories, onDone }: { promo: StaffPromoFiel
     },
     resolver: sharedRules(promoBlockInputSchema, toInput),
   });
-  const [picture, setPicture] = useState<UploadedPicture | null>(promo?.image && promo.imageKey ? { key: promo.imageKey, url: promo.image.url } : null);
+  const [picture, setPicture] = useState<UploadedPicture | null>(
+    promo?.image && promo.imageKey ? { key: promo.imageKey, url: promo.image.url } : null,
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const [create] = useMutation(StaffCreatePromoBlockDocument, { refetchQueries: ['StaffContent'] });
   const [update] = useMutation(StaffUpdatePromoBlockDocument);
@@ -53,11 +75,19 @@ export function PromoForm({ promo, categories, onDone }: { promo: StaffPromoFiel
 
   const submit = handleSubmit(async (valid) => {
     setFailure(null);
-    const input = { ...valid, startsAt: valid.startsAt?.toISOString() ?? null, endsAt: valid.endsAt?.toISOString() ?? null };
+    const input = {
+      ...valid,
+      startsAt: valid.startsAt?.toISOString() ?? null,
+      endsAt: valid.endsAt?.toISOString() ?? null,
+    };
     try {
-      const result = promo ? (await update({ variables: { id: promo.id, input } })).data?.staffUpdatePromoBlock : (await create({ variables: { input } })).data?.staffCreatePromoBlock;
+      const result = promo
+        ? (await update({ variables: { id: promo.id, input } })).data?.staffUpdatePromoBlock
+        : (await create({ variables: { input } })).data?.staffCreatePromoBlock;
       if (result?.__typename === 'StaffPromoBlock') return onDone(promo ? 'Bloque guardado.' : 'Bloque creado.');
-      if (result?.__typename === 'ValidationErrors') for (const e of result.errors) setError(e.field as Path<PromoFormValues>, { type: 'server', message: e.message });
+      if (result?.__typename === 'ValidationErrors')
+        for (const e of result.errors)
+          setError(e.field as Path<PromoFormValues>, { type: 'server', message: e.message });
       setFailure(result && 'message' in result ? result.message : NETWORK_ERROR);
     } catch (err) {
       setFailure(staffErrorMessage(err));
@@ -65,7 +95,12 @@ export function PromoForm({ promo, categories, onDone }: { promo: StaffPromoFiel
   });
 
   return (
-    <form className="staff-card staff-form" onSubmit={(e) => void submit(e)} noValidate aria-label={promo ? `Editar el bloque ${promo.title}` : 'Nuevo bloque promocional'}>
+    <form
+      className="staff-card staff-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={promo ? `Editar el bloque ${promo.title}` : 'Nuevo bloque promocional'}
+    >
       <h3>{promo ? `Editar: ${promo.title}` : 'Nuevo bloque promocional'}</h3>
       <StaffField label="Título" error={errors.title?.message}>
         {(a) => <input {...a} {...register('title')} maxLength={120} />}
@@ -73,7 +108,11 @@ export function PromoForm({ promo, categories, onDone }: { promo: StaffPromoFiel
       <StaffField label="Texto" error={errors.body?.message}>
         {(a) => <textarea {...a} {...register('body')} rows={3} maxLength={600} />}
       </StaffField>
-      <StaffField label="Mostrar «Desde» el menor precio de" error={errors.fromPriceCategory?.message} hint="El precio se lee del catálogo: sigue los cambios de precio.">
+      <StaffField
+        label="Mostrar «Desde» el menor precio de"
+        error={errors.fromPriceCategory?.message}
+        hint="El precio se lee del catálogo: sigue los cambios de precio."
+      >
         {(a) => (
           <select {...a} {...register('fromPriceCategory')}>
             <option value="">Sin precio</option>
@@ -109,7 +148,11 @@ export function PromoForm({ promo, categories, onDone }: { promo: StaffPromoFiel
           Quitar la imagen
         </button>
       ) : null}
-      <StaffField label="Descripción de la imagen" error={errors.imageAlt?.message} hint="Déjala vacía si la imagen es solo decorativa.">
+      <StaffField
+        label="Descripción de la imagen"
+        error={errors.imageAlt?.message}
+        hint="Déjala vacía si la imagen es solo decorativa."
+      >
         {(a) => <input {...a} {...register('imageAlt')} maxLength={200} />}
       </StaffField>
       <div className="staff-form__row">

@@ -6,7 +6,10 @@ import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
 import { fill } from '../../test-utils/fill';
 import { CATEGORIES, fieldRefusal } from '../../test-utils/staff-test-data';
-import { StaffCreateDiscountCodeDocument, type StaffCreateDiscountCodeMutationVariables } from './staff-discounts.generated';
+import {
+  StaffCreateDiscountCodeDocument,
+  type StaffCreateDiscountCodeMutationVariables,
+} from './staff-discounts.generated';
 import { DiscountCodeForm } from './discount-code-form';
 
 describe('discount code form', () => {
@@ -32,7 +35,11 @@ describe('discount code form', () => {
               minSubtotal: i.minSubtotal ?? null,
               firstPurchaseOnly: i.firstPurchaseOnly ?? false,
               perCustomerLimit: i.perCustomerLimit ?? null,
-              categories: CATEGORIES.filter((c) => i.categorySlugs?.includes(c.slug)).map((c) => ({ __typename: 'CategoryRef' as const, slug: c.slug, name: c.name })),
+              categories: CATEGORIES.filter((c) => i.categorySlugs?.includes(c.slug)).map((c) => ({
+                __typename: 'CategoryRef' as const,
+                slug: c.slug,
+                name: c.name,
+              })),
             },
           },
         });
@@ -70,7 +77,9 @@ describe('discount code form', () => {
     const user = userEvent.setup();
     mswServer.use(
       graphql.mutation(StaffCreateDiscountCodeDocument, () =>
-        HttpResponse.json({ data: { staffCreateDiscountCode: fieldRefusal('code', 'Ya existe un código de descuento con ese nombre.') } }),
+        HttpResponse.json({
+          data: { staffCreateDiscountCode: fieldRefusal('code', 'Ya existe un código de descuento con ese nombre.') },
+        }),
       ),
     );
     renderWithProviders(<DiscountCodeForm code={null} categories={CATEGORIES} onDone={vi.fn()} onCreated={vi.fn()} />);
@@ -78,8 +87,12 @@ describe('discount code form', () => {
     await fill(user, screen.getByLabelText('Compra mínima (COP)'), '100,5');
     await fill(user, screen.getByLabelText('Usos por cliente'), '0');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('La compra mínima debe ser un número entero de pesos mayor que 0, o quedar vacía.')).toBeInTheDocument();
-    expect(screen.getByText('El límite por cliente debe ser un número entero mayor que 0, o quedar vacío.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('La compra mínima debe ser un número entero de pesos mayor que 0, o quedar vacía.'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('El límite por cliente debe ser un número entero mayor que 0, o quedar vacío.'),
+    ).toBeInTheDocument();
     await fill(user, screen.getByLabelText('Compra mínima (COP)'), '');
     await fill(user, screen.getByLabelText('Usos por cliente'), '');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));

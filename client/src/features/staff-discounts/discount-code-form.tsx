@@ -8,7 +8,11 @@ import { parsePesos, parseWhole } from '../../lib/staff-format';
 import { StaffField } from '../../components/staff/staff-field';
 import { ActionError } from '../../components/staff/query-error';
 import type { DiscountCodeInput } from '../../gql/types';
-import { StaffCreateDiscountCodeDocument, StaffUpdateDiscountCodeDocument, type StaffDiscountCodeFieldsFragment } from './staff-discounts.generated';
+import {
+  StaffCreateDiscountCodeDocument,
+  StaffUpdateDiscountCodeDocument,
+  type StaffDiscountCodeFieldsFragment,
+} from './staff-discounts.generated';
 
 /** A code as the form holds it (text as typed; days in Bogotá). */
 interface CodeFormValues {
@@ -41,7 +45,8 @@ export function toInput(c: StaffDiscountCodeFieldsFragment): DiscountCodeInput {
 
 const BOGOTA_OFFSET = '-05:00';
 /** ISO instant → `YYYY-MM-DD` in Bogotá (for `<input type="date">`). */
-const toDay = (iso: string | null | undefined) => (iso ? new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date(iso)) : '');
+const toDay = (iso: string | null | undefined) =>
+  iso ? new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date(iso)) : '';
 
 /** Form text → the shared rules' input: a day starts at 00:00 and ends at 23:59:59 in Bogotá (end inclusive). */
 function fromForm(v: CodeFormValues) {
@@ -60,7 +65,17 @@ function fromForm(v: CodeFormValues) {
 }
 
 /** Create or edit a code: percent, dates, usage limit and the conditions (minimum, categories, first purchase, per customer). */
-export function DiscountCodeForm({ code, categories, onDone, onCreated }: { code: StaffDiscountCodeFieldsFragment | null; categories: Array<{ slug: string; name: string }>; onDone: () => void; onCreated: () => void }) {
+export function DiscountCodeForm({
+  code,
+  categories,
+  onDone,
+  onCreated,
+}: {
+  code: StaffDiscountCodeFieldsFragment | null;
+  categories: Array<{ slug: string; name: string }>;
+  onDone: () => void;
+  onCreated: () => void;
+}) {
   const { register, handleSubmit, formState, setError } = useForm<CodeFormValues, unknown, ValidDiscountCode>({
     defaultValues: {
       code: code?.code ?? '',
@@ -83,14 +98,22 @@ export function DiscountCodeForm({ code, categories, onDone, onCreated }: { code
 
   const submit = handleSubmit(async (v) => {
     setFailure(null);
-    const input: DiscountCodeInput = { ...v, validFrom: v.validFrom?.toISOString() ?? null, validUntil: v.validUntil?.toISOString() ?? null };
+    const input: DiscountCodeInput = {
+      ...v,
+      validFrom: v.validFrom?.toISOString() ?? null,
+      validUntil: v.validUntil?.toISOString() ?? null,
+    };
     try {
-      const result = code ? (await update({ variables: { id: code.id, input } })).data?.staffUpdateDiscountCode : (await create({ variables: { input } })).data?.staffCreateDiscountCode;
+      const result = code
+        ? (await update({ variables: { id: code.id, input } })).data?.staffUpdateDiscountCode
+        : (await create({ variables: { input } })).data?.staffCreateDiscountCode;
       if (result?.__typename === 'StaffDiscountCode') {
         if (!code) onCreated();
         return onDone();
       }
-      if (result?.__typename === 'ValidationErrors') for (const e of result.errors) setError(e.field as Path<CodeFormValues>, { type: 'server', message: e.message });
+      if (result?.__typename === 'ValidationErrors')
+        for (const e of result.errors)
+          setError(e.field as Path<CodeFormValues>, { type: 'server', message: e.message });
       setFailure(result && 'message' in result ? result.message : NETWORK_ERROR);
     } catch (err) {
       setFailure(staffErrorMessage(err));
@@ -98,11 +121,25 @@ export function DiscountCodeForm({ code, categories, onDone, onCreated }: { code
   });
 
   return (
-    <form className="staff-card staff-form discount-form" onSubmit={(e) => void submit(e)} noValidate aria-label={code ? `Editar ${code.code}` : 'Nuevo código de descuento'}>
+    <form
+      className="staff-card staff-form discount-form"
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      aria-label={code ? `Editar ${code.code}` : 'Nuevo código de descuento'}
+    >
       <h2>{code ? `Editar ${code.code}` : 'Nuevo código de descuento'}</h2>
       <div className="staff-form__row">
         <StaffField label="Código" error={errors.code?.message}>
-          {(a) => <input {...a} {...register('code')} maxLength={40} aria-required="true" autoCapitalize="characters" autoComplete="off" />}
+          {(a) => (
+            <input
+              {...a}
+              {...register('code')}
+              maxLength={40}
+              aria-required="true"
+              autoCapitalize="characters"
+              autoComplete="off"
+            />
+          )}
         </StaffField>
         <StaffField label="Porcentaje" error={errors.percent?.message}>
           {(a) => <input {...a} {...register('percent')} inputMode="numeric" aria-required="true" />}
@@ -122,10 +159,18 @@ export function DiscountCodeForm({ code, categories, onDone, onCreated }: { code
       <fieldset>
         <legend>Condiciones</legend>
         <div className="staff-form__row">
-          <StaffField label="Compra mínima (COP)" error={errors.minSubtotal?.message} hint="Sobre los productos, antes del descuento. Vacío: sin mínimo.">
+          <StaffField
+            label="Compra mínima (COP)"
+            error={errors.minSubtotal?.message}
+            hint="Sobre los productos, antes del descuento. Vacío: sin mínimo."
+          >
             {(a) => <input {...a} {...register('minSubtotal')} inputMode="numeric" placeholder="Sin mínimo" />}
           </StaffField>
-          <StaffField label="Usos por cliente" error={errors.perCustomerLimit?.message} hint="Por correo o documento. Vacío: sin límite.">
+          <StaffField
+            label="Usos por cliente"
+            error={errors.perCustomerLimit?.message}
+            hint="Por correo o documento. Vacío: sin límite."
+          >
             {(a) => <input {...a} {...register('perCustomerLimit')} inputMode="numeric" placeholder="Sin límite" />}
           </StaffField>
         </div>

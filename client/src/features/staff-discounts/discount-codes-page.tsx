@@ -9,11 +9,15 @@ import type { StaffDiscountCodeFieldsFragment } from './staff-discounts.generate
 
 const day = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'medium' });
 const validity = (c: StaffDiscountCodeFieldsFragment) =>
-  c.validFrom || c.validUntil ? `${c.validFrom ? day.format(new Date(c.validFrom)) : '…'} – ${c.validUntil ? day.format(new Date(c.validUntil)) : '…'}` : 'Sin límite';
+  c.validFrom || c.validUntil
+    ? `${c.validFrom ? day.format(new Date(c.validFrom)) : '…'} – ${c.validUntil ? day.format(new Date(c.validUntil)) : '…'}`
+    : 'Sin límite';
 
 /** `/dashboard/codigos-descuento`: list with uses and conditions; create, edit and (de)activate codes. On a phone each code is a card. */
 export function DiscountCodesPage() {
-  const { data, error, loading, refetch } = useQuery(StaffDiscountCodesListDocument, { fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffDiscountCodesListDocument, {
+    fetchPolicy: 'cache-and-network',
+  });
   const [editing, setEditing] = useState<StaffDiscountCodeFieldsFragment | 'new' | null>(null);
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [update] = useMutation(StaffToggleDiscountCodeDocument);
@@ -37,7 +41,13 @@ export function DiscountCodesPage() {
         </button>
       </div>
       {editing ? (
-        <DiscountCodeForm key={editing === 'new' ? 'new' : editing.id} code={editing === 'new' ? null : editing} categories={data?.categories ?? []} onDone={() => setEditing(null)} onCreated={() => void refetch()} />
+        <DiscountCodeForm
+          key={editing === 'new' ? 'new' : editing.id}
+          code={editing === 'new' ? null : editing}
+          categories={data?.categories ?? []}
+          onDone={() => setEditing(null)}
+          onCreated={() => void refetch()}
+        />
       ) : null}
       <ActionError message={toggleError} />
       {error && !data ? <QueryError onRetry={() => void refetch()} error={error} /> : null}
@@ -69,16 +79,33 @@ export function DiscountCodesPage() {
                     {c.percent} %
                   </td>
                   <td data-label="Vigencia">{validity(c)}</td>
-                  <td data-label="Condiciones">{describeDiscountRules({ ...c, minSubtotal: c.minSubtotal ?? null, perCustomerLimit: c.perCustomerLimit ?? null, categoryNames: c.categories.map((x) => x.name) })}</td>
+                  <td data-label="Condiciones">
+                    {describeDiscountRules({
+                      ...c,
+                      minSubtotal: c.minSubtotal ?? null,
+                      perCustomerLimit: c.perCustomerLimit ?? null,
+                      categoryNames: c.categories.map((x) => x.name),
+                    })}
+                  </td>
                   <td data-label="Usos" className="num">
                     {c.usageLimit ? `${c.uses} de ${c.usageLimit}` : c.uses}
                   </td>
                   <td data-label="Estado">{c.active ? 'Activo' : 'Inactivo'}</td>
                   <td className="staff-table__actions">
-                    <button type="button" className="button button--secondary" onClick={() => setEditing(c)} aria-label={`Editar ${c.code}`}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => setEditing(c)}
+                      aria-label={`Editar ${c.code}`}
+                    >
                       Editar
                     </button>
-                    <button type="button" className="button button--secondary" onClick={() => void toggle(c)} aria-label={`${c.active ? 'Desactivar' : 'Activar'} ${c.code}`}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      onClick={() => void toggle(c)}
+                      aria-label={`${c.active ? 'Desactivar' : 'Activar'} ${c.code}`}
+                    >
                       {c.active ? 'Desactivar' : 'Activar'}
                     </button>
                   </td>

@@ -23,7 +23,8 @@ export function DashboardHome() {
       {d.lowStockCount > 0 ? (
         <p className="staff-alert" role="status">
           <span>
-            <strong>{d.lowStockCount === 1 ? '1 talla' : `${d.lowStockCount} tallas`}</strong> con {d.lowStockThreshold === 0 ? 'el inventario agotado' : `${d.lowStockThreshold} unidades o menos`}.
+            <strong>{d.lowStockCount === 1 ? '1 talla' : `${d.lowStockCount} tallas`}</strong> con{' '}
+            {d.lowStockThreshold === 0 ? 'el inventario agotado' : `${d.lowStockThreshold} unidades o menos`}.
           </span>
           <Link to="/dashboard/inventario">Ver inventario bajo</Link>
         </p>
@@ -41,7 +42,9 @@ export function DashboardHome() {
         <div className="staff-card">
           <p className="staff-card__label">Por enviar</p>
           <p className="staff-card__value">
-            <Link to="/orders?estado=PAGADO,EN_PREPARACION">{d.awaitingShipment === 1 ? '1 orden' : `${d.awaitingShipment} órdenes`}</Link>
+            <Link to="/orders?estado=PAGADO,EN_PREPARACION">
+              {d.awaitingShipment === 1 ? '1 orden' : `${d.awaitingShipment} órdenes`}
+            </Link>
           </p>
         </div>
       </div>

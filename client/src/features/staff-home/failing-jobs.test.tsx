@@ -36,7 +36,15 @@ describe('FailingJobs', () => {
       graphql.mutation(StaffRetryJobDocument, ({ variables }) => {
         retried = String(variables.id);
         jobs = [];
-        return HttpResponse.json({ data: { staffRetryJob: { __typename: 'JobRetried' as const, id: String(variables.id), message: '«Enviar un correo» se ejecutará de nuevo en unos segundos.' } } });
+        return HttpResponse.json({
+          data: {
+            staffRetryJob: {
+              __typename: 'JobRetried' as const,
+              id: String(variables.id),
+              message: '«Enviar un correo» se ejecutará de nuevo en unos segundos.',
+            },
+          },
+        });
       }),
     );
     renderWithProviders(<FailingJobs />);

@@ -10,7 +10,10 @@ type Job = StaffFailingJobsQuery['staffFailingJobs'][number];
  * a retry button. Shows nothing while every job runs fine.
  */
 export function FailingJobs() {
-  const { data, refetch } = useQuery(StaffFailingJobsDocument, { fetchPolicy: 'cache-and-network', pollInterval: 60_000 });
+  const { data, refetch } = useQuery(StaffFailingJobsDocument, {
+    fetchPolicy: 'cache-and-network',
+    pollInterval: 60_000,
+  });
   const [notice, setNotice] = useState<string | null>(null);
   const jobs = data?.staffFailingJobs ?? [];
   if (jobs.length === 0 && !notice) return null;
@@ -25,10 +28,14 @@ export function FailingJobs() {
       {jobs.length > 0 ? (
         <ul className="staff-failing-jobs__list">
           {jobs.map((job) => (
-            <FailingJobItem key={job.id} job={job} onDone={(message) => {
-              setNotice(message);
-              void refetch();
-            }} />
+            <FailingJobItem
+              key={job.id}
+              job={job}
+              onDone={(message) => {
+                setNotice(message);
+                void refetch();
+              }}
+            />
           ))}
         </ul>
       ) : null}
@@ -55,7 +62,9 @@ function FailingJobItem({ job, onDone }: { job: Job; onDone: (message: string) =
       </p>
       <p>
         Falló {times}, la última el {formatDateTime(job.failedAt)}.{' '}
-        {job.gaveUp || !job.nextAttemptAt ? 'Ya no se reintentará sola.' : `Próximo intento: ${formatDateTime(job.nextAttemptAt)}.`}
+        {job.gaveUp || !job.nextAttemptAt
+          ? 'Ya no se reintentará sola.'
+          : `Próximo intento: ${formatDateTime(job.nextAttemptAt)}.`}
       </p>
       <p className="staff-failing-jobs__error">
         Último error: <code>{job.lastError}</code>

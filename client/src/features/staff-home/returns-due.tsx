@@ -19,7 +19,10 @@ export function ReturnsDue({ summary }: { summary: StaffDashboardHomeQuery['staf
       <p className={summary.overdue ? 'staff-alert staff-alert--danger' : 'staff-alert'} role="status">
         <span>
           <strong>{summary.open === 1 ? '1 solicitud abierta' : `${summary.open} solicitudes abiertas`}</strong>
-          {summary.overdue ? `, ${summary.overdue === 1 ? '1 con el plazo vencido' : `${summary.overdue} con el plazo vencido`}` : ''}.
+          {summary.overdue
+            ? `, ${summary.overdue === 1 ? '1 con el plazo vencido' : `${summary.overdue} con el plazo vencido`}`
+            : ''}
+          .
           {summary.nextDueAt ? ` Próximo plazo: ${formatDueDay(summary.nextDueAt)} (${dueIn(summary.nextDueAt)}).` : ''}
         </span>
         <Link to="/dashboard/devoluciones">Ver devoluciones</Link>
@@ -32,7 +35,8 @@ export function ReturnsDue({ summary }: { summary: StaffDashboardHomeQuery['staf
                 {formatDueDay(r.refundDueAt)} ({dueIn(r.refundDueAt)})
               </span>
               <span>
-                {RETURN_KIND_LABELS[r.kind]} · {r.orderReference} · {formatCop(r.refundAmount)} · {RETURN_STATUS_LABELS[r.status]}
+                {RETURN_KIND_LABELS[r.kind]} · {r.orderReference} · {formatCop(r.refundAmount)} ·{' '}
+                {RETURN_STATUS_LABELS[r.status]}
               </span>
             </li>
           ))}

@@ -19,13 +19,23 @@ export function SalesChart({ days }: { days: Day[] }) {
   const total = days.reduce((s, d) => s + d.total, 0);
   return (
     <figure className="sales-chart">
-      <svg viewBox={`0 0 ${W} ${H + 20}`} role="img" aria-label={`Ventas por día, últimos ${days.length} días: ${formatCop(total)} en total`}>
+      <svg
+        viewBox={`0 0 ${W} ${H + 20}`}
+        role="img"
+        aria-label={`Ventas por día, últimos ${days.length} días: ${formatCop(total)} en total`}
+      >
         <line x1={PAD} y1={H} x2={W - PAD} y2={H} className="sales-chart__axis" />
         {days.map((d, i) => {
           const h = Math.round((d.total / max) * (H - PAD));
           return (
             <g key={d.date}>
-              <rect x={PAD + i * bar + 2} y={H - h} width={Math.max(bar - 4, 1)} height={h} className="sales-chart__bar">
+              <rect
+                x={PAD + i * bar + 2}
+                y={H - h}
+                width={Math.max(bar - 4, 1)}
+                height={h}
+                className="sales-chart__bar"
+              >
                 <title>{`${shortDate(d.date)}: ${formatCop(d.total)} (${d.orders} órdenes)`}</title>
               </rect>
               {i % 5 === 0 || i === days.length - 1 ? (

@@ -4,7 +4,10 @@ import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
-import { StaffBulkTransitionOrdersDocument, type StaffBulkTransitionOrdersMutationVariables } from './staff-orders.generated';
+import {
+  StaffBulkTransitionOrdersDocument,
+  type StaffBulkTransitionOrdersMutationVariables,
+} from './staff-orders.generated';
 import { BulkActions } from './bulk-actions';
 
 const REFERENCES = new Map([
@@ -20,14 +23,33 @@ describe('bulk state change', () => {
     mswServer.use(
       graphql.mutation(StaffBulkTransitionOrdersDocument, ({ variables }) => {
         sent.push(variables.input);
-        const moved = (id: string) => ({ orderId: id, result: { __typename: 'StaffOrder' as const, id, reference: REFERENCES.get(id)!, status: 'EN_PREPARACION' as const, allowedTransitions: ['ENVIADO' as const] } });
+        const moved = (id: string) => ({
+          orderId: id,
+          result: {
+            __typename: 'StaffOrder' as const,
+            id,
+            reference: REFERENCES.get(id)!,
+            status: 'EN_PREPARACION' as const,
+            allowedTransitions: ['ENVIADO' as const],
+          },
+        });
         return HttpResponse.json({
           data: {
             staffBulkTransitionOrders: {
               __typename: 'BulkTransitionReport',
               moved: 2,
               refused: 1,
-              items: [moved('1'), { orderId: '2', result: { __typename: 'TransitionNotAllowed', message: 'No se puede pasar de «Enviado» a «En preparación».' } }, moved('3')],
+              items: [
+                moved('1'),
+                {
+                  orderId: '2',
+                  result: {
+                    __typename: 'TransitionNotAllowed',
+                    message: 'No se puede pasar de «Enviado» a «En preparación».',
+                  },
+                },
+                moved('3'),
+              ],
             },
           },
         });
@@ -35,14 +57,26 @@ describe('bulk state change', () => {
     );
     const onDone = vi.fn();
     renderWithProviders(<BulkActions selected={['1', '2', '3']} references={REFERENCES} onDone={onDone} />);
-    expect(screen.getByRole('link', { name: 'Lista de empaque (3)' })).toHaveAttribute('href', '/orders/empaque?ids=1,2,3');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Elige…', 'En preparación', 'Entregado', 'Cancelado']);
+    expect(screen.getByRole('link', { name: 'Lista de empaque (3)' })).toHaveAttribute(
+      'href',
+      '/orders/empaque?ids=1,2,3',
+    );
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Elige…',
+      'En preparación',
+      'Entregado',
+      'Cancelado',
+    ]);
     await user.selectOptions(screen.getByLabelText('Nuevo estado para todas'), 'En preparación');
     await user.type(screen.getByLabelText('Nota (opcional)'), 'Lote 1');
     await user.click(screen.getByRole('button', { name: 'Cambiar 3 órdenes' }));
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('2 de 3 órdenes cambiaron de estado.');
-    expect(within(status).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
+    expect(
+      within(status)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([
       'ENZ-AAA111: movida a «En preparación».',
       'ENZ-BBB222: No se puede pasar de «Enviado» a «En preparación».',
       'ENZ-CCC333: movida a «En preparación».',

@@ -21,7 +21,15 @@ interface Outcome {
  * The chosen orders of the list: one state change for all (each order through the order lifecycle,
  * each with its own result) and a combined packing list to print.
  */
-export function BulkActions({ selected, references, onDone }: { selected: string[]; references: Map<string, string>; onDone: () => void }) {
+export function BulkActions({
+  selected,
+  references,
+  onDone,
+}: {
+  selected: string[];
+  references: Map<string, string>;
+  onDone: () => void;
+}) {
   const [to, setTo] = useState<OrderStatus | ''>('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -34,9 +42,16 @@ export function BulkActions({ selected, references, onDone }: { selected: string
     setError(null);
     setOutcomes(null);
     if (!to) return setError('Elige el nuevo estado.');
-    if (to === 'CANCELADO' && !window.confirm(`¿Cancelar ${count === 1 ? 'la orden elegida' : `las ${count} órdenes elegidas`}? Esta acción no se puede deshacer.`)) return;
+    if (
+      to === 'CANCELADO' &&
+      !window.confirm(
+        `¿Cancelar ${count === 1 ? 'la orden elegida' : `las ${count} órdenes elegidas`}? Esta acción no se puede deshacer.`,
+      )
+    )
+      return;
     try {
-      const result = (await bulk({ variables: { input: { orderIds: selected, to, note: note.trim() || null } } })).data?.staffBulkTransitionOrders;
+      const result = (await bulk({ variables: { input: { orderIds: selected, to, note: note.trim() || null } } })).data
+        ?.staffBulkTransitionOrders;
       if (!result) return setError('No pudimos conectar con la tienda. Revisa tu conexión e inténtalo de nuevo.');
       if (result.__typename === 'ValidationErrors') return setError(result.message);
       setOutcomes(
@@ -82,7 +97,9 @@ export function BulkActions({ selected, references, onDone }: { selected: string
           Lista de empaque ({count})
         </Link>
       </form>
-      <p className="muted">Para marcar como enviado, usa el detalle de cada orden: cada envío lleva su transportadora y su número de guía.</p>
+      <p className="muted">
+        Para marcar como enviado, usa el detalle de cada orden: cada envío lleva su transportadora y su número de guía.
+      </p>
       <ActionError message={error} />
       {outcomes ? (
         <div role="status">

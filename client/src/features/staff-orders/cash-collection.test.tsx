@@ -11,7 +11,8 @@ import { OrderActions } from './order-actions';
 
 afterEach(() => vi.restoreAllMocks());
 
-const cod = (overrides: Parameters<typeof staffOrder>[0] = {}) => staffOrder({ paymentMethod: 'CASH_ON_DELIVERY', paymentFee: 5_000, total: 137_500, ...overrides });
+const cod = (overrides: Parameters<typeof staffOrder>[0] = {}) =>
+  staffOrder({ paymentMethod: 'CASH_ON_DELIVERY', paymentFee: 5_000, total: 137_500, ...overrides });
 
 describe('staff: contraentrega on the order', () => {
   it('offers confirming by phone or cancelling an order waiting for the call', () => {
@@ -21,9 +22,15 @@ describe('staff: contraentrega on the order', () => {
         <OrderActions order={cod({ status: 'POR_CONFIRMAR', allowedTransitions: ['EN_PREPARACION', 'CANCELADO'] })} />
       </>,
     );
-    expect(screen.getByText(/A cobrar al entregar/)).toHaveTextContent('A cobrar al entregar: $ 137.500 (incluye $ 5.000 de recargo).');
+    expect(screen.getByText(/A cobrar al entregar/)).toHaveTextContent(
+      'A cobrar al entregar: $ 137.500 (incluye $ 5.000 de recargo).',
+    );
     expect(screen.getByText(/Llama al cliente para confirmar/)).toBeInTheDocument();
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Elige…', 'Confirmado por teléfono → En preparación', 'Cancelado']);
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Elige…',
+      'Confirmado por teléfono → En preparación',
+      'Cancelado',
+    ]);
     expect(screen.queryByRole('button', { name: 'Registrar pago recibido' })).toBeNull();
   });
 
@@ -34,10 +41,21 @@ describe('staff: contraentrega on the order', () => {
     mswServer.use(
       graphql.mutation(StaffMarkCashCollectedDocument, ({ variables }) => {
         sent.push(variables);
-        return HttpResponse.json({ data: { staffMarkCashCollected: cod({ status: 'ENTREGADO', cashCollectedAt: '2026-11-22T15:00:00.000Z', cashCollectedBy: 'ana@enzo.co', canMarkCashCollected: false }) } });
+        return HttpResponse.json({
+          data: {
+            staffMarkCashCollected: cod({
+              status: 'ENTREGADO',
+              cashCollectedAt: '2026-11-22T15:00:00.000Z',
+              cashCollectedBy: 'ana@enzo.co',
+              canMarkCashCollected: false,
+            }),
+          },
+        });
       }),
     );
-    renderWithProviders(<CashCollection order={cod({ status: 'ENTREGADO', allowedTransitions: [], canMarkCashCollected: true })} />);
+    renderWithProviders(
+      <CashCollection order={cod({ status: 'ENTREGADO', allowedTransitions: [], canMarkCashCollected: true })} />,
+    );
     await user.type(screen.getByLabelText('Nota (opcional)'), 'Recaudo Servientrega');
     await user.click(screen.getByRole('button', { name: 'Registrar pago recibido' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Pago contraentrega registrado.');
@@ -45,7 +63,15 @@ describe('staff: contraentrega on the order', () => {
   });
 
   it('shows who recorded the cash and when', () => {
-    renderWithProviders(<CashCollection order={cod({ status: 'ENTREGADO', cashCollectedAt: '2026-11-22T15:00:00.000Z', cashCollectedBy: 'ana@enzo.co' })} />);
+    renderWithProviders(
+      <CashCollection
+        order={cod({
+          status: 'ENTREGADO',
+          cashCollectedAt: '2026-11-22T15:00:00.000Z',
+          cashCollectedBy: 'ana@enzo.co',
+        })}
+      />,
+    );
     expect(screen.getByText(/Pago recibido el/)).toHaveTextContent('registrado por ana@enzo.co');
   });
 

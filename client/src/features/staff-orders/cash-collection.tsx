@@ -18,7 +18,8 @@ export function CashCollection({ order }: { order: StaffOrderFieldsFragment }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setMessage(null);
-    if (!window.confirm(`¿Registrar que se recibieron ${formatCop(order.total)} de la orden ${order.reference}?`)) return;
+    if (!window.confirm(`¿Registrar que se recibieron ${formatCop(order.total)} de la orden ${order.reference}?`))
+      return;
     try {
       const { data } = await markCollected({ variables: { orderId: order.id, note: note.trim() || null } });
       const refused = refusalMessage(data?.staffMarkCashCollected, 'StaffOrder');

@@ -38,8 +38,17 @@ describe('staff order detail actions', () => {
 
   it('asks for carrier and guide number before shipping, then sends them', async () => {
     const user = userEvent.setup();
-    const sent = serve(() => staffOrder({ status: 'ENVIADO', carrier: 'Servientrega', trackingNumber: 'SV-1', allowedTransitions: ['ENTREGADO'] }));
-    renderWithProviders(<OrderActions order={staffOrder({ status: 'EN_PREPARACION', allowedTransitions: ['ENVIADO', 'CANCELADO'] })} />);
+    const sent = serve(() =>
+      staffOrder({
+        status: 'ENVIADO',
+        carrier: 'Servientrega',
+        trackingNumber: 'SV-1',
+        allowedTransitions: ['ENTREGADO'],
+      }),
+    );
+    renderWithProviders(
+      <OrderActions order={staffOrder({ status: 'EN_PREPARACION', allowedTransitions: ['ENVIADO', 'CANCELADO'] })} />,
+    );
     await user.selectOptions(screen.getByLabelText('Nuevo estado'), 'Enviado');
     await user.click(screen.getByRole('button', { name: 'Guardar cambio' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Indica la transportadora y el número de guía.');
@@ -52,8 +61,18 @@ describe('staff order detail actions', () => {
   });
 
   it.each([
-    ['TransitionNotAllowed', { __typename: 'TransitionNotAllowed' as const, message: 'No se puede pasar de «Enviado» a «En preparación».' }],
-    ['ValidationErrors', { __typename: 'ValidationErrors' as const, message: 'Máximo 1000 caracteres.', errors: [{ __typename: 'FieldError' as const, field: 'note', message: 'Máximo 1000 caracteres.' }] }],
+    [
+      'TransitionNotAllowed',
+      { __typename: 'TransitionNotAllowed' as const, message: 'No se puede pasar de «Enviado» a «En preparación».' },
+    ],
+    [
+      'ValidationErrors',
+      {
+        __typename: 'ValidationErrors' as const,
+        message: 'Máximo 1000 caracteres.',
+        errors: [{ __typename: 'FieldError' as const, field: 'note', message: 'Máximo 1000 caracteres.' }],
+      },
+    ],
     ['NotFound', { __typename: 'NotFound' as const, message: 'La orden no existe.' }],
   ])('shows the Spanish message of a %s answer and keeps the choice', async (_name, answer) => {
     const user = userEvent.setup();

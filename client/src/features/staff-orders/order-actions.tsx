@@ -8,7 +8,8 @@ import type { StaffOrderFieldsFragment } from './staff-orders.generated';
 
 const CANCEL_HINTS: Partial<Record<OrderStatus, string>> = {
   PENDIENTE_PAGO: 'Se liberará el inventario reservado por esta orden.',
-  POR_CONFIRMAR: 'Contraentrega sin confirmar: se liberará el inventario apartado y el código de descuento; el cliente recibe un correo.',
+  POR_CONFIRMAR:
+    'Contraentrega sin confirmar: se liberará el inventario apartado y el código de descuento; el cliente recibe un correo.',
   PAGADO: 'La orden está pagada: quedará marcada con reembolso pendiente.',
   EN_PREPARACION: 'La orden está pagada: quedará marcada con reembolso pendiente.',
 };
@@ -48,10 +49,20 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
     e.preventDefault();
     setMessage(null);
     if (!to) return setMessage({ ok: false, text: 'Elige el nuevo estado.' });
-    if (to === 'ENVIADO' && (!carrier.trim() || !tracking.trim())) return setMessage({ ok: false, text: 'Indica la transportadora y el número de guía.' });
+    if (to === 'ENVIADO' && (!carrier.trim() || !tracking.trim()))
+      return setMessage({ ok: false, text: 'Indica la transportadora y el número de guía.' });
     if (to === 'CANCELADO' && !window.confirm('¿Cancelar esta orden? Esta acción no se puede deshacer.')) return;
     try {
-      const { data } = await transition({ variables: { input: { orderId: order.id, to, note: note || null, ...(to === 'ENVIADO' ? { carrier, trackingNumber: tracking } : {}) } } });
+      const { data } = await transition({
+        variables: {
+          input: {
+            orderId: order.id,
+            to,
+            note: note || null,
+            ...(to === 'ENVIADO' ? { carrier, trackingNumber: tracking } : {}),
+          },
+        },
+      });
       const refused = refusalMessage(data?.staffTransitionOrder, 'StaffOrder');
       if (refused) return setMessage({ ok: false, text: refused });
       setMessage({ ok: true, text: `Orden movida a «${ORDER_STATUS_LABELS[to]}».` });
@@ -63,7 +74,12 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
   }
 
   return (
-    <form className="staff-card order-actions no-print" onSubmit={submit} noValidate aria-labelledby="order-actions-title">
+    <form
+      className="staff-card order-actions no-print"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="order-actions-title"
+    >
       <h2 id="order-actions-title">Cambiar estado</h2>
       <label>
         Nuevo estado
@@ -80,11 +96,23 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
         <>
           <label>
             Transportadora
-            <input value={carrier} onChange={(e) => setCarrier(e.target.value)} maxLength={80} aria-required="true" autoComplete="off" />
+            <input
+              value={carrier}
+              onChange={(e) => setCarrier(e.target.value)}
+              maxLength={80}
+              aria-required="true"
+              autoComplete="off"
+            />
           </label>
           <label>
             Número de guía
-            <input value={tracking} onChange={(e) => setTracking(e.target.value)} maxLength={80} aria-required="true" autoComplete="off" />
+            <input
+              value={tracking}
+              onChange={(e) => setTracking(e.target.value)}
+              maxLength={80}
+              aria-required="true"
+              autoComplete="off"
+            />
           </label>
         </>
       ) : null}

@@ -20,7 +20,10 @@ const FLAG_LABELS: Record<string, string> = {
 /** `/detail-order/:id`: everything about one order, its history and the allowed actions. */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
-  const { data, error, loading, refetch } = useQuery(StaffOrderDetailDocument, { variables: { id }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffOrderDetailDocument, {
+    variables: { id },
+    fetchPolicy: 'cache-and-network',
+  });
   if (error && !data) return <QueryError onRetry={() => void refetch()} error={error} />;
   if (loading && !data) return <p role="status">Cargando la orden…</p>;
   const o = data?.staffOrder;

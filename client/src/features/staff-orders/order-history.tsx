@@ -15,7 +15,8 @@ export function OrderHistory({ order: o, paymentLabel }: { order: StaffOrderFiel
           <ul className="payment-events">
             {o.payments.map((p) => (
               <li key={p.id}>
-                {formatDateTime(p.receivedAt)} · {TRANSACTION_STATUS_LABELS[p.status] ?? p.status} · {formatCop(Math.round(p.amountInCents / 100))} · {p.transactionId}
+                {formatDateTime(p.receivedAt)} · {TRANSACTION_STATUS_LABELS[p.status] ?? p.status} ·{' '}
+                {formatCop(Math.round(p.amountInCents / 100))} · {p.transactionId}
                 {p.checksumValid ? '' : ' · firma no válida'}
               </li>
             ))}

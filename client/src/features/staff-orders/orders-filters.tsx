@@ -11,9 +11,16 @@ export interface OrdersFilterValues {
 }
 
 /** State, payment method, date range and free-text search for the orders list (applied on submit). */
-export function OrdersFilters({ values, onApply }: { values: OrdersFilterValues; onApply: (v: OrdersFilterValues) => void }) {
+export function OrdersFilters({
+  values,
+  onApply,
+}: {
+  values: OrdersFilterValues;
+  onApply: (v: OrdersFilterValues) => void;
+}) {
   const [draft, setDraft] = useState(values);
-  const set = (key: keyof OrdersFilterValues) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
+  const set = (key: keyof OrdersFilterValues) => (e: { target: { value: string } }) =>
+    setDraft({ ...draft, [key]: e.target.value });
   function submit(e: FormEvent) {
     e.preventDefault();
     onApply(draft);
@@ -55,7 +62,12 @@ export function OrdersFilters({ values, onApply }: { values: OrdersFilterValues;
       </label>
       <label className="orders-filters__search">
         Buscar
-        <input type="search" value={draft.q} onChange={set('q')} placeholder="Referencia, nombre, correo, celular o documento" />
+        <input
+          type="search"
+          value={draft.q}
+          onChange={set('q')}
+          placeholder="Referencia, nombre, correo, celular o documento"
+        />
       </label>
       <div className="orders-filters__actions">
         <button type="submit" className="button">

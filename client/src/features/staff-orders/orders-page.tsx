@@ -18,7 +18,13 @@ export function OrdersPage() {
   const [csvError, setCsvError] = useState<string | null>(null);
   const [exporting, setExporting] = useState<'orders' | 'lines' | null>(null);
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  const values: OrdersFilterValues = { estado: params.get('estado') ?? '', pago: params.get('pago') ?? '', desde: params.get('desde') ?? '', hasta: params.get('hasta') ?? '', q: params.get('q') ?? '' };
+  const values: OrdersFilterValues = {
+    estado: params.get('estado') ?? '',
+    pago: params.get('pago') ?? '',
+    desde: params.get('desde') ?? '',
+    hasta: params.get('hasta') ?? '',
+    q: params.get('q') ?? '',
+  };
   const after = params.get('after');
   const filter = {
     statuses: values.estado ? (values.estado.split(',') as OrderStatus[]) : null,
@@ -27,7 +33,10 @@ export function OrdersPage() {
     to: values.hasta || null,
     search: values.q || null,
   };
-  const { data, error, loading, refetch } = useQuery(StaffOrdersListDocument, { variables: { filter, first: PAGE_SIZE, after }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffOrdersListDocument, {
+    variables: { filter, first: PAGE_SIZE, after },
+    fetchPolicy: 'cache-and-network',
+  });
 
   function apply(next: OrdersFilterValues, cursor: string | null = null) {
     const p = new URLSearchParams();
@@ -61,10 +70,20 @@ export function OrdersPage() {
       <div className="staff-page__head">
         <h1>Ordenes</h1>
         <div className="staff-form__actions">
-          <button type="button" className="button button--secondary" onClick={() => void exportCsv('orders')} disabled={!page || exporting !== null}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void exportCsv('orders')}
+            disabled={!page || exporting !== null}
+          >
             {exporting === 'orders' ? 'Exportando…' : 'Exportar CSV'}
           </button>
-          <button type="button" className="button button--secondary" onClick={() => void exportCsv('lines')} disabled={!page || exporting !== null}>
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void exportCsv('lines')}
+            disabled={!page || exporting !== null}
+          >
             {exporting === 'lines' ? 'Exportando…' : 'Exportar productos (CSV)'}
           </button>
         </div>
@@ -85,8 +104,27 @@ export function OrdersPage() {
           <p className="orders-count" aria-live="polite">
             {page.totalCount === 1 ? '1 orden' : `${page.totalCount} órdenes`}
           </p>
-          {selected.size ? <BulkActions selected={[...selected]} references={new Map(orders.map((o) => [o.id, o.reference]))} onDone={() => void refetch()} /> : null}
-          <OrdersTable orders={orders} selected={selected} onToggle={toggle} onToggleAll={(all) => setSelected(new Set(all ? [...selected, ...orders.map((o) => o.id)] : [...selected].filter((id) => !orders.some((o) => o.id === id))))} />
+          {selected.size ? (
+            <BulkActions
+              selected={[...selected]}
+              references={new Map(orders.map((o) => [o.id, o.reference]))}
+              onDone={() => void refetch()}
+            />
+          ) : null}
+          <OrdersTable
+            orders={orders}
+            selected={selected}
+            onToggle={toggle}
+            onToggleAll={(all) =>
+              setSelected(
+                new Set(
+                  all
+                    ? [...selected, ...orders.map((o) => o.id)]
+                    : [...selected].filter((id) => !orders.some((o) => o.id === id)),
+                ),
+              )
+            }
+          />
           <nav className="staff-pager" aria-label="Paginación de órdenes">
             <button
               type="button"

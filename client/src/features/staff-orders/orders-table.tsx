@@ -8,7 +8,17 @@ import type { StaffOrdersListQuery } from './staff-orders.generated';
 type Order = StaffOrdersListQuery['staffOrders']['edges'][number]['node'];
 
 /** The page of orders, each with a checkbox to choose it for a bulk change or the packing list. */
-export function OrdersTable({ orders, selected, onToggle, onToggleAll }: { orders: Order[]; selected: ReadonlySet<string>; onToggle: (id: string) => void; onToggleAll: (all: boolean) => void }) {
+export function OrdersTable({
+  orders,
+  selected,
+  onToggle,
+  onToggleAll,
+}: {
+  orders: Order[];
+  selected: ReadonlySet<string>;
+  onToggle: (id: string) => void;
+  onToggleAll: (all: boolean) => void;
+}) {
   const all = orders.length > 0 && orders.every((o) => selected.has(o.id));
   return (
     <div className="staff-table-wrap">
@@ -16,7 +26,12 @@ export function OrdersTable({ orders, selected, onToggle, onToggleAll }: { order
         <thead>
           <tr>
             <th scope="col">
-              <input type="checkbox" checked={all} onChange={(e) => onToggleAll(e.target.checked)} aria-label="Elegir todas las órdenes de esta página" />
+              <input
+                type="checkbox"
+                checked={all}
+                onChange={(e) => onToggleAll(e.target.checked)}
+                aria-label="Elegir todas las órdenes de esta página"
+              />
             </th>
             <th scope="col">Referencia</th>
             <th scope="col">Fecha</th>
@@ -31,7 +46,12 @@ export function OrdersTable({ orders, selected, onToggle, onToggleAll }: { order
           {orders.map((o) => (
             <tr key={o.id}>
               <td>
-                <input type="checkbox" checked={selected.has(o.id)} onChange={() => onToggle(o.id)} aria-label={`Elegir la orden ${o.reference}`} />
+                <input
+                  type="checkbox"
+                  checked={selected.has(o.id)}
+                  onChange={() => onToggle(o.id)}
+                  aria-label={`Elegir la orden ${o.reference}`}
+                />
               </td>
               <td data-label="Referencia">
                 <Link to={`/detail-order/${o.id}`}>{o.reference}</Link>

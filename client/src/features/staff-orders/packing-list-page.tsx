@@ -26,7 +26,11 @@ function pickList(orders: Order[]) {
 export function PackingListPage() {
   const [params] = useSearchParams();
   const ids = (params.get('ids') ?? '').split(',').filter(Boolean);
-  const { data, error, loading, refetch } = useQuery(StaffPackingListDocument, { variables: { ids }, skip: ids.length === 0, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffPackingListDocument, {
+    variables: { ids },
+    skip: ids.length === 0,
+    fetchPolicy: 'cache-and-network',
+  });
   if (ids.length === 0) {
     return (
       <section className="staff-page">
@@ -84,11 +88,13 @@ export function PackingListPage() {
           </h2>
           <p className="muted">Creada el {formatDateTime(o.createdAt)}</p>
           <p>
-            <strong>{o.customer.fullName}</strong> · {o.customer.documentType} {o.customer.documentNumber} · +57 {o.customer.phone}
+            <strong>{o.customer.fullName}</strong> · {o.customer.documentType} {o.customer.documentNumber} · +57{' '}
+            {o.customer.phone}
           </p>
           <p>
             {o.shippingAddress.address}
-            {o.shippingAddress.neighborhood ? `, ${o.shippingAddress.neighborhood}` : ''} · {o.shippingAddress.municipalityName}, {o.shippingAddress.departmentName}
+            {o.shippingAddress.neighborhood ? `, ${o.shippingAddress.neighborhood}` : ''} ·{' '}
+            {o.shippingAddress.municipalityName}, {o.shippingAddress.departmentName}
           </p>
           {o.carrier ? (
             <p>
@@ -104,7 +110,9 @@ export function PackingListPage() {
           </ul>
         </article>
       ))}
-      {orders.length < ids.length ? <p className="muted">{ids.length - orders.length} de las órdenes elegidas ya no existen.</p> : null}
+      {orders.length < ids.length ? (
+        <p className="muted">{ids.length - orders.length} de las órdenes elegidas ya no existen.</p>
+      ) : null}
     </section>
   );
 }

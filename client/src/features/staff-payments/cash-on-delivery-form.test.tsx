@@ -4,10 +4,20 @@ import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
-import { StaffSaveCashOnDeliveryDocument, type StaffSaveCashOnDeliveryMutationVariables } from './staff-payments.generated';
+import {
+  StaffSaveCashOnDeliveryDocument,
+  type StaffSaveCashOnDeliveryMutationVariables,
+} from './staff-payments.generated';
 import { CashOnDeliveryForm } from './cash-on-delivery-form';
 
-const SETTINGS = { __typename: 'CashOnDeliverySettings' as const, enabled: false, maxTotal: 300_000, fee: 0, updatedAt: '2026-11-20T15:00:00.000Z', updatedBy: null };
+const SETTINGS = {
+  __typename: 'CashOnDeliverySettings' as const,
+  enabled: false,
+  maxTotal: 300_000,
+  fee: 0,
+  updatedAt: '2026-11-20T15:00:00.000Z',
+  updatedBy: null,
+};
 
 describe('staff: contraentrega settings', () => {
   it('checks the amounts with the shared rules before sending', async () => {
@@ -17,7 +27,9 @@ describe('staff: contraentrega settings', () => {
     await user.clear(screen.getByLabelText('Valor máximo del pedido (COP)'));
     await user.type(screen.getByLabelText('Valor máximo del pedido (COP)'), 'mucho');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
-    expect(screen.getByLabelText('Valor máximo del pedido (COP)')).toHaveAccessibleDescription(/El valor máximo del pedido debe ser un número entero de pesos/);
+    expect(screen.getByLabelText('Valor máximo del pedido (COP)')).toHaveAccessibleDescription(
+      /El valor máximo del pedido debe ser un número entero de pesos/,
+    );
   });
 
   it('switches it on with a maximum and a fee written as pesos', async () => {
@@ -26,7 +38,9 @@ describe('staff: contraentrega settings', () => {
     mswServer.use(
       graphql.mutation(StaffSaveCashOnDeliveryDocument, ({ variables }) => {
         sent.push(variables);
-        return HttpResponse.json({ data: { staffSaveCashOnDelivery: { ...SETTINGS, ...variables.input, updatedBy: 'ana@enzo.co' } } });
+        return HttpResponse.json({
+          data: { staffSaveCashOnDelivery: { ...SETTINGS, ...variables.input, updatedBy: 'ana@enzo.co' } },
+        });
       }),
     );
     renderWithProviders(<CashOnDeliveryForm settings={SETTINGS} />);

@@ -17,11 +17,19 @@ interface FormValues {
   fee: string;
 }
 
-const fromForm = (v: FormValues) => ({ enabled: v.enabled, maxTotal: parsePesos(v.maxTotal) ?? Number.NaN, fee: v.fee.trim() ? (parsePesos(v.fee) ?? Number.NaN) : 0 });
+const fromForm = (v: FormValues) => ({
+  enabled: v.enabled,
+  maxTotal: parsePesos(v.maxTotal) ?? Number.NaN,
+  fee: v.fee.trim() ? (parsePesos(v.fee) ?? Number.NaN) : 0,
+});
 
 /** Contraentrega: on/off, the highest order total it accepts and its fee (the server applies the same rules). */
 export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryFieldsFragment }) {
-  const { register, handleSubmit, formState, setError, watch } = useForm<FormValues, unknown, z.output<typeof cashOnDeliveryInputSchema>>({
+  const { register, handleSubmit, formState, setError, watch } = useForm<
+    FormValues,
+    unknown,
+    z.output<typeof cashOnDeliveryInputSchema>
+  >({
     defaultValues: { enabled: settings.enabled, maxTotal: String(settings.maxTotal), fee: String(settings.fee) },
     resolver: sharedRules(cashOnDeliveryInputSchema, fromForm),
   });
@@ -37,7 +45,8 @@ export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryField
     try {
       const result = (await save({ variables: { input } })).data?.staffSaveCashOnDelivery;
       if (result?.__typename === 'CashOnDeliverySettings') return setSaved(true);
-      if (result?.__typename === 'ValidationErrors') for (const e of result.errors) setError(e.field as Path<FormValues>, { type: 'server', message: e.message });
+      if (result?.__typename === 'ValidationErrors')
+        for (const e of result.errors) setError(e.field as Path<FormValues>, { type: 'server', message: e.message });
       setFailure(result && 'message' in result ? result.message : NETWORK_ERROR);
     } catch (err) {
       setFailure(staffErrorMessage(err));
@@ -48,17 +57,28 @@ export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryField
     <form className="staff-card staff-form" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="cod-title">
       <h2 id="cod-title">Pago contraentrega</h2>
       <p className="muted">
-        El cliente paga en efectivo a la transportadora. El pedido queda «Por confirmar» con sus productos apartados hasta que lo confirmes por teléfono (pasa a «En
-        preparación») o lo canceles; cuando la transportadora entregue el recaudo, regístralo en la orden.
+        El cliente paga en efectivo a la transportadora. El pedido queda «Por confirmar» con sus productos apartados
+        hasta que lo confirmes por teléfono (pasa a «En preparación») o lo canceles; cuando la transportadora entregue
+        el recaudo, regístralo en la orden.
       </p>
       <label className="staff-checks">
         <input type="checkbox" {...register('enabled')} /> Ofrecer pago contraentrega
       </label>
       <div className="staff-form__row">
-        <StaffField label="Valor máximo del pedido (COP)" error={errors.maxTotal?.message} hint="Con el envío y el recargo. Pedidos mayores no pueden pagar contraentrega.">
-          {(a) => <input {...a} {...register('maxTotal')} inputMode="numeric" aria-required="true" autoComplete="off" />}
+        <StaffField
+          label="Valor máximo del pedido (COP)"
+          error={errors.maxTotal?.message}
+          hint="Con el envío y el recargo. Pedidos mayores no pueden pagar contraentrega."
+        >
+          {(a) => (
+            <input {...a} {...register('maxTotal')} inputMode="numeric" aria-required="true" autoComplete="off" />
+          )}
         </StaffField>
-        <StaffField label="Recargo (COP)" error={errors.fee?.message} hint="Se suma al pedido como una línea aparte. 0: sin recargo.">
+        <StaffField
+          label="Recargo (COP)"
+          error={errors.fee?.message}
+          hint="Se suma al pedido como una línea aparte. 0: sin recargo."
+        >
           {(a) => <input {...a} {...register('fee')} inputMode="numeric" autoComplete="off" />}
         </StaffField>
       </div>
@@ -69,7 +89,10 @@ export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryField
         </p>
       ) : null}
       <p className="muted">
-        Ahora: {settings.enabled ? `activo, hasta ${formatCop(settings.maxTotal)}${settings.fee > 0 ? `, recargo ${formatCop(settings.fee)}` : ', sin recargo'}` : 'desactivado'}
+        Ahora:{' '}
+        {settings.enabled
+          ? `activo, hasta ${formatCop(settings.maxTotal)}${settings.fee > 0 ? `, recargo ${formatCop(settings.fee)}` : ', sin recargo'}`
+          : 'desactivado'}
         {settings.updatedBy ? ` · cambiado por ${settings.updatedBy} el ${formatDateTime(settings.updatedAt)}` : ''}.
       </p>
       <button type="submit" className="button" disabled={isSubmitting}>

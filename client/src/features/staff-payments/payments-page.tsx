@@ -10,7 +10,9 @@ export function PaymentsPage() {
   return (
     <section className="staff-page">
       <h1>Medios de pago</h1>
-      <p>En línea, con la pasarela (Wompi): {ONLINE_PAYMENT_METHODS.map((m) => PAYMENT_METHOD_LABELS[m]).join(', ')}.</p>
+      <p>
+        En línea, con la pasarela (Wompi): {ONLINE_PAYMENT_METHODS.map((m) => PAYMENT_METHOD_LABELS[m]).join(', ')}.
+      </p>
       {error && !data ? <QueryError onRetry={() => void refetch()} error={error} /> : null}
       {loading && !data ? <p role="status">Cargando…</p> : null}
       {data ? <CashOnDeliveryForm settings={data.staffCashOnDelivery} /> : null}

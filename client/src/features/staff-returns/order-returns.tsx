@@ -5,7 +5,10 @@ import './staff-returns.css';
 
 /** The order detail's returns section: every request on the order with its next step. */
 export function OrderReturns({ orderId, onChanged }: { orderId: string; onChanged?: () => void }) {
-  const { data } = useQuery(StaffOrderReturnsDocument, { variables: { id: orderId }, fetchPolicy: 'cache-and-network' });
+  const { data } = useQuery(StaffOrderReturnsDocument, {
+    variables: { id: orderId },
+    fetchPolicy: 'cache-and-network',
+  });
   const returns = data?.staffOrder?.returns ?? [];
   if (returns.length === 0) return null;
   return (

@@ -19,10 +19,17 @@ export function RefundForm({ request, onRefunded }: { request: StaffReturnFields
   async function submit(e: FormEvent) {
     e.preventDefault();
     setError(null);
-    if (method === 'BANK_TRANSFER' && reference.trim().length < 3) return setError('Escribe la referencia de la transferencia.');
-    if (method === 'GATEWAY_VOID' && !window.confirm(`¿Anular en la pasarela el cobro de ${formatCop(request.refundAmount)}? No se puede deshacer.`)) return;
+    if (method === 'BANK_TRANSFER' && reference.trim().length < 3)
+      return setError('Escribe la referencia de la transferencia.');
+    if (
+      method === 'GATEWAY_VOID' &&
+      !window.confirm(`¿Anular en la pasarela el cobro de ${formatCop(request.refundAmount)}? No se puede deshacer.`)
+    )
+      return;
     try {
-      const { data } = await refund({ variables: { id: request.id, method, reference: method === 'BANK_TRANSFER' ? reference.trim() : null } });
+      const { data } = await refund({
+        variables: { id: request.id, method, reference: method === 'BANK_TRANSFER' ? reference.trim() : null },
+      });
       const refused = refusalMessage(data?.staffRefundReturn, 'ReturnRequest');
       if (refused) return setError(refused);
       onRefunded();
@@ -37,15 +44,29 @@ export function RefundForm({ request, onRefunded }: { request: StaffReturnFields
         <legend>Reembolso de {formatCop(request.refundAmount)}</legend>
         {request.canVoidAtGateway ? (
           <label className="refund-form__choice">
-            <input type="radio" name={`refund-method-${request.id}`} value="GATEWAY_VOID" checked={method === 'GATEWAY_VOID'} onChange={() => setMethod('GATEWAY_VOID')} />
+            <input
+              type="radio"
+              name={`refund-method-${request.id}`}
+              value="GATEWAY_VOID"
+              checked={method === 'GATEWAY_VOID'}
+              onChange={() => setMethod('GATEWAY_VOID')}
+            />
             {REFUND_METHOD_LABELS.GATEWAY_VOID}
           </label>
         ) : null}
         <label className="refund-form__choice">
-          <input type="radio" name={`refund-method-${request.id}`} value="BANK_TRANSFER" checked={method === 'BANK_TRANSFER'} onChange={() => setMethod('BANK_TRANSFER')} />
+          <input
+            type="radio"
+            name={`refund-method-${request.id}`}
+            value="BANK_TRANSFER"
+            checked={method === 'BANK_TRANSFER'}
+            onChange={() => setMethod('BANK_TRANSFER')}
+          />
           {REFUND_METHOD_LABELS.BANK_TRANSFER}
         </label>
-        {request.canVoidAtGateway ? null : <p className="muted">Un reembolso parcial o un pago que no fue con tarjeta se devuelve por transferencia.</p>}
+        {request.canVoidAtGateway ? null : (
+          <p className="muted">Un reembolso parcial o un pago que no fue con tarjeta se devuelve por transferencia.</p>
+        )}
         {method === 'BANK_TRANSFER' ? (
           <>
             <label htmlFor={ids.reference}>Referencia de la transferencia</label>

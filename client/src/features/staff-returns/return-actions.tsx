@@ -45,10 +45,14 @@ export function ReturnActions({ request, onChanged }: { request: StaffReturnFiel
   if (request.status === 'SOLICITADA') {
     const submit = (accept: boolean) => (e?: FormEvent) => {
       e?.preventDefault();
-      if (!accept && note.trim().length < 5) return setFeedback({ ok: false, text: 'Explica al cliente por qué no se acepta (al menos 5 caracteres).' });
+      if (!accept && note.trim().length < 5)
+        return setFeedback({ ok: false, text: 'Explica al cliente por qué no se acepta (al menos 5 caracteres).' });
       void run(
-        async () => (await decide({ variables: { id: request.id, accept, note: note.trim() || null } })).data?.staffDecideReturn,
-        accept ? 'Solicitud aceptada: le escribimos al cliente.' : 'Solicitud rechazada: le escribimos al cliente con tu nota.',
+        async () =>
+          (await decide({ variables: { id: request.id, accept, note: note.trim() || null } })).data?.staffDecideReturn,
+        accept
+          ? 'Solicitud aceptada: le escribimos al cliente.'
+          : 'Solicitud rechazada: le escribimos al cliente con tu nota.',
       );
     };
     return (
@@ -75,13 +79,18 @@ export function ReturnActions({ request, onChanged }: { request: StaffReturnFiel
     <div className="return-actions">
       {canReceive ? (
         <>
-          {request.kind === 'RETRACTO' ? <p className="muted">Cuando lleguen los productos, regístralos para poder hacer el reembolso.</p> : null}
+          {request.kind === 'RETRACTO' ? (
+            <p className="muted">Cuando lleguen los productos, regístralos para poder hacer el reembolso.</p>
+          ) : null}
           <button
             type="button"
             className="button"
             disabled={busy}
             onClick={() =>
-              void run(async () => (await receive({ variables: { id: request.id } })).data?.staffReceiveReturn, 'Productos recibidos: volvieron al inventario.')
+              void run(
+                async () => (await receive({ variables: { id: request.id } })).data?.staffReceiveReturn,
+                'Productos recibidos: volvieron al inventario.',
+              )
             }
           >
             Registrar productos recibidos

@@ -7,7 +7,15 @@ import { ReturnActions } from './return-actions';
 import { dueIn, formatDueDay } from '../../lib/due-date';
 
 /** One request: what was asked, for which units, the legal deadline for the money, what was done, and the next step. */
-export function ReturnCard({ request: r, showOrder = true, onChanged }: { request: StaffReturnFieldsFragment; showOrder?: boolean; onChanged?: () => void }) {
+export function ReturnCard({
+  request: r,
+  showOrder = true,
+  onChanged,
+}: {
+  request: StaffReturnFieldsFragment;
+  showOrder?: boolean;
+  onChanged?: () => void;
+}) {
   const open = r.status !== 'REEMBOLSADA' && r.status !== 'RECHAZADA';
   const titleId = `return-${r.id}-title`;
   return (
@@ -22,13 +30,16 @@ export function ReturnCard({ request: r, showOrder = true, onChanged }: { reques
             </>
           ) : null}
         </h3>
-        <span className={`return-status return-status--${r.status.toLowerCase()}`}>{RETURN_STATUS_LABELS[r.status]}</span>
+        <span className={`return-status return-status--${r.status.toLowerCase()}`}>
+          {RETURN_STATUS_LABELS[r.status]}
+        </span>
       </header>
       <p className="muted">Solicitada el {formatDateTime(r.requestedAt)}</p>
       {open ? (
         <p className={r.overdue ? 'return-card__due return-card__due--overdue' : 'return-card__due'}>
           {r.overdue ? <strong>Plazo vencido: </strong> : 'Reembolso a más tardar el '}
-          {r.overdue ? `el reembolso debía hacerse el ${formatDueDay(r.refundDueAt)}` : formatDueDay(r.refundDueAt)} ({dueIn(r.refundDueAt)})
+          {r.overdue ? `el reembolso debía hacerse el ${formatDueDay(r.refundDueAt)}` : formatDueDay(r.refundDueAt)} (
+          {dueIn(r.refundDueAt)})
         </p>
       ) : null}
       <p>

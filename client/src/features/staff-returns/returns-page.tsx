@@ -25,14 +25,18 @@ export function ReturnsPage() {
   const [params, setParams] = useSearchParams();
   const filter = params.get('estado') ?? OPEN;
   const statuses = statusesOf(filter);
-  const { data, error, loading, refetch } = useQuery(StaffReturnsDocument, { variables: { statuses }, fetchPolicy: 'cache-and-network' });
+  const { data, error, loading, refetch } = useQuery(StaffReturnsDocument, {
+    variables: { statuses },
+    fetchPolicy: 'cache-and-network',
+  });
   const list = data?.staffReturns ?? [];
   const overdue = list.filter((r) => r.overdue).length;
   return (
     <section className="staff-page returns-page">
       <h1>Devoluciones y reembolsos</h1>
       <p className="muted">
-        Retracto: el dinero se devuelve en 30 días calendario desde la solicitud. Garantía: 30 días calendario si el remedio es el reembolso. Reversión del pago: 15 días hábiles.
+        Retracto: el dinero se devuelve en 30 días calendario desde la solicitud. Garantía: 30 días calendario si el
+        remedio es el reembolso. Reversión del pago: 15 días hábiles.
       </p>
       <label className="returns-page__filter">
         Estado
@@ -53,7 +57,9 @@ export function ReturnsPage() {
       {loading && !data ? <p role="status">Cargando solicitudes…</p> : null}
       {data ? (
         <p role="status" className="returns-page__summary">
-          {list.length === 0 ? 'No hay solicitudes en este estado.' : `${list.length === 1 ? '1 solicitud' : `${list.length} solicitudes`}${overdue ? `, ${overdue === 1 ? '1 con el plazo vencido' : `${overdue} con el plazo vencido`}` : ''}.`}
+          {list.length === 0
+            ? 'No hay solicitudes en este estado.'
+            : `${list.length === 1 ? '1 solicitud' : `${list.length} solicitudes`}${overdue ? `, ${overdue === 1 ? '1 con el plazo vencido' : `${overdue} con el plazo vencido`}` : ''}.`}
         </p>
       ) : null}
       <div className="returns-list">

@@ -54,7 +54,8 @@ export function NoAccess({ email }: { email: string | null }) {
     <section className="staff-login" aria-labelledby="no-access-title">
       <h1 id="no-access-title">No tienes acceso al panel</h1>
       <p>
-        La cuenta {email ? <strong>{email}</strong> : null} no pertenece al personal de Enzo. Cierra la sesión e ingresa con una cuenta del personal.
+        La cuenta {email ? <strong>{email}</strong> : null} no pertenece al personal de Enzo. Cierra la sesión e ingresa
+        con una cuenta del personal.
       </p>
       <ActionError message={error} />
       <button type="button" className="button" onClick={() => void run()}>

@@ -79,15 +79,28 @@ export async function signOut(): Promise<void> {
 /** Spanish message for a Firebase sign-in error code (one message for wrong password or unknown user). */
 export function signInErrorMessage(err: unknown): string {
   const code = (err as { code?: string }).code ?? '';
-  if (['auth/invalid-credential', 'auth/wrong-password', 'auth/user-not-found', 'auth/invalid-email', 'auth/invalid-login-credentials', 'auth/user-disabled'].includes(code)) {
+  if (
+    [
+      'auth/invalid-credential',
+      'auth/wrong-password',
+      'auth/user-not-found',
+      'auth/invalid-email',
+      'auth/invalid-login-credentials',
+      'auth/user-disabled',
+    ].includes(code)
+  ) {
     return 'Correo o contraseña incorrectos.';
   }
-  if (code === 'auth/too-many-requests') return 'Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.';
-  if (code === 'auth/network-request-failed' || err instanceof TypeError) return 'No hay conexión. Revisa tu internet e inténtalo de nuevo.';
+  if (code === 'auth/too-many-requests')
+    return 'Demasiados intentos fallidos. Espera unos minutos e inténtalo de nuevo.';
+  if (code === 'auth/network-request-failed' || err instanceof TypeError)
+    return 'No hay conexión. Revisa tu internet e inténtalo de nuevo.';
   return 'No pudimos iniciar sesión. Inténtalo de nuevo.';
 }
 
 /** A safe in-app return path from `?next=` (never another site). */
 export function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login-dashboard-enzo-fpl') ? next : '/dashboard';
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/login-dashboard-enzo-fpl')
+    ? next
+    : '/dashboard';
 }

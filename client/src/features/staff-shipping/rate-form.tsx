@@ -8,13 +8,26 @@ import { staffErrorMessage } from '../../lib/staff-errors';
 import { StaffSaveShippingRateDocument, type ShippingRateFieldsFragment } from './staff-shipping.generated';
 import { firstProblem, pesosText, readDays, readPesos } from './number-fields';
 
-export type RateDraft = Pick<ShippingRateFieldsFragment, 'departmentCode' | 'municipalityCode' | 'fee' | 'minDays' | 'maxDays'>;
+export type RateDraft = Pick<
+  ShippingRateFieldsFragment,
+  'departmentCode' | 'municipalityCode' | 'fee' | 'minDays' | 'maxDays'
+>;
 
 /**
  * Creates or changes the rate of a department, or of one of its municipalities (an override), with the
  * DANE DIVIPOLA lists. Saving a place that already has a rate replaces it.
  */
-export function RateForm({ initial, editing, onDone, onSaved }: { initial: RateDraft | null; editing: boolean; onDone: () => void; onSaved: (text: string) => void }) {
+export function RateForm({
+  initial,
+  editing,
+  onDone,
+  onSaved,
+}: {
+  initial: RateDraft | null;
+  editing: boolean;
+  onDone: () => void;
+  onSaved: (text: string) => void;
+}) {
   const [department, setDepartment] = useState(initial?.departmentCode ?? '');
   const [municipality, setMunicipality] = useState(initial?.municipalityCode ?? '');
   const [fee, setFee] = useState(initial ? pesosText(initial.fee) : '');
@@ -31,14 +44,26 @@ export function RateForm({ initial, editing, onDone, onSaved }: { initial: RateD
     setProblem(null);
     const local: Record<string, string> = {};
     if (!department) local.departmentCode = 'Elige un departamento de la lista.';
-    const input = { fee: readPesos(fee, 'Valor del envío'), minDays: readDays(minDays, 'Días mínimos'), maxDays: readDays(maxDays, 'Días máximos') };
+    const input = {
+      fee: readPesos(fee, 'Valor del envío'),
+      minDays: readDays(minDays, 'Días mínimos'),
+      maxDays: readDays(maxDays, 'Días máximos'),
+    };
     for (const [k, v] of Object.entries(input)) if (typeof v === 'string') local[k] = v;
     setErrors(local);
     const first = Object.values(local)[0] ?? firstProblem(...Object.values(input));
     if (first) return setProblem(first);
     try {
       const { data } = await save({
-        variables: { input: { departmentCode: department, municipalityCode: municipality || null, fee: input.fee as number, minDays: input.minDays as number, maxDays: input.maxDays as number } },
+        variables: {
+          input: {
+            departmentCode: department,
+            municipalityCode: municipality || null,
+            fee: input.fee as number,
+            minDays: input.minDays as number,
+            maxDays: input.maxDays as number,
+          },
+        },
       });
       const result = data?.staffSaveShippingRate;
       if (result?.__typename === 'ValidationErrors') {
@@ -46,8 +71,12 @@ export function RateForm({ initial, editing, onDone, onSaved }: { initial: RateD
         return setProblem(result.message);
       }
       if (result?.__typename === 'ShippingRate') {
-        const place = result.municipalityName ? `${result.municipalityName} (${result.departmentName})` : result.departmentName;
-        onSaved(`Tarifa de ${place} guardada: ${formatCop(result.fee)}, ${deliveryDaysLabel(result.minDays, result.maxDays)}.`);
+        const place = result.municipalityName
+          ? `${result.municipalityName} (${result.departmentName})`
+          : result.departmentName;
+        onSaved(
+          `Tarifa de ${place} guardada: ${formatCop(result.fee)}, ${deliveryDaysLabel(result.minDays, result.maxDays)}.`,
+        );
       }
     } catch (err) {
       setProblem(staffErrorMessage(err));
@@ -85,9 +114,18 @@ export function RateForm({ initial, editing, onDone, onSaved }: { initial: RateD
             </select>
           )}
         </StaffField>
-        <StaffField label="Municipio" error={errors.municipalityCode} hint="Déjalo en «Todo el departamento» para la tarifa del departamento.">
+        <StaffField
+          label="Municipio"
+          error={errors.municipalityCode}
+          hint="Déjalo en «Todo el departamento» para la tarifa del departamento."
+        >
           {(p) => (
-            <select {...p} value={municipality} disabled={editing || !department} onChange={(e) => setMunicipality(e.target.value)}>
+            <select
+              {...p}
+              value={municipality}
+              disabled={editing || !department}
+              onChange={(e) => setMunicipality(e.target.value)}
+            >
               <option value="">Todo el departamento</option>
               {municipalities.map((m) => (
                 <option key={m.code} value={m.code}>
@@ -98,13 +136,31 @@ export function RateForm({ initial, editing, onDone, onSaved }: { initial: RateD
           )}
         </StaffField>
         <StaffField label="Valor del envío (COP)" error={errors.fee}>
-          {(p) => <input {...p} value={fee} onChange={(e) => setFee(e.target.value)} inputMode="numeric" autoComplete="off" />}
+          {(p) => (
+            <input {...p} value={fee} onChange={(e) => setFee(e.target.value)} inputMode="numeric" autoComplete="off" />
+          )}
         </StaffField>
         <StaffField label="Días hábiles mínimos" error={errors.minDays}>
-          {(p) => <input {...p} value={minDays} onChange={(e) => setMinDays(e.target.value)} inputMode="numeric" autoComplete="off" />}
+          {(p) => (
+            <input
+              {...p}
+              value={minDays}
+              onChange={(e) => setMinDays(e.target.value)}
+              inputMode="numeric"
+              autoComplete="off"
+            />
+          )}
         </StaffField>
         <StaffField label="Días hábiles máximos" error={errors.maxDays}>
-          {(p) => <input {...p} value={maxDays} onChange={(e) => setMaxDays(e.target.value)} inputMode="numeric" autoComplete="off" />}
+          {(p) => (
+            <input
+              {...p}
+              value={maxDays}
+              onChange={(e) => setMaxDays(e.target.value)}
+              inputMode="numeric"
+              autoComplete="off"
+            />
+          )}
         </StaffField>
       </div>
       {problem ? (

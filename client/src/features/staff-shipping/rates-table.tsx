@@ -6,9 +6,22 @@ import type { ShippingRateFieldsFragment } from './staff-shipping.generated';
  * The rate table: one row per department with a rate, its municipality overrides right under it.
  * On a phone each row is a card (staff-table--cards).
  */
-export function RatesTable({ rates, onEdit, onRemove, busyId }: { rates: ShippingRateFieldsFragment[]; onEdit: (r: ShippingRateFieldsFragment) => void; onRemove: (r: ShippingRateFieldsFragment) => void; busyId: string | null }) {
+export function RatesTable({
+  rates,
+  onEdit,
+  onRemove,
+  busyId,
+}: {
+  rates: ShippingRateFieldsFragment[];
+  onEdit: (r: ShippingRateFieldsFragment) => void;
+  onRemove: (r: ShippingRateFieldsFragment) => void;
+  busyId: string | null;
+}) {
   const ordered = [...rates].sort(
-    (a, b) => a.departmentName.localeCompare(b.departmentName, 'es') || (a.municipalityCode ? 1 : 0) - (b.municipalityCode ? 1 : 0) || (a.municipalityName ?? '').localeCompare(b.municipalityName ?? '', 'es'),
+    (a, b) =>
+      a.departmentName.localeCompare(b.departmentName, 'es') ||
+      (a.municipalityCode ? 1 : 0) - (b.municipalityCode ? 1 : 0) ||
+      (a.municipalityName ?? '').localeCompare(b.municipalityName ?? '', 'es'),
   );
   if (ordered.length === 0) return <p className="muted">La tabla está vacía: todo el país usa la tarifa general.</p>;
   return (
@@ -47,11 +60,22 @@ export function RatesTable({ rates, onEdit, onRemove, busyId }: { rates: Shippin
                 </td>
                 <td data-label="Entrega">{deliveryDaysLabel(r.minDays, r.maxDays)}</td>
                 <td className="staff-table__actions">
-                  <button type="button" className="button button--secondary" onClick={() => onEdit(r)} aria-label={`Editar tarifa de ${place}`}>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => onEdit(r)}
+                    aria-label={`Editar tarifa de ${place}`}
+                  >
                     Editar
                   </button>
                   {r.municipalityCode ? (
-                    <button type="button" className="button button--secondary" disabled={busyId === r.id} onClick={() => onRemove(r)} aria-label={`Quitar la tarifa de ${place}`}>
+                    <button
+                      type="button"
+                      className="button button--secondary"
+                      disabled={busyId === r.id}
+                      onClick={() => onRemove(r)}
+                      aria-label={`Quitar la tarifa de ${place}`}
+                    >
                       Quitar
                     </button>
                   ) : null}

@@ -19,7 +19,8 @@ export function SettingsForm({ settings }: { settings: ShippingSettingsFieldsFra
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [feedback, setFeedback] = useState<{ ok: boolean; text: string } | null>(null);
   const [save, { loading }] = useMutation(StaffSaveShippingSettingsDocument);
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues({ ...values, [key]: e.target.value });
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues({ ...values, [key]: e.target.value });
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -30,19 +31,29 @@ export function SettingsForm({ settings }: { settings: ShippingSettingsFieldsFra
       defaultMinDays: readDays(values.defaultMinDays, 'Días mínimos'),
       defaultMaxDays: readDays(values.defaultMaxDays, 'Días máximos'),
     };
-    const local = Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+    const local = Object.fromEntries(Object.entries(input).filter(([, v]) => typeof v === 'string')) as Record<
+      string,
+      string
+    >;
     setErrors(local);
     const problem = firstProblem(...Object.values(input));
     if (problem) return setFeedback({ ok: false, text: problem });
     try {
-      const { data } = await save({ variables: { input: input as { freeFrom: number; defaultFee: number; defaultMinDays: number; defaultMaxDays: number } } });
+      const { data } = await save({
+        variables: {
+          input: input as { freeFrom: number; defaultFee: number; defaultMinDays: number; defaultMaxDays: number },
+        },
+      });
       const result = data?.staffSaveShippingSettings;
       if (result?.__typename === 'ValidationErrors') {
         setErrors(Object.fromEntries(result.errors.map((er) => [er.field, er.message])));
         return setFeedback({ ok: false, text: result.message });
       }
       if (result?.__typename === 'ShippingSettings') {
-        setFeedback({ ok: true, text: `Guardado: envío gratis desde ${formatCop(result.freeFrom)}; en el resto de Colombia ${formatCop(result.defaultFee)} y ${deliveryDaysLabel(result.defaultMinDays, result.defaultMaxDays)}.` });
+        setFeedback({
+          ok: true,
+          text: `Guardado: envío gratis desde ${formatCop(result.freeFrom)}; en el resto de Colombia ${formatCop(result.defaultFee)} y ${deliveryDaysLabel(result.defaultMinDays, result.defaultMaxDays)}.`,
+        });
       }
     } catch (err) {
       setFeedback({ ok: false, text: staffErrorMessage(err) });
@@ -55,10 +66,19 @@ export function SettingsForm({ settings }: { settings: ShippingSettingsFieldsFra
     </StaffField>
   );
   return (
-    <form className="staff-card shipping-settings" onSubmit={submit} noValidate aria-labelledby="shipping-settings-title">
+    <form
+      className="staff-card shipping-settings"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="shipping-settings-title"
+    >
       <h2 id="shipping-settings-title">Envío gratis y tarifa general</h2>
       <div className="shipping-grid">
-        {field('freeFrom', 'Envío gratis desde (COP)', 'Compras desde este valor, después del descuento, no pagan envío.')}
+        {field(
+          'freeFrom',
+          'Envío gratis desde (COP)',
+          'Compras desde este valor, después del descuento, no pagan envío.',
+        )}
         {field('defaultFee', 'Tarifa general (COP)', 'Para los destinos que la tabla no lista.')}
         {field('defaultMinDays', 'Días hábiles mínimos')}
         {field('defaultMaxDays', 'Días hábiles máximos')}

@@ -2,7 +2,11 @@ import { useRef, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { QueryError } from '../../components/staff/query-error';
 import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
-import { StaffRemoveShippingRateDocument, StaffShippingDocument, type ShippingRateFieldsFragment } from './staff-shipping.generated';
+import {
+  StaffRemoveShippingRateDocument,
+  StaffShippingDocument,
+  type ShippingRateFieldsFragment,
+} from './staff-shipping.generated';
 import { SettingsForm } from './settings-form';
 import { RateForm, type RateDraft } from './rate-form';
 import { RatesTable } from './rates-table';
@@ -29,7 +33,10 @@ export function ShippingPage() {
       const refused = refusalMessage(answer?.staffRemoveShippingRate, 'ShippingRateRemoved');
       if (refused) setFeedback({ ok: false, text: refused });
       else {
-        setFeedback({ ok: true, text: `Quitamos la tarifa de ${r.municipalityName}: ahora se cobra la de ${r.departmentName}.` });
+        setFeedback({
+          ok: true,
+          text: `Quitamos la tarifa de ${r.municipalityName}: ahora se cobra la de ${r.departmentName}.`,
+        });
         await refetch();
       }
     } catch (err) {
@@ -54,11 +61,18 @@ export function ShippingPage() {
           <SettingsForm key={data.staffShipping.settings.updatedAt} settings={data.staffShipping.settings} />
           <div className="staff-page__head">
             <h2>Tarifas por destino</h2>
-            <button ref={addButton} type="button" className="button" onClick={() => setEditing({ draft: null, existing: false, key: `new-${Date.now()}` })}>
+            <button
+              ref={addButton}
+              type="button"
+              className="button"
+              onClick={() => setEditing({ draft: null, existing: false, key: `new-${Date.now()}` })}
+            >
               Agregar tarifa
             </button>
           </div>
-          <p className="muted">La tarifa de un municipio reemplaza la de su departamento. Los días son hábiles, sin contar festivos.</p>
+          <p className="muted">
+            La tarifa de un municipio reemplaza la de su departamento. Los días son hábiles, sin contar festivos.
+          </p>
           {editing ? (
             <RateForm
               key={editing.key}
@@ -77,7 +91,12 @@ export function ShippingPage() {
               {feedback.text}
             </p>
           ) : null}
-          <RatesTable rates={data.staffShipping.rates} busyId={busyId} onRemove={(r) => void removeRate(r)} onEdit={(r) => setEditing({ draft: r, existing: true, key: r.id })} />
+          <RatesTable
+            rates={data.staffShipping.rates}
+            busyId={busyId}
+            onRemove={(r) => void removeRate(r)}
+            onEdit={(r) => setEditing({ draft: r, existing: true, key: r.id })}
+          />
         </>
       ) : null}
     </section>

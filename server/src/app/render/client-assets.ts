@@ -29,14 +29,22 @@ export class ClientAssets {
 
   constructor(clientDist: string) {
     try {
-      this.#manifest = JSON.parse(fs.readFileSync(path.join(clientDist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+      this.#manifest = JSON.parse(fs.readFileSync(path.join(clientDist, '.vite', 'manifest.json'), 'utf8')) as Record<
+        string,
+        ManifestChunk
+      >;
     } catch {
       this.#manifest = {};
     }
     this.#closure('index.html', this.#entry);
     this.#app = this.#manifest['index.html']?.dynamicImports ?? [];
     const entry = this.#manifest['index.html'];
-    this.entry = entry ? { file: `/${entry.file}`, imports: [...this.#entry].filter((k) => k !== 'index.html').map((k) => `/${this.#manifest[k]!.file}`) } : null;
+    this.entry = entry
+      ? {
+          file: `/${entry.file}`,
+          imports: [...this.#entry].filter((k) => k !== 'index.html').map((k) => `/${this.#manifest[k]!.file}`),
+        }
+      : null;
   }
 
   #closure(key: string, seen: Set<string>) {
@@ -73,7 +81,10 @@ export interface PageStartScript {
 export function readPageStart(clientDist: string): PageStartScript | null {
   let code: string;
   try {
-    code = fs.readFileSync(path.join(clientDist, PAGE_START_FILE), 'utf8').trim().replace(/<\/script/gi, '<\\/script');
+    code = fs
+      .readFileSync(path.join(clientDist, PAGE_START_FILE), 'utf8')
+      .trim()
+      .replace(/<\/script/gi, '<\\/script');
   } catch {
     return null;
   }

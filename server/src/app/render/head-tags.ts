@@ -7,7 +7,14 @@ import { escapeHtml } from '../../modules/seo/html-head.js';
 
 export { escapeHtml };
 
-const JSON_SCRIPT_ESCAPES: Record<string, string> = { '<': '\\u003c', '>': '\\u003e', '&': '\\u0026', "'": '\\u0027', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const JSON_SCRIPT_ESCAPES: Record<string, string> = {
+  '<': '\\u003c',
+  '>': '\\u003e',
+  '&': '\\u0026',
+  "'": '\\u0027',
+  '\u2028': '\\u2028',
+  '\u2029': '\\u2029',
+};
 
 /** JSON safe inside a <script> element: no markup characters (so no `</script>` or `<!--`), quotes or U+2028/2029. */
 export function jsonForScript(value: unknown): string {
@@ -45,9 +52,14 @@ export function headTags(head: PageHead, publicUrl: string): string {
       metaTag('property', 'og:url', canonical),
     );
     if (og.image) tags.push(metaTag('property', 'og:image', abs(og.image)));
-    if (og.price !== undefined) tags.push(metaTag('property', 'product:price:amount', String(og.price)), metaTag('property', 'product:price:currency', 'COP'));
+    if (og.price !== undefined)
+      tags.push(
+        metaTag('property', 'product:price:amount', String(og.price)),
+        metaTag('property', 'product:price:currency', 'COP'),
+      );
     tags.push(metaTag('name', 'twitter:card', og.image ? 'summary_large_image' : 'summary'));
   }
-  for (const data of structuredData(head, publicUrl)) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  for (const data of structuredData(head, publicUrl))
+    tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
   return tags.join('\n    ');
 }

@@ -8,7 +8,11 @@ import type { ReadCache } from '../../common/read-cache.js';
  * The server render's GraphQL: the same Apollo Server (schema, limits, resolvers) without HTTP. Results of
  * successful queries are kept in the catalog cache until the catalog changes.
  */
-export function createInProcessExecutor(apollo: ApolloServer<GraphQLContext>, cache: ReadCache, context: () => GraphQLContext): RenderRequest['execute'] {
+export function createInProcessExecutor(
+  apollo: ApolloServer<GraphQLContext>,
+  cache: ReadCache,
+  context: () => GraphQLContext,
+): RenderRequest['execute'] {
   const documentIds = new Map<string, string>();
   return async (query, variables, operationName) => {
     let id = documentIds.get(query);
@@ -17,7 +21,10 @@ export function createInProcessExecutor(apollo: ApolloServer<GraphQLContext>, ca
     return cache.remember(
       key,
       async () => {
-        const response = await apollo.executeOperation({ query, variables, operationName }, { contextValue: context() });
+        const response = await apollo.executeOperation(
+          { query, variables, operationName },
+          { contextValue: context() },
+        );
         if (response.body.kind !== 'single') throw new Error('respuesta incremental inesperada');
         return response.body.singleResult as ExecutionResultLike;
       },

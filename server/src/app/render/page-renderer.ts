@@ -4,7 +4,13 @@ import path from 'node:path';
 import { Writable } from 'node:stream';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import { QUERY_RESULTS_ELEMENT_ID, ROUTE_CHUNKS_META, type PageHead, type RenderRequest, type SsrEntry } from '#shared/ssr-contract.js';
+import {
+  QUERY_RESULTS_ELEMENT_ID,
+  ROUTE_CHUNKS_META,
+  type PageHead,
+  type RenderRequest,
+  type SsrEntry,
+} from '#shared/ssr-contract.js';
 import type { CatalogCache } from '../../modules/cache/catalog-cache.js';
 import { ClientAssets, type PageStartScript, type RouteAssets } from './client-assets.js';
 import { escapeHtml, headTags, jsonForScript } from './head-tags.js';
@@ -38,7 +44,16 @@ function etagOf(html: string): string {
  * stylesheets and chunks, the React markup streamed into #root, then the Apollo cache for hydration. Pages that
  * rendered with status 200 are kept in this instance's cache (by path and query) until the catalog changes.
  */
-export function createPageRenderer({ clientDist, entry, execute, cache, publicUrl, log, testShopNotice = false, pageStart = null }: PageRendererOptions) {
+export function createPageRenderer({
+  clientDist,
+  entry,
+  execute,
+  cache,
+  publicUrl,
+  log,
+  testShopNotice = false,
+  pageStart = null,
+}: PageRendererOptions) {
   const css = new Map<string, string>();
   /** A stylesheet of the build, inlined: no render-blocking request before the first paint (a few KB each). */
   const inlineStyle = (href: string) => {
@@ -71,7 +86,10 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
   const renderedTemplate =
     pageStart && assets.entry
       ? [assets.entry.file, ...assets.entry.imports].reduce(
-          (tpl, file) => tpl.replace(`<script type="module" crossorigin src="${file}"></script>`, '').replace(`<link rel="modulepreload" crossorigin href="${file}">`, ''),
+          (tpl, file) =>
+            tpl
+              .replace(`<script type="module" crossorigin src="${file}"></script>`, '')
+              .replace(`<link rel="modulepreload" crossorigin href="${file}">`, ''),
           browserTemplate,
         )
       : browserTemplate;
@@ -87,7 +105,8 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
    * here once the page is painted (client/src/page-start.ts); a page rendered in the browser only needs them at once.
    */
   function scriptTags(scripts: string[], rendered: boolean): string[] {
-    if (!rendered || !pageStart || !assets.entry) return scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
+    if (!rendered || !pageStart || !assets.entry)
+      return scripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`);
     // Runs while the page is still being read: taps before hydration are kept.
     return [
       `<script data-entry="${escapeHtml(assets.entry.file)}">${pageStart.code}</script>`,
@@ -142,7 +161,10 @@ export function createPageRenderer({ clientDist, entry, execute, cache, publicUr
       return;
     }
     const cacheable = result.status === 200 && !result.failed;
-    res.status(result.status).type('html').setHeader('Cache-Control', cacheable ? PAGE_CACHE_CONTROL : 'no-cache');
+    res
+      .status(result.status)
+      .type('html')
+      .setHeader('Cache-Control', cacheable ? PAGE_CACHE_CONTROL : 'no-cache');
     const start = documentStart(result.head, assets.forModules(result.modules), true);
     const end = documentEnd(result.state, true);
     const chunks: Buffer[] = [];

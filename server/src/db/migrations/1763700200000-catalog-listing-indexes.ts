@@ -20,6 +20,8 @@ export class CatalogListingIndexes1763700200000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`DROP INDEX product_category_newest_idx, product_category_price_desc_idx, product_category_price_idx`);
+    await q.query(
+      `DROP INDEX product_category_newest_idx, product_category_price_desc_idx, product_category_price_idx`,
+    );
   }
 }

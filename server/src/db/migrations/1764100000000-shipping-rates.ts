@@ -46,15 +46,23 @@ export class ShippingRates1764100000000 implements MigrationInterface {
     `);
     for (const { code } of DEPARTMENTS) {
       const [min, max] = code === '11' ? [1, 2] : REMOTE.has(code) ? [5, 8] : [3, 5];
-      await q.query(`INSERT INTO shipping_rate (department_code, municipality_code, fee, min_days, max_days) VALUES ($1, NULL, 16500, $2, $3)`, [code, min, max]);
+      await q.query(
+        `INSERT INTO shipping_rate (department_code, municipality_code, fee, min_days, max_days) VALUES ($1, NULL, 16500, $2, $3)`,
+        [code, min, max],
+      );
       const capital = `${code}001`;
       if (code !== '11' && !REMOTE.has(code) && !NOT_A_CAPITAL.has(capital)) {
-        await q.query(`INSERT INTO shipping_rate (department_code, municipality_code, fee, min_days, max_days) VALUES ($1, $2, 16500, 2, 4)`, [code, capital]);
+        await q.query(
+          `INSERT INTO shipping_rate (department_code, municipality_code, fee, min_days, max_days) VALUES ($1, $2, 16500, 2, 4)`,
+          [code, capital],
+        );
       }
     }
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`ALTER TABLE shop_order DROP COLUMN delivery_min_days, DROP COLUMN delivery_max_days; DROP TABLE shipping_rate, shipping_settings`);
+    await q.query(
+      `ALTER TABLE shop_order DROP COLUMN delivery_min_days, DROP COLUMN delivery_max_days; DROP TABLE shipping_rate, shipping_settings`,
+    );
   }
 }

@@ -28,7 +28,9 @@ export class ProductSearch1764400000000 implements MigrationInterface {
     await q.query(`CREATE EXTENSION IF NOT EXISTS unaccent`);
     await q.query(`CREATE EXTENSION IF NOT EXISTS pg_trgm`);
     await q.query(`CREATE EXTENSION IF NOT EXISTS fuzzystrmatch`);
-    const [{ schema }] = (await q.query(`SELECT quote_ident(extnamespace::regnamespace::text) AS schema FROM pg_extension WHERE extname = 'unaccent'`)) as { schema: string }[];
+    const [{ schema }] = (await q.query(
+      `SELECT quote_ident(extnamespace::regnamespace::text) AS schema FROM pg_extension WHERE extname = 'unaccent'`,
+    )) as { schema: string }[];
     await q.query(`
       CREATE FUNCTION enzo_unaccent(text) RETURNS text
         LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT

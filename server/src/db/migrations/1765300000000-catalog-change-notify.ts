@@ -8,7 +8,20 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * reads and rendered pages (server/src/modules/cache). Statement-level triggers: one notification per statement,
  * and PostgreSQL folds identical notifications of one transaction into one.
  */
-const TABLES = ['category', 'product', 'product_size', 'product_image', 'media_asset', 'shipping_settings', 'shipping_rate', 'product_slug_history', 'home_slide', 'promo_block', 'campaign', 'shop_setting'];
+const TABLES = [
+  'category',
+  'product',
+  'product_size',
+  'product_image',
+  'media_asset',
+  'shipping_settings',
+  'shipping_rate',
+  'product_slug_history',
+  'home_slide',
+  'promo_block',
+  'campaign',
+  'shop_setting',
+];
 
 export class CatalogChangeNotify1765300000000 implements MigrationInterface {
   name = 'CatalogChangeNotify1765300000000';
@@ -22,7 +35,9 @@ export class CatalogChangeNotify1765300000000 implements MigrationInterface {
       END $$;
     `);
     for (const table of TABLES) {
-      await q.query(`CREATE TRIGGER ${table}_catalog_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION enzo_notify_catalog_change()`);
+      await q.query(
+        `CREATE TRIGGER ${table}_catalog_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION enzo_notify_catalog_change()`,
+      );
     }
   }
 

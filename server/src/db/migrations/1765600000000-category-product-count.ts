@@ -58,8 +58,10 @@ export class CategoryProductCount1765600000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
-    for (const op of ['insert', 'update', 'delete', 'truncate']) await q.query(`DROP TRIGGER product_count_${op} ON product`);
-    for (const op of ['inserted', 'updated', 'deleted', 'truncated']) await q.query(`DROP FUNCTION enzo_count_${op}_products()`);
+    for (const op of ['insert', 'update', 'delete', 'truncate'])
+      await q.query(`DROP TRIGGER product_count_${op} ON product`);
+    for (const op of ['inserted', 'updated', 'deleted', 'truncated'])
+      await q.query(`DROP FUNCTION enzo_count_${op}_products()`);
     await q.query(`DROP TABLE category_product_count`);
   }
 }

@@ -2,8 +2,23 @@
 import type { CategorySlug, SeedProduct } from './catalog-data.js';
 
 export type ArtMotif =
-  | 'plain' | 'stripes' | 'dots' | 'paws' | 'bones' | 'stars' | 'checks' | 'flowers'
-  | 'camo' | 'denim' | 'mesh' | 'pumpkins' | 'bats' | 'ghosts' | 'webs' | 'candy' | 'moons';
+  | 'plain'
+  | 'stripes'
+  | 'dots'
+  | 'paws'
+  | 'bones'
+  | 'stars'
+  | 'checks'
+  | 'flowers'
+  | 'camo'
+  | 'denim'
+  | 'mesh'
+  | 'pumpkins'
+  | 'bats'
+  | 'ghosts'
+  | 'webs'
+  | 'candy'
+  | 'moons';
 
 export type HardwareFinish = 'silver' | 'brass' | 'black';
 
@@ -270,7 +285,9 @@ export function drawItem(category: CategorySlug, a: ArtSpec, fill: string): stri
         `<rect x="70" y="405" width="40" height="50" rx="8" fill="${H}"/><rect x="690" y="405" width="40" height="50" rx="8" fill="${H}"/>` +
         `<circle cx="400" cy="360" r="18" fill="none" stroke="${H}" stroke-width="8"/>`;
       if (category === 'pecheras') {
-        return vest + `<path d="M205 440Q400 520 595 440" fill="none" stroke="${a.accent}" stroke-width="16" opacity=".85"/>`;
+        return (
+          vest + `<path d="M205 440Q400 520 595 440" fill="none" stroke="${a.accent}" stroke-width="16" opacity=".85"/>`
+        );
       }
       const pocket = (x: number) =>
         `<rect x="${x}" y="390" width="150" height="150" rx="30" fill="${fill}" stroke="${T}" stroke-width="10"/>` +

@@ -16,7 +16,13 @@ const ranges: Record<CategorySlug, [number, number]> = {
 describe('seed catalog', () => {
   it('has the seven categories in order with Spanish names', () => {
     expect(categories.map((c) => c.slug)).toEqual([
-      'collares', 'correas', 'arneses', 'bandanas', 'pecheras', 'pecheras-backpack', 'chaquetas',
+      'collares',
+      'correas',
+      'arneses',
+      'bandanas',
+      'pecheras',
+      'pecheras-backpack',
+      'chaquetas',
     ]);
     expect(categories.map((c) => c.position)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     expect(categories.find((c) => c.slug === 'chaquetas')!.name).toBe('Chaquetas (Denim For Pets)');
@@ -70,7 +76,10 @@ describe('seed catalog', () => {
     let withZero = 0;
     let nearlySoldOut = 0;
     for (const p of products) {
-      expect(p.sizes.map((s) => s.label), p.slug).toEqual(p.category === 'correas' ? ['Única'] : ['XS', 'S', 'M', 'L', 'XL']);
+      expect(
+        p.sizes.map((s) => s.label),
+        p.slug,
+      ).toEqual(p.category === 'correas' ? ['Única'] : ['XS', 'S', 'M', 'L', 'XL']);
       for (const s of p.sizes) {
         expect(Number.isInteger(s.stock) && s.stock >= 0 && s.stock <= 25, p.slug).toBe(true);
       }
@@ -88,19 +97,32 @@ describe('seed catalog', () => {
       const guide = p.sizeGuide!;
       expect(guide, p.slug).not.toBeNull();
       expect(guide.measurements, p.slug).toEqual(CATEGORY_MEASUREMENTS[p.category]);
-      expect(guide.rows.map((r) => r.size), p.slug).toEqual(p.sizes.map((s) => s.label));
+      expect(
+        guide.rows.map((r) => r.size),
+        p.slug,
+      ).toEqual(p.sizes.map((s) => s.label));
       expect(sizeGuideSchema.safeParse(guide).success, p.slug).toBe(true);
     }
     // Neck contours grow with the size.
     const collar = products.find((p) => p.category === 'collares')!.sizeGuide!;
-    for (let i = 1; i < collar.rows.length; i++) expect(collar.rows[i]!.values[0]!.min).toBeGreaterThanOrEqual(collar.rows[i - 1]!.values[0]!.max!);
+    for (let i = 1; i < collar.rows.length; i++)
+      expect(collar.rows[i]!.values[0]!.min).toBeGreaterThanOrEqual(collar.rows[i - 1]!.values[0]!.max!);
     // The jackets keep their chart: neck, chest and back length grow with the size.
     for (const p of products.filter((x) => x.category === 'chaquetas')) {
       const rows = p.sizeGuide!.rows;
-      for (let i = 1; i < rows.length; i++) rows[i]!.values.forEach((v, j) => expect(v.min, p.slug).toBeGreaterThan(rows[i - 1]!.values[j]!.min));
+      for (let i = 1; i < rows.length; i++)
+        rows[i]!.values.forEach((v, j) => expect(v.min, p.slug).toBeGreaterThan(rows[i - 1]!.values[j]!.min));
     }
     // A 1,2 m leash says 120 cm, not XS–XL.
-    expect(products.find((p) => p.slug === 'correa-cuero-miel')!.sizeGuide!.rows).toEqual([{ size: 'Única', values: [{ min: 120, max: null }, { min: 2, max: null }] }]);
+    expect(products.find((p) => p.slug === 'correa-cuero-miel')!.sizeGuide!.rows).toEqual([
+      {
+        size: 'Única',
+        values: [
+          { min: 120, max: null },
+          { min: 2, max: null },
+        ],
+      },
+    ]);
   });
 
   it('createdDaysAgo is within 1..120', () => {

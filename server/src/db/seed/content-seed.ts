@@ -15,7 +15,10 @@ const BOGOTA_OFFSET = '-05:00';
  */
 export function halloweenWindow(now: Date): { startsAt: Date; endsAt: Date } {
   const year = Number(new Intl.DateTimeFormat('en', { timeZone: SHOP_TIME_ZONE, year: 'numeric' }).format(now));
-  const season = (y: number) => ({ startsAt: new Date(`${y}-10-01T00:00:00${BOGOTA_OFFSET}`), endsAt: new Date(`${y}-11-01T00:00:00${BOGOTA_OFFSET}`) });
+  const season = (y: number) => ({
+    startsAt: new Date(`${y}-10-01T00:00:00${BOGOTA_OFFSET}`),
+    endsAt: new Date(`${y}-11-01T00:00:00${BOGOTA_OFFSET}`),
+  });
   const current = season(year);
   return now < current.endsAt ? current : season(year + 1);
 }
@@ -56,7 +59,10 @@ const PROMOS = [
  * them, and the home promo blocks. Written once (marker in shop_setting); needs the home media stored.
  */
 export async function seedContent(m: EntityManager, now = new Date()): Promise<boolean> {
-  const first: unknown[] = await m.query(`INSERT INTO shop_setting (key, value) VALUES ($1, 'true'::jsonb) ON CONFLICT (key) DO NOTHING RETURNING key`, [CONTENT_SEED_MARKER]);
+  const first: unknown[] = await m.query(
+    `INSERT INTO shop_setting (key, value) VALUES ($1, 'true'::jsonb) ON CONFLICT (key) DO NOTHING RETURNING key`,
+    [CONTENT_SEED_MARKER],
+  );
   if (first.length === 0) return false;
   const halloween = LISTING_PAGES.find((l) => l.collection === 'halloween')!;
   await m.query(
@@ -68,13 +74,28 @@ export async function seedContent(m: EntityManager, now = new Date()): Promise<b
   for (const [i, c] of halloweenSlides.entries()) {
     await m.query(
       `INSERT INTO home_slide (title, alt, link, desktop_image_key, mobile_image_key, starts_at, ends_at, active, position) VALUES ($1, $2, '/halloween', $3, $4, $5, $6, true, $7)`,
-      [c.headline.join(' '), c.alt, `home/banner-desktop-${i + 1}.svg`, `home/banner-mobile-${i + 1}.svg`, season.startsAt, season.endsAt, ++position],
+      [
+        c.headline.join(' '),
+        c.alt,
+        `home/banner-desktop-${i + 1}.svg`,
+        `home/banner-mobile-${i + 1}.svg`,
+        season.startsAt,
+        season.endsAt,
+        ++position,
+      ],
     );
   }
   for (const e of evergreenSlides) {
     await m.query(
       `INSERT INTO home_slide (title, alt, link, desktop_image_key, mobile_image_key, active, position) VALUES ($1, $2, $3, $4, $5, true, $6)`,
-      [e.headline.join(' '), e.alt, `/${e.category}`, `home/slide-${e.key}-desktop.svg`, `home/slide-${e.key}-mobile.svg`, ++position],
+      [
+        e.headline.join(' '),
+        e.alt,
+        `/${e.category}`,
+        `home/slide-${e.key}-desktop.svg`,
+        `home/slide-${e.key}-mobile.svg`,
+        ++position,
+      ],
     );
   }
   for (const [i, p] of PROMOS.entries()) {

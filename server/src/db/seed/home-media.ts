@@ -23,7 +23,15 @@ function svg(w: number, h: number, defs: string, content: string): string {
 }
 
 /** Multi-line text block; each line becomes a <tspan>. */
-function textBlock(x: number, y: number, lines: string[], size: number, fill: string, weight = 'normal', anchor = 'start'): string {
+function textBlock(
+  x: number,
+  y: number,
+  lines: string[],
+  size: number,
+  fill: string,
+  weight = 'normal',
+  anchor = 'start',
+): string {
   const spans = lines
     .map((l, i) => `<tspan x="${x}" dy="${i === 0 ? 0 : Math.round(size * 1.18)}">${escapeXml(l)}</tspan>`)
     .join('');
@@ -38,7 +46,14 @@ function button(x: number, y: number, w: number, label: string, bg: string, fg: 
 }
 
 /** An item drawing (800x800 coordinate space) placed at (x, y) with a scale. */
-function placedItem(cat: CategorySlug, art: ArtSpec, id: string, x: number, y: number, scale: number): { defs: string; body: string } {
+function placedItem(
+  cat: CategorySlug,
+  art: ArtSpec,
+  id: string,
+  x: number,
+  y: number,
+  scale: number,
+): { defs: string; body: string } {
   return {
     defs: motifPattern(id, art),
     body: `<g transform="translate(${x} ${y}) scale(${scale})">${drawItem(cat, art, `url(#${id})`)}</g>`,
@@ -91,7 +106,13 @@ export const halloweenSlides: Campaign[] = [
   },
 ];
 
-function halloweenBackdrop(w: number, h: number, i: number, moonX: number, moonY: number): { defs: string; body: string } {
+function halloweenBackdrop(
+  w: number,
+  h: number,
+  i: number,
+  moonX: number,
+  moonY: number,
+): { defs: string; body: string } {
   const defs =
     `<linearGradient id="bg${i}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#1b1030"/><stop offset="1" stop-color="#4a2370"/></linearGradient>` +
     `<radialGradient id="glow${i}"><stop offset="0" stop-color="#fff3c4" stop-opacity=".55"/><stop offset="1" stop-color="#fff3c4" stop-opacity="0"/></radialGradient>`;
@@ -100,7 +121,9 @@ function halloweenBackdrop(w: number, h: number, i: number, moonX: number, moonY
     `<circle cx="${moonX}" cy="${moonY}" r="200" fill="url(#glow${i})"/>` +
     `<circle cx="${moonX}" cy="${moonY}" r="90" fill="#f6e7b0"/>` +
     `<circle cx="${moonX - 30}" cy="${moonY - 20}" r="14" fill="#e6d28f"/><circle cx="${moonX + 25}" cy="${moonY + 30}" r="10" fill="#e6d28f"/>` +
-    bat(moonX - 140, moonY + 40, 2.2) + bat(moonX + 120, moonY - 60, 1.6) + bat(moonX - 60, moonY - 110, 1.2) +
+    bat(moonX - 140, moonY + 40, 2.2) +
+    bat(moonX + 120, moonY - 60, 1.6) +
+    bat(moonX - 60, moonY - 110, 1.2) +
     `<path d="M0 ${h - 40}Q${w / 4} ${h - 90} ${w / 2} ${h - 50}T${w} ${h - 60}V${h}H0Z" fill="#140b22"/>`;
   return { defs, body };
 }
@@ -115,7 +138,8 @@ function desktopBanner(c: Campaign, i: number): string {
     bg.body +
       `<ellipse cx="1148" cy="480" rx="220" ry="24" fill="#000" opacity=".35"/>` +
       item.body +
-      pumpkin(1400, 520, 1.3) + pumpkin(1510, 540, 0.9) +
+      pumpkin(1400, 520, 1.3) +
+      pumpkin(1510, 540, 0.9) +
       paw(120, 90, 26, '#f28c1c', 0.9) +
       textBlock(100, 230, c.headline, 64, '#ffffff', 'bold') +
       textBlock(100, 400, [c.sub], 28, '#e8d4ff') +
@@ -136,7 +160,8 @@ function mobileBanner(c: Campaign, i: number): string {
       textBlock(60, 370, [c.sub], 24, '#e8d4ff') +
       `<ellipse cx="400" cy="870" rx="200" ry="22" fill="#000" opacity=".35"/>` +
       item.body +
-      pumpkin(640, 900, 1.2) + pumpkin(150, 920, 0.8) +
+      pumpkin(640, 900, 1.2) +
+      pumpkin(150, 920, 0.8) +
       button(240, 900, 320, c.cta, '#f28c1c', '#1b1030'),
   );
 }
@@ -161,7 +186,14 @@ export const evergreenSlides: EvergreenSlide[] = [
     cta: 'Ver chaquetas',
     category: 'chaquetas',
     product: 'chaqueta-denim-clasica-indigo',
-    colors: { from: '#1f3559', to: '#3b5f95', text: '#ffffff', sub: '#dbe6f5', button: '#d98b2b', buttonText: '#1f3559' },
+    colors: {
+      from: '#1f3559',
+      to: '#3b5f95',
+      text: '#ffffff',
+      sub: '#dbe6f5',
+      button: '#d98b2b',
+      buttonText: '#1f3559',
+    },
     alt: 'Denim For Pets: chaquetas hechas a mano en denim colombiano, con guía de tallas. Ver chaquetas',
   },
   {
@@ -171,23 +203,32 @@ export const evergreenSlides: EvergreenSlide[] = [
     cta: 'Ver collares',
     category: 'collares',
     product: 'collar-cuero-miel',
-    colors: { from: '#6b3f16', to: '#c8893a', text: '#ffffff', sub: '#f6e7d2', button: '#fff3e0', buttonText: '#6b3f16' },
+    colors: {
+      from: '#6b3f16',
+      to: '#c8893a',
+      text: '#ffffff',
+      sub: '#f6e7d2',
+      button: '#fff3e0',
+      buttonText: '#6b3f16',
+    },
     alt: 'Collares que duran paseo tras paseo: cuero, neopreno y tela estampada con hebilla segura. Ver collares',
   },
 ];
 
 function evergreenBanner(c: EvergreenSlide, w: number, h: number, mobile: boolean): string {
   const id = `e-${c.key}-${mobile ? 'm' : 'd'}`;
-  const item = mobile ? placedItem(c.category, artOf(c.product), id, 160, 400, 0.6) : placedItem(c.category, artOf(c.product), id, 900, 40, 0.62);
-  const bg =
-    `<linearGradient id="${id}-bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c.colors.from}"/><stop offset="1" stop-color="${c.colors.to}"/></linearGradient>`;
+  const item = mobile
+    ? placedItem(c.category, artOf(c.product), id, 160, 400, 0.6)
+    : placedItem(c.category, artOf(c.product), id, 900, 40, 0.62);
+  const bg = `<linearGradient id="${id}-bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${c.colors.from}"/><stop offset="1" stop-color="${c.colors.to}"/></linearGradient>`;
   const textX = mobile ? 60 : 100;
   return svg(
     w,
     h,
     bg + item.defs,
     `<rect width="${w}" height="${h}" fill="url(#${id}-bg)"/>` +
-      paw(w - 120, 110, 40, '#ffffff', 0.15) + paw(w - 260, h - 120, 30, '#ffffff', 0.1) +
+      paw(w - 120, 110, 40, '#ffffff', 0.15) +
+      paw(w - 260, h - 120, 30, '#ffffff', 0.1) +
       item.body +
       textBlock(textX, mobile ? 200 : 230, c.headline, mobile ? 54 : 64, c.colors.text, 'bold') +
       textBlock(textX, mobile ? 340 : 400, [c.sub], mobile ? 24 : 28, c.colors.sub) +
@@ -218,7 +259,8 @@ function tileSvg(t: Tile): string {
     600,
     item.defs,
     `<rect width="600" height="600" fill="${t.bg}"/>` +
-      paw(530, 70, 30, '#000', 0.06) + paw(70, 420, 24, '#000', 0.05) +
+      paw(530, 70, 30, '#000', 0.06) +
+      paw(70, 420, 24, '#000', 0.05) +
       // No baked-in caption: the page puts the category name over the tile as real text.
       item.body,
   );
@@ -234,7 +276,8 @@ function backpackBanner(): string {
       `<path d="M0 420L220 250L380 360L600 180L820 380L1000 260L1200 400L1400 230L1600 340V500H0Z" fill="#8fb8a2" opacity=".6"/>` +
       `<path d="M0 470L300 360L520 440L760 330L1050 460L1300 380L1600 450V500H0Z" fill="#4f7d63"/>` +
       `<circle cx="1480" cy="90" r="46" fill="#f5c542"/>` +
-      paw(200, 150, 40, '#23412f', 0.12) + paw(420, 260, 30, '#23412f', 0.1) +
+      paw(200, 150, 40, '#23412f', 0.12) +
+      paw(420, 260, 30, '#23412f', 0.1) +
       // No words in the picture: the promo block's title, text and price are text on the page.
       item.body,
   );
@@ -249,10 +292,13 @@ function promoPecheras(): string {
     a.defs + b.defs,
     `<rect width="1200" height="800" fill="#fbf3ea"/>` +
       `<circle cx="920" cy="420" r="300" fill="#f3dcc6"/>` +
-      paw(1100, 110, 40, '#e07a1f', 0.25) + paw(1020, 720, 28, '#e07a1f', 0.2) +
-      paw(180, 220, 60, '#e07a1f', 0.15) + paw(320, 560, 44, '#e07a1f', 0.12) +
+      paw(1100, 110, 40, '#e07a1f', 0.25) +
+      paw(1020, 720, 28, '#e07a1f', 0.2) +
+      paw(180, 220, 60, '#e07a1f', 0.15) +
+      paw(320, 560, 44, '#e07a1f', 0.12) +
       // No words and no price in the picture: the page shows them as text, the price from the catalogue.
-      a.body + b.body,
+      a.body +
+      b.body,
   );
 }
 
@@ -289,7 +335,8 @@ function videoPoster(): string {
     720,
     `<linearGradient id="pg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#2b1a4a"/><stop offset=".65" stop-color="#6b3fa0"/><stop offset="1" stop-color="#e07a1f"/></linearGradient>`,
     `<rect width="1280" height="720" fill="url(#pg)"/>` +
-      paw(1120, 140, 50, '#ffffff', 0.12) + paw(170, 590, 40, '#ffffff', 0.1) +
+      paw(1120, 140, 50, '#ffffff', 0.12) +
+      paw(170, 590, 40, '#ffffff', 0.1) +
       textBlock(640, 250, ['Enzo'], 130, '#ffffff', 'bold', 'middle') +
       textBlock(640, 340, ['Enzo · Accesorios para mascotas'], 44, '#ffffff', 'normal', 'middle') +
       `<circle cx="640" cy="500" r="70" fill="#ffffff" opacity=".9"/>` +
@@ -312,13 +359,25 @@ export function homeMediaFiles(): HomeMediaFile[] {
     svgFile(`home/banner-mobile-${i + 1}.svg`, mobileBanner(c, i), c.alt, 800, 1000);
   });
   for (const t of tiles) {
-    svgFile(`home/tile-${t.cat}.svg`, tileSvg(t), `Categoría ${t.label}: ilustración de ${t.label.toLowerCase()} Enzo`, 600, 600);
+    svgFile(
+      `home/tile-${t.cat}.svg`,
+      tileSvg(t),
+      `Categoría ${t.label}: ilustración de ${t.label.toLowerCase()} Enzo`,
+      600,
+      600,
+    );
   }
   for (const e of evergreenSlides) {
     svgFile(`home/slide-${e.key}-desktop.svg`, evergreenBanner(e, 1600, 600, false), e.alt, 1600, 600);
     svgFile(`home/slide-${e.key}-mobile.svg`, evergreenBanner(e, 800, 1000, true), e.alt, 800, 1000);
   }
-  svgFile('home/promo-backpack.svg', backpackBanner(), 'Pechera backpack mostaza con bolsillos laterales frente a un paisaje de montañas', 1600, 500);
+  svgFile(
+    'home/promo-backpack.svg',
+    backpackBanner(),
+    'Pechera backpack mostaza con bolsillos laterales frente a un paisaje de montañas',
+    1600,
+    500,
+  );
   svgFile('home/promo-pecheras-v2.svg', promoPecheras(), 'Pecheras turquesa y rosa palo', 1200, 800);
   svgFile('home/promo-denim-story.svg', denimStory(), 'Chaqueta de denim índigo sobre una tela de denim', 1200, 800);
   svgFile('home/logo.svg', logo(), 'Enzo', 240, 80);

@@ -22,7 +22,15 @@ export interface SeedReport {
  * Files go through the MediaStore, so the same code seeds local media and Firebase Storage.
  */
 export async function seedDatabase(ds: DataSource, media: MediaStore): Promise<SeedReport> {
-  const report: SeedReport = { categories: 0, productsCreated: 0, productsTotal: 0, imagesStored: 0, mediaStored: 0, codesCreated: 0, contentCreated: false };
+  const report: SeedReport = {
+    categories: 0,
+    productsCreated: 0,
+    productsTotal: 0,
+    imagesStored: 0,
+    mediaStored: 0,
+    codesCreated: 0,
+    contentCreated: false,
+  };
   const created = new Set<string>();
 
   await ds.transaction(async (tx) => {
@@ -42,7 +50,18 @@ export async function seedDatabase(ds: DataSource, media: MediaStore): Promise<S
       const inserted: { id: number }[] = await tx.query(
         `INSERT INTO product (slug, name, description, price, category_slug, collections, size_guide, position, created_at, pets)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (slug) DO NOTHING RETURNING id`,
-        [p.slug, p.name, p.description, p.price, p.category, p.collections, p.sizeGuide ? JSON.stringify(p.sizeGuide) : null, position, createdAt, p.pets],
+        [
+          p.slug,
+          p.name,
+          p.description,
+          p.price,
+          p.category,
+          p.collections,
+          p.sizeGuide ? JSON.stringify(p.sizeGuide) : null,
+          position,
+          createdAt,
+          p.pets,
+        ],
       );
       if (!inserted.length) {
         // Shops seeded before the pet field existed get it once; a choice staff made is kept.
@@ -60,7 +79,10 @@ export async function seedDatabase(ds: DataSource, media: MediaStore): Promise<S
       }
     }
     for (const d of discountCodes) {
-      const r = await tx.query(`INSERT INTO discount_code (code, percent) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING RETURNING id`, [d.code.toUpperCase(), d.percent]);
+      const r = await tx.query(
+        `INSERT INTO discount_code (code, percent) VALUES ($1, $2) ON CONFLICT (code) DO NOTHING RETURNING id`,
+        [d.code.toUpperCase(), d.percent],
+      );
       if (r.length) report.codesCreated++;
     }
   });
@@ -70,7 +92,10 @@ export async function seedDatabase(ds: DataSource, media: MediaStore): Promise<S
     const [row] = await ds.query(`SELECT id FROM product WHERE slug = $1`, [p.slug]);
     if (!row) continue;
     const id: number = row.id;
-    const existing: { storage_key: string }[] = await ds.query(`SELECT storage_key FROM product_image WHERE product_id = $1`, [id]);
+    const existing: { storage_key: string }[] = await ds.query(
+      `SELECT storage_key FROM product_image WHERE product_id = $1`,
+      [id],
+    );
     const images = productImages(p);
     for (const [i, img] of images.entries()) {
       const key = `products/${img.fileName}`;

@@ -9,7 +9,9 @@ import type { CachedRead, CatalogCache } from './catalog-cache.js';
 export function isPublicCatalogOperation(operation: OperationDefinitionNode): boolean {
   return (
     operation.operation === 'query' &&
-    operation.selectionSet.selections.every((s) => s.kind === Kind.FIELD && (PUBLIC_CATALOG_FIELDS.has(s.name.value) || s.name.value === '__typename'))
+    operation.selectionSet.selections.every(
+      (s) => s.kind === Kind.FIELD && (PUBLIC_CATALOG_FIELDS.has(s.name.value) || s.name.value === '__typename'),
+    )
   );
 }
 
@@ -64,7 +66,11 @@ export function graphqlGetCache(cache: CatalogCache): GraphqlGetCache {
         if (status !== 200 || headers.get('cache-control') !== PUBLIC_CACHE_CONTROL) return undefined;
         const etag = `"${createHash('sha1').update(body).digest('base64url')}"`;
         if (cache.enabled && cache.version === version) {
-          cache.reads.set(key, { body, etag, contentType: headers.get('content-type') ?? 'application/json; charset=utf-8' });
+          cache.reads.set(key, {
+            body,
+            etag,
+            contentType: headers.get('content-type') ?? 'application/json; charset=utf-8',
+          });
         }
         return etag;
       },

@@ -28,8 +28,14 @@ export interface CachedRead {
  * cached or served from cache, so a lost notification can never leave a stale price behind.
  */
 export class CatalogCache implements ReadCache {
-  readonly pages = new LRUCache<string, CachedPage>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (p) => p.html.length * 2 + 200 });
-  readonly reads = new LRUCache<string, CachedRead>({ maxSize: 32 * 1024 * 1024, sizeCalculation: (r) => r.body.length * 2 + 200 });
+  readonly pages = new LRUCache<string, CachedPage>({
+    maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (p) => p.html.length * 2 + 200,
+  });
+  readonly reads = new LRUCache<string, CachedRead>({
+    maxSize: 32 * 1024 * 1024,
+    sizeCalculation: (r) => r.body.length * 2 + 200,
+  });
   /**
    * ReadCache values (treated as immutable): the server render's in-process query results, and the settings
    * quotes read (shipping terms per destination, the contraentrega settings).
@@ -147,7 +153,9 @@ export class CatalogCache implements ReadCache {
       }, timeoutMs);
     });
     try {
-      const sent = this.#queue.then(() => client.query(`SELECT pg_notify($1, $2)`, [CATALOG_CHANNEL, `${SYNC_PREFIX}${token}`]));
+      const sent = this.#queue.then(() =>
+        client.query(`SELECT pg_notify($1, $2)`, [CATALOG_CHANNEL, `${SYNC_PREFIX}${token}`]),
+      );
       this.#queue = sent.catch(() => undefined);
       await sent;
       await Promise.race([received, timeout]);

@@ -15,10 +15,23 @@ export function createCartResolvers(cart: CartService, catalog: CatalogService):
       },
     },
     CartQuote: {
-      appliedDiscount: (q) => (q.appliedDiscount ? { code: q.appliedDiscount.code, percent: q.appliedDiscount.percent, categorySlugs: q.appliedDiscount.categorySlugs } : null),
+      appliedDiscount: (q) =>
+        q.appliedDiscount
+          ? {
+              code: q.appliedDiscount.code,
+              percent: q.appliedDiscount.percent,
+              categorySlugs: q.appliedDiscount.categorySlugs,
+            }
+          : null,
       shippingIsEstimate: (q) => q.shippingTerms.estimate,
       freeShippingFrom: (q) => q.shippingTerms.freeFrom,
-      delivery: (q) => ({ minDays: q.shippingTerms.minDays, maxDays: q.shippingTerms.maxDays, label: deliveryDaysLabel(q.shippingTerms.minDays, q.shippingTerms.maxDays), earliest: null, latest: null }),
+      delivery: (q) => ({
+        minDays: q.shippingTerms.minDays,
+        maxDays: q.shippingTerms.maxDays,
+        label: deliveryDaysLabel(q.shippingTerms.minDays, q.shippingTerms.maxDays),
+        earliest: null,
+        latest: null,
+      }),
     },
   };
 }

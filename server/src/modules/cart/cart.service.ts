@@ -1,7 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/shop.js';
 import { badInput } from '../../common/errors.js';
-import { productFromRow, sizeFromRow, type ProductEntity, type ProductRow, type ProductSizeEntity } from '../catalog/index.js';
+import {
+  productFromRow,
+  sizeFromRow,
+  type ProductEntity,
+  type ProductRow,
+  type ProductSizeEntity,
+} from '../catalog/index.js';
 import type { DiscountCodeEntity, DiscountCustomer, DiscountService } from '../discounts/index.js';
 import type { DiscountProblemReason } from '#shared/discount-codes.js';
 import type { Destination, ShippingService, ShippingTerms } from '../shipping/index.js';
@@ -109,14 +115,22 @@ export class CartService {
   ) {}
 
   /** `customer` (placeOrder) overrides `input.customerEmail` with the full identity (email and document). */
-  async quote(input: QuoteRequest, manager: EntityManager = this.ds.manager, customer?: DiscountCustomer): Promise<Quote> {
-    if (input.lines.length > MAX_CART_LINES) throw badInput(`El carro admite como máximo ${MAX_CART_LINES} productos distintos.`, 'lines');
+  async quote(
+    input: QuoteRequest,
+    manager: EntityManager = this.ds.manager,
+    customer?: DiscountCustomer,
+  ): Promise<Quote> {
+    if (input.lines.length > MAX_CART_LINES)
+      throw badInput(`El carro admite como máximo ${MAX_CART_LINES} productos distintos.`, 'lines');
     const lines = mergeLines(input.lines);
-    const sizeIds = [...new Set(lines.filter((l) => ID.test(l.sizeId) && ID.test(l.productId)).map((l) => Number(l.sizeId)))];
+    const sizeIds = [
+      ...new Set(lines.filter((l) => ID.test(l.sizeId) && ID.test(l.productId)).map((l) => Number(l.sizeId))),
+    ];
     const code = input.discountCode?.trim() ? input.discountCode : null;
 
     // Outside a transaction (the storefront's quotes) the statement goes straight to the pool.
-    const read = (sql: string, params: unknown[]): Promise<VariantRow[]> => (manager === this.ds.manager ? selectRows<VariantRow>(this.ds, sql, params) : manager.query(sql, params));
+    const read = (sql: string, params: unknown[]): Promise<VariantRow[]> =>
+      manager === this.ds.manager ? selectRows<VariantRow>(this.ds, sql, params) : manager.query(sql, params);
     const rows: VariantRow[] = sizeIds.length
       ? await read(
           `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
@@ -132,15 +146,28 @@ export class CartService {
     const cod = await this.cashOnDelivery.settings(inTx);
     const bySize = new Map(rows.map((r) => [r.size_id, r]));
 
-    const quoted = lines.map((line) => this.quoteLine(line, ID.test(line.productId) ? bySize.get(Number(line.sizeId)) : undefined));
+    const quoted = lines.map((line) =>
+      this.quoteLine(line, ID.test(line.productId) ? bySize.get(Number(line.sizeId)) : undefined),
+    );
     const sellable = quoted.filter((l) => !l.problem);
     const email = input.customerEmail?.trim().toLowerCase();
     const who = customer ?? (email && email.length <= 254 ? { email } : null);
     if (code && customer) await this.discounts.lockCustomer(manager, code.trim().toUpperCase(), customer);
-    const decision = code ? await this.discounts.evaluate(code, sellable.map((l) => ({ categorySlug: l.product!.categorySlug, lineTotal: l.lineTotal })), who, manager) : null;
+    const decision = code
+      ? await this.discounts.evaluate(
+          code,
+          sellable.map((l) => ({ categorySlug: l.product!.categorySlug, lineTotal: l.lineTotal })),
+          who,
+          manager,
+        )
+      : null;
     const applied = decision?.applies ? decision : null;
     const pricing = {
-      lines: sellable.map((l, i) => ({ unitPrice: l.unitPrice, quantity: l.quantity, discountable: applied ? applied.covers[i] : true })),
+      lines: sellable.map((l, i) => ({
+        unitPrice: l.unitPrice,
+        quantity: l.quantity,
+        discountable: applied ? applied.covers[i] : true,
+      })),
       discountPercent: applied?.code.percent ?? null,
       shipping: shippingTerms,
     };
@@ -160,25 +187,64 @@ export class CartService {
   }
 
   private quoteLine(line: CartLineInput, row: VariantRow | undefined): QuotedLine {
-    const base = { productId: line.productId, sizeId: line.sizeId, quantity: line.quantity, unitPrice: 0, lineTotal: 0, maxQuantity: 0 };
+    const base = {
+      productId: line.productId,
+      sizeId: line.sizeId,
+      quantity: line.quantity,
+      unitPrice: 0,
+      lineTotal: 0,
+      maxQuantity: 0,
+    };
     if (!row || String(row.product_id) !== line.productId) {
-      return { ...base, product: null, size: null, sizeLabel: null, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
+      return {
+        ...base,
+        product: null,
+        size: null,
+        sizeLabel: null,
+        problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' },
+      };
     }
     const product = productFromRow({ ...row, id: row.product_id });
-    const size = sizeFromRow({ id: row.size_id, product_id: row.product_id, label: row.label, position: row.size_position, stock: row.stock, reserved: row.reserved });
+    const size = sizeFromRow({
+      id: row.size_id,
+      product_id: row.product_id,
+      label: row.label,
+      position: row.size_position,
+      stock: row.stock,
+      reserved: row.reserved,
+    });
     const cap = Math.min(this.maxUnitsPerSize, MAX_LINE_QUANTITY);
     const available = Math.max(0, Math.min(row.stock, cap));
     // Problem lines keep their unit price (the shopper sees what a unit costs) but add nothing to the totals.
-    const known = { ...base, product, size, sizeLabel: row.label, unitPrice: row.price, maxQuantity: row.active ? available : 0 };
-    if (!row.active) return { ...known, problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' } };
+    const known = {
+      ...base,
+      product,
+      size,
+      sizeLabel: row.label,
+      unitPrice: row.price,
+      maxQuantity: row.active ? available : 0,
+    };
+    if (!row.active)
+      return {
+        ...known,
+        problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' },
+      };
     if (!Number.isInteger(line.quantity) || line.quantity < 1 || line.quantity > MAX_LINE_QUANTITY) {
       return { ...known, problem: { kind: 'INVALID_QUANTITY', available, message: 'Cantidad no válida' } };
     }
     if (line.quantity > cap) {
-      return { ...known, problem: { kind: 'INVALID_QUANTITY', available, message: `Puedes llevar hasta ${cap} unidades de esta talla por pedido.` } };
+      return {
+        ...known,
+        problem: {
+          kind: 'INVALID_QUANTITY',
+          available,
+          message: `Puedes llevar hasta ${cap} unidades de esta talla por pedido.`,
+        },
+      };
     }
     if (row.stock <= 0) return { ...known, problem: { kind: 'SOLD_OUT', available: 0, message: 'Agotado' } };
-    if (row.stock < line.quantity) return { ...known, problem: { kind: 'INSUFFICIENT_STOCK', available, message: stockMessage(available) } };
+    if (row.stock < line.quantity)
+      return { ...known, problem: { kind: 'INSUFFICIENT_STOCK', available, message: stockMessage(available) } };
     return { ...known, lineTotal: row.price * line.quantity, problem: null };
   }
 }

@@ -12,7 +12,12 @@ export function createCashOnDeliveryResolvers(cod: CashOnDeliveryService, requir
     Query: {
       paymentOptions: async () => {
         const settings = await cod.settings();
-        return { methods: settings.enabled ? [...ONLINE_PAYMENT_METHODS, 'CASH_ON_DELIVERY' as const] : [...ONLINE_PAYMENT_METHODS], cashOnDelivery: settings };
+        return {
+          methods: settings.enabled
+            ? [...ONLINE_PAYMENT_METHODS, 'CASH_ON_DELIVERY' as const]
+            : [...ONLINE_PAYMENT_METHODS],
+          cashOnDelivery: settings,
+        };
       },
       staffCashOnDelivery: async (_p, _a, ctx) => {
         await requireStaff(ctx);
@@ -25,6 +30,9 @@ export function createCashOnDeliveryResolvers(cod: CashOnDeliveryService, requir
         return cod.save(input, staff.email ?? staff.uid);
       },
     },
-    CashOnDeliverySettingsResult: { __resolveType: (r) => ('__typename' in r && r.__typename === 'ValidationErrors' ? 'ValidationErrors' : 'CashOnDeliverySettings') },
+    CashOnDeliverySettingsResult: {
+      __resolveType: (r) =>
+        '__typename' in r && r.__typename === 'ValidationErrors' ? 'ValidationErrors' : 'CashOnDeliverySettings',
+    },
   };
 }

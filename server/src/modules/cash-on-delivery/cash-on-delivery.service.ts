@@ -26,21 +26,30 @@ export class CashOnDeliveryService {
 
   async #read(m?: EntityManager): Promise<CashOnDeliverySettings> {
     const sql = `SELECT enabled, max_total, fee FROM cash_on_delivery_settings WHERE id = 1`;
-    const rows: Array<{ enabled: boolean; max_total: number; fee: number }> = m ? await m.query(sql) : await selectRows(this.ds, sql, []);
+    const rows: Array<{ enabled: boolean; max_total: number; fee: number }> = m
+      ? await m.query(sql)
+      : await selectRows(this.ds, sql, []);
     const row = rows[0];
     // No row means no decision was ever made: contraentrega stays off (never fail open).
-    return Object.freeze(row ? { enabled: row.enabled, maxTotal: row.max_total, fee: row.fee } : { enabled: false, maxTotal: 0, fee: 0 });
+    return Object.freeze(
+      row ? { enabled: row.enabled, maxTotal: row.max_total, fee: row.fee } : { enabled: false, maxTotal: 0, fee: 0 },
+    );
   }
 
   record(): Promise<CashOnDeliverySettingsEntity> {
     return this.ds.getRepository(CashOnDeliverySettingsEntity).findOneByOrFail({ id: 1 });
   }
 
-  async save(input: CashOnDeliveryInput, staffName: string): Promise<(CashOnDeliverySettingsEntity & { __typename: 'CashOnDeliverySettings' }) | ValidationErrors> {
+  async save(
+    input: CashOnDeliveryInput,
+    staffName: string,
+  ): Promise<(CashOnDeliverySettingsEntity & { __typename: 'CashOnDeliverySettings' }) | ValidationErrors> {
     const parsed = cashOnDeliveryInputSchema.safeParse(input);
     if (!parsed.success) return validationErrors(parsed.error);
     const { enabled, maxTotal, fee } = parsed.data;
-    await this.ds.getRepository(CashOnDeliverySettingsEntity).update({ id: 1 }, { enabled, maxTotal, fee, updatedAt: new Date(), updatedBy: staffName });
+    await this.ds
+      .getRepository(CashOnDeliverySettingsEntity)
+      .update({ id: 1 }, { enabled, maxTotal, fee, updatedAt: new Date(), updatedBy: staffName });
     return ok(await this.record(), 'CashOnDeliverySettings');
   }
 }

@@ -83,7 +83,11 @@ export class CatalogAdminService {
   async archive(id: string): Promise<ProductChangeResult> {
     const n = productId(id);
     if (n === null) return notFoundResult(PRODUCT_MISSING);
-    const rows = await returningRows(this.ds, `UPDATE product SET archived_at = COALESCE(archived_at, now()), active = false WHERE id = $1 RETURNING id`, [n]);
+    const rows = await returningRows(
+      this.ds,
+      `UPDATE product SET archived_at = COALESCE(archived_at, now()), active = false WHERE id = $1 RETURNING id`,
+      [n],
+    );
     return rows.length ? this.found(n) : notFoundResult(PRODUCT_MISSING);
   }
 
@@ -91,7 +95,11 @@ export class CatalogAdminService {
   async restore(id: string): Promise<ProductChangeResult> {
     const n = productId(id);
     if (n === null) return notFoundResult(PRODUCT_MISSING);
-    const rows = await returningRows(this.ds, `UPDATE product SET archived_at = NULL, active = true WHERE id = $1 RETURNING id`, [n]);
+    const rows = await returningRows(
+      this.ds,
+      `UPDATE product SET archived_at = NULL, active = true WHERE id = $1 RETURNING id`,
+      [n],
+    );
     return rows.length ? this.found(n) : notFoundResult(PRODUCT_MISSING);
   }
 
@@ -101,12 +109,16 @@ export class CatalogAdminService {
       `SELECT product_id, slug, category_slug FROM product_slug_history WHERE product_id = ANY($1::int[]) ORDER BY replaced_at DESC, id DESC`,
       [productIds],
     );
-    return productIds.map((pid) => rows.filter((r) => r.product_id === pid).map((r) => ({ slug: r.slug, categorySlug: r.category_slug })));
+    return productIds.map((pid) =>
+      rows.filter((r) => r.product_id === pid).map((r) => ({ slug: r.slug, categorySlug: r.category_slug })),
+    );
   }
 
   async byId(id: string | number): Promise<ProductEntity | null> {
     const n = productId(id);
-    return n === null ? null : this.ds.getRepository(ProductEntity).findOne({ where: { id: n }, relations: { category: true } });
+    return n === null
+      ? null
+      : this.ds.getRepository(ProductEntity).findOne({ where: { id: n }, relations: { category: true } });
   }
 
   private async found(id: number): Promise<ProductChangeResult> {
@@ -122,12 +134,16 @@ export class CatalogAdminService {
       return invalidField('price', 'El precio debe ser un número entero de pesos mayor que 0.');
     }
     for (const s of input.sizes ?? []) {
-      if (!Number.isInteger(s.stock) || s.stock < 0 || s.stock > 1_000_000) return invalidField('sizes', 'El inventario debe ser un número entero mayor o igual a 0.');
+      if (!Number.isInteger(s.stock) || s.stock < 0 || s.stock > 1_000_000)
+        return invalidField('sizes', 'El inventario debe ser un número entero mayor o igual a 0.');
     }
     const outcome = await inTransaction<number, NotFound | ValidationErrors>(this.ds, async (em) => {
-      const product = await em.getRepository(ProductEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const product = await em
+        .getRepository(ProductEntity)
+        .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!product) return rollback(notFoundResult(PRODUCT_MISSING));
-      if (product.archivedAt && input.active) return rollback(invalidField('active', 'El producto está archivado: restáuralo antes de publicarlo.'));
+      if (product.archivedAt && input.active)
+        return rollback(invalidField('active', 'El producto está archivado: restáuralo antes de publicarlo.'));
       const changes: Partial<ProductEntity> = {};
       if (input.price != null) changes.price = input.price;
       if (input.active != null) changes.active = input.active;
@@ -135,15 +151,26 @@ export class CatalogAdminService {
       if (Object.keys(changes).length) await em.getRepository(ProductEntity).update({ id }, changes);
       if (input.sizes?.length) {
         const sizeIds = input.sizes.map((s) => Number(s.sizeId));
-        const owned = await em.getRepository(ProductSizeEntity).find({ where: { productId: id, id: In(sizeIds.filter(Number.isInteger)) }, lock: { mode: 'pessimistic_write' }, order: { id: 'ASC' } });
-        if (owned.length !== new Set(sizeIds).size) return rollback(invalidField('sizes', 'Una de las tallas no pertenece a este producto.'));
+        const owned = await em.getRepository(ProductSizeEntity).find({
+          where: { productId: id, id: In(sizeIds.filter(Number.isInteger)) },
+          lock: { mode: 'pessimistic_write' },
+          order: { id: 'ASC' },
+        });
+        if (owned.length !== new Set(sizeIds).size)
+          return rollback(invalidField('sizes', 'Una de las tallas no pertenece a este producto.'));
         for (const s of input.sizes) {
           const row = owned.find((o) => o.id === Number(s.sizeId))!;
           if (s.expectedStock != null && s.expectedStock !== row.stock) {
-            return rollback(invalidField('sizes', `El inventario de la talla ${row.label} cambió mientras editabas (ahora hay ${row.stock}): revisa y guarda de nuevo.`));
+            return rollback(
+              invalidField(
+                'sizes',
+                `El inventario de la talla ${row.label} cambió mientras editabas (ahora hay ${row.stock}): revisa y guarda de nuevo.`,
+              ),
+            );
           }
         }
-        for (const s of input.sizes) await em.getRepository(ProductSizeEntity).update({ id: Number(s.sizeId), productId: id }, { stock: s.stock });
+        for (const s of input.sizes)
+          await em.getRepository(ProductSizeEntity).update({ id: Number(s.sizeId), productId: id }, { stock: s.stock });
       }
       return commit(id);
     });
@@ -181,7 +208,9 @@ export class CatalogAdminService {
   async removeImage(productIdValue: string, imageId: string): Promise<ProductChangeResult> {
     const product = await this.byId(productIdValue);
     if (!product) return notFoundResult(PRODUCT_MISSING);
-    const result = await this.ds.getRepository(ProductImageEntity).delete({ id: Number(imageId) || -1, productId: product.id });
+    const result = await this.ds
+      .getRepository(ProductImageEntity)
+      .delete({ id: Number(imageId) || -1, productId: product.id });
     if (!result.affected) return notFoundResult('La imagen no existe.');
     return ok(product, 'StaffProduct');
   }
@@ -194,17 +223,33 @@ export class CatalogAdminService {
     const id = productId(productIdValue);
     if (id === null) return notFoundResult(PRODUCT_MISSING);
     for (const image of images) {
-      if (image.alt.trim().length < 3 || image.alt.trim().length > 200) return invalidField('images', 'Describe cada imagen con un texto alternativo de 3 a 200 caracteres.');
+      if (image.alt.trim().length < 3 || image.alt.trim().length > 200)
+        return invalidField('images', 'Describe cada imagen con un texto alternativo de 3 a 200 caracteres.');
     }
     const outcome = await inTransaction<number, NotFound | ValidationErrors>(this.ds, async (m) => {
-      const product = await m.getRepository(ProductEntity).findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
+      const product = await m
+        .getRepository(ProductEntity)
+        .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!product) return rollback(notFoundResult(PRODUCT_MISSING));
-      const current = await m.getRepository(ProductImageEntity).find({ where: { productId: id }, select: { id: true } });
+      const current = await m
+        .getRepository(ProductImageEntity)
+        .find({ where: { productId: id }, select: { id: true } });
       const ids = images.map((i) => i.id);
-      const same = ids.length === current.length && new Set(ids).size === ids.length && current.every((c) => ids.includes(String(c.id)));
-      if (!same) return rollback(invalidField('images', 'Las imágenes cambiaron mientras editabas: recarga la página e inténtalo de nuevo.'));
+      const same =
+        ids.length === current.length &&
+        new Set(ids).size === ids.length &&
+        current.every((c) => ids.includes(String(c.id)));
+      if (!same)
+        return rollback(
+          invalidField('images', 'Las imágenes cambiaron mientras editabas: recarga la página e inténtalo de nuevo.'),
+        );
       for (const [position, image] of images.entries()) {
-        await m.query(`UPDATE product_image SET position = $3, alt = $4 WHERE id = $1 AND product_id = $2`, [Number(image.id), id, position, image.alt.trim()]);
+        await m.query(`UPDATE product_image SET position = $3, alt = $4 WHERE id = $1 AND product_id = $2`, [
+          Number(image.id),
+          id,
+          position,
+          image.alt.trim(),
+        ]);
       }
       return commit(id);
     });

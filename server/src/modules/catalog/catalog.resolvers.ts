@@ -16,23 +16,55 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
       categories: () => catalog.categories(),
       category: (_p, { slug }) => catalog.category(slug),
       products: async (_p, args, ctx, info) => {
-        const spec: ListingSpec = { text: null, category: args.category, collection: args.collection, filter: parseFilter(args.filter) };
+        const spec: ListingSpec = {
+          text: null,
+          category: args.category,
+          collection: args.collection,
+          filter: parseFilter(args.filter),
+        };
         const withFacets = selectedFields(info, []).has('facets');
         const page = await catalog.products({ ...args, filter: spec.filter, withFacets });
-        await prefetchProductData(productData(ctx, catalog), info, ['edges', 'node'], page.products.map((p) => p.id));
+        await prefetchProductData(
+          productData(ctx, catalog),
+          info,
+          ['edges', 'node'],
+          page.products.map((p) => p.id),
+        );
         return connection(page, spec);
       },
       search: async (_p, args, ctx, info) => {
         const text = parseSearchText(args.query);
         const spec: ListingSpec = { text, filter: parseFilter(args.filter) };
         const withFacets = selectedFields(info, ['products']).has('facets');
-        const page = await catalog.products({ text, filter: spec.filter, withFacets, sort: args.sort, first: args.first, after: args.after });
-        await prefetchProductData(productData(ctx, catalog), info, ['products', 'edges', 'node'], page.products.map((p) => p.id));
-        return { query: text?.display ?? '', correctedQuery: page.correctedQuery, products: connection(page, spec), text };
+        const page = await catalog.products({
+          text,
+          filter: spec.filter,
+          withFacets,
+          sort: args.sort,
+          first: args.first,
+          after: args.after,
+        });
+        await prefetchProductData(
+          productData(ctx, catalog),
+          info,
+          ['products', 'edges', 'node'],
+          page.products.map((p) => p.id),
+        );
+        return {
+          query: text?.display ?? '',
+          correctedQuery: page.correctedQuery,
+          products: connection(page, spec),
+          text,
+        };
       },
       bestSellers: async (_p, { first }, ctx, info) => {
         const products = await catalog.bestSellers(checkPageSize(first, 24, 8));
-        await prefetchProductData(productData(ctx, catalog), info, [], products.map((p) => p.id));
+        await prefetchProductData(
+          productData(ctx, catalog),
+          info,
+          [],
+          products.map((p) => p.id),
+        );
         return products;
       },
       product: async (_p, { id }, ctx, info) => {

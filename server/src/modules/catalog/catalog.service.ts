@@ -7,7 +7,16 @@ import { ProductEntity, type Pet } from './product.entity.js';
 import { ProductSizeEntity } from './product-size.entity.js';
 import { ProductImageEntity } from './product-image.entity.js';
 import { isEmptyFilter, NO_FILTER, type SearchText } from './search-input.js';
-import { activeProductsOf, BEST_SELLERS_SQL, listingStatement, matchingCategoriesStatement, ORDER_BY, PRODUCT_COLUMNS, staffMatchStatement, type ListingSpec } from './search-sql.js';
+import {
+  activeProductsOf,
+  BEST_SELLERS_SQL,
+  listingStatement,
+  matchingCategoriesStatement,
+  ORDER_BY,
+  PRODUCT_COLUMNS,
+  staffMatchStatement,
+  type ListingSpec,
+} from './search-sql.js';
 
 export type ProductSortKey = 'RELEVANCE' | 'PRICE_ASC' | 'PRICE_DESC' | 'NEWEST';
 
@@ -38,7 +47,13 @@ export interface CategoryWithCount extends CategoryEntity {
 /** A category row with `activeProductsOf(c.slug) AS product_count` (the menu and search suggestions). */
 type CategoryRow = CategoryEntity & { product_count: number };
 
-const categoryFromRow = (r: CategoryRow): CategoryWithCount => ({ slug: r.slug, name: r.name, description: r.description, position: r.position, productCount: r.product_count });
+const categoryFromRow = (r: CategoryRow): CategoryWithCount => ({
+  slug: r.slug,
+  name: r.name,
+  description: r.description,
+  position: r.position,
+  productCount: r.product_count,
+});
 
 /** A product row as selected with PRODUCT_COLUMNS (shared by every raw catalog read). */
 export interface ProductRow {
@@ -65,7 +80,13 @@ type ListingRow = Omit<ProductRow, 'id'> & {
   total: number;
   search_used?: string | null;
   search_corrected?: boolean;
-  facets?: { inStock: number; sizes: number[]; pets: [number, number]; prices: number[]; categories: ProductFacets['categories'] };
+  facets?: {
+    inStock: number;
+    sizes: number[];
+    pets: [number, number];
+    prices: number[];
+    categories: ProductFacets['categories'];
+  };
 };
 
 const emptyFacets = (): ProductFacets => ({
@@ -132,7 +153,14 @@ export interface SizeRow {
 
 /** Builds a ProductSizeEntity from a raw row (listing loaders and the cart quote share it). */
 export function sizeFromRow(r: SizeRow): ProductSizeEntity {
-  return Object.assign(new ProductSizeEntity(), { id: r.id, productId: r.product_id, label: r.label, position: r.position, stock: r.stock, reserved: r.reserved });
+  return Object.assign(new ProductSizeEntity(), {
+    id: r.id,
+    productId: r.product_id,
+    label: r.label,
+    position: r.position,
+    stock: r.stock,
+    reserved: r.reserved,
+  });
 }
 
 interface ImageRow {
@@ -192,8 +220,14 @@ export class CatalogService {
   }): Promise<ProductPage> {
     const first = checkPageSize(args.first, MAX_PAGE_SIZE, 24);
     const offset = decodeOffsetCursor(args.after);
-    const spec: ListingSpec = { text: args.text ?? null, category: args.category, collection: args.collection, filter: args.filter ?? NO_FILTER };
-    if (spec.text || args.withFacets || !isEmptyFilter(spec.filter)) return this.listing(spec, args.sort ?? 'RELEVANCE', first, offset, args.withFacets ?? false);
+    const spec: ListingSpec = {
+      text: args.text ?? null,
+      category: args.category,
+      collection: args.collection,
+      filter: args.filter ?? NO_FILTER,
+    };
+    if (spec.text || args.withFacets || !isEmptyFilter(spec.filter))
+      return this.listing(spec, args.sort ?? 'RELEVANCE', first, offset, args.withFacets ?? false);
     const params: unknown[] = [];
     const where = ['p.active'];
     let categoryParam = '';
@@ -209,7 +243,10 @@ export class CatalogService {
     // A whole category's total is kept by PostgreSQL (one row, whatever the catalogue's size); a collection's is
     // counted. Either way an uncorrelated sub-select, so the page itself is a LIMIT over the
     // (category_slug, active, position, id) index instead of a window over every matching row.
-    const total = categoryParam && !args.collection ? activeProductsOf(categoryParam) : `(SELECT count(*) FROM product p WHERE ${where.join(' AND ')})`;
+    const total =
+      categoryParam && !args.collection
+        ? activeProductsOf(categoryParam)
+        : `(SELECT count(*) FROM product p WHERE ${where.join(' AND ')})`;
     params.push(first, offset);
     const rows = await selectRows<ProductRow>(
       this.ds,
@@ -223,7 +260,11 @@ export class CatalogService {
     let totalCount = rows.length > 0 ? Number(rows[0]!.total) : 0;
     if (rows.length === 0 && offset > 0) {
       // Past the last page: the same total on its own.
-      const [{ n }] = await selectRows<{ n: string | number }>(this.ds, `SELECT ${total} AS n`, params.slice(0, params.length - 2));
+      const [{ n }] = await selectRows<{ n: string | number }>(
+        this.ds,
+        `SELECT ${total} AS n`,
+        params.slice(0, params.length - 2),
+      );
       totalCount = Number(n);
     }
     return {
@@ -236,10 +277,23 @@ export class CatalogService {
     };
   }
 
-  private async listing(spec: ListingSpec, sort: ProductSortKey, first: number, offset: number, withFacets: boolean): Promise<ProductPage> {
+  private async listing(
+    spec: ListingSpec,
+    sort: ProductSortKey,
+    first: number,
+    offset: number,
+    withFacets: boolean,
+  ): Promise<ProductPage> {
     // Emoji or symbols only: nothing to look for, and nothing sent to PostgreSQL.
     if (spec.text && spec.text.words.length === 0) {
-      return { products: [], offset, totalCount: 0, hasNextPage: false, correctedQuery: null, facets: withFacets ? emptyFacets() : null };
+      return {
+        products: [],
+        offset,
+        totalCount: 0,
+        hasNextPage: false,
+        correctedQuery: null,
+        facets: withFacets ? emptyFacets() : null,
+      };
     }
     const st = listingStatement(spec, sort, first, offset, withFacets ? PRICE_RANGES : null);
     const rows = await selectRows<ListingRow>(this.ds, st.sql, st.params);

@@ -1,7 +1,25 @@
 // Catalog: categories and products for shoppers, product management and stock alerts for staff.
-export { CatalogService, productFromRow, sizeFromRow, type CategoryWithCount, type ProductRow, type ProductSortKey } from './catalog.service.js';
-export { CatalogAdminService, type AddImageInput, type ImageOrderInput, type ProductChangeResult, type UpdateProductInput } from './catalog-admin.service.js';
-export { StockAlertsService, DEFAULT_LOW_STOCK_THRESHOLD, type LowStockRow, type LowStockReport } from './stock-alerts.service.js';
+export {
+  CatalogService,
+  productFromRow,
+  sizeFromRow,
+  type CategoryWithCount,
+  type ProductRow,
+  type ProductSortKey,
+} from './catalog.service.js';
+export {
+  CatalogAdminService,
+  type AddImageInput,
+  type ImageOrderInput,
+  type ProductChangeResult,
+  type UpdateProductInput,
+} from './catalog-admin.service.js';
+export {
+  StockAlertsService,
+  DEFAULT_LOW_STOCK_THRESHOLD,
+  type LowStockRow,
+  type LowStockReport,
+} from './stock-alerts.service.js';
 export { createCatalogResolvers } from './catalog.resolvers.js';
 export { prefetchProductData, productData, type ProductData } from './product-prefetch.js';
 export { CategoryEntity } from './category.entity.js';

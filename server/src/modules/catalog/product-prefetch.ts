@@ -78,14 +78,22 @@ export function productData(ctx: GraphQLContext, catalog: CatalogService): Produ
   }));
 }
 
-export async function prefetchProductData(data: ProductData, info: GraphQLResolveInfo, path: readonly string[], productIds: readonly number[]): Promise<void> {
+export async function prefetchProductData(
+  data: ProductData,
+  info: GraphQLResolveInfo,
+  path: readonly string[],
+  productIds: readonly number[],
+): Promise<void> {
   if (productIds.length === 0) return;
   const fields = selectedFields(info, path);
   const wantSizes = fields.has('sizes') || fields.has('soldOut');
   const wantImages = fields.has('images');
   if (!wantSizes && !wantImages) return;
   const { ready } = data;
-  const [sizes, images] = await Promise.all([wantSizes ? data.sizes.loadMany(productIds) : null, wantImages ? data.images.loadMany(productIds) : null]);
+  const [sizes, images] = await Promise.all([
+    wantSizes ? data.sizes.loadMany(productIds) : null,
+    wantImages ? data.images.loadMany(productIds) : null,
+  ]);
   productIds.forEach((id, i) => {
     const s = sizes?.[i];
     if (s && !(s instanceof Error)) ready.sizes.set(id, s);

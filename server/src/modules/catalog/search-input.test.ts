@@ -32,15 +32,31 @@ describe('parseSearchText', () => {
 
 describe('parseFilter', () => {
   it('accepts a valid filter and drops repeats', () => {
-    const f = parseFilter({ sizes: ['M', 'M', 'XL'], pets: ['CAT'], minPrice: 0, maxPrice: 40_000, inStock: true, categories: ['collares'] });
-    expect(f).toEqual({ sizes: ['M', 'XL'], pets: ['CAT'], minPrice: 0, maxPrice: 40_000, inStock: true, categories: ['collares'] });
+    const f = parseFilter({
+      sizes: ['M', 'M', 'XL'],
+      pets: ['CAT'],
+      minPrice: 0,
+      maxPrice: 40_000,
+      inStock: true,
+      categories: ['collares'],
+    });
+    expect(f).toEqual({
+      sizes: ['M', 'XL'],
+      pets: ['CAT'],
+      minPrice: 0,
+      maxPrice: 40_000,
+      inStock: true,
+      categories: ['collares'],
+    });
     expect(isEmptyFilter(parseFilter(null))).toBe(true);
     expect(isEmptyFilter(parseFilter({ inStock: false, sizes: [] }))).toBe(true);
   });
 
   it('refuses unknown sizes, bad prices and odd slugs in Spanish', () => {
     expect(() => parseFilter({ sizes: ['XXL'] })).toThrow('La talla «XXL» no existe.');
-    expect(() => parseFilter({ minPrice: 2, maxPrice: 1 })).toThrow('El precio mínimo no puede ser mayor que el máximo.');
+    expect(() => parseFilter({ minPrice: 2, maxPrice: 1 })).toThrow(
+      'El precio mínimo no puede ser mayor que el máximo.',
+    );
     expect(() => parseFilter({ maxPrice: 1.5 })).toThrow('El precio debe ser un número entero');
     expect(() => parseFilter({ categories: ['a b'] })).toThrow('La categoría del filtro no es válida.');
   });

@@ -17,14 +17,20 @@ export interface SearchText {
  */
 export function parseSearchText(raw: string | null | undefined): SearchText | null {
   if (raw == null) return null;
-  let display = raw.slice(0, SEARCH_MAX_CHARS * 4).replace(/[\s\p{Cc}]+/gu, ' ').trim();
+  let display = raw
+    .slice(0, SEARCH_MAX_CHARS * 4)
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim();
   if (display === '') return null;
   if (display.length > SEARCH_MAX_CHARS) {
     const cut = display.slice(0, SEARCH_MAX_CHARS);
     const space = cut.lastIndexOf(' ');
     display = (space > SEARCH_MAX_CHARS / 2 ? cut.slice(0, space) : cut).trim();
   }
-  const folded = display.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
+  const folded = display
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
   const words = folded
     .split(/[^a-z0-9]+/)
     .filter(Boolean)
@@ -52,13 +58,21 @@ export interface ProductFilter {
   inStock: boolean;
 }
 
-export const NO_FILTER: ProductFilter = { categories: [], sizes: [], pets: [], minPrice: null, maxPrice: null, inStock: false };
+export const NO_FILTER: ProductFilter = {
+  categories: [],
+  sizes: [],
+  pets: [],
+  minPrice: null,
+  maxPrice: null,
+  inStock: false,
+};
 
 const SLUG = /^[a-z0-9-]{1,40}$/;
 
 function price(value: number | null | undefined, field: string): number | null {
   if (value == null) return null;
-  if (!Number.isInteger(value) || value < 0 || value > MAX_PRICE) throw badInput('El precio debe ser un número entero de pesos entre 0 y 100.000.000.', field);
+  if (!Number.isInteger(value) || value < 0 || value > MAX_PRICE)
+    throw badInput('El precio debe ser un número entero de pesos entre 0 y 100.000.000.', field);
   return value;
 }
 
@@ -66,16 +80,33 @@ function price(value: number | null | undefined, field: string): number | null {
 export function parseFilter(input: ProductFilterInput | null | undefined): ProductFilter {
   if (!input) return NO_FILTER;
   const categories = [...new Set(input.categories ?? [])];
-  if (categories.length > 20 || categories.some((c) => !SLUG.test(c))) throw badInput('La categoría del filtro no es válida.', 'filter.categories');
+  if (categories.length > 20 || categories.some((c) => !SLUG.test(c)))
+    throw badInput('La categoría del filtro no es válida.', 'filter.categories');
   const sizes = [...new Set(input.sizes ?? [])];
   const unknown = sizes.find((s) => !(SIZE_LABELS as readonly string[]).includes(s));
-  if (unknown !== undefined) throw badInput(`La talla «${unknown.slice(0, 10)}» no existe. Tallas: ${SIZE_LABELS.join(', ')}.`, 'filter.sizes');
+  if (unknown !== undefined)
+    throw badInput(`La talla «${unknown.slice(0, 10)}» no existe. Tallas: ${SIZE_LABELS.join(', ')}.`, 'filter.sizes');
   const minPrice = price(input.minPrice, 'filter.minPrice');
   const maxPrice = price(input.maxPrice, 'filter.maxPrice');
-  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice) throw badInput('El precio mínimo no puede ser mayor que el máximo.', 'filter.minPrice');
-  return { categories, sizes, pets: [...new Set(input.pets ?? [])], minPrice, maxPrice, inStock: input.inStock === true };
+  if (minPrice !== null && maxPrice !== null && minPrice > maxPrice)
+    throw badInput('El precio mínimo no puede ser mayor que el máximo.', 'filter.minPrice');
+  return {
+    categories,
+    sizes,
+    pets: [...new Set(input.pets ?? [])],
+    minPrice,
+    maxPrice,
+    inStock: input.inStock === true,
+  };
 }
 
 export function isEmptyFilter(f: ProductFilter): boolean {
-  return !f.categories.length && !f.sizes.length && !f.pets.length && f.minPrice === null && f.maxPrice === null && !f.inStock;
+  return (
+    !f.categories.length &&
+    !f.sizes.length &&
+    !f.pets.length &&
+    f.minPrice === null &&
+    f.maxPrice === null &&
+    !f.inStock
+  );
 }

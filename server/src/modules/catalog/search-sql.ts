@@ -138,8 +138,17 @@ export function listingStatement(
   const needSizes = Boolean(facets || filters.sizes);
   const inStock = needSizes ? '(cardinality(x.avail) > 0)' : 'x.in_stock';
   // Filters are written over `p`; in `m` they read the same columns of the inner row `x`.
-  const flags = FILTER_KEYS.map((k) => `${filters[k]?.replace(/\bp\./g, 'x.').replace(/\bavail\b/g, 'x.avail').replace(/\bin_stock\b/g, inStock) ?? 'true'} AS f_${k}`).join(', ');
-  const others = (except: FilterKey | null) => where(FILTER_KEYS.filter((k) => k !== except && filters[k]).map((k) => `f_${k}`));
+  const flags = FILTER_KEYS.map(
+    (k) =>
+      `${
+        filters[k]
+          ?.replace(/\bp\./g, 'x.')
+          .replace(/\bavail\b/g, 'x.avail')
+          .replace(/\bin_stock\b/g, inStock) ?? 'true'
+      } AS f_${k}`,
+  ).join(', ');
+  const others = (except: FilterKey | null) =>
+    where(FILTER_KEYS.filter((k) => k !== except && filters[k]).map((k) => `f_${k}`));
   const relevance = text
     ? `CASE WHEN p.search_vector @@ q.q_a THEN 3 WHEN p.search_vector @@ q.q_ab THEN 2 ELSE 1 END AS tier, ts_rank(p.search_vector, q.q_any) AS rank`
     : '0 AS tier, 0::real AS rank';
@@ -148,10 +157,21 @@ export function listingStatement(
   let facetColumns = '';
   if (facets) {
     counts.push(`count(*) FILTER (WHERE ${others('inStock')} AND in_stock)::int AS in_stock`);
-    SIZE_LABELS.forEach((label, i) => counts.push(`count(*) FILTER (WHERE ${others('sizes')} AND ${params.add(label, '::text')} = ANY(avail))::int AS size_${i}`));
-    (['DOG', 'CAT'] as const).forEach((pet) => counts.push(`count(*) FILTER (WHERE ${others('pets')} AND ${params.add(pet, '::text')} = ANY(pets))::int AS pet_${pet.toLowerCase()}`));
+    SIZE_LABELS.forEach((label, i) =>
+      counts.push(
+        `count(*) FILTER (WHERE ${others('sizes')} AND ${params.add(label, '::text')} = ANY(avail))::int AS size_${i}`,
+      ),
+    );
+    (['DOG', 'CAT'] as const).forEach((pet) =>
+      counts.push(
+        `count(*) FILTER (WHERE ${others('pets')} AND ${params.add(pet, '::text')} = ANY(pets))::int AS pet_${pet.toLowerCase()}`,
+      ),
+    );
     facets.forEach((r, i) => {
-      const range = [`price >= ${params.add(r.min, '::int')}`, ...(r.max === null ? [] : [`price <= ${params.add(r.max, '::int')}`])].join(' AND ');
+      const range = [
+        `price >= ${params.add(r.min, '::int')}`,
+        ...(r.max === null ? [] : [`price <= ${params.add(r.max, '::int')}`]),
+      ].join(' AND ');
       counts.push(`count(*) FILTER (WHERE ${others('price')} AND ${range})::int AS price_${i}`);
     });
     facetColumns = `,
@@ -192,7 +212,8 @@ export function listingStatement(
  * the count as products change (migration 1765600000000-category-product-count.ts), so it is one row whatever the
  * catalogue's size. A category without a row has none.
  */
-export const activeProductsOf = (slug: string) => `COALESCE((SELECT active_products FROM category_product_count WHERE category_slug = ${slug}), 0)`;
+export const activeProductsOf = (slug: string) =>
+  `COALESCE((SELECT active_products FROM category_product_count WHERE category_slug = ${slug}), 0)`;
 
 /** Categories whose name matches the text (search suggestions), with their active product counts. */
 export function matchingCategoriesStatement(text: SearchText): Statement {
@@ -208,7 +229,12 @@ export function matchingCategoriesStatement(text: SearchText): Statement {
 /** Ids of products matching the text for the staff list (inactive too), most relevant first. */
 export function staffMatchStatement(text: SearchText, category: string | null, limit: number): Statement {
   const params = new Params();
-  const spec: ListingSpec = { text, category, filter: { categories: [], sizes: [], pets: [], minPrice: null, maxPrice: null, inStock: false }, includeInactive: true };
+  const spec: ListingSpec = {
+    text,
+    category,
+    filter: { categories: [], sizes: [], pets: [], minPrice: null, maxPrice: null, inStock: false },
+    includeInactive: true,
+  };
   const words = params.add(text.words, '::text[]');
   const { scope } = predicates(spec, params);
   return {

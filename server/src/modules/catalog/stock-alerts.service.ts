@@ -24,13 +24,16 @@ export class StockAlertsService {
   constructor(private readonly ds: DataSource) {}
 
   async threshold(): Promise<number> {
-    const rows: Array<{ value: unknown }> = await this.ds.query(`SELECT value FROM shop_setting WHERE key = $1`, [SETTING]);
+    const rows: Array<{ value: unknown }> = await this.ds.query(`SELECT value FROM shop_setting WHERE key = $1`, [
+      SETTING,
+    ]);
     const value = rows[0]?.value;
     return typeof value === 'number' && Number.isInteger(value) && value >= 0 ? value : DEFAULT_LOW_STOCK_THRESHOLD;
   }
 
   async setThreshold(threshold: number): Promise<LowStockReport | ValidationErrors> {
-    if (!Number.isInteger(threshold) || threshold < 0 || threshold > 1000) return invalidField('threshold', 'El umbral debe ser un número entero entre 0 y 1.000.');
+    if (!Number.isInteger(threshold) || threshold < 0 || threshold > 1000)
+      return invalidField('threshold', 'El umbral debe ser un número entero entre 0 y 1.000.');
     await this.ds.query(
       `INSERT INTO shop_setting (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
       [SETTING, JSON.stringify(threshold)],
@@ -41,17 +44,24 @@ export class StockAlertsService {
   /** Sizes of published products with at most `threshold` units left to sell, fewest first. */
   async report(): Promise<LowStockReport> {
     const threshold = await this.threshold();
-    const rows: Array<{ product_id: number; size_id: number; label: string; stock: number; reserved: number }> = await this.ds.query(
-      `SELECT s.product_id, s.id AS size_id, s.label, s.stock, s.reserved
+    const rows: Array<{ product_id: number; size_id: number; label: string; stock: number; reserved: number }> =
+      await this.ds.query(
+        `SELECT s.product_id, s.id AS size_id, s.label, s.stock, s.reserved
          FROM product_size s JOIN product p ON p.id = s.product_id
         WHERE p.active AND s.stock <= $1
         ORDER BY s.stock, p.category_slug, p.position, p.id, s.position`,
-      [threshold],
-    );
+        [threshold],
+      );
     return {
       __typename: 'LowStockReport',
       threshold,
-      items: rows.map((r) => ({ productId: r.product_id, sizeId: r.size_id, sizeLabel: r.label, stock: r.stock, reserved: r.reserved })),
+      items: rows.map((r) => ({
+        productId: r.product_id,
+        sizeId: r.size_id,
+        sizeLabel: r.label,
+        stock: r.stock,
+        reserved: r.reserved,
+      })),
     };
   }
 

@@ -37,7 +37,13 @@ export class CampaignService {
     const campaign = await this.ds.getRepository(CampaignEntity).findOneBy({ slug });
     if (!campaign) return null;
     if (campaign.active) return Object.assign(campaign, { preview: false });
-    const valid = Boolean(previewToken && campaign.previewTokenHash && campaign.previewExpiresAt && campaign.previewExpiresAt > new Date() && safeEqual(hash(previewToken), campaign.previewTokenHash));
+    const valid = Boolean(
+      previewToken &&
+      campaign.previewTokenHash &&
+      campaign.previewExpiresAt &&
+      campaign.previewExpiresAt > new Date() &&
+      safeEqual(hash(previewToken), campaign.previewTokenHash),
+    );
     return valid ? Object.assign(campaign, { preview: true }) : null;
   }
 
@@ -65,7 +71,10 @@ export class CampaignService {
 
   /** How many published products the campaign's collection has. */
   async productCount(collection: string): Promise<number> {
-    const [{ n }]: Array<{ n: number }> = await this.ds.query(`SELECT count(*)::int AS n FROM product WHERE active AND collections @> ARRAY[$1::text]`, [collection]);
+    const [{ n }]: Array<{ n: number }> = await this.ds.query(
+      `SELECT count(*)::int AS n FROM product WHERE active AND collections @> ARRAY[$1::text]`,
+      [collection],
+    );
     return n;
   }
 }

@@ -1,7 +1,20 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { CONTENT_MESSAGES, homeSlideInputSchema, promoBlockInputSchema, type HomeSlideFormInput, type PromoBlockFormInput } from '#shared/content.js';
+import {
+  CONTENT_MESSAGES,
+  homeSlideInputSchema,
+  promoBlockInputSchema,
+  type HomeSlideFormInput,
+  type PromoBlockFormInput,
+} from '#shared/content.js';
 import { commit, inTransaction, returningRows, rollback } from '../../common/db.js';
-import { invalidField, notFoundResult, ok, validationErrors, type NotFound, type ValidationErrors } from '../../common/results.js';
+import {
+  invalidField,
+  notFoundResult,
+  ok,
+  validationErrors,
+  type NotFound,
+  type ValidationErrors,
+} from '../../common/results.js';
 import { decodeImageUpload, uploadKey, type MediaStore } from '../media/index.js';
 import type { ContentService, PromoView, SlideView } from './content.service.js';
 
@@ -35,20 +48,21 @@ export class ContentAdminService {
   ) {}
 
   /** Stores a checked picture under `content/` and records it in the media library (slides and promos point to it). */
-  async uploadImage(input: { dataBase64: string; contentType: string; alt: string; name?: string | null }): Promise<UploadedImage | ValidationErrors> {
+  async uploadImage(input: {
+    dataBase64: string;
+    contentType: string;
+    alt: string;
+    name?: string | null;
+  }): Promise<UploadedImage | ValidationErrors> {
     const image = decodeImageUpload(input);
     if ('__typename' in image) return image;
     const alt = input.alt.trim().slice(0, 200);
     const key = uploadKey('content', (input.name ?? 'imagen').toLowerCase(), image.ext);
     const url = await this.media.put(key, image.data, image.contentType);
-    await this.ds.query(`INSERT INTO media_asset (storage_key, url, content_type, alt, width, height) VALUES ($1, $2, $3, $4, $5, $6)`, [
-      key,
-      url,
-      image.contentType,
-      alt,
-      image.width,
-      image.height,
-    ]);
+    await this.ds.query(
+      `INSERT INTO media_asset (storage_key, url, content_type, alt, width, height) VALUES ($1, $2, $3, $4, $5, $6)`,
+      [key, url, image.contentType, alt, image.width, image.height],
+    );
     return { __typename: 'UploadedImage', key, url, alt, width: image.width, height: image.height };
   }
 
@@ -58,7 +72,10 @@ export class ContentAdminService {
     const parsed = homeSlideInputSchema.safeParse(input);
     if (!parsed.success) return validationErrors(parsed.error);
     const v = parsed.data;
-    const missing = await this.missingImage(this.ds.manager, { desktopImageKey: v.desktopImageKey, mobileImageKey: v.mobileImageKey });
+    const missing = await this.missingImage(this.ds.manager, {
+      desktopImageKey: v.desktopImageKey,
+      mobileImageKey: v.mobileImageKey,
+    });
     if (missing) return missing;
     const [{ id }]: Array<{ id: number }> = await this.ds.query(
       `INSERT INTO home_slide (title, alt, link, desktop_image_key, mobile_image_key, starts_at, ends_at, active, position)
@@ -74,7 +91,10 @@ export class ContentAdminService {
     const parsed = homeSlideInputSchema.safeParse(input);
     if (!parsed.success) return validationErrors(parsed.error);
     const v = parsed.data;
-    const missing = await this.missingImage(this.ds.manager, { desktopImageKey: v.desktopImageKey, mobileImageKey: v.mobileImageKey });
+    const missing = await this.missingImage(this.ds.manager, {
+      desktopImageKey: v.desktopImageKey,
+      mobileImageKey: v.mobileImageKey,
+    });
     if (missing) return missing;
     const rows = await returningRows(
       this.ds,
@@ -90,8 +110,14 @@ export class ContentAdminService {
   }
 
   /** New order of the carousel: every slide exactly once. */
-  async reorderSlides(ids: string[]): Promise<{ __typename: 'StaffSlideList'; slides: SlideView[] } | ValidationErrors> {
-    const refused = await this.reorder('home_slide', ids, 'Las diapositivas cambiaron mientras ordenabas: recarga la página e inténtalo de nuevo.');
+  async reorderSlides(
+    ids: string[],
+  ): Promise<{ __typename: 'StaffSlideList'; slides: SlideView[] } | ValidationErrors> {
+    const refused = await this.reorder(
+      'home_slide',
+      ids,
+      'Las diapositivas cambiaron mientras ordenabas: recarga la página e inténtalo de nuevo.',
+    );
     return refused ?? { __typename: 'StaffSlideList', slides: await this.content.slides({ live: false }) };
   }
 
@@ -108,7 +134,18 @@ export class ContentAdminService {
     const [{ id }]: Array<{ id: number }> = await this.ds.query(
       `INSERT INTO promo_block (title, body, image_key, image_alt, link_url, link_label, from_price_category, starts_at, ends_at, active, position)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, (SELECT COALESCE(MAX(position), 0) + 1 FROM promo_block)) RETURNING id`,
-      [v.title, v.body, v.imageKey, v.imageAlt, v.linkUrl, v.linkLabel, v.fromPriceCategory, v.startsAt, v.endsAt, v.active],
+      [
+        v.title,
+        v.body,
+        v.imageKey,
+        v.imageAlt,
+        v.linkUrl,
+        v.linkLabel,
+        v.fromPriceCategory,
+        v.startsAt,
+        v.endsAt,
+        v.active,
+      ],
     );
     return this.promoAnswer(id);
   }
@@ -123,7 +160,19 @@ export class ContentAdminService {
       `UPDATE promo_block SET title = $2, body = $3, image_key = $4, image_alt = $5, link_url = $6, link_label = $7, from_price_category = $8,
               starts_at = $9, ends_at = $10, active = $11, updated_at = now()
         WHERE id = $1 RETURNING id`,
-      [id, v.title, v.body, v.imageKey, v.imageAlt, v.linkUrl, v.linkLabel, v.fromPriceCategory, v.startsAt, v.endsAt, v.active],
+      [
+        id,
+        v.title,
+        v.body,
+        v.imageKey,
+        v.imageAlt,
+        v.linkUrl,
+        v.linkLabel,
+        v.fromPriceCategory,
+        v.startsAt,
+        v.endsAt,
+        v.active,
+      ],
     );
     return rows.length ? this.promoAnswer(id) : notFoundResult(PROMO_MISSING);
   }
@@ -132,8 +181,14 @@ export class ContentAdminService {
     return this.deleteRow('promo_block', id, PROMO_MISSING);
   }
 
-  async reorderPromos(ids: string[]): Promise<{ __typename: 'StaffPromoList'; promos: PromoView[] } | ValidationErrors> {
-    const refused = await this.reorder('promo_block', ids, 'Los bloques cambiaron mientras ordenabas: recarga la página e inténtalo de nuevo.');
+  async reorderPromos(
+    ids: string[],
+  ): Promise<{ __typename: 'StaffPromoList'; promos: PromoView[] } | ValidationErrors> {
+    const refused = await this.reorder(
+      'promo_block',
+      ids,
+      'Los bloques cambiaron mientras ordenabas: recarga la página e inténtalo de nuevo.',
+    );
     return refused ?? { __typename: 'StaffPromoList', promos: await this.content.promos({ live: false }) };
   }
 
@@ -145,7 +200,10 @@ export class ContentAdminService {
       const missing = await this.missingImage(this.ds.manager, { imageKey: v.imageKey });
       if (missing) return missing;
     }
-    if (v.fromPriceCategory && !(await this.ds.query(`SELECT 1 FROM category WHERE slug = $1`, [v.fromPriceCategory])).length) {
+    if (
+      v.fromPriceCategory &&
+      !(await this.ds.query(`SELECT 1 FROM category WHERE slug = $1`, [v.fromPriceCategory])).length
+    ) {
       return invalidField('fromPriceCategory', CONTENT_MESSAGES.unknownCategory);
     }
     return v;
@@ -160,25 +218,43 @@ export class ContentAdminService {
 
   /** The first image key (by field) that is not in the media library, as a refusal. */
   private async missingImage(m: EntityManager, keys: Record<string, string>): Promise<ValidationErrors | null> {
-    const rows: Array<{ storage_key: string }> = await m.query(`SELECT storage_key FROM media_asset WHERE storage_key = ANY($1::text[])`, [Object.values(keys)]);
+    const rows: Array<{ storage_key: string }> = await m.query(
+      `SELECT storage_key FROM media_asset WHERE storage_key = ANY($1::text[])`,
+      [Object.values(keys)],
+    );
     const known = new Set(rows.map((r) => r.storage_key));
     const field = Object.keys(keys).find((k) => !known.has(keys[k]!));
     return field ? invalidField(field, CONTENT_MESSAGES.unknownImage) : null;
   }
 
-  private async deleteRow(table: 'home_slide' | 'promo_block', idValue: string, missing: string): Promise<DeleteResult> {
+  private async deleteRow(
+    table: 'home_slide' | 'promo_block',
+    idValue: string,
+    missing: string,
+  ): Promise<DeleteResult> {
     const id = rowId(idValue);
-    const rows = id === null ? [] : await returningRows(this.ds, `DELETE FROM ${table} WHERE id = $1 RETURNING id`, [id]);
+    const rows =
+      id === null ? [] : await returningRows(this.ds, `DELETE FROM ${table} WHERE id = $1 RETURNING id`, [id]);
     return rows.length ? { __typename: 'Deleted', id: String(id) } : notFoundResult(missing);
   }
 
-  private async reorder(table: 'home_slide' | 'promo_block', ids: string[], changed: string): Promise<ValidationErrors | null> {
+  private async reorder(
+    table: 'home_slide' | 'promo_block',
+    ids: string[],
+    changed: string,
+  ): Promise<ValidationErrors | null> {
     const outcome = await inTransaction<null, ValidationErrors>(this.ds, async (m) => {
       const rows: Array<{ id: number }> = await m.query(`SELECT id FROM ${table} ORDER BY id FOR UPDATE`);
       const wanted = ids.map(Number);
-      const same = wanted.length === rows.length && new Set(wanted).size === wanted.length && rows.every((r) => wanted.includes(r.id));
+      const same =
+        wanted.length === rows.length &&
+        new Set(wanted).size === wanted.length &&
+        rows.every((r) => wanted.includes(r.id));
       if (!same) return rollback(invalidField('ids', changed));
-      await m.query(`UPDATE ${table} t SET position = o.position FROM unnest($1::int[]) WITH ORDINALITY AS o(id, position) WHERE t.id = o.id`, [wanted]);
+      await m.query(
+        `UPDATE ${table} t SET position = o.position FROM unnest($1::int[]) WITH ORDINALITY AS o(id, position) WHERE t.id = o.id`,
+        [wanted],
+      );
       return commit(null);
     });
     return outcome.commit ? null : outcome.failure;

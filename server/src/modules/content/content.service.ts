@@ -34,7 +34,8 @@ export interface PromoView {
   position: number;
 }
 
-const LIVE = (alias: string) => `${alias}.active AND (${alias}.starts_at IS NULL OR ${alias}.starts_at <= now()) AND (${alias}.ends_at IS NULL OR ${alias}.ends_at > now())`;
+const LIVE = (alias: string) =>
+  `${alias}.active AND (${alias}.starts_at IS NULL OR ${alias}.starts_at <= now()) AND (${alias}.ends_at IS NULL OR ${alias}.ends_at > now())`;
 
 const SLIDE_SQL = `SELECT s.id, s.title, s.alt, s.link, s.desktop_image_key, s.mobile_image_key, s.starts_at, s.ends_at, s.active, s.position,
     d.url AS d_url, d.width AS d_width, d.height AS d_height, mo.url AS m_url, mo.width AS m_width, mo.height AS m_height
@@ -119,7 +120,9 @@ export class ContentService {
   constructor(private readonly ds: DataSource) {}
 
   async slides(options: { live: boolean }): Promise<SlideView[]> {
-    const rows: SlideRow[] = await this.ds.query(`${SLIDE_SQL} ${options.live ? `WHERE ${LIVE('s')}` : ''} ORDER BY s.position, s.id`);
+    const rows: SlideRow[] = await this.ds.query(
+      `${SLIDE_SQL} ${options.live ? `WHERE ${LIVE('s')}` : ''} ORDER BY s.position, s.id`,
+    );
     return rows.map(slideFromRow);
   }
 
@@ -129,7 +132,9 @@ export class ContentService {
   }
 
   async promos(options: { live: boolean }): Promise<PromoView[]> {
-    const rows: PromoRow[] = await this.ds.query(`${PROMO_SQL} ${options.live ? `WHERE ${LIVE('b')}` : ''} ORDER BY b.position, b.id`);
+    const rows: PromoRow[] = await this.ds.query(
+      `${PROMO_SQL} ${options.live ? `WHERE ${LIVE('b')}` : ''} ORDER BY b.position, b.id`,
+    );
     return rows.map(promoFromRow);
   }
 

@@ -1,18 +1,53 @@
 import type { DataSource } from 'typeorm';
-import { DISCOUNT_CODE_MESSAGES, discountCodeInputSchema, type DiscountCodeFormInput, type ValidDiscountCode } from '#shared/discount-codes.js';
+import {
+  DISCOUNT_CODE_MESSAGES,
+  discountCodeInputSchema,
+  type DiscountCodeFormInput,
+  type ValidDiscountCode,
+} from '#shared/discount-codes.js';
 import { isUniqueViolation, returningRows } from '../../common/db.js';
-import { invalidField, notFoundResult, ok, validationErrors, type NotFound, type ValidationErrors } from '../../common/results.js';
+import {
+  invalidField,
+  notFoundResult,
+  ok,
+  validationErrors,
+  type NotFound,
+  type ValidationErrors,
+} from '../../common/results.js';
 import { DiscountCodeEntity } from './discount-code.entity.js';
 
 export type DiscountCodeInput = DiscountCodeFormInput;
 
 /** A staff change to a code: the code as it now is, or why nothing changed. */
-export type DiscountCodeChangeResult = (DiscountCodeEntity & { __typename: 'StaffDiscountCode' }) | ValidationErrors | NotFound;
+export type DiscountCodeChangeResult =
+  (DiscountCodeEntity & { __typename: 'StaffDiscountCode' }) | ValidationErrors | NotFound;
 
 const MISSING = 'El código de descuento no existe.';
 
-const COLUMNS = ['code', 'percent', 'active', 'valid_from', 'valid_until', 'usage_limit', 'min_subtotal', 'category_slugs', 'first_purchase_only', 'per_customer_limit'];
-const values = (v: ValidDiscountCode) => [v.code, v.percent, v.active, v.validFrom, v.validUntil, v.usageLimit, v.minSubtotal, v.categorySlugs, v.firstPurchaseOnly, v.perCustomerLimit];
+const COLUMNS = [
+  'code',
+  'percent',
+  'active',
+  'valid_from',
+  'valid_until',
+  'usage_limit',
+  'min_subtotal',
+  'category_slugs',
+  'first_purchase_only',
+  'per_customer_limit',
+];
+const values = (v: ValidDiscountCode) => [
+  v.code,
+  v.percent,
+  v.active,
+  v.validFrom,
+  v.validUntil,
+  v.usageLimit,
+  v.minSubtotal,
+  v.categorySlugs,
+  v.firstPurchaseOnly,
+  v.perCustomerLimit,
+];
 
 /** Staff management of discount codes (deactivate = update with active false; codes with uses are kept). */
 export class DiscountAdminService {
@@ -24,7 +59,9 @@ export class DiscountAdminService {
 
   /** Category names by slug (for the conditions staff read). */
   async categoryNames(): Promise<Map<string, string>> {
-    const rows: Array<{ slug: string; name: string }> = await this.ds.query(`SELECT slug, name FROM category ORDER BY position`);
+    const rows: Array<{ slug: string; name: string }> = await this.ds.query(
+      `SELECT slug, name FROM category ORDER BY position`,
+    );
     return new Map(rows.map((r) => [r.slug, r.name]));
   }
 
@@ -32,7 +69,8 @@ export class DiscountAdminService {
     const parsed = discountCodeInputSchema.safeParse(input);
     if (!parsed.success) return validationErrors(parsed.error);
     const known = await this.categoryNames();
-    if (parsed.data.categorySlugs.some((slug) => !known.has(slug))) return invalidField('categorySlugs', DISCOUNT_CODE_MESSAGES.unknownCategory);
+    if (parsed.data.categorySlugs.some((slug) => !known.has(slug)))
+      return invalidField('categorySlugs', DISCOUNT_CODE_MESSAGES.unknownCategory);
     return parsed.data;
   }
 
@@ -45,7 +83,10 @@ export class DiscountAdminService {
       values(v),
     );
     if (inserted.length === 0) return invalidField('code', DISCOUNT_CODE_MESSAGES.duplicate);
-    return ok((await this.ds.getRepository(DiscountCodeEntity).findOneBy({ id: inserted[0]!.id }))!, 'StaffDiscountCode');
+    return ok(
+      (await this.ds.getRepository(DiscountCodeEntity).findOneBy({ id: inserted[0]!.id }))!,
+      'StaffDiscountCode',
+    );
   }
 
   async update(id: string, input: DiscountCodeInput): Promise<DiscountCodeChangeResult> {
@@ -55,7 +96,11 @@ export class DiscountAdminService {
     if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) return notFoundResult(MISSING);
     let changed: unknown[];
     try {
-      changed = await returningRows(this.ds, `UPDATE discount_code SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1 RETURNING id`, [n, ...values(v)]);
+      changed = await returningRows(
+        this.ds,
+        `UPDATE discount_code SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1 RETURNING id`,
+        [n, ...values(v)],
+      );
     } catch (err) {
       // Renamed to a code another row already has (the unique index decides, race-free).
       if (isUniqueViolation(err)) return invalidField('code', DISCOUNT_CODE_MESSAGES.duplicate);

@@ -1,5 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { discountProblemMessage, type DiscountProblemDetail, type DiscountProblemReason } from '#shared/discount-codes.js';
+import {
+  discountProblemMessage,
+  type DiscountProblemDetail,
+  type DiscountProblemReason,
+} from '#shared/discount-codes.js';
 import { DiscountCodeEntity } from './discount-code.entity.js';
 import { SALE_STATUSES } from '#shared/orders.js';
 
@@ -31,7 +35,12 @@ export type DiscountDecision =
   | { applies: true; code: DiscountCodeEntity; covers: boolean[] }
   | { applies: false; code: DiscountCodeEntity | null; reason: DiscountProblemReason; message: string };
 
-const refuse = (code: DiscountCodeEntity | null, problem: DiscountProblemDetail): DiscountDecision => ({ applies: false, code, reason: problem.reason, message: discountProblemMessage(problem) });
+const refuse = (code: DiscountCodeEntity | null, problem: DiscountProblemDetail): DiscountDecision => ({
+  applies: false,
+  code,
+  reason: problem.reason,
+  message: discountProblemMessage(problem),
+});
 
 /**
  * Discount codes for quotes and orders (design.md §2 plus issue 11's conditions): a code applies
@@ -44,7 +53,11 @@ export class DiscountService {
   constructor(private readonly ds: DataSource) {}
 
   /** The code when it can be applied right now (active, dated, not used up), else null. One statement. */
-  async findValid(code: string, manager: EntityManager = this.ds.manager, now = new Date()): Promise<DiscountCodeEntity | null> {
+  async findValid(
+    code: string,
+    manager: EntityManager = this.ds.manager,
+    now = new Date(),
+  ): Promise<DiscountCodeEntity | null> {
     const normalized = normalizeDiscountCode(code);
     if (!normalized || normalized.length > MAX_CODE_LENGTH) return null;
     return manager
@@ -62,20 +75,31 @@ export class DiscountService {
    * Decides whether `codeText` applies to these lines for this customer (null: unknown yet, the
    * customer rules are then checked when the order is placed).
    */
-  async evaluate(codeText: string, lines: readonly DiscountLine[], customer: DiscountCustomer | null, manager: EntityManager = this.ds.manager): Promise<DiscountDecision> {
+  async evaluate(
+    codeText: string,
+    lines: readonly DiscountLine[],
+    customer: DiscountCustomer | null,
+    manager: EntityManager = this.ds.manager,
+  ): Promise<DiscountDecision> {
     const code = await this.findValid(codeText, manager);
     if (!code) return refuse(null, { reason: 'INVALID' });
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
-    if (code.minSubtotal !== null && subtotal < code.minSubtotal) return refuse(code, { reason: 'MINIMUM_NOT_MET', minSubtotal: code.minSubtotal, subtotal });
+    if (code.minSubtotal !== null && subtotal < code.minSubtotal)
+      return refuse(code, { reason: 'MINIMUM_NOT_MET', minSubtotal: code.minSubtotal, subtotal });
     const covers = lines.map((l) => code.categorySlugs.length === 0 || code.categorySlugs.includes(l.categorySlug));
     if (lines.length > 0 && !covers.some(Boolean)) {
-      const names: Array<{ name: string }> = await manager.query(`SELECT name FROM category WHERE slug = ANY($1::text[]) ORDER BY position`, [code.categorySlugs]);
+      const names: Array<{ name: string }> = await manager.query(
+        `SELECT name FROM category WHERE slug = ANY($1::text[]) ORDER BY position`,
+        [code.categorySlugs],
+      );
       return refuse(code, { reason: 'NO_ELIGIBLE_PRODUCTS', categoryNames: names.map((n) => n.name) });
     }
     if (customer && (code.firstPurchaseOnly || code.perCustomerLimit !== null)) {
       const history = await this.customerHistory(manager, code.code, customer);
-      if (code.firstPurchaseOnly && (history.paidOrders > 0 || history.codeUses > 0)) return refuse(code, { reason: 'FIRST_PURCHASE_ONLY' });
-      if (code.perCustomerLimit !== null && history.codeUses >= code.perCustomerLimit) return refuse(code, { reason: 'CUSTOMER_LIMIT_REACHED', perCustomerLimit: code.perCustomerLimit });
+      if (code.firstPurchaseOnly && (history.paidOrders > 0 || history.codeUses > 0))
+        return refuse(code, { reason: 'FIRST_PURCHASE_ONLY' });
+      if (code.perCustomerLimit !== null && history.codeUses >= code.perCustomerLimit)
+        return refuse(code, { reason: 'CUSTOMER_LIMIT_REACHED', perCustomerLimit: code.perCustomerLimit });
     }
     return { applies: true, code, covers };
   }
@@ -86,14 +110,22 @@ export class DiscountService {
    * orders placed at once cannot both pass a per-customer rule.
    */
   async lockCustomer(m: EntityManager, code: string, customer: DiscountCustomer): Promise<void> {
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext('discount-customer-email'), hashtext($1))`, [`${code}|${customer.email.toLowerCase()}`]);
+    await m.query(`SELECT pg_advisory_xact_lock(hashtext('discount-customer-email'), hashtext($1))`, [
+      `${code}|${customer.email.toLowerCase()}`,
+    ]);
     if (customer.documentNumber) {
-      await m.query(`SELECT pg_advisory_xact_lock(hashtext('discount-customer-doc'), hashtext($1))`, [`${code}|${customer.documentType ?? ''}|${customer.documentNumber}`]);
+      await m.query(`SELECT pg_advisory_xact_lock(hashtext('discount-customer-doc'), hashtext($1))`, [
+        `${code}|${customer.documentType ?? ''}|${customer.documentNumber}`,
+      ]);
     }
   }
 
   /** The customer's paid orders and orders using `code` (by email or by document). */
-  private async customerHistory(m: EntityManager, code: string, c: DiscountCustomer): Promise<{ paidOrders: number; codeUses: number }> {
+  private async customerHistory(
+    m: EntityManager,
+    code: string,
+    c: DiscountCustomer,
+  ): Promise<{ paidOrders: number; codeUses: number }> {
     const [row]: Array<{ paid: number; uses: number }> = await m.query(
       `SELECT count(*) FILTER (WHERE status = ANY($4::varchar[]))::int AS paid,
               count(*) FILTER (WHERE discount_code = $5 AND status = ANY($6::varchar[]))::int AS uses

@@ -2,7 +2,10 @@ import { BRAND } from '#shared/shop.js';
 
 /** Escapes text for HTML content and attributes. */
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 /** The shop's email frame: Spanish, 600 px wide, readable without images. `body` is trusted HTML. */
@@ -12,7 +15,13 @@ export function emailLayout(title: string, body: string): string {
 <p style="color:#777;font-size:12px">${BRAND} · Accesorios para mascotas hechos en Colombia</p></body></html>`;
 }
 
-const longDate = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
+const longDate = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+});
 
 /** `lunes, 23 de noviembre de 2026` (Bogotá). */
 export function formatLongDate(date: Date): string {

@@ -55,7 +55,9 @@ export class MailSender {
 
   /** `Correo a ana@correo.com: «Tu pedido ENZ-…»` for staff looking at a failing send job. */
   async describe(emailId: number): Promise<string | null> {
-    const mail = await this.ds.getRepository(OutboundEmailEntity).findOne({ where: { id: emailId }, select: { recipient: true, subject: true } });
+    const mail = await this.ds
+      .getRepository(OutboundEmailEntity)
+      .findOne({ where: { id: emailId }, select: { recipient: true, subject: true } });
     return mail ? `Correo a ${mail.recipient}: «${mail.subject}»` : null;
   }
 
@@ -77,9 +79,13 @@ export class MailSender {
         text: content.text,
         messageId: `<correo-${mail.id}.${mail.createdAt.getTime()}@enzo.com.co>`,
       })) as { message?: Buffer };
-      if (!this.settings.smtpUrl && info.message) await this.writeToOutbox(`${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.fileTag}.eml`, info.message);
+      if (!this.settings.smtpUrl && info.message)
+        await this.writeToOutbox(`${new Date().toISOString().replace(/[:.]/g, '-')}-${mail.fileTag}.eml`, info.message);
     } catch (err) {
-      await repo.update({ id: mail.id }, { attempts: mail.attempts + 1, lastError: String((err as Error).message ?? err).slice(0, 1000) });
+      await repo.update(
+        { id: mail.id },
+        { attempts: mail.attempts + 1, lastError: String((err as Error).message ?? err).slice(0, 1000) },
+      );
       this.log?.warn({ err, emailId }, 'No se pudo enviar un correo; se reintentará');
       throw err;
     }

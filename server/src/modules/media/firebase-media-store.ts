@@ -5,7 +5,14 @@ import { assertValidKey, type MediaStore } from './media-store.js';
 export interface BucketLike {
   name: string;
   file(path: string): {
-    save(data: Buffer | string, options: { contentType: string; resumable: boolean; metadata: { cacheControl: string; metadata: Record<string, string> } }): Promise<unknown>;
+    save(
+      data: Buffer | string,
+      options: {
+        contentType: string;
+        resumable: boolean;
+        metadata: { cacheControl: string; metadata: Record<string, string> };
+      },
+    ): Promise<unknown>;
     exists(): Promise<[boolean]>;
     getMetadata(): Promise<[{ metadata?: Record<string, string | number | boolean | null> }]>;
     setMetadata(metadata: { metadata: Record<string, string> }): Promise<unknown>;

@@ -26,7 +26,9 @@ export class HomeMediaService {
     const assets = await this.ds
       .getRepository(MediaAssetEntity)
       .createQueryBuilder('m')
-      .where("m.storageKey LIKE 'home/tile-%' OR m.storageKey IN ('home/promo-video.mp4', 'home/promo-video-poster.svg', 'home/logo.svg')")
+      .where(
+        "m.storageKey LIKE 'home/tile-%' OR m.storageKey IN ('home/promo-video.mp4', 'home/promo-video-poster.svg', 'home/logo.svg')",
+      )
       .getMany();
     const byKey = new Map(assets.map((a) => [a.storageKey, a]));
     const image = (key: string): ImageView => {

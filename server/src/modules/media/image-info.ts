@@ -61,6 +61,14 @@ function svgSize(b: Buffer): ImageSize | null {
 /** Reads the pixel size from the file itself; null when the bytes are not that type of image. */
 export function imageSize(contentType: string, data: Buffer): ImageSize | null {
   const size =
-    contentType === 'image/png' ? pngSize(data) : contentType === 'image/jpeg' ? jpegSize(data) : contentType === 'image/webp' ? webpSize(data) : contentType === 'image/svg+xml' ? svgSize(data) : null;
+    contentType === 'image/png'
+      ? pngSize(data)
+      : contentType === 'image/jpeg'
+        ? jpegSize(data)
+        : contentType === 'image/webp'
+          ? webpSize(data)
+          : contentType === 'image/svg+xml'
+            ? svgSize(data)
+            : null;
   return size && size.width > 0 && size.height > 0 ? size : null;
 }

@@ -18,15 +18,23 @@ export function decodeImageUpload(input: { dataBase64: string; contentType: stri
   const ext = IMAGE_TYPES[input.contentType];
   if (!ext) return invalidField('contentType', 'Formato no admitido: usa PNG, JPEG, WebP o SVG.');
   const base64 = input.dataBase64.replace(/^data:[^,]*,/, '').replace(/\s/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length === 0) return invalidField('dataBase64', 'El archivo no es válido.');
-  if (base64.length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4) return invalidField('dataBase64', 'La imagen supera los 5 MB.');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length === 0)
+    return invalidField('dataBase64', 'El archivo no es válido.');
+  if (base64.length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4)
+    return invalidField('dataBase64', 'La imagen supera los 5 MB.');
   const data = Buffer.from(base64, 'base64');
   if (data.length > MAX_IMAGE_BYTES) return invalidField('dataBase64', 'La imagen supera los 5 MB.');
   const size = imageSize(input.contentType, data);
   if (!size) return invalidField('dataBase64', 'El archivo no es una imagen válida del formato indicado.');
   // An SVG is a document: no scripts, event handlers, javascript: links or embedded HTML in the shop's media.
-  if (input.contentType === 'image/svg+xml' && /<script|<foreignObject|\son[a-z]+\s*=|javascript:/i.test(data.toString('utf8'))) {
-    return invalidField('dataBase64', 'El SVG tiene código o contenido activo: expórtalo de nuevo como imagen simple o usa PNG.');
+  if (
+    input.contentType === 'image/svg+xml' &&
+    /<script|<foreignObject|\son[a-z]+\s*=|javascript:/i.test(data.toString('utf8'))
+  ) {
+    return invalidField(
+      'dataBase64',
+      'El SVG tiene código o contenido activo: expórtalo de nuevo como imagen simple o usa PNG.',
+    );
   }
   return { data, ext, contentType: input.contentType, ...size };
 }

@@ -16,7 +16,12 @@ export const VARIANT_WIDTHS = [320, 480, 640, 960, 1280] as const;
  * (`<key>-w640.webp`, `<key>-w640.jpg`…), never wider than the original. SVG artwork gets none: it is a few KB
  * and sharp at every size, which no bitmap beats.
  */
-export async function createImageVariants(media: MediaStore, key: string, data: Buffer, original: { width: number; height: number }): Promise<ImageVariant[]> {
+export async function createImageVariants(
+  media: MediaStore,
+  key: string,
+  data: Buffer,
+  original: { width: number; height: number },
+): Promise<ImageVariant[]> {
   // Loaded on the first upload, not at start-up (libvips is a large native module).
   const { default: sharp } = await import('sharp');
   const base = key.replace(/\.[a-z0-9]+$/, '');
@@ -29,7 +34,11 @@ export async function createImageVariants(media: MediaStore, key: string, data: 
     const resized = sharp(data, { failOn: 'error' }).rotate().resize({ width, height, fit: 'fill' });
     const [webp, jpeg] = await Promise.all([
       resized.clone().webp({ quality: 78, effort: 4 }).toBuffer(),
-      resized.clone().flatten({ background: '#ffffff' }).jpeg({ quality: 80, mozjpeg: true, progressive: true }).toBuffer(),
+      resized
+        .clone()
+        .flatten({ background: '#ffffff' })
+        .jpeg({ quality: 80, mozjpeg: true, progressive: true })
+        .toBuffer(),
     ]);
     variants.push({
       width,

@@ -28,15 +28,18 @@ describe('LocalMediaStore', () => {
 describe('FirebaseMediaStore', () => {
   function fakeBucket() {
     const files = new Map<string, { data: Buffer | string; metadata: Record<string, string> }>();
-    const save = vi.fn(async (key: string, data: Buffer | string, opts: { metadata: { metadata: Record<string, string> } }) => {
-      files.set(key, { data, metadata: { ...opts.metadata.metadata } });
-    });
+    const save = vi.fn(
+      async (key: string, data: Buffer | string, opts: { metadata: { metadata: Record<string, string> } }) => {
+        files.set(key, { data, metadata: { ...opts.metadata.metadata } });
+      },
+    );
     const bucket: BucketLike = {
       name: 'enzo-prod.appspot.com',
       file: (key) => ({
         save: (data, opts) => save(key, data, opts),
         exists: async () => [files.has(key)] as [boolean],
-        getMetadata: async () => [{ metadata: files.get(key)?.metadata ?? {} }] as [{ metadata: Record<string, string> }],
+        getMetadata: async () =>
+          [{ metadata: files.get(key)?.metadata ?? {} }] as [{ metadata: Record<string, string> }],
         setMetadata: async ({ metadata }) => {
           const f = files.get(key)!;
           f.metadata = { ...f.metadata, ...metadata };
@@ -56,7 +59,11 @@ describe('FirebaseMediaStore', () => {
     const { bucket, files, save } = fakeBucket();
     const store = new FirebaseMediaStore(bucket);
     const url = await store.put('products/x-1.svg', '<svg/>', 'image/svg+xml');
-    expect(save).toHaveBeenCalledWith('products/x-1.svg', '<svg/>', expect.objectContaining({ contentType: 'image/svg+xml', resumable: false }));
+    expect(save).toHaveBeenCalledWith(
+      'products/x-1.svg',
+      '<svg/>',
+      expect.objectContaining({ contentType: 'image/svg+xml', resumable: false }),
+    );
     const token = files.get('products/x-1.svg')!.metadata.firebaseStorageDownloadTokens;
     expect(token).toMatch(/^[0-9a-f-]{36}$/);
     expect(url).toBe(firebaseDownloadUrl('enzo-prod.appspot.com', 'products/x-1.svg', token!));

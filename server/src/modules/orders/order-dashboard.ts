@@ -31,7 +31,9 @@ export class OrderDashboard {
          WHERE o.status = ANY($1::varchar[]) AND date_trunc('month', ${LOCAL}) = date_trunc('month', now() AT TIME ZONE '${SHOP_TIME_ZONE}')`,
         [SALE_STATUSES],
       ) as Promise<Array<{ today: string; month: string }>>,
-      this.ds.query(`SELECT status, count(*)::int AS n FROM shop_order GROUP BY status`) as Promise<Array<{ status: OrderStatusValue; n: number }>>,
+      this.ds.query(`SELECT status, count(*)::int AS n FROM shop_order GROUP BY status`) as Promise<
+        Array<{ status: OrderStatusValue; n: number }>
+      >,
       this.ds.query(
         `SELECT to_char(d.day, 'YYYY-MM-DD') AS date, COALESCE(SUM(o.total), 0)::bigint AS total, count(o.id)::int AS orders
          FROM generate_series(${TODAY} - 29, ${TODAY}, interval '1 day') AS d(day)

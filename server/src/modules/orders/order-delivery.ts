@@ -14,16 +14,28 @@ export interface DeliveryView {
   latest: string | null;
 }
 
-
 /** The delivery promise of an order (Ley 1480, art. 50): days at checkout, dates from the day it was paid. */
 export async function orderDelivery(m: EntityManager, order: OrderEntity): Promise<DeliveryView | null> {
   if (order.deliveryMinDays === null || order.deliveryMaxDays === null) return null;
-  const view: DeliveryView = { minDays: order.deliveryMinDays, maxDays: order.deliveryMaxDays, label: deliveryDaysLabel(order.deliveryMinDays, order.deliveryMaxDays), earliest: null, latest: null };
+  const view: DeliveryView = {
+    minDays: order.deliveryMinDays,
+    maxDays: order.deliveryMaxDays,
+    label: deliveryDaysLabel(order.deliveryMinDays, order.deliveryMaxDays),
+    earliest: null,
+    latest: null,
+  };
   if (!PAID_STATUSES.has(order.status)) return view;
   // Counted from the payment, or for cash on delivery from the shop's confirmation (it goes straight to preparation).
   const startedTo = order.paymentMethod === 'CASH_ON_DELIVERY' ? 'EN_PREPARACION' : 'PAGADO';
-  const paid = await m.findOne(OrderTransitionEntity, { where: { orderId: order.id, to: startedTo }, order: { at: 'DESC' } });
+  const paid = await m.findOne(OrderTransitionEntity, {
+    where: { orderId: order.id, to: startedTo },
+    order: { at: 'DESC' },
+  });
   if (!paid) return view;
   const day = bogotaDate(paid.at);
-  return { ...view, earliest: addBusinessDays(day, order.deliveryMinDays), latest: addBusinessDays(day, order.deliveryMaxDays) };
+  return {
+    ...view,
+    earliest: addBusinessDays(day, order.deliveryMinDays),
+    latest: addBusinessDays(day, order.deliveryMaxDays),
+  };
 }

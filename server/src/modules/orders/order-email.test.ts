@@ -18,7 +18,9 @@ const order = {
   total: 92100,
   ivaIncluded: 14705,
 } as OrderEntity;
-const lines = [{ name: 'Collar de cuero Miel', sizeLabel: 'M', quantity: 2, unitPrice: 42000, lineTotal: 84000 }] as OrderLineEntity[];
+const lines = [
+  { name: 'Collar de cuero Miel', sizeLabel: 'M', quantity: 2, unitPrice: 42000, lineTotal: 84000 },
+] as OrderLineEntity[];
 
 describe('shopper confirmation email', () => {
   const mail = shopperConfirmationEmail(order, lines, 'https://enzo.com.co/pago-exitoso?ref=ENZ-7K3Q9D&token=t');

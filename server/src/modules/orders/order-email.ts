@@ -13,17 +13,26 @@ export interface RenderedEmail {
 }
 
 export function esc(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
 }
 
 export function totalsRows(o: OrderEntity): string {
   const rows: Array<[string, string]> = [['Subtotal', formatCop(o.subtotal)]];
-  if (o.discount > 0) rows.push([`Descuento${o.discountCode ? ` (${esc(o.discountCode)})` : ''}`, `− ${formatCop(o.discount)}`]);
+  if (o.discount > 0)
+    rows.push([`Descuento${o.discountCode ? ` (${esc(o.discountCode)})` : ''}`, `− ${formatCop(o.discount)}`]);
   rows.push(['Envío', o.shipping === 0 ? 'Gratis' : formatCop(o.shipping)]);
   if (o.paymentFee > 0) rows.push(['Recargo pago contraentrega', formatCop(o.paymentFee)]);
   rows.push(['<strong>Total</strong>', `<strong>${formatCop(o.total)}</strong>`]);
   rows.push(['IVA incluido', formatCop(o.ivaIncluded)]);
-  return rows.map(([k, v]) => `<tr><td colspan="2" style="padding:4px 0">${k}</td><td style="padding:4px 0;text-align:right">${v}</td></tr>`).join('');
+  return rows
+    .map(
+      ([k, v]) =>
+        `<tr><td colspan="2" style="padding:4px 0">${k}</td><td style="padding:4px 0;text-align:right">${v}</td></tr>`,
+    )
+    .join('');
 }
 
 export function linesRows(lines: OrderLineEntity[]): string {
@@ -37,7 +46,13 @@ export function linesRows(lines: OrderLineEntity[]): string {
 }
 
 export function addressBlock(o: OrderEntity): string {
-  return [esc(o.fullName), esc(o.address), o.neighborhood ? esc(o.neighborhood) : null, `${esc(o.municipalityName)}, ${esc(o.departmentName)}`, `Celular: ${esc(o.phone)}`]
+  return [
+    esc(o.fullName),
+    esc(o.address),
+    o.neighborhood ? esc(o.neighborhood) : null,
+    `${esc(o.municipalityName)}, ${esc(o.departmentName)}`,
+    `Celular: ${esc(o.phone)}`,
+  ]
     .filter(Boolean)
     .join('<br>');
 }
@@ -55,7 +70,9 @@ export function buttonLink(href: string, label: string): string {
 
 /** The delivery promise made at checkout (`Llega en 3 a 8 días hábiles.`), or nothing for older orders. */
 export function deliveryPromise(o: Pick<OrderEntity, 'deliveryMinDays' | 'deliveryMaxDays'>): string {
-  return o.deliveryMinDays !== null && o.deliveryMaxDays !== null ? `Llega en ${deliveryDaysLabel(o.deliveryMinDays, o.deliveryMaxDays)}.` : '';
+  return o.deliveryMinDays !== null && o.deliveryMaxDays !== null
+    ? `Llega en ${deliveryDaysLabel(o.deliveryMinDays, o.deliveryMaxDays)}.`
+    : '';
 }
 
 const paidNext = (o: OrderEntity) =>
@@ -92,7 +109,10 @@ function shopperConfirmationText(o: OrderEntity, lines: OrderLineEntity[], recei
     '',
     `Ver el estado de tu pedido: ${receiptUrl}`,
     '',
-    ...lines.map((l) => `- ${l.name} · Talla ${l.sizeLabel} · ${l.quantity} × ${formatCop(l.unitPrice)} = ${formatCop(l.lineTotal)}`),
+    ...lines.map(
+      (l) =>
+        `- ${l.name} · Talla ${l.sizeLabel} · ${l.quantity} × ${formatCop(l.unitPrice)} = ${formatCop(l.lineTotal)}`,
+    ),
     '',
     ...totals.filter((t): t is string => t !== null),
     '',
@@ -120,5 +140,11 @@ export function shopNoticeEmail(o: OrderEntity, lines: OrderLineEntity[]): Rende
 <table style="width:100%;border-collapse:collapse"><tbody>${linesRows(lines)}</tbody><tfoot>${totalsRows(o)}</tfoot></table>
 <h2 style="font-size:16px">Enviar a</h2><p>${addressBlock(o)}</p>`,
   );
-  return { subject, html, text: cod ? `Pedido contraentrega ${o.reference} por ${formatCop(o.total)}: llama al ${o.phone} para confirmarlo.` : `Pedido ${o.reference} pagado por ${formatCop(o.total)}.` };
+  return {
+    subject,
+    html,
+    text: cod
+      ? `Pedido contraentrega ${o.reference} por ${formatCop(o.total)}: llama al ${o.phone} para confirmarlo.`
+      : `Pedido ${o.reference} pagado por ${formatCop(o.total)}.`,
+  };
 }

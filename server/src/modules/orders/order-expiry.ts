@@ -38,7 +38,8 @@ export class OrderExpiry {
         .orderBy('o.expires_at')
         .limit(BATCH)
         .getMany();
-      for (const order of due) await this.lifecycle.transition(m, order, { to: 'EXPIRADO', actor: SYSTEM, note: 'Sin pago dentro del plazo' });
+      for (const order of due)
+        await this.lifecycle.transition(m, order, { to: 'EXPIRADO', actor: SYSTEM, note: 'Sin pago dentro del plazo' });
       return due.length;
     });
   }

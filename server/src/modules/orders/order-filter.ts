@@ -29,7 +29,10 @@ const PLAIN = 'aeiouunaeiouun';
 
 /** Lower-case without Spanish accents, in JS and SQL alike (the database may use the C locale). */
 export function foldText(text: string): string {
-  return [...text].map((c) => (ACCENTED.includes(c) ? PLAIN[ACCENTED.indexOf(c)] : c)).join('').toLowerCase();
+  return [...text]
+    .map((c) => (ACCENTED.includes(c) ? PLAIN[ACCENTED.indexOf(c)] : c))
+    .join('')
+    .toLowerCase();
 }
 const fold = (column: string) => `lower(translate(${column}, '${ACCENTED}', '${PLAIN}'))`;
 
@@ -62,9 +65,13 @@ export function orderWhere(filter: OrderFilter | null | undefined, offset = 0): 
   if (search) {
     const like = p(likePattern(foldText(search)));
     const digits = search.replace(/\D/g, '');
-    const phoneOrDoc = digits.length >= 3 ? ` OR o.phone LIKE ${p(likePattern(digits))} OR o.document_number LIKE ${p(likePattern(digits))}` : '';
-    parts.push(`(lower(o.reference) LIKE ${like} OR ${fold('o.full_name')} LIKE ${like} OR ${fold('o.email')} LIKE ${like} OR lower(o.document_number) LIKE ${like}${phoneOrDoc})`);
+    const phoneOrDoc =
+      digits.length >= 3
+        ? ` OR o.phone LIKE ${p(likePattern(digits))} OR o.document_number LIKE ${p(likePattern(digits))}`
+        : '';
+    parts.push(
+      `(lower(o.reference) LIKE ${like} OR ${fold('o.full_name')} LIKE ${like} OR ${fold('o.email')} LIKE ${like} OR lower(o.document_number) LIKE ${like}${phoneOrDoc})`,
+    );
   }
   return { sql: parts.length ? `WHERE ${parts.join(' AND ')}` : '', params };
 }
-

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS } from '#shared/orders.js';
-import { allowedTransitions, canCollectCash, canTransition, holdsReservation, initialStatus, ORDER_EDGES } from './order-lifecycle.js';
+import {
+  allowedTransitions,
+  canCollectCash,
+  canTransition,
+  holdsReservation,
+  initialStatus,
+  ORDER_EDGES,
+} from './order-lifecycle.js';
 
 describe('order lifecycle', () => {
   it('follows the happy path', () => {
@@ -24,8 +31,10 @@ describe('order lifecycle', () => {
   });
 
   it('lets staff cancel only before shipping', () => {
-    for (const from of ['PENDIENTE_PAGO', 'PAGADO', 'EN_PREPARACION'] as const) expect(allowedTransitions(from, 'staff')).toContain('CANCELADO');
-    for (const from of ['ENVIADO', 'ENTREGADO', 'CANCELADO'] as const) expect(allowedTransitions(from, 'staff')).not.toContain('CANCELADO');
+    for (const from of ['PENDIENTE_PAGO', 'PAGADO', 'EN_PREPARACION'] as const)
+      expect(allowedTransitions(from, 'staff')).toContain('CANCELADO');
+    for (const from of ['ENVIADO', 'ENTREGADO', 'CANCELADO'] as const)
+      expect(allowedTransitions(from, 'staff')).not.toContain('CANCELADO');
     expect(allowedTransitions('PENDIENTE_PAGO', 'staff')).not.toContain('PAGADO');
   });
 
@@ -38,7 +47,8 @@ describe('order lifecycle', () => {
 
   it('lets the shopper start a new payment attempt or let an unpaid order go, never more', () => {
     expect(allowedTransitions('PENDIENTE_PAGO', 'shopper')).toEqual(['PENDIENTE_PAGO', 'CANCELADO']);
-    for (const from of ['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO', 'EXPIRADO', 'CANCELADO'] as const) expect(allowedTransitions(from, 'shopper')).toEqual([]);
+    for (const from of ['PAGADO', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO', 'EXPIRADO', 'CANCELADO'] as const)
+      expect(allowedTransitions(from, 'shopper')).toEqual([]);
     expect(allowedTransitions('PENDIENTE_PAGO', 'staff')).not.toContain('PENDIENTE_PAGO');
   });
 
@@ -48,14 +58,16 @@ describe('order lifecycle', () => {
     expect(ORDER_EDGES.PAGADO.EN_PREPARACION?.mails).toEqual(['preparing']);
     expect(ORDER_EDGES.EN_PREPARACION.ENVIADO?.mails).toEqual(['shipped']);
     expect(ORDER_EDGES.ENVIADO.ENTREGADO?.mails).toEqual(['delivered']);
-    for (const from of ['PENDIENTE_PAGO', 'PAGO_RECHAZADO', 'PAGADO', 'EN_PREPARACION'] as const) expect(ORDER_EDGES[from].CANCELADO?.mails).toEqual(['cancelled']);
+    for (const from of ['PENDIENTE_PAGO', 'PAGO_RECHAZADO', 'PAGADO', 'EN_PREPARACION'] as const)
+      expect(ORDER_EDGES[from].CANCELADO?.mails).toEqual(['cancelled']);
     expect(ORDER_EDGES.PENDIENTE_PAGO.CANCELADO?.quietFor).toEqual(['shopper']);
     expect(ORDER_EDGES.PAGADO.CANCELADO?.quietFor).toBeUndefined();
   });
 
   it('holds, sells and gives back stock on the right edges', () => {
     expect(ORDER_EDGES.PENDIENTE_PAGO.PAGADO?.effects).toEqual(['sellReserved']);
-    for (const to of ['PAGO_RECHAZADO', 'EXPIRADO', 'CANCELADO'] as const) expect(ORDER_EDGES.PENDIENTE_PAGO[to]?.effects).toEqual(['releaseStock', 'returnDiscountUse']);
+    for (const to of ['PAGO_RECHAZADO', 'EXPIRADO', 'CANCELADO'] as const)
+      expect(ORDER_EDGES.PENDIENTE_PAGO[to]?.effects).toEqual(['releaseStock', 'returnDiscountUse']);
     expect(ORDER_EDGES.PAGO_RECHAZADO.PENDIENTE_PAGO?.effects).toEqual(['reserveStock', 'retakeDiscountUse']);
     expect(ORDER_EDGES.EXPIRADO.PAGADO?.effects).toEqual(['takeFromShelf', 'retakeDiscountUse']);
     expect(ORDER_EDGES.PAGADO.CANCELADO?.effects).toEqual(['flagRefund']);
@@ -69,7 +81,8 @@ describe('order lifecycle', () => {
 
   it('lets a cash-on-delivery order wait for the call: staff confirm it (units sold) or cancel it (units and code back), never expiry or the gateway', () => {
     expect(allowedTransitions('POR_CONFIRMAR', 'staff')).toEqual(['EN_PREPARACION', 'CANCELADO']);
-    for (const actor of ['system', 'gateway', 'shopper'] as const) expect(allowedTransitions('POR_CONFIRMAR', actor)).toEqual([]);
+    for (const actor of ['system', 'gateway', 'shopper'] as const)
+      expect(allowedTransitions('POR_CONFIRMAR', actor)).toEqual([]);
     expect(ORDER_EDGES.POR_CONFIRMAR.EN_PREPARACION?.effects).toEqual(['sellReserved']);
     expect(ORDER_EDGES.POR_CONFIRMAR.CANCELADO?.effects).toEqual(['releaseStock', 'returnDiscountUse']);
     expect(ORDER_EDGES.POR_CONFIRMAR.CANCELADO?.mails).toEqual(['cancelled']);
@@ -81,7 +94,8 @@ describe('order lifecycle', () => {
   it('records the cash of a delivered cash-on-delivery order once', () => {
     const cod = { paymentMethod: 'CASH_ON_DELIVERY' as const, cashCollectedAt: null };
     expect(canCollectCash({ ...cod, status: 'ENTREGADO' })).toBe(true);
-    for (const status of ['POR_CONFIRMAR', 'EN_PREPARACION', 'ENVIADO', 'CANCELADO'] as const) expect(canCollectCash({ ...cod, status })).toBe(false);
+    for (const status of ['POR_CONFIRMAR', 'EN_PREPARACION', 'ENVIADO', 'CANCELADO'] as const)
+      expect(canCollectCash({ ...cod, status })).toBe(false);
     expect(canCollectCash({ ...cod, status: 'ENTREGADO', cashCollectedAt: new Date() })).toBe(false);
     expect(canCollectCash({ paymentMethod: 'CARD', status: 'ENTREGADO', cashCollectedAt: null })).toBe(false);
   });

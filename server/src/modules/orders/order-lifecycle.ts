@@ -4,7 +4,16 @@ import { enqueueJob } from '../../common/jobs.js';
 import { ORDER_FLAGS, OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderTransitionEntity } from './order-transition.entity.js';
-import { groupBySize, releaseStock, reserveStock, restockReturned, returnDiscountUse, sellReserved, takeDiscountUse, takeFromShelf } from './order-stock.js';
+import {
+  groupBySize,
+  releaseStock,
+  reserveStock,
+  restockReturned,
+  returnDiscountUse,
+  sellReserved,
+  takeDiscountUse,
+  takeFromShelf,
+} from './order-stock.js';
 import type { OrderMailKind, OrderMails } from './order-mails.js';
 
 /**
@@ -64,8 +73,17 @@ interface Edge {
 }
 
 /** Unpaid orders end when staff cancel them or the shopper lets them go (they changed their cart). */
-const CANCEL_UNPAID: Edge = { by: ['staff', 'shopper'], effects: ['releaseStock', 'returnDiscountUse'], mails: ['cancelled'], quietFor: ['shopper'] };
-const LATE_APPROVAL: Edge = { by: ['gateway'], effects: ['takeFromShelf', 'retakeDiscountUse'], mails: ['paid', 'shopNewOrder'] };
+const CANCEL_UNPAID: Edge = {
+  by: ['staff', 'shopper'],
+  effects: ['releaseStock', 'returnDiscountUse'],
+  mails: ['cancelled'],
+  quietFor: ['shopper'],
+};
+const LATE_APPROVAL: Edge = {
+  by: ['gateway'],
+  effects: ['takeFromShelf', 'retakeDiscountUse'],
+  mails: ['paid', 'shopNewOrder'],
+};
 /** Cancelled after payment (or after a cash-on-delivery order was confirmed: no refund until its cash was collected). */
 const CANCEL_PAID: Edge = { by: ['staff'], effects: ['flagRefund'], mails: ['cancelled'] };
 
@@ -116,7 +134,9 @@ export function canTransition(from: OrderStatusValue, to: OrderStatusValue): boo
 
 /** States `actor` may move an order to from `from`. */
 export function allowedTransitions(from: OrderStatusValue, actor: ActorKind): OrderStatusValue[] {
-  return (Object.entries(ORDER_EDGES[from]) as Array<[OrderStatusValue, Edge]>).filter(([, edge]) => edge.by.includes(actor)).map(([to]) => to);
+  return (Object.entries(ORDER_EDGES[from]) as Array<[OrderStatusValue, Edge]>)
+    .filter(([, edge]) => edge.by.includes(actor))
+    .map(([to]) => to);
 }
 
 /** States in which the order's units are still held in `product_size.reserved`. */
@@ -130,8 +150,16 @@ export function holdsReservation(status: OrderStatusValue): boolean {
  */
 const PLACEMENT = {
   online: { status: 'PENDIENTE_PAGO', note: 'Orden creada', mails: [], remind: true },
-  cashOnDelivery: { status: 'POR_CONFIRMAR', note: 'Orden creada (pago contraentrega)', mails: ['codPlaced', 'shopNewOrder'], remind: false },
-} as const satisfies Record<string, { status: OrderStatusValue; note: string; mails: readonly OrderMailKind[]; remind: boolean }>;
+  cashOnDelivery: {
+    status: 'POR_CONFIRMAR',
+    note: 'Orden creada (pago contraentrega)',
+    mails: ['codPlaced', 'shopNewOrder'],
+    remind: false,
+  },
+} as const satisfies Record<
+  string,
+  { status: OrderStatusValue; note: string; mails: readonly OrderMailKind[]; remind: boolean }
+>;
 
 /** The state a new order starts in. */
 export function initialStatus(paymentMethod: PaymentMethodValue): OrderStatusValue {
@@ -150,7 +178,11 @@ export const CASH_COLLECTION = { from: ['ENTREGADO'], by: ['staff'], mails: ['ca
 
 /** Whether staff may record the cash of this order as collected now. */
 export function canCollectCash(order: Pick<OrderEntity, 'paymentMethod' | 'status' | 'cashCollectedAt'>): boolean {
-  return order.paymentMethod === 'CASH_ON_DELIVERY' && order.cashCollectedAt === null && (CASH_COLLECTION.from as readonly OrderStatusValue[]).includes(order.status);
+  return (
+    order.paymentMethod === 'CASH_ON_DELIVERY' &&
+    order.cashCollectedAt === null &&
+    (CASH_COLLECTION.from as readonly OrderStatusValue[]).includes(order.status)
+  );
 }
 
 /** Whether the shop has this order's money (a cash-on-delivery order only once its cash was collected). */
@@ -163,7 +195,9 @@ export interface TransitionRequest {
   actor: Actor;
   note?: string | null;
   /** What the edge records on the order with the new status. */
-  set?: Partial<Pick<OrderEntity, 'transactionId' | 'carrier' | 'trackingNumber' | 'paymentAttempt' | 'expiresAt' | 'paymentMethod'>>;
+  set?: Partial<
+    Pick<OrderEntity, 'transactionId' | 'carrier' | 'trackingNumber' | 'paymentAttempt' | 'expiresAt' | 'paymentMethod'>
+  >;
 }
 
 export type TransitionFailure =
@@ -198,18 +232,36 @@ export class OrderLifecycle {
    * The first step of a new order (already inserted with its lines, status PENDIENTE_PAGO): holds its
    * units and its discount use, and opens the timeline. On failure nothing is held; the caller rolls back.
    */
-  async place(m: EntityManager, order: OrderEntity): Promise<{ ok: true } | { ok: false; failure: { reason: 'STOCK_SHORT'; sizeId: number } | { reason: 'DISCOUNT_USED_UP' } }> {
+  async place(
+    m: EntityManager,
+    order: OrderEntity,
+  ): Promise<
+    { ok: true } | { ok: false; failure: { reason: 'STOCK_SHORT'; sizeId: number } | { reason: 'DISCOUNT_USED_UP' } }
+  > {
     const start = PLACEMENT[order.paymentMethod === 'CASH_ON_DELIVERY' ? 'cashOnDelivery' : 'online'];
-    if (order.status !== start.status) throw new Error(`place: a ${order.paymentMethod} order starts in ${start.status}, not ${order.status}`);
+    if (order.status !== start.status)
+      throw new Error(`place: a ${order.paymentMethod} order starts in ${start.status}, not ${order.status}`);
     const short = await reserveStock(m, await this.units(m, order.id));
     if (short !== null) return { ok: false, failure: { reason: 'STOCK_SHORT', sizeId: short } };
-    if (!(await takeDiscountUse(m, order.discountCode, { withinLimit: true }))) return { ok: false, failure: { reason: 'DISCOUNT_USED_UP' } };
-    await m.insert(OrderTransitionEntity, { orderId: order.id, from: null, to: start.status, actor: actorLabel(SHOPPER), note: start.note });
+    if (!(await takeDiscountUse(m, order.discountCode, { withinLimit: true })))
+      return { ok: false, failure: { reason: 'DISCOUNT_USED_UP' } };
+    await m.insert(OrderTransitionEntity, {
+      orderId: order.id,
+      from: null,
+      to: start.status,
+      actor: actorLabel(SHOPPER),
+      note: start.note,
+    });
     for (const mail of start.mails) await this.mails.queue(m, mail, order);
     if (start.remind) {
       // One reminder if it is still unpaid later; the job checks the order's state when it runs.
       const runAt = new Date(Date.now() + this.settings.paymentReminderMinutes * 60_000);
-      await enqueueJob(m, PAYMENT_REMINDER_TASK, { orderId: order.id }, { jobKey: `payment-reminder:${order.id}`, runAt, maxAttempts: 5 });
+      await enqueueJob(
+        m,
+        PAYMENT_REMINDER_TASK,
+        { orderId: order.id },
+        { jobKey: `payment-reminder:${order.id}`, runAt, maxAttempts: 5 },
+      );
     }
     return { ok: true };
   }
@@ -218,7 +270,12 @@ export class OrderLifecycle {
    * Records a cash-on-delivery order's money as collected by the carrier (CASH_COLLECTION): who and
    * when on the order, a timeline entry and the shopper's receipt email. Refused (nothing written) otherwise.
    */
-  async collectCash(m: EntityManager, order: OrderEntity, actor: Actor, note?: string | null): Promise<TransitionResult> {
+  async collectCash(
+    m: EntityManager,
+    order: OrderEntity,
+    actor: Actor,
+    note?: string | null,
+  ): Promise<TransitionResult> {
     if (!(CASH_COLLECTION.by as readonly ActorKind[]).includes(actor.kind) || !canCollectCash(order)) {
       const message =
         order.paymentMethod !== 'CASH_ON_DELIVERY'
@@ -231,7 +288,13 @@ export class OrderLifecycle {
     const changes = { cashCollectedAt: new Date(), cashCollectedBy: actorLabel(actor) };
     await m.update(OrderEntity, { id: order.id }, changes);
     Object.assign(order, changes);
-    await this.record(m, order, 'CASH_COLLECTED', actor, note?.trim() ? `Pago contraentrega recibido: ${note.trim()}` : 'Pago contraentrega recibido');
+    await this.record(
+      m,
+      order,
+      'CASH_COLLECTED',
+      actor,
+      note?.trim() ? `Pago contraentrega recibido: ${note.trim()}` : 'Pago contraentrega recibido',
+    );
     for (const mail of CASH_COLLECTION.mails) await this.mails.queue(m, mail, order);
     return { ok: true, order };
   }
@@ -244,19 +307,36 @@ export class OrderLifecycle {
     const from = order.status;
     const edge = ORDER_EDGES[from][request.to];
     if (!edge || !edge.by.includes(request.actor.kind)) {
-      return { ok: false, failure: { reason: 'NOT_ALLOWED', message: `No se puede pasar de «${ORDER_STATUS_LABELS[from]}» a «${ORDER_STATUS_LABELS[request.to]}».` } };
+      return {
+        ok: false,
+        failure: {
+          reason: 'NOT_ALLOWED',
+          message: `No se puede pasar de «${ORDER_STATUS_LABELS[from]}» a «${ORDER_STATUS_LABELS[request.to]}».`,
+        },
+      };
     }
     for (const field of edge.requires ?? []) {
-      if (!request.set?.[field]) return { ok: false, failure: { reason: 'MISSING_FIELD', field, message: MISSING_MESSAGES[field] } };
+      if (!request.set?.[field])
+        return { ok: false, failure: { reason: 'MISSING_FIELD', field, message: MISSING_MESSAGES[field] } };
     }
     const changes: Partial<OrderEntity> = { ...request.set, status: request.to };
     for (const effect of edge.effects) {
       const short = await this.apply(m, order, effect, changes);
-      if (short !== null) return { ok: false, failure: { reason: 'STOCK_SHORT', sizeId: short, message: 'Algunos productos de esta orden se agotaron.' } };
+      if (short !== null)
+        return {
+          ok: false,
+          failure: { reason: 'STOCK_SHORT', sizeId: short, message: 'Algunos productos de esta orden se agotaron.' },
+        };
     }
     await m.update(OrderEntity, { id: order.id }, changes);
     Object.assign(order, changes);
-    await m.insert(OrderTransitionEntity, { orderId: order.id, from, to: request.to, actor: actorLabel(request.actor), note: request.note ?? null });
+    await m.insert(OrderTransitionEntity, {
+      orderId: order.id,
+      from,
+      to: request.to,
+      actor: actorLabel(request.actor),
+      note: request.note ?? null,
+    });
     if (!edge.quietFor?.includes(request.actor.kind)) {
       for (const mail of edge.mails ?? []) await this.mails.queue(m, mail, order);
     }
@@ -264,7 +344,12 @@ export class OrderLifecycle {
   }
 
   /** Marks an order for staff attention without changing its status (amount mismatch, refund due…). */
-  async flag(m: EntityManager, order: OrderEntity, flag: string, extra: Partial<Pick<OrderEntity, 'refundPending' | 'transactionId'>> = {}): Promise<void> {
+  async flag(
+    m: EntityManager,
+    order: OrderEntity,
+    flag: string,
+    extra: Partial<Pick<OrderEntity, 'refundPending' | 'transactionId'>> = {},
+  ): Promise<void> {
     const flags = order.flags.includes(flag) ? order.flags : [...order.flags, flag];
     await m.update(OrderEntity, { id: order.id }, { flags, ...extra });
     Object.assign(order, { flags, ...extra });
@@ -275,11 +360,24 @@ export class OrderLifecycle {
    * requested, goods received, a refund made). `event` is a stable code for programs.
    */
   async record(m: EntityManager, order: OrderEntity, event: string, actor: Actor, note: string): Promise<void> {
-    await m.insert(OrderTransitionEntity, { orderId: order.id, from: order.status, to: order.status, actor: actorLabel(actor), note, event });
+    await m.insert(OrderTransitionEntity, {
+      orderId: order.id,
+      from: order.status,
+      to: order.status,
+      actor: actorLabel(actor),
+      note,
+      event,
+    });
   }
 
   /** Returned units back on the shelf (a return received), recorded on the timeline. */
-  async restock(m: EntityManager, order: OrderEntity, units: Array<{ sizeId: number; quantity: number }>, actor: Actor, note: string): Promise<void> {
+  async restock(
+    m: EntityManager,
+    order: OrderEntity,
+    units: Array<{ sizeId: number; quantity: number }>,
+    actor: Actor,
+    note: string,
+  ): Promise<void> {
     await restockReturned(m, groupBySize(units));
     await this.record(m, order, 'RETURN_RECEIVED', actor, note);
   }
@@ -288,7 +386,12 @@ export class OrderLifecycle {
    * Money the shop must give back (paid twice, paid after cancellation, approval after the stock was gone):
    * flagged for staff, and the shopper is told (one email per refunded transaction).
    */
-  async flagRefund(m: EntityManager, order: OrderEntity, refundedTransactionId: string, extra: Partial<Pick<OrderEntity, 'transactionId'>> = {}): Promise<void> {
+  async flagRefund(
+    m: EntityManager,
+    order: OrderEntity,
+    refundedTransactionId: string,
+    extra: Partial<Pick<OrderEntity, 'transactionId'>> = {},
+  ): Promise<void> {
     await this.flag(m, order, ORDER_FLAGS.refundPending, { refundPending: true, ...extra });
     await this.mails.queue(m, 'refund', order, refundedTransactionId);
   }
@@ -300,7 +403,12 @@ export class OrderLifecycle {
     return true;
   }
 
-  private async apply(m: EntityManager, order: OrderEntity, effect: Effect, changes: Partial<OrderEntity>): Promise<number | null> {
+  private async apply(
+    m: EntityManager,
+    order: OrderEntity,
+    effect: Effect,
+    changes: Partial<OrderEntity>,
+  ): Promise<number | null> {
     switch (effect) {
       case 'reserveStock':
         return reserveStock(m, await this.units(m, order.id));
@@ -322,7 +430,9 @@ export class OrderLifecycle {
         // A cash-on-delivery order whose cash was never collected has nothing to give back.
         if (!moneyReceived(order)) return null;
         changes.refundPending = true;
-        changes.flags = order.flags.includes(ORDER_FLAGS.refundPending) ? order.flags : [...order.flags, ORDER_FLAGS.refundPending];
+        changes.flags = order.flags.includes(ORDER_FLAGS.refundPending)
+          ? order.flags
+          : [...order.flags, ORDER_FLAGS.refundPending];
         return null;
     }
   }

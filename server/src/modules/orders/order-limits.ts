@@ -10,7 +10,12 @@ export interface OrderLimitReached {
   message: string;
 }
 
-const reached = (limit: OrderLimitKind, max: number, message: string): OrderLimitReached => ({ __typename: 'OrderLimitReached', limit, max, message });
+const reached = (limit: OrderLimitKind, max: number, message: string): OrderLimitReached => ({
+  __typename: 'OrderLimitReached',
+  limit,
+  max,
+  message,
+});
 
 /**
  * Anti-hoarding caps on a new order (units per size are the cart quote's, MAX_UNITS_PER_SIZE): units
@@ -24,10 +29,17 @@ export async function checkOrderLimits(
   order: { units: number; email: string; clientAddress: string | null },
 ): Promise<OrderLimitReached | null> {
   if (order.units > env.MAX_UNITS_PER_ORDER) {
-    return reached('UNITS_PER_ORDER', env.MAX_UNITS_PER_ORDER, `Un pedido puede llevar hasta ${env.MAX_UNITS_PER_ORDER} unidades en total y el tuyo tiene ${order.units}. Quita algunas o divide la compra en varios pedidos.`);
+    return reached(
+      'UNITS_PER_ORDER',
+      env.MAX_UNITS_PER_ORDER,
+      `Un pedido puede llevar hasta ${env.MAX_UNITS_PER_ORDER} unidades en total y el tuyo tiene ${order.units}. Quita algunas o divide la compra en varios pedidos.`,
+    );
   }
   await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-email'), hashtext($1))`, [order.email]);
-  const [byEmail] = (await m.query(`SELECT count(*)::int AS n FROM shop_order WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND email = $1`, [order.email])) as Array<{ n: number }>;
+  const [byEmail] = (await m.query(
+    `SELECT count(*)::int AS n FROM shop_order WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND email = $1`,
+    [order.email],
+  )) as Array<{ n: number }>;
   if (byEmail!.n >= env.MAX_OPEN_ORDERS_PER_EMAIL) {
     return reached(
       'OPEN_ORDERS_PER_EMAIL',
@@ -37,7 +49,10 @@ export async function checkOrderLimits(
   }
   if (order.clientAddress) {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-client'), hashtext($1))`, [order.clientAddress]);
-    const [byClient] = (await m.query(`SELECT count(*)::int AS n FROM shop_order WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND client_address = $1`, [order.clientAddress])) as Array<{ n: number }>;
+    const [byClient] = (await m.query(
+      `SELECT count(*)::int AS n FROM shop_order WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND client_address = $1`,
+      [order.clientAddress],
+    )) as Array<{ n: number }>;
     if (byClient!.n >= env.MAX_OPEN_ORDERS_PER_CLIENT) {
       return reached(
         'OPEN_ORDERS_PER_CLIENT',

@@ -33,11 +33,15 @@ export class OrderLookupService {
     }
     const { reference: ref, email: mail } = parsed.data;
     // A malformed reference is answered like a wrong pair: the format is public, the answer must not differ.
-    const order = REFERENCE_PATTERN.test(ref) ? await this.ds.getRepository(OrderEntity).findOneBy({ reference: ref }) : null;
+    const order = REFERENCE_PATTERN.test(ref)
+      ? await this.ds.getRepository(OrderEntity).findOneBy({ reference: ref })
+      : null;
     // Compared in constant time, and compared even when there is no order, so both halves cost the same.
     const matches = safeEqual(order?.email.trim().toLowerCase() ?? '', mail) && order !== null;
     if (!order || !matches) return notFoundResult(LOOKUP_MISMATCH);
-    const steps = await this.ds.getRepository(OrderTransitionEntity).find({ where: { orderId: order.id }, order: { at: 'ASC', id: 'ASC' } });
+    const steps = await this.ds
+      .getRepository(OrderTransitionEntity)
+      .find({ where: { orderId: order.id }, order: { at: 'ASC', id: 'ASC' } });
     return {
       __typename: 'OrderLookup',
       order,

@@ -46,7 +46,10 @@ export class OrderMails {
       to = this.settings.shopEmail;
       tag = `${order.reference}-tienda`;
     } else {
-      mail = SHOPPER_STATUS_EMAILS[kind](order, lines, { orderUrl, publicUrl: this.settings.publicUrl ?? new URL(orderUrl).origin });
+      mail = SHOPPER_STATUS_EMAILS[kind](order, lines, {
+        orderUrl,
+        publicUrl: this.settings.publicUrl ?? new URL(orderUrl).origin,
+      });
       tag = `${order.reference}-cliente-${STATUS_MAIL_TAGS[kind]}`;
     }
     await queueMail(m, { key: mailKey(kind, order, discriminator), to, ...mail, tag, orderId: order.id });

@@ -63,7 +63,12 @@ export class OrderPaymentsService {
   private async fail(m: EntityManager, order: OrderEntity, tx: GatewayTransaction): Promise<PaymentOutcome> {
     if (order.status === 'PENDIENTE_PAGO') {
       const note = `Transacción ${tx.id} ${TRANSACTION_STATUS_NOTES[tx.status] ?? tx.status.toLowerCase()}${methodNote(tx, order)}`;
-      const moved = await this.lifecycle.transition(m, order, { to: 'PAGO_RECHAZADO', actor: GATEWAY, note, set: { transactionId: tx.id, ...methodUsed(tx) } });
+      const moved = await this.lifecycle.transition(m, order, {
+        to: 'PAGO_RECHAZADO',
+        actor: GATEWAY,
+        note,
+        set: { transactionId: tx.id, ...methodUsed(tx) },
+      });
       return moved.ok ? 'declined' : 'ignored';
     }
     if (PAID_STATUSES.has(order.status) && order.transactionId === tx.id) {
@@ -81,7 +86,12 @@ export class OrderPaymentsService {
     if (order.status === 'PENDIENTE_PAGO' || order.status === 'EXPIRADO' || order.status === 'PAGO_RECHAZADO') {
       const late = order.status !== 'PENDIENTE_PAGO';
       const note = `${late ? `Transacción ${tx.id} aprobada cuando la orden estaba «${ORDER_STATUS_LABELS[order.status]}»` : `Transacción ${tx.id} aprobada`}${methodNote(tx, order)}`;
-      const moved = await this.lifecycle.transition(m, order, { to: 'PAGADO', actor: GATEWAY, note, set: { transactionId: tx.id, ...methodUsed(tx) } });
+      const moved = await this.lifecycle.transition(m, order, {
+        to: 'PAGADO',
+        actor: GATEWAY,
+        note,
+        set: { transactionId: tx.id, ...methodUsed(tx) },
+      });
       if (moved.ok) return 'paid';
       // Approved after its stock was released and sold to someone else: the money goes back.
       await this.lifecycle.flagRefund(m, order, tx.id, { transactionId: tx.id });

@@ -39,10 +39,19 @@ const invalidCode = (code: string | null | undefined, problem?: Quote['discountP
 function cartProblem(quote: Quote, soldOutSizeId?: number): Refused {
   const lines = quote.lines.map((l) =>
     soldOutSizeId !== undefined && Number(l.sizeId) === soldOutSizeId && !l.problem
-      ? { ...l, lineTotal: 0, maxQuantity: 0, problem: { kind: 'SOLD_OUT' as const, available: 0, message: 'Se agotó mientras finalizabas la compra' } }
+      ? {
+          ...l,
+          lineTotal: 0,
+          maxQuantity: 0,
+          problem: { kind: 'SOLD_OUT' as const, available: 0, message: 'Se agotó mientras finalizabas la compra' },
+        }
       : l,
   );
-  return { __typename: 'CartProblem', message: 'Algunos productos de tu carrito cambiaron. Revísalos antes de pagar.', lines };
+  return {
+    __typename: 'CartProblem',
+    message: 'Algunos productos de tu carrito cambiaron. Revísalos antes de pagar.',
+    lines,
+  };
 }
 
 /** Places orders: validation, server-side pricing, the order snapshot and its first lifecycle step, in one transaction. */
@@ -58,17 +67,22 @@ export class OrderPlacementService {
   /** `clientAddress`: who is asking (req.ip as TRUST_PROXY allows), for the open-orders cap. */
   async placeOrder(input: PlaceOrderInput, clientAddress: string | null = null): Promise<PlaceOrderResult> {
     const checked = validateCheckout(input);
-    if (!checked.ok) return { __typename: 'ValidationErrors', message: 'Revisa los datos marcados.', errors: checked.errors };
+    if (!checked.ok)
+      return { __typename: 'ValidationErrors', message: 'Revisa los datos marcados.', errors: checked.errors };
     const key = input.idempotencyKey.trim();
 
     let order: OrderEntity;
     try {
-      const outcome = await inTransaction<OrderEntity, Refused>(this.ds, (m) => this.createOrder(m, input, key, checked.value, clientAddress?.slice(0, 64) || null));
+      const outcome = await inTransaction<OrderEntity, Refused>(this.ds, (m) =>
+        this.createOrder(m, input, key, checked.value, clientAddress?.slice(0, 64) || null),
+      );
       if (!outcome.commit) return outcome.failure;
       order = outcome.value;
     } catch (err) {
       // A concurrent request with the same key won the race: answer with its order.
-      const existing = isUniqueViolation(err) ? await this.ds.getRepository(OrderEntity).findOneBy({ idempotencyKey: key }) : null;
+      const existing = isUniqueViolation(err)
+        ? await this.ds.getRepository(OrderEntity).findOneBy({ idempotencyKey: key })
+        : null;
       if (!existing) throw err;
       order = existing;
     }
@@ -77,12 +91,21 @@ export class OrderPlacementService {
 
   /** The answer for a placed order; a replay of a finished order points to its receipt. */
   private async placed(order: OrderEntity): Promise<PlaceOrderResult> {
-    const checkoutUrl = order.status === 'PENDIENTE_PAGO' ? await checkoutUrlFor(this.env, this.gateway, order) : receiptUrl(this.env, order);
+    const checkoutUrl =
+      order.status === 'PENDIENTE_PAGO'
+        ? await checkoutUrlFor(this.env, this.gateway, order)
+        : receiptUrl(this.env, order);
     return { __typename: 'OrderPlaced', reference: order.reference, accessToken: order.accessToken, checkoutUrl };
   }
 
   /** Writes the order and its lines, then lets the lifecycle hold its stock and discount use; any refusal rolls everything back. */
-  private async createOrder(m: EntityManager, input: PlaceOrderInput, key: string, valid: ValidCheckout, clientAddress: string | null): Promise<Outcome<OrderEntity, Refused>> {
+  private async createOrder(
+    m: EntityManager,
+    input: PlaceOrderInput,
+    key: string,
+    valid: ValidCheckout,
+    clientAddress: string | null,
+  ): Promise<Outcome<OrderEntity, Refused>> {
     // Same key → same order: serialise requests per key, then look for an earlier one.
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-key'), hashtext($1))`, [key]);
     const earlier = await m.getRepository(OrderEntity).findOneBy({ idempotencyKey: key });
@@ -90,17 +113,30 @@ export class OrderPlacementService {
 
     const destination = { departmentCode: valid.department.code, municipalityCode: valid.municipality.code };
     const { email, documentType, documentNumber } = valid.customer;
-    const quote = await this.cart.quote({ lines: input.lines, discountCode: input.discountCode, destination, paymentMethod: valid.paymentMethod }, m, { email, documentType, documentNumber });
+    const quote = await this.cart.quote(
+      { lines: input.lines, discountCode: input.discountCode, destination, paymentMethod: valid.paymentMethod },
+      m,
+      { email, documentType, documentNumber },
+    );
     if (quote.discountCodeInvalid) return rollback(invalidCode(input.discountCode, quote.discountProblem));
     if (quote.hasProblems) return rollback(cartProblem(quote));
     if (quote.lines.length === 0) {
-      return rollback({ __typename: 'ValidationErrors', message: 'Revisa los datos marcados.', errors: [{ field: 'lines', message: 'Tu carrito está vacío.' }] });
+      return rollback({
+        __typename: 'ValidationErrors',
+        message: 'Revisa los datos marcados.',
+        errors: [{ field: 'lines', message: 'Tu carrito está vacío.' }],
+      });
     }
 
     // The server decides contraentrega with the settings read in this transaction: on, and the total with its fee within the maximum.
     if (valid.paymentMethod === 'CASH_ON_DELIVERY' && !quote.cashOnDelivery.available) {
       const { reason, message } = quote.cashOnDelivery;
-      return rollback({ __typename: 'CashOnDeliveryUnavailable', reason, message, maxTotal: quote.cashOnDelivery.maxTotal });
+      return rollback({
+        __typename: 'CashOnDeliveryUnavailable',
+        reason,
+        message,
+        maxTotal: quote.cashOnDelivery.maxTotal,
+      });
     }
 
     const units = quote.lines.reduce((sum, l) => sum + l.quantity, 0);
@@ -108,7 +144,10 @@ export class OrderPlacementService {
     if (limit) return rollback(limit);
 
     const order = await this.insertOrder(m, input, key, valid, quote, clientAddress);
-    const images = await this.firstImages(m, quote.lines.map((l) => Number(l.productId)));
+    const images = await this.firstImages(
+      m,
+      quote.lines.map((l) => Number(l.productId)),
+    );
     await m.insert(
       OrderLineEntity,
       quote.lines.map((l, position) => ({
@@ -126,11 +165,23 @@ export class OrderPlacementService {
       })),
     );
     const placed = await this.lifecycle.place(m, order);
-    if (!placed.ok) return rollback(placed.failure.reason === 'STOCK_SHORT' ? cartProblem(quote, placed.failure.sizeId) : invalidCode(input.discountCode));
+    if (!placed.ok)
+      return rollback(
+        placed.failure.reason === 'STOCK_SHORT'
+          ? cartProblem(quote, placed.failure.sizeId)
+          : invalidCode(input.discountCode),
+      );
     return commit(order);
   }
 
-  private async insertOrder(m: EntityManager, input: PlaceOrderInput, key: string, valid: ValidCheckout, quote: Quote, clientAddress: string | null): Promise<OrderEntity> {
+  private async insertOrder(
+    m: EntityManager,
+    input: PlaceOrderInput,
+    key: string,
+    valid: ValidCheckout,
+    quote: Quote,
+    clientAddress: string | null,
+  ): Promise<OrderEntity> {
     const expiresAt = new Date(Date.now() + this.env.ORDER_EXPIRY_MINUTES * 60_000);
     const repo = m.getRepository(OrderEntity);
     for (let attempt = 0; ; attempt++) {

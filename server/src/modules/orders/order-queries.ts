@@ -21,7 +21,8 @@ function encodeCursor(createdAtText: string, id: number): string {
 function decodeCursor(cursor: string): { createdAt: string; id: number } {
   const raw = Buffer.from(cursor, 'base64url').toString('utf8');
   const match = /^k:(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(\d{1,10})$/.exec(raw);
-  if (!match || Number.isNaN(new Date(match[1]).getTime())) throw badInput('El cursor de paginación no es válido.', 'after');
+  if (!match || Number.isNaN(new Date(match[1]).getTime()))
+    throw badInput('El cursor de paginación no es válido.', 'after');
   return { createdAt: match[1], id: Number(match[2]) };
 }
 
@@ -32,7 +33,11 @@ export class OrderQueries {
   constructor(private readonly ds: DataSource) {}
 
   /** Two statements per page whatever its size: the page (ids + cursor keys, then rows) and the count. */
-  async list(filter: OrderFilter | null | undefined, first: number | null | undefined, after: string | null | undefined): Promise<OrderPage> {
+  async list(
+    filter: OrderFilter | null | undefined,
+    first: number | null | undefined,
+    after: string | null | undefined,
+  ): Promise<OrderPage> {
     const size = checkPageSize(first, 100, 25);
     const where = orderWhere(filter);
     let sql = where.sql;
@@ -44,11 +49,22 @@ export class OrderQueries {
     }
     params.push(size + 1);
     const [keys, count] = await Promise.all([
-      this.ds.query(`${SELECT_ORDERS} ${sql} ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.length}`, params) as Promise<Array<{ id: number; cursor_at: string }>>,
-      this.ds.query(`SELECT count(*)::int AS n FROM shop_order o ${where.sql}`, where.params) as Promise<Array<{ n: number }>>,
+      this.ds.query(
+        `${SELECT_ORDERS} ${sql} ORDER BY o.created_at DESC, o.id DESC LIMIT $${params.length}`,
+        params,
+      ) as Promise<Array<{ id: number; cursor_at: string }>>,
+      this.ds.query(`SELECT count(*)::int AS n FROM shop_order o ${where.sql}`, where.params) as Promise<
+        Array<{ n: number }>
+      >,
     ]);
     const pageKeys = keys.slice(0, size);
-    const rows = pageKeys.length ? await this.ds.getRepository(OrderEntity).createQueryBuilder('o').whereInIds(pageKeys.map((k) => k.id)).getMany() : [];
+    const rows = pageKeys.length
+      ? await this.ds
+          .getRepository(OrderEntity)
+          .createQueryBuilder('o')
+          .whereInIds(pageKeys.map((k) => k.id))
+          .getMany()
+      : [];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return {
       orders: pageKeys.map((k) => ({ order: byId.get(k.id)!, cursor: encodeCursor(k.cursor_at, k.id) })),
@@ -76,7 +92,9 @@ export class OrderQueries {
 
   /** Orders by id in the order asked (unknown ids left out), e.g. for a combined packing list. */
   async byIds(ids: readonly string[]): Promise<OrderEntity[]> {
-    const numbers = [...new Set(ids.map(Number).filter((n) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647))].slice(0, 100);
+    const numbers = [
+      ...new Set(ids.map(Number).filter((n) => Number.isInteger(n) && n >= 1 && n <= 2_147_483_647)),
+    ].slice(0, 100);
     if (numbers.length === 0) return [];
     const rows = await this.ds.getRepository(OrderEntity).findBy({ id: In(numbers) });
     const byId = new Map(rows.map((r) => [r.id, r]));
@@ -85,19 +103,25 @@ export class OrderQueries {
 
   /** Batched for DataLoader: lines of many orders in one statement. */
   async linesByOrder(orderIds: readonly number[]): Promise<OrderLineEntity[][]> {
-    const rows = await this.ds.getRepository(OrderLineEntity).find({ where: { orderId: In([...orderIds]) }, order: { position: 'ASC', id: 'ASC' } });
+    const rows = await this.ds
+      .getRepository(OrderLineEntity)
+      .find({ where: { orderId: In([...orderIds]) }, order: { position: 'ASC', id: 'ASC' } });
     return groupBy(orderIds, rows);
   }
 
   /** Batched for DataLoader: payment events of many orders in one statement. */
   async paymentsByOrder(orderIds: readonly number[]): Promise<PaymentEventEntity[][]> {
-    const rows = await this.ds.getRepository(PaymentEventEntity).find({ where: { orderId: In([...orderIds]) }, order: { receivedAt: 'ASC', id: 'ASC' } });
+    const rows = await this.ds
+      .getRepository(PaymentEventEntity)
+      .find({ where: { orderId: In([...orderIds]) }, order: { receivedAt: 'ASC', id: 'ASC' } });
     return groupBy(orderIds, rows);
   }
 
   /** Batched for DataLoader: state changes of many orders in one statement. */
   async timelineByOrder(orderIds: readonly number[]): Promise<OrderTransitionEntity[][]> {
-    const rows = await this.ds.getRepository(OrderTransitionEntity).find({ where: { orderId: In([...orderIds]) }, order: { at: 'ASC', id: 'ASC' } });
+    const rows = await this.ds
+      .getRepository(OrderTransitionEntity)
+      .find({ where: { orderId: In([...orderIds]) }, order: { at: 'ASC', id: 'ASC' } });
     return groupBy(orderIds, rows);
   }
 }

@@ -56,12 +56,15 @@ export class OrderReceiptService {
     }
     const [lines, steps] = await Promise.all([
       this.ds.getRepository(OrderLineEntity).find({ where: { orderId: order.id }, order: { position: 'ASC' } }),
-      this.ds.getRepository(OrderTransitionEntity).find({ where: { orderId: order.id }, order: { at: 'ASC', id: 'ASC' } }),
+      this.ds
+        .getRepository(OrderTransitionEntity)
+        .find({ where: { orderId: order.id }, order: { at: 'ASC', id: 'ASC' } }),
     ]);
     // A new attempt needs a minute of hold left before the order's hold limit (first expiry plus one period).
     const inTime = order.expiresAt.getTime() > Date.now() && order.holdUntil.getTime() - Date.now() >= 60_000;
     const mayStart = inTime && order.paymentAttempt < MAX_PAYMENT_ATTEMPTS;
-    const canRetryPayment = order.status === 'PAGO_RECHAZADO' && mayStart && (await stockAvailable(this.ds.manager, groupBySize(lines)));
+    const canRetryPayment =
+      order.status === 'PAGO_RECHAZADO' && mayStart && (await stockAvailable(this.ds.manager, groupBySize(lines)));
     const canPay = canRetryPayment || (order.status === 'PENDIENTE_PAGO' && mayStart && !paymentProcessing);
     const unpaid = order.status === 'PENDIENTE_PAGO' || order.status === 'PAGO_RECHAZADO';
     return {
@@ -72,7 +75,11 @@ export class OrderReceiptService {
       paymentMethod: order.paymentMethod,
       customerName: order.fullName,
       email: order.email,
-      lines: lines.map((l) => ({ ...l, id: String(l.id), productId: l.productId === null ? null : String(l.productId) })),
+      lines: lines.map((l) => ({
+        ...l,
+        id: String(l.id),
+        productId: l.productId === null ? null : String(l.productId),
+      })),
       subtotal: order.subtotal,
       discount: order.discount,
       discountCode: order.discountCode,
@@ -106,6 +113,8 @@ export class OrderReceiptService {
  * Status changes as the shopper reads them: no actors or notes; a repeated payment attempt and events that
  * change no status (returns, shown in their own section) are left out.
  */
-export function shopperTimeline(steps: Array<Pick<OrderTransitionEntity, 'from' | 'to' | 'at' | 'event'>>): Array<{ from: OrderStatusValue | null; status: OrderStatusValue; at: Date }> {
+export function shopperTimeline(
+  steps: Array<Pick<OrderTransitionEntity, 'from' | 'to' | 'at' | 'event'>>,
+): Array<{ from: OrderStatusValue | null; status: OrderStatusValue; at: Date }> {
   return steps.filter((s) => !s.event && s.from !== s.to).map((s) => ({ from: s.from, status: s.to, at: s.at }));
 }

@@ -22,7 +22,11 @@ export type StaffTransitionResult =
 
 const LIMITS = { note: 1000, carrier: 80, trackingNumber: 80 } as const;
 
-const invalid = (field: string, message: string): StaffTransitionResult => ({ __typename: 'ValidationErrors', message, errors: [{ field, message }] });
+const invalid = (field: string, message: string): StaffTransitionResult => ({
+  __typename: 'ValidationErrors',
+  message,
+  errors: [{ field, message }],
+});
 
 export interface BulkTransitionInput {
   orderIds: string[];
@@ -31,7 +35,12 @@ export interface BulkTransitionInput {
 }
 
 export type BulkTransitionResult =
-  | { __typename: 'BulkTransitionReport'; items: Array<{ orderId: string; result: StaffTransitionResult }>; moved: number; refused: number }
+  | {
+      __typename: 'BulkTransitionReport';
+      items: Array<{ orderId: string; result: StaffTransitionResult }>;
+      moved: number;
+      refused: number;
+    }
   | { __typename: 'ValidationErrors'; message: string; errors: FieldError[] };
 
 export type CashCollectedResult =
@@ -51,7 +60,8 @@ export class OrderStaffActions {
 
   async transition(staffName: string, input: StaffTransitionInput): Promise<StaffTransitionResult> {
     const id = Number(input.orderId);
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return { __typename: 'NotFound', message: 'La orden no existe.' };
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
+      return { __typename: 'NotFound', message: 'La orden no existe.' };
     const text: Partial<Record<keyof typeof LIMITS, string | null>> = {};
     for (const field of Object.keys(LIMITS) as Array<keyof typeof LIMITS>) {
       const value = input[field]?.trim() ?? '';
@@ -62,12 +72,25 @@ export class OrderStaffActions {
       const order = await this.lifecycle.lock(m, { id });
       if (!order) return rollback<StaffTransitionResult>({ __typename: 'NotFound', message: 'La orden no existe.' });
       const from = order.status;
-      const set = input.to === 'ENVIADO' ? { carrier: text.carrier ?? null, trackingNumber: text.trackingNumber ?? null } : undefined;
-      const moved = await this.lifecycle.transition(m, order, { to: input.to, actor: { kind: 'staff', name: staffName }, note: text.note, set });
+      const set =
+        input.to === 'ENVIADO'
+          ? { carrier: text.carrier ?? null, trackingNumber: text.trackingNumber ?? null }
+          : undefined;
+      const moved = await this.lifecycle.transition(m, order, {
+        to: input.to,
+        actor: { kind: 'staff', name: staffName },
+        note: text.note,
+        set,
+      });
       if (moved.ok) return commit(moved.order);
       const failure = moved.failure;
       if (failure.reason === 'MISSING_FIELD') return rollback(invalid(failure.field, failure.message));
-      return rollback<StaffTransitionResult>({ __typename: 'TransitionNotAllowed', message: failure.message, from, to: input.to });
+      return rollback<StaffTransitionResult>({
+        __typename: 'TransitionNotAllowed',
+        message: failure.message,
+        from,
+        to: input.to,
+      });
     });
     return outcome.commit ? { ...outcome.value, __typename: 'StaffOrder' } : outcome.failure;
   }
@@ -75,13 +98,16 @@ export class OrderStaffActions {
   /** Records a cash-on-delivery order's money as collected (through the lifecycle, on the locked order). */
   async markCashCollected(staffName: string, orderId: string, note?: string | null): Promise<CashCollectedResult> {
     const id = Number(orderId);
-    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647) return { __typename: 'NotFound', message: 'La orden no existe.' };
+    if (!Number.isInteger(id) || id < 1 || id > 2_147_483_647)
+      return { __typename: 'NotFound', message: 'La orden no existe.' };
     const text = note?.trim().slice(0, LIMITS.note) || null;
     const outcome = await inTransaction(this.ds, async (m) => {
       const order = await this.lifecycle.lock(m, { id });
       if (!order) return rollback<CashCollectedResult>({ __typename: 'NotFound', message: 'La orden no existe.' });
       const done = await this.lifecycle.collectCash(m, order, { kind: 'staff', name: staffName }, text);
-      return done.ok ? commit(done.order) : rollback<CashCollectedResult>({ __typename: 'CashCollectionNotAllowed', message: done.failure.message });
+      return done.ok
+        ? commit(done.order)
+        : rollback<CashCollectedResult>({ __typename: 'CashCollectionNotAllowed', message: done.failure.message });
     });
     return outcome.commit ? { ...outcome.value, __typename: 'StaffOrder' } : outcome.failure;
   }
@@ -92,13 +118,19 @@ export class OrderStaffActions {
    */
   async bulkTransition(staffName: string, input: BulkTransitionInput): Promise<BulkTransitionResult> {
     const ids = [...new Set(input.orderIds.map((id) => id.trim()))];
-    if (ids.length === 0) return { __typename: 'ValidationErrors', message: 'Elige al menos una orden.', errors: [{ field: 'orderIds', message: 'Elige al menos una orden.' }] };
+    if (ids.length === 0)
+      return {
+        __typename: 'ValidationErrors',
+        message: 'Elige al menos una orden.',
+        errors: [{ field: 'orderIds', message: 'Elige al menos una orden.' }],
+      };
     if (ids.length > MAX_BULK_ORDERS) {
       const message = `Puedes cambiar hasta ${MAX_BULK_ORDERS} órdenes a la vez.`;
       return { __typename: 'ValidationErrors', message, errors: [{ field: 'orderIds', message }] };
     }
     const items: Array<{ orderId: string; result: StaffTransitionResult }> = [];
-    for (const orderId of ids) items.push({ orderId, result: await this.transition(staffName, { orderId, to: input.to, note: input.note }) });
+    for (const orderId of ids)
+      items.push({ orderId, result: await this.transition(staffName, { orderId, to: input.to, note: input.note }) });
     const moved = items.filter((i) => i.result.__typename === 'StaffOrder').length;
     return { __typename: 'BulkTransitionReport', items, moved, refused: items.length - moved };
   }

@@ -24,7 +24,9 @@ const order = {
   refundPending: false,
   expiresAt: new Date('2025-11-12T20:45:00Z'),
 } as unknown as OrderEntity;
-const lines = [{ name: 'Collar <Miel>', sizeLabel: 'M', quantity: 2, unitPrice: 42000, lineTotal: 84000 }] as OrderLineEntity[];
+const lines = [
+  { name: 'Collar <Miel>', sizeLabel: 'M', quantity: 2, unitPrice: 42000, lineTotal: 84000 },
+] as OrderLineEntity[];
 const links = { orderUrl: 'https://enzo.com.co/pago-exitoso?ref=ENZ-7K3Q9D&token=t', publicUrl: 'https://enzo.com.co' };
 
 describe('shopper status emails', () => {
@@ -57,7 +59,9 @@ describe('shopper status emails', () => {
 
   it('cancelled: says whether money comes back', () => {
     expect(SHOPPER_STATUS_EMAILS.cancelled(order, lines, links).text).toContain('No se hizo ningún cobro.');
-    expect(SHOPPER_STATUS_EMAILS.cancelled({ ...order, refundPending: true } as OrderEntity, lines, links).text).toContain('te devolveremos $ 100.500');
+    expect(
+      SHOPPER_STATUS_EMAILS.cancelled({ ...order, refundPending: true } as OrderEntity, lines, links).text,
+    ).toContain('te devolveremos $ 100.500');
   });
 
   it('names no staff member and shows no staff note', () => {

@@ -11,7 +11,16 @@ import { addressBlock, buttonLink, esc, layout, linesRows, totalsRows, type Rend
  * a payment reminder, a declined payment, preparation, shipping with the tracking link, delivery,
  * cancellation and refunds. Every one links to the order's page, which shows the same status.
  */
-export type ShopperStatusMail = 'codPlaced' | 'cashCollected' | 'paymentReminder' | 'declined' | 'preparing' | 'shipped' | 'delivered' | 'cancelled' | 'refund';
+export type ShopperStatusMail =
+  | 'codPlaced'
+  | 'cashCollected'
+  | 'paymentReminder'
+  | 'declined'
+  | 'preparing'
+  | 'shipped'
+  | 'delivered'
+  | 'cancelled'
+  | 'refund';
 
 export interface StatusMailLinks {
   /** The order's page (reference + token). */
@@ -26,19 +35,36 @@ type Block = { text: string } | { html: string; text: string };
 const firstName = (o: OrderEntity) => o.fullName.split(' ')[0] ?? o.fullName;
 
 /** Builds HTML and plain text from the same blocks, so both parts always say the same. */
-function compose(subject: string, heading: string, blocks: Block[], action: { href: string; label: string }, o: OrderEntity, lines: OrderLineEntity[], withSummary: boolean): RenderedEmail {
+function compose(
+  subject: string,
+  heading: string,
+  blocks: Block[],
+  action: { href: string; label: string },
+  o: OrderEntity,
+  lines: OrderLineEntity[],
+  withSummary: boolean,
+): RenderedEmail {
   const htmlBlocks = blocks.map((b) => `<p>${'html' in b ? b.html : esc(b.text)}</p>`).join('\n');
   const summary = withSummary
     ? `<table style="width:100%;border-collapse:collapse"><tbody>${linesRows(lines)}</tbody><tfoot>${totalsRows(o)}</tfoot></table>
 <h2 style="font-size:16px">Dirección de envío</h2><p>${addressBlock(o)}</p>`
     : '';
-  const html = layout(subject, `<h1 style="font-size:22px">${esc(heading)}</h1>\n${htmlBlocks}\n${buttonLink(action.href, action.label)}\n${summary}`);
+  const html = layout(
+    subject,
+    `<h1 style="font-size:22px">${esc(heading)}</h1>\n${htmlBlocks}\n${buttonLink(action.href, action.label)}\n${summary}`,
+  );
   const textLines = [
     heading,
     '',
     ...blocks.flatMap((b) => [b.text, '']),
     `${action.label}: ${action.href}`,
-    ...(withSummary ? ['', ...lines.map((l) => `- ${l.name} · Talla ${l.sizeLabel} · ${l.quantity} × ${formatCop(l.unitPrice)}`), `Total: ${formatCop(o.total)}`] : []),
+    ...(withSummary
+      ? [
+          '',
+          ...lines.map((l) => `- ${l.name} · Talla ${l.sizeLabel} · ${l.quantity} × ${formatCop(l.unitPrice)}`),
+          `Total: ${formatCop(o.total)}`,
+        ]
+      : []),
   ];
   return { subject, html, text: textLines.join('\n') };
 }
@@ -53,8 +79,12 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       `Recibimos tu pedido ${o.reference} (pago contraentrega) · Enzo`,
       `${firstName(o)}, recibimos tu pedido`,
       [
-        { text: `Te llamaremos al ${o.phone} para confirmar tu pedido ${o.reference} antes de prepararlo. Tus productos quedan apartados mientras tanto.` },
-        { text: `Pagas ${formatCop(o.total)} en efectivo a la transportadora cuando lo recibas${o.paymentFee > 0 ? ` (incluye ${formatCop(o.paymentFee)} de recargo por pago contraentrega)` : ''}. No tienes que pagar nada ahora.` },
+        {
+          text: `Te llamaremos al ${o.phone} para confirmar tu pedido ${o.reference} antes de prepararlo. Tus productos quedan apartados mientras tanto.`,
+        },
+        {
+          text: `Pagas ${formatCop(o.total)} en efectivo a la transportadora cuando lo recibas${o.paymentFee > 0 ? ` (incluye ${formatCop(o.paymentFee)} de recargo por pago contraentrega)` : ''}. No tienes que pagar nada ahora.`,
+        },
       ],
       { href: orderUrl, label: 'Ver el estado de tu pedido' },
       o,
@@ -66,7 +96,11 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
     compose(
       `Recibimos el pago de tu pedido ${o.reference} · Enzo`,
       'Recibimos tu pago',
-      [{ text: `Registramos el pago contraentrega de tu pedido ${o.reference} por ${formatCop(o.total)}. ¡Gracias por tu compra!` }],
+      [
+        {
+          text: `Registramos el pago contraentrega de tu pedido ${o.reference} por ${formatCop(o.total)}. ¡Gracias por tu compra!`,
+        },
+      ],
       { href: orderUrl, label: 'Ver tu pedido' },
       o,
       lines,
@@ -78,8 +112,12 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       `Tu pedido ${o.reference} te espera: termina el pago · Enzo`,
       `${firstName(o)}, tu pedido está apartado`,
       [
-        { text: `Tu pedido ${o.reference} por ${formatCop(o.total)} aún no tiene un pago aprobado. Guardamos tus productos hasta el ${paymentDeadline(o)}.` },
-        { text: 'Puedes terminar el pago con tarjeta, PSE, Nequi o Botón Bancolombia desde la página de tu pedido. Si ya pagaste, no hagas nada: te escribiremos apenas se confirme.' },
+        {
+          text: `Tu pedido ${o.reference} por ${formatCop(o.total)} aún no tiene un pago aprobado. Guardamos tus productos hasta el ${paymentDeadline(o)}.`,
+        },
+        {
+          text: 'Puedes terminar el pago con tarjeta, PSE, Nequi o Botón Bancolombia desde la página de tu pedido. Si ya pagaste, no hagas nada: te escribiremos apenas se confirme.',
+        },
       ],
       { href: orderUrl, label: 'Terminar el pago' },
       o,
@@ -92,8 +130,12 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       `No se aprobó el pago de tu pedido ${o.reference} · Enzo`,
       SHOPPER_STATUS_TITLES.PAGO_RECHAZADO,
       [
-        { text: `El pago de tu pedido ${o.reference} por ${formatCop(o.total)} fue rechazado y no se hizo ningún cobro.` },
-        { text: `Puedes intentarlo de nuevo, con tarjeta, PSE, Nequi o Botón Bancolombia, hasta el ${paymentDeadline(o)} si los productos siguen disponibles.` },
+        {
+          text: `El pago de tu pedido ${o.reference} por ${formatCop(o.total)} fue rechazado y no se hizo ningún cobro.`,
+        },
+        {
+          text: `Puedes intentarlo de nuevo, con tarjeta, PSE, Nequi o Botón Bancolombia, hasta el ${paymentDeadline(o)} si los productos siguen disponibles.`,
+        },
       ],
       { href: orderUrl, label: 'Pagar de nuevo' },
       o,
@@ -105,7 +147,11 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
     compose(
       `Estamos preparando tu pedido ${o.reference} · Enzo`,
       SHOPPER_STATUS_TITLES.EN_PREPARACION,
-      [{ text: `Tu pedido ${o.reference} ya está en preparación. Te escribiremos cuando lo entreguemos a la transportadora, con el número de guía.` }],
+      [
+        {
+          text: `Tu pedido ${o.reference} ya está en preparación. Te escribiremos cuando lo entreguemos a la transportadora, con el número de guía.`,
+        },
+      ],
       { href: orderUrl, label: 'Ver el estado de tu pedido' },
       o,
       lines,
@@ -122,10 +168,21 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
         text: `Tu pedido ${o.reference} salió con ${carrier}, guía número ${guide}.`,
       },
       url
-        ? { html: `Sigue el envío en la página de ${esc(carrier)}: <a href="${esc(url)}">${esc(url)}</a>`, text: `Sigue el envío en la página de ${carrier}: ${url}` }
+        ? {
+            html: `Sigue el envío en la página de ${esc(carrier)}: <a href="${esc(url)}">${esc(url)}</a>`,
+            text: `Sigue el envío en la página de ${carrier}: ${url}`,
+          }
         : { text: `Puedes seguir el envío con ${carrier} usando el número de guía ${guide}.` },
     ];
-    return compose(`Tu pedido ${o.reference} va en camino · Enzo`, SHOPPER_STATUS_TITLES.ENVIADO, blocks, { href: orderUrl, label: 'Ver el estado de tu pedido' }, o, lines, false);
+    return compose(
+      `Tu pedido ${o.reference} va en camino · Enzo`,
+      SHOPPER_STATUS_TITLES.ENVIADO,
+      blocks,
+      { href: orderUrl, label: 'Ver el estado de tu pedido' },
+      o,
+      lines,
+      false,
+    );
   },
 
   delivered: (o, lines, { orderUrl, publicUrl }) =>
@@ -134,7 +191,9 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       SHOPPER_STATUS_TITLES.ENTREGADO,
       [
         { text: `La transportadora entregó tu pedido ${o.reference}. ¡Esperamos que tu mascota lo disfrute!` },
-        { text: `Si algo no está bien, tienes derecho de retracto dentro de los 5 días hábiles siguientes a la entrega. Lee cómo en ${publicUrl}${PAGE_PATHS.returnsPolicy}` },
+        {
+          text: `Si algo no está bien, tienes derecho de retracto dentro de los 5 días hábiles siguientes a la entrega. Lee cómo en ${publicUrl}${PAGE_PATHS.returnsPolicy}`,
+        },
       ],
       { href: orderUrl, label: 'Ver tu pedido' },
       o,
@@ -148,7 +207,9 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       SHOPPER_STATUS_TITLES.CANCELADO,
       o.refundPending
         ? [
-            { text: `Cancelamos tu pedido ${o.reference}. Como ya lo habías pagado, te devolveremos ${formatCop(o.total)}.` },
+            {
+              text: `Cancelamos tu pedido ${o.reference}. Como ya lo habías pagado, te devolveremos ${formatCop(o.total)}.`,
+            },
             { text: 'Nuestro equipo te contactará para hacer la devolución al medio de pago que usaste.' },
           ]
         : [{ text: `Cancelamos tu pedido ${o.reference}. No se hizo ningún cobro.` }],
@@ -163,7 +224,9 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       `Te devolveremos un pago del pedido ${o.reference} · Enzo`,
       'Te devolveremos tu dinero',
       [
-        { text: `Recibimos un pago del pedido ${o.reference} que no podemos usar: el pedido ya estaba pagado o cancelado, o sus productos se agotaron antes de que se aprobara.` },
+        {
+          text: `Recibimos un pago del pedido ${o.reference} que no podemos usar: el pedido ya estaba pagado o cancelado, o sus productos se agotaron antes de que se aprobara.`,
+        },
         { text: 'Nuestro equipo te contactará para devolverte ese dinero al medio de pago que usaste.' },
       ],
       { href: orderUrl, label: 'Ver tu pedido' },

@@ -15,7 +15,10 @@ export function groupBySize(lines: Array<{ sizeId: number | string; quantity: nu
 
 /** Locks the sizes (ascending id) and returns the first one without enough stock, or null. */
 async function lockAndCheck(m: EntityManager, items: SizeQuantities): Promise<number | null> {
-  const rows: Array<{ id: number; stock: number }> = await m.query(`SELECT id, stock FROM product_size WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [items.map((i) => i.sizeId)]);
+  const rows: Array<{ id: number; stock: number }> = await m.query(
+    `SELECT id, stock FROM product_size WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
+    [items.map((i) => i.sizeId)],
+  );
   const stock = new Map(rows.map((r) => [r.id, r.stock]));
   return items.find((i) => (stock.get(i.sizeId) ?? 0) < i.quantity)?.sizeId ?? null;
 }
@@ -31,7 +34,9 @@ async function updateSizes(m: EntityManager, items: SizeQuantities, set: string)
 /** Locks the sizes in ascending id order, then changes them all in one statement. */
 async function lockAndUpdate(m: EntityManager, items: SizeQuantities, set: string): Promise<void> {
   if (items.length === 0) return;
-  await m.query(`SELECT id FROM product_size WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [items.map((i) => i.sizeId)]);
+  await m.query(`SELECT id FROM product_size WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [
+    items.map((i) => i.sizeId),
+  ]);
   await updateSizes(m, items, set);
 }
 
@@ -72,7 +77,10 @@ export async function restockReturned(m: EntityManager, items: SizeQuantities): 
 /** Whether every size still has the units (a read, for `canRetryPayment`). */
 export async function stockAvailable(m: EntityManager, items: SizeQuantities): Promise<boolean> {
   if (items.length === 0) return true;
-  const rows: Array<{ id: number; stock: number }> = await m.query(`SELECT id, stock FROM product_size WHERE id = ANY($1::int[])`, [items.map((i) => i.sizeId)]);
+  const rows: Array<{ id: number; stock: number }> = await m.query(
+    `SELECT id, stock FROM product_size WHERE id = ANY($1::int[])`,
+    [items.map((i) => i.sizeId)],
+  );
   const stock = new Map(rows.map((r) => [r.id, r.stock]));
   return items.every((i) => (stock.get(i.sizeId) ?? 0) >= i.quantity);
 }
@@ -82,7 +90,11 @@ export async function stockAvailable(m: EntityManager, items: SizeQuantities): P
  * placed (within the code's usage limit), returned when it ends unpaid and taken again if it comes
  * back (retry, late approval) without the limit, since the shopper already had the code.
  */
-export async function takeDiscountUse(m: EntityManager, code: string | null, options: { withinLimit: boolean }): Promise<boolean> {
+export async function takeDiscountUse(
+  m: EntityManager,
+  code: string | null,
+  options: { withinLimit: boolean },
+): Promise<boolean> {
   if (!code) return true;
   const sql = options.withinLimit
     ? `UPDATE discount_code SET uses = uses + 1 WHERE code = $1 AND active AND (usage_limit IS NULL OR uses < usage_limit)`

@@ -68,7 +68,8 @@ export class OrderTransactions {
         applied++;
       }
     }
-    if (open.length > 0 && failed === open.length) throw new Error(`La pasarela no respondió a ninguna de ${open.length} consultas de conciliación`);
+    if (open.length > 0 && failed === open.length)
+      throw new Error(`La pasarela no respondió a ninguna de ${open.length} consultas de conciliación`);
     return { checked: open.length, applied, failed };
   }
 

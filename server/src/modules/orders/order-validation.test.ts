@@ -6,7 +6,13 @@ import { safeEqual } from '../../common/crypto.js';
 import { newOrderReference, orderReferenceFromPayment, paymentReference, REFERENCE_PATTERN } from './order-tokens.js';
 
 const valid: CheckoutInput = {
-  customer: { fullName: 'Ana María Pérez', email: 'Ana@Correo.com ', phone: '+57 315 482 7760', documentType: 'CC', documentNumber: '1.020.304.050' },
+  customer: {
+    fullName: 'Ana María Pérez',
+    email: 'Ana@Correo.com ',
+    phone: '+57 315 482 7760',
+    documentType: 'CC',
+    documentNumber: '1.020.304.050',
+  },
   shipping: { departmentCode: '54', municipalityCode: '54001', address: 'Av. 0 # 11-64', neighborhood: 'Caobos' },
   paymentMethod: 'CARD',
   acceptDataPolicy: true,
@@ -24,7 +30,11 @@ describe('checkout validation', () => {
     const r = validateCheckout(valid);
     expect(r.ok).toBe(true);
     if (!r.ok) return;
-    expect(r.value.customer).toMatchObject({ email: 'ana@correo.com', phone: '3154827760', documentNumber: '1020304050' });
+    expect(r.value.customer).toMatchObject({
+      email: 'ana@correo.com',
+      phone: '3154827760',
+      documentNumber: '1020304050',
+    });
     expect(r.value.municipality).toEqual({ code: '54001', name: 'Cúcuta' });
     expect(r.value.department.name).toBe('Norte de Santander');
   });
@@ -72,7 +82,9 @@ describe('checkout validation', () => {
   });
 
   it('requires a known department and lines', () => {
-    expect(fields({ ...valid, shipping: { ...valid.shipping, departmentCode: '00' } })).toEqual(['shipping.departmentCode']);
+    expect(fields({ ...valid, shipping: { ...valid.shipping, departmentCode: '00' } })).toEqual([
+      'shipping.departmentCode',
+    ]);
     expect(fields({ ...valid, lines: [] })).toEqual(['lines']);
   });
 });

@@ -24,11 +24,17 @@ export interface ValidCheckout {
 /** The shared checkout rules (the same the checkout form applies) plus what only the server sees. */
 const placeOrderSchema = checkoutSchema.extend({
   lines: z.array(z.unknown()).min(1, 'Tu carrito está vacío.'),
-  idempotencyKey: z.string().trim().min(8, 'La clave de la solicitud no es válida. Recarga la página.').max(100, 'La clave de la solicitud no es válida. Recarga la página.'),
+  idempotencyKey: z
+    .string()
+    .trim()
+    .min(8, 'La clave de la solicitud no es válida. Recarga la página.')
+    .max(100, 'La clave de la solicitud no es válida. Recarga la página.'),
 });
 
 /** Checks every checkout field; Spanish messages keyed by input path. */
-export function validateCheckout(input: CheckoutInput): { ok: true; value: ValidCheckout } | { ok: false; errors: FieldError[] } {
+export function validateCheckout(
+  input: CheckoutInput,
+): { ok: true; value: ValidCheckout } | { ok: false; errors: FieldError[] } {
   const result = placeOrderSchema.safeParse(input);
   if (!result.success) return { ok: false, errors: fieldErrors(result.error) };
   const { customer, shipping, paymentMethod } = result.data;

@@ -5,15 +5,22 @@ import type { OrderPayAgainService } from './order-pay-again.service.js';
 import type { OrderLookupService } from './order-lookup.js';
 
 /** Thin: the order services do the work. */
-export function createOrderResolvers(services: { placement: OrderPlacementService; receipts: OrderReceiptService; payAgain: OrderPayAgainService; lookup: OrderLookupService }): Resolvers {
+export function createOrderResolvers(services: {
+  placement: OrderPlacementService;
+  receipts: OrderReceiptService;
+  payAgain: OrderPayAgainService;
+  lookup: OrderLookupService;
+}): Resolvers {
   return {
     Query: {
-      orderReceipt: (_p, { reference, token, transactionId }) => services.receipts.receipt(reference, token, transactionId),
+      orderReceipt: (_p, { reference, token, transactionId }) =>
+        services.receipts.receipt(reference, token, transactionId),
       orderLookup: (_p, { reference, email }) => services.lookup.lookup(reference, email),
     },
     Mutation: {
       placeOrder: (_p, { input }, ctx) => services.placement.placeOrder(input, ctx.ip || null),
-      retryPayment: (_p, { reference, token, paymentMethod }) => services.payAgain.retryPayment(reference, token, paymentMethod),
+      retryPayment: (_p, { reference, token, paymentMethod }) =>
+        services.payAgain.retryPayment(reference, token, paymentMethod),
       releaseOrder: (_p, { reference, token }) => services.payAgain.releaseOrder(reference, token),
     },
     PlaceOrderResult: {

@@ -33,11 +33,23 @@ export interface OrdersModule {
   dashboard: OrderDashboard;
 }
 
-export function createOrdersModule(deps: { env: Env; ds: DataSource; cart: CartService; gateway: PaymentGateway }): OrdersModule {
+export function createOrdersModule(deps: {
+  env: Env;
+  ds: DataSource;
+  cart: CartService;
+  gateway: PaymentGateway;
+}): OrdersModule {
   const { env, ds, cart, gateway } = deps;
-  const mails = new OrderMails({ receiptUrl: (order) => receiptUrl(env, order), shopEmail: env.SHOP_NOTIFY_EMAIL, publicUrl: env.publicUrl });
+  const mails = new OrderMails({
+    receiptUrl: (order) => receiptUrl(env, order),
+    shopEmail: env.SHOP_NOTIFY_EMAIL,
+    publicUrl: env.publicUrl,
+  });
   // The reminder must arrive while the products are still held.
-  const paymentReminderMinutes = Math.max(1, Math.min(env.PAYMENT_REMINDER_MINUTES, Math.floor(env.ORDER_EXPIRY_MINUTES / 2)));
+  const paymentReminderMinutes = Math.max(
+    1,
+    Math.min(env.PAYMENT_REMINDER_MINUTES, Math.floor(env.ORDER_EXPIRY_MINUTES / 2)),
+  );
   const lifecycle = new OrderLifecycle(mails, { paymentReminderMinutes });
   const payments = new OrderPaymentsService(ds, lifecycle);
   const transactions = new OrderTransactions(ds, gateway, payments);

@@ -21,7 +21,11 @@ export class PaymentEventEntity {
   @Column({ type: 'varchar', length: 20 })
   status: string;
 
-  @Column({ name: 'amount_in_cents', type: 'bigint', transformer: { to: (v: number) => v, from: (v: string | null) => (v === null ? 0 : Number(v)) } })
+  @Column({
+    name: 'amount_in_cents',
+    type: 'bigint',
+    transformer: { to: (v: number) => v, from: (v: string | null) => (v === null ? 0 : Number(v)) },
+  })
   amountInCents: number;
 
   @Column({ type: 'jsonb' })

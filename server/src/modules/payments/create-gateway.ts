@@ -17,7 +17,9 @@ export function createPaymentGateway(env: Env, ds: DataSource): PaymentGateway {
     });
   }
   if (env.WOMPI_PUBLIC_KEY || env.WOMPI_INTEGRITY_SECRET || env.WOMPI_EVENTS_SECRET) {
-    throw new Error('Para usar Wompi define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET (las tres).');
+    throw new Error(
+      'Para usar Wompi define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET (las tres).',
+    );
   }
   return new SandboxGateway(ds, loadSandboxEventsSecret(env.dataDir), () => env.publicUrl);
 }

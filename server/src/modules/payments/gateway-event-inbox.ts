@@ -46,24 +46,59 @@ export class GatewayEventInbox {
     private readonly log?: Logger,
   ) {}
 
-  private async store(row: { outcome: EventOutcome; httpStatus: number; reason?: string | null; tx?: { id: string; reference: string; status: string }; remote: string; body: string; bytes: number }) {
+  private async store(row: {
+    outcome: EventOutcome;
+    httpStatus: number;
+    reason?: string | null;
+    tx?: { id: string; reference: string; status: string };
+    remote: string;
+    body: string;
+    bytes: number;
+  }) {
     const rows: Array<{ id: number }> = await this.ds.query(
       `INSERT INTO gateway_event (outcome, http_status, reason, transaction_id, reference, status, remote_address, body, body_bytes)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
-      [row.outcome, row.httpStatus, row.reason ?? null, row.tx?.id ?? null, row.tx?.reference ?? null, row.tx?.status ?? null, row.remote.slice(0, 64), row.body.slice(0, KEPT_BYTES), row.bytes],
+      [
+        row.outcome,
+        row.httpStatus,
+        row.reason ?? null,
+        row.tx?.id ?? null,
+        row.tx?.reference ?? null,
+        row.tx?.status ?? null,
+        row.remote.slice(0, 64),
+        row.body.slice(0, KEPT_BYTES),
+        row.bytes,
+      ],
     );
     return rows[0]!.id;
   }
 
-  private async refuse(outcome: EventOutcome, httpStatus: number, reason: string, remote: string, body: string, bytes: number): Promise<InboxAnswer> {
+  private async refuse(
+    outcome: EventOutcome,
+    httpStatus: number,
+    reason: string,
+    remote: string,
+    body: string,
+    bytes: number,
+  ): Promise<InboxAnswer> {
     await this.store({ outcome, httpStatus, reason, remote, body, bytes });
     this.log?.warn({ remote, reason, bytes }, 'Evento de pago rechazado');
-    return { status: httpStatus, body: { error: httpStatus === 401 ? 'INVALID_CHECKSUM' : 'INVALID_EVENT', message: reason } };
+    return {
+      status: httpStatus,
+      body: { error: httpStatus === 401 ? 'INVALID_CHECKSUM' : 'INVALID_EVENT', message: reason },
+    };
   }
 
   /** A body too large to read: refused and recorded with its size. */
   tooLarge(remote: string, bytes: number): Promise<InboxAnswer> {
-    return this.refuse('rejected', 400, `Cuerpo demasiado grande (${bytes} bytes; máximo ${MAX_EVENT_BYTES})`, remote, '', bytes);
+    return this.refuse(
+      'rejected',
+      400,
+      `Cuerpo demasiado grande (${bytes} bytes; máximo ${MAX_EVENT_BYTES})`,
+      remote,
+      '',
+      bytes,
+    );
   }
 
   /** Handles one webhook request body. Never throws for bad input; only database errors escape. */
@@ -76,11 +111,19 @@ export class GatewayEventInbox {
     } catch {
       return this.refuse('rejected', 400, 'El cuerpo no es JSON válido', remote, text, raw.length);
     }
-    if (!this.gateway.verifyEvent(parsed, headerChecksum)) return this.refuse('unsigned', 401, 'Firma (checksum) no válida', remote, text, raw.length);
+    if (!this.gateway.verifyEvent(parsed, headerChecksum))
+      return this.refuse('unsigned', 401, 'Firma (checksum) no válida', remote, text, raw.length);
     const kind = anyEvent.safeParse(parsed);
     if (!kind.success) return this.refuse('rejected', 400, describeIssues(kind.error), remote, text, raw.length);
     if (kind.data.event !== 'transaction.updated') {
-      await this.store({ outcome: 'ignored', httpStatus: 200, reason: `Evento ${kind.data.event}`, remote, body: text, bytes: raw.length });
+      await this.store({
+        outcome: 'ignored',
+        httpStatus: 200,
+        reason: `Evento ${kind.data.event}`,
+        remote,
+        body: text,
+        bytes: raw.length,
+      });
       return { status: 200, body: { ok: true, ignored: true } };
     }
     const event = transactionUpdatedEvent.safeParse(parsed);
@@ -88,7 +131,9 @@ export class GatewayEventInbox {
 
     const tx = event.data.data.transaction;
     const id = await this.store({ outcome: 'pending', httpStatus: 200, tx, remote, body: text, bytes: raw.length });
-    await this.sink.noteTransaction(tx.reference, tx.id, 'webhook').catch((err) => this.log?.warn({ err }, 'No se pudo anotar la transacción en la orden'));
+    await this.sink
+      .noteTransaction(tx.reference, tx.id, 'webhook')
+      .catch((err) => this.log?.warn({ err }, 'No se pudo anotar la transacción en la orden'));
     const outcome = await this.confirm({ id, transaction_id: tx.id, reference: tx.reference });
     this.log?.info({ reference: tx.reference, transactionId: tx.id, status: tx.status, outcome }, 'Evento de pago');
     // 200 whatever the outcome: the event is kept, and an unconfirmed one is looked up again by the reconciliation job.
@@ -116,13 +161,21 @@ export class GatewayEventInbox {
       await this.mark(row.id, 'pending', 'La pasarela aún la reporta pendiente');
       return 'pending';
     }
-    const outcome = await this.sink.applyTransaction(found, { source: 'webhook', gatewayEventId: row.id, confirmedBy: 'transaction-lookup', transaction: found });
+    const outcome = await this.sink.applyTransaction(found, {
+      source: 'webhook',
+      gatewayEventId: row.id,
+      confirmedBy: 'transaction-lookup',
+      transaction: found,
+    });
     await this.mark(row.id, 'confirmed', outcome);
     return outcome;
   }
 
   private async mark(id: number, outcome: EventOutcome, reason: string) {
-    await this.ds.query(`UPDATE gateway_event SET outcome = $2, reason = $3, checks = checks + 1, checked_at = now() WHERE id = $1`, [id, outcome, reason.slice(0, 1000)]);
+    await this.ds.query(
+      `UPDATE gateway_event SET outcome = $2, reason = $3, checks = checks + 1, checked_at = now() WHERE id = $1`,
+      [id, outcome, reason.slice(0, 1000)],
+    );
   }
 
   /** Refused requests are kept 90 days for inspection, then dropped (anyone can send them: storage stays bounded). */
@@ -143,7 +196,8 @@ export class GatewayEventInbox {
     );
     let failed = 0;
     for (const row of rows) if ((await this.confirm(row)) === 'unconfirmed') failed++;
-    if (rows.length > 0 && failed === rows.length) throw new Error(`La pasarela no respondió a ninguna de ${rows.length} consultas de eventos pendientes`);
+    if (rows.length > 0 && failed === rows.length)
+      throw new Error(`La pasarela no respondió a ninguna de ${rows.length} consultas de eventos pendientes`);
     return { checked: rows.length, failed };
   }
 }

@@ -28,7 +28,8 @@ export const SANDBOX_BANKS = { approve: '1', decline: '2' };
 /** Wompi's sandbox Nequi numbers. */
 export const SANDBOX_NEQUI = { approve: '3991111111', decline: '3992222222' };
 
-const isOnline = (method: string): method is OnlinePaymentMethodValue => (ONLINE_PAYMENT_METHODS as readonly string[]).includes(method);
+const isOnline = (method: string): method is OnlinePaymentMethodValue =>
+  (ONLINE_PAYMENT_METHODS as readonly string[]).includes(method);
 
 /**
  * Decides a sandbox payment like Wompi's sandbox: test cards and banks, Nequi's test phones, or an
@@ -56,7 +57,9 @@ export function sandboxOutcome(method: PaymentMethodValue, input: SandboxPayInpu
   if (method === 'CARD' && card === SANDBOX_CARDS.approve) return 'APPROVED';
   if (method === 'PSE' && bank === SANDBOX_BANKS.approve) return 'APPROVED';
   throw badInput(
-    method === 'CARD' ? 'Usa la tarjeta de prueba 4242 4242 4242 4242 (aprueba) o 4111 1111 1111 1111 (rechaza).' : 'Elige el banco 1 (aprueba) o 2 (rechaza).',
+    method === 'CARD'
+      ? 'Usa la tarjeta de prueba 4242 4242 4242 4242 (aprueba) o 4111 1111 1111 1111 (rechaza).'
+      : 'Elige el banco 1 (aprueba) o 2 (rechaza).',
     method === 'CARD' ? 'cardNumber' : 'pseBank',
   );
 }
@@ -111,8 +114,10 @@ export class SandboxGateway implements PaymentGateway {
   /** Like Wompi: only an approved card transaction can be voided. */
   async voidTransaction(id: string): Promise<{ ok: true } | { ok: false; message: string }> {
     const s = await this.ds.getRepository(SandboxSessionEntity).findOneBy({ transactionId: id });
-    if (!s || s.status !== 'APPROVED') return { ok: false, message: 'La pasarela de pruebas no tiene una transacción aprobada con ese número.' };
-    if (s.paymentMethod !== 'CARD') return { ok: false, message: 'Solo un pago con tarjeta se puede anular en la pasarela.' };
+    if (!s || s.status !== 'APPROVED')
+      return { ok: false, message: 'La pasarela de pruebas no tiene una transacción aprobada con ese número.' };
+    if (s.paymentMethod !== 'CARD')
+      return { ok: false, message: 'Solo un pago con tarjeta se puede anular en la pasarela.' };
     await this.ds.getRepository(SandboxSessionEntity).update({ id: s.id }, { status: 'VOIDED' });
     return { ok: true };
   }
@@ -131,12 +136,11 @@ export class SandboxGateway implements PaymentGateway {
     if (!isOnline(method)) throw badInput('Elige tarjeta, PSE, Nequi o Botón Bancolombia.', 'paymentMethod');
     const status = sandboxOutcome(method, input);
     const transactionId = `${randomInt(10000, 99999)}-${Date.now()}-${randomInt(10000, 99999)}`;
-    const claimed = await changedRows(this.ds.manager, `UPDATE sandbox_session SET transaction_id = $1, status = $2, payment_method = $3 WHERE id = $4 AND transaction_id IS NULL`, [
-      transactionId,
-      status,
-      method,
-      s.id,
-    ]);
+    const claimed = await changedRows(
+      this.ds.manager,
+      `UPDATE sandbox_session SET transaction_id = $1, status = $2, payment_method = $3 WHERE id = $4 AND transaction_id IS NULL`,
+      [transactionId, status, method, s.id],
+    );
     if (claimed === 0) throw new GraphQLError('Este pago ya fue procesado.', { extensions: { code: 'CONFLICT' } });
 
     const event = signEvent(

@@ -11,7 +11,11 @@ export class SandboxSessionEntity {
   @Column({ type: 'varchar', length: 40 })
   reference: string;
 
-  @Column({ name: 'amount_in_cents', type: 'bigint', transformer: { to: (v: number) => v, from: (v: string) => Number(v) } })
+  @Column({
+    name: 'amount_in_cents',
+    type: 'bigint',
+    transformer: { to: (v: number) => v, from: (v: string) => Number(v) },
+  })
   amountInCents: number;
 
   @Column({ type: 'varchar', length: 3 })

@@ -7,7 +7,8 @@ import { SandboxGateway } from './sandbox-gateway.js';
 /** Thin: the sandbox gateway owns its sessions. Refused whenever the shop charges through Wompi. */
 export function createSandboxResolvers(gateway: PaymentGateway): Resolvers {
   const sandbox = (): SandboxGateway => {
-    if (!(gateway instanceof SandboxGateway)) throw forbidden('La pasarela de pruebas no está disponible: la tienda cobra con Wompi.');
+    if (!(gateway instanceof SandboxGateway))
+      throw forbidden('La pasarela de pruebas no está disponible: la tienda cobra con Wompi.');
     return gateway;
   };
   return {

@@ -5,8 +5,16 @@ import { z } from 'zod';
  * fields break them (a 10 KB transaction id, a float amount, an unknown status…) is refused with 400,
  * kept for inspection and changes nothing.
  */
-export const TRANSACTION_ID = z.string().min(1).max(100).regex(/^[\w-]+$/, 'solo letras, números, _ y -');
-export const PAYMENT_REFERENCE = z.string().min(1).max(40).regex(/^[A-Z0-9-]+$/i, 'solo letras, números y -');
+export const TRANSACTION_ID = z
+  .string()
+  .min(1)
+  .max(100)
+  .regex(/^[\w-]+$/, 'solo letras, números, _ y -');
+export const PAYMENT_REFERENCE = z
+  .string()
+  .min(1)
+  .max(40)
+  .regex(/^[A-Z0-9-]+$/i, 'solo letras, números y -');
 export const TRANSACTION_STATUS = z.enum(['PENDING', 'APPROVED', 'DECLINED', 'VOIDED', 'ERROR']);
 
 const transaction = z

@@ -58,7 +58,12 @@ export class WompiGateway implements PaymentGateway {
 
   /** `POST /v1/transactions/{id}/void` (card transactions only; needs the private key). */
   async voidTransaction(id: string): Promise<{ ok: true } | { ok: false; message: string }> {
-    if (!this.config.privateKey) return { ok: false, message: 'Para anular cobros con tarjeta desde el panel, configura WOMPI_PRIVATE_KEY; mientras tanto registra el reembolso como transferencia.' };
+    if (!this.config.privateKey)
+      return {
+        ok: false,
+        message:
+          'Para anular cobros con tarjeta desde el panel, configura WOMPI_PRIVATE_KEY; mientras tanto registra el reembolso como transferencia.',
+      };
     if (!/^[\w-]{1,100}$/.test(id)) return { ok: false, message: 'La transacción no es válida.' };
     const res = await this.fetchImpl(`${this.apiUrl}/transactions/${encodeURIComponent(id)}/void`, {
       method: 'POST',
@@ -66,7 +71,11 @@ export class WompiGateway implements PaymentGateway {
       signal: AbortSignal.timeout(10_000),
     }).catch(() => null);
     if (!res) return { ok: false, message: 'No pudimos conectar con Wompi. Inténtalo de nuevo en unos minutos.' };
-    if (!res.ok) return { ok: false, message: `Wompi no anuló la transacción (respuesta ${res.status}). Revisa en su panel si aún se puede anular o registra una transferencia.` };
+    if (!res.ok)
+      return {
+        ok: false,
+        message: `Wompi no anuló la transacción (respuesta ${res.status}). Revisa en su panel si aún se puede anular o registra una transferencia.`,
+      };
     return { ok: true };
   }
 }
@@ -87,13 +96,26 @@ const lookupAnswer = z.object({
  * `GET {apiUrl}/transactions/{id}` (Wompi's public lookup, which the sandbox serves too): the
  * transaction as the gateway knows it, null when it does not exist. Network failures and odd answers throw.
  */
-export async function lookupTransaction(apiUrl: string, id: string, fetchImpl: typeof fetch = fetch): Promise<GatewayTransaction | null> {
+export async function lookupTransaction(
+  apiUrl: string,
+  id: string,
+  fetchImpl: typeof fetch = fetch,
+): Promise<GatewayTransaction | null> {
   if (!TRANSACTION_ID.safeParse(id).success) return null;
-  const res = await fetchImpl(`${apiUrl}/transactions/${encodeURIComponent(id)}`, { signal: AbortSignal.timeout(8000), headers: { accept: 'application/json' } });
+  const res = await fetchImpl(`${apiUrl}/transactions/${encodeURIComponent(id)}`, {
+    signal: AbortSignal.timeout(8000),
+    headers: { accept: 'application/json' },
+  });
   if (res.status === 404) return null;
   if (!res.ok) throw new Error(`La pasarela respondió ${res.status} al consultar la transacción ${id}`);
   const parsed = lookupAnswer.safeParse(await res.json());
   if (!parsed.success) throw new Error(`Respuesta inesperada de la pasarela para la transacción ${id}`);
   const tx = parsed.data.data;
-  return { id: tx.id, reference: tx.reference, amountInCents: tx.amount_in_cents, status: tx.status, paymentMethodType: tx.payment_method_type ?? null };
+  return {
+    id: tx.id,
+    reference: tx.reference,
+    amountInCents: tx.amount_in_cents,
+    status: tx.status,
+    paymentMethodType: tx.payment_method_type ?? null,
+  };
 }

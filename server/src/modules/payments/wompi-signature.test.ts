@@ -10,9 +10,14 @@ const CHECKSUM_VECTOR = '82d7b6fae35f0de10bb9186be459d13d54d3752c4def83a41fb8cee
 
 const event = {
   event: 'transaction.updated',
-  data: { transaction: { id: '1234-1610641025-49201', amount_in_cents: 4490000, reference: 'ENZ-ABC234', status: 'APPROVED' } },
+  data: {
+    transaction: { id: '1234-1610641025-49201', amount_in_cents: 4490000, reference: 'ENZ-ABC234', status: 'APPROVED' },
+  },
   environment: 'test',
-  signature: { properties: ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'], checksum: CHECKSUM_VECTOR.toUpperCase() },
+  signature: {
+    properties: ['transaction.id', 'transaction.status', 'transaction.amount_in_cents'],
+    checksum: CHECKSUM_VECTOR.toUpperCase(),
+  },
   timestamp: 1530291411,
 };
 
@@ -23,7 +28,13 @@ describe('Wompi signatures', () => {
 
   it('computes the event checksum from the event’s own property list', () => {
     expect(eventChecksum(event, 'test_events_secret')).toBe(CHECKSUM_VECTOR);
-    const reordered = { ...event, signature: { ...event.signature, properties: ['transaction.status', 'transaction.id', 'transaction.amount_in_cents'] } };
+    const reordered = {
+      ...event,
+      signature: {
+        ...event.signature,
+        properties: ['transaction.status', 'transaction.id', 'transaction.amount_in_cents'],
+      },
+    };
     expect(eventChecksum(reordered, 'test_events_secret')).not.toBe(CHECKSUM_VECTOR);
   });
 
@@ -39,7 +50,13 @@ describe('Wompi signatures', () => {
     expect(verifyEvent(event, 'abc', 'test_events_secret')).toBeNull();
     expect(verifyEvent({ event: 'x' }, undefined, 'test_events_secret')).toBeNull();
     expect(verifyEvent(null, undefined, 'test_events_secret')).toBeNull();
-    expect(verifyEvent({ ...event, signature: { properties: [], checksum: CHECKSUM_VECTOR } }, undefined, 'test_events_secret')).toBeNull();
+    expect(
+      verifyEvent(
+        { ...event, signature: { properties: [], checksum: CHECKSUM_VECTOR } },
+        undefined,
+        'test_events_secret',
+      ),
+    ).toBeNull();
   });
 
   it('signs events so that they verify', () => {
@@ -50,14 +67,24 @@ describe('Wompi signatures', () => {
 
 describe('WompiGateway', () => {
   it('builds the web checkout URL with amount, signature, redirect and customer data', async () => {
-    const gw = new WompiGateway({ publicKey: 'pub_test_abc', integritySecret: 'test_integrity_secret', eventsSecret: 'x' });
+    const gw = new WompiGateway({
+      publicKey: 'pub_test_abc',
+      integritySecret: 'test_integrity_secret',
+      eventsSecret: 'x',
+    });
     const url = new URL(
       await gw.createCheckoutUrl({
         reference: 'ENZ-TEST12',
         amountInCents: 34500000,
         paymentMethod: 'CARD',
         redirectUrl: 'https://enzo.com.co/pago-exitoso?ref=ENZ-TEST12&token=t',
-        customer: { email: 'ana@correo.com', fullName: 'Ana Pérez', phone: '3154827760', legalId: '1020304050', legalIdType: 'CC' },
+        customer: {
+          email: 'ana@correo.com',
+          fullName: 'Ana Pérez',
+          phone: '3154827760',
+          legalId: '1020304050',
+          legalIdType: 'CC',
+        },
       }),
     );
     expect(url.origin + url.pathname).toBe('https://checkout.wompi.co/p/');
@@ -78,10 +105,27 @@ describe('WompiGateway', () => {
     const calls: string[] = [];
     const fakeFetch = (async (url: string) => {
       calls.push(url);
-      return new Response(JSON.stringify({ data: { id: 'T1', reference: 'ENZ-ABC234', amount_in_cents: 100, status: 'APPROVED', payment_method_type: 'NEQUI' } }), { status: 200 });
+      return new Response(
+        JSON.stringify({
+          data: {
+            id: 'T1',
+            reference: 'ENZ-ABC234',
+            amount_in_cents: 100,
+            status: 'APPROVED',
+            payment_method_type: 'NEQUI',
+          },
+        }),
+        { status: 200 },
+      );
     }) as unknown as typeof fetch;
     const gw = new WompiGateway({ publicKey: 'pub_test_abc', integritySecret: 'i', eventsSecret: 'e' }, fakeFetch);
-    expect(await gw.getTransaction('T1')).toEqual({ id: 'T1', reference: 'ENZ-ABC234', amountInCents: 100, status: 'APPROVED', paymentMethodType: 'NEQUI' });
+    expect(await gw.getTransaction('T1')).toEqual({
+      id: 'T1',
+      reference: 'ENZ-ABC234',
+      amountInCents: 100,
+      status: 'APPROVED',
+      paymentMethodType: 'NEQUI',
+    });
     expect(calls).toEqual(['https://sandbox.wompi.co/v1/transactions/T1']);
   });
 });

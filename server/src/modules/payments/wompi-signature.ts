@@ -4,7 +4,12 @@ import { safeEqual } from '../../common/crypto.js';
 const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** Wompi's `signature:integrity`: SHA-256 hex of reference + amountInCents + currency + secret. */
-export function integritySignature(reference: string, amountInCents: number, currency: string, integritySecret: string): string {
+export function integritySignature(
+  reference: string,
+  amountInCents: number,
+  currency: string,
+  integritySecret: string,
+): string {
   return sha256(`${reference}${amountInCents}${currency}${integritySecret}`);
 }
 
@@ -40,13 +45,22 @@ function valueAt(data: unknown, path: string): string {
 }
 
 /** Checksum = SHA-256 of the listed property values (paths inside `data`), then timestamp, then secret. */
-export function eventChecksum(event: Pick<WompiEvent, 'data' | 'timestamp'> & { signature: { properties: string[] } }, eventsSecret: string): string {
+export function eventChecksum(
+  event: Pick<WompiEvent, 'data' | 'timestamp'> & { signature: { properties: string[] } },
+  eventsSecret: string,
+): string {
   const values = event.signature.properties.map((p) => valueAt(event.data, p)).join('');
   return sha256(`${values}${event.timestamp}${eventsSecret}`);
 }
 
-export function signEvent(event: Omit<WompiEvent, 'signature'> & { signature: { properties: string[] } }, eventsSecret: string): WompiEvent {
-  return { ...event, signature: { properties: event.signature.properties, checksum: eventChecksum(event, eventsSecret) } };
+export function signEvent(
+  event: Omit<WompiEvent, 'signature'> & { signature: { properties: string[] } },
+  eventsSecret: string,
+): WompiEvent {
+  return {
+    ...event,
+    signature: { properties: event.signature.properties, checksum: eventChecksum(event, eventsSecret) },
+  };
 }
 
 function isWompiEvent(body: unknown): body is WompiEvent {
@@ -68,7 +82,11 @@ function isWompiEvent(body: unknown): body is WompiEvent {
  * Verifies an event's checksum (and the `X-Event-Checksum` header when present) in constant time.
  * Returns the event when authentic, null otherwise.
  */
-export function verifyEvent(body: unknown, headerChecksum: string | undefined, eventsSecret: string): WompiEvent | null {
+export function verifyEvent(
+  body: unknown,
+  headerChecksum: string | undefined,
+  eventsSecret: string,
+): WompiEvent | null {
   if (!isWompiEvent(body) || body.signature.properties.length === 0) return null;
   const expected = eventChecksum(body, eventsSecret).toLowerCase();
   if (!safeEqual(expected, body.signature.checksum.toLowerCase())) return null;

@@ -4,7 +4,11 @@ import { emailLayout, escapeHtml, formatLongDate, queueMail } from '../mail/inde
 import type { OrderEntity } from '../orders/index.js';
 import type { ReturnRequestEntity } from './return-request.entity.js';
 
-const KIND_NAMES = { RETRACTO: 'derecho de retracto', GARANTIA: 'solicitud de garantía', REVERSION: 'solicitud de reversión del pago' } as const;
+const KIND_NAMES = {
+  RETRACTO: 'derecho de retracto',
+  GARANTIA: 'solicitud de garantía',
+  REVERSION: 'solicitud de reversión del pago',
+} as const;
 
 export type ReturnStep = 'requested' | 'accepted' | 'rejected' | 'received' | 'refunded';
 
@@ -40,10 +44,20 @@ function shopperText(step: ReturnStep, r: ReturnRequestEntity, o: OrderEntity): 
     case 'rejected':
       return {
         subject: `Respuesta a tu ${what} · pedido ${o.reference}`,
-        lines: [`No pudimos aceptar tu ${what} del pedido ${o.reference}.`, `Motivo: ${r.decisionNote ?? 'sin nota'}.`, 'Si no estás de acuerdo, responde este correo o acude a la Superintendencia de Industria y Comercio.'],
+        lines: [
+          `No pudimos aceptar tu ${what} del pedido ${o.reference}.`,
+          `Motivo: ${r.decisionNote ?? 'sin nota'}.`,
+          'Si no estás de acuerdo, responde este correo o acude a la Superintendencia de Industria y Comercio.',
+        ],
       };
     case 'received':
-      return { subject: `Recibimos los productos devueltos · pedido ${o.reference}`, lines: [`Recibimos los productos devueltos del pedido ${o.reference}.`, `Te devolveremos ${amount} a más tardar el ${formatLongDate(r.refundDueAt)}.`] };
+      return {
+        subject: `Recibimos los productos devueltos · pedido ${o.reference}`,
+        lines: [
+          `Recibimos los productos devueltos del pedido ${o.reference}.`,
+          `Te devolveremos ${amount} a más tardar el ${formatLongDate(r.refundDueAt)}.`,
+        ],
+      };
     case 'refunded':
       return {
         subject: `Te devolvimos ${amount} · pedido ${o.reference}`,
@@ -62,9 +76,20 @@ export class ReturnMails {
   async queue(m: EntityManager, step: ReturnStep, r: ReturnRequestEntity, order: OrderEntity): Promise<void> {
     const { subject, lines } = shopperText(step, r, order);
     const url = this.settings.orderUrl(order);
-    const html = emailLayout(subject, `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}\n<p><a href="${escapeHtml(url)}">Ver tu pedido</a></p>`);
+    const html = emailLayout(
+      subject,
+      `${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}\n<p><a href="${escapeHtml(url)}">Ver tu pedido</a></p>`,
+    );
     const text = [...lines, '', `Ver tu pedido: ${url}`].join('\n');
-    await queueMail(m, { key: `return:${r.id}:${step}:shopper`, to: order.email, subject, html, text, tag: `${order.reference}-devolucion-${step}`, orderId: order.id });
+    await queueMail(m, {
+      key: `return:${r.id}:${step}:shopper`,
+      to: order.email,
+      subject,
+      html,
+      text,
+      tag: `${order.reference}-devolucion-${step}`,
+      orderId: order.id,
+    });
     if (step === 'requested') {
       const notice = `Nueva ${KIND_NAMES[r.kind]} en el pedido ${order.reference}: ${formatCop(r.refundAmount)}, vence el ${formatLongDate(r.refundDueAt)}.`;
       await queueMail(m, {

@@ -22,7 +22,16 @@ describe('retracto and refund terms (Ley 1480)', () => {
 
 describe('partial returns', () => {
   // 2 × 45.000 + 1 × 30.000 = 120.000, 10 % off = 12.000, shipping 16.500 → paid 124.500.
-  const order = { subtotal: 120_000, discount: 12_000, shipping: 16_500, total: 124_500, lines: [{ id: 1, unitPrice: 45_000, quantity: 2 }, { id: 2, unitPrice: 30_000, quantity: 1 }] };
+  const order = {
+    subtotal: 120_000,
+    discount: 12_000,
+    shipping: 16_500,
+    total: 124_500,
+    lines: [
+      { id: 1, unitPrice: 45_000, quantity: 2 },
+      { id: 2, unitPrice: 30_000, quantity: 1 },
+    ],
+  };
 
   it('gives back each unit less its share of the discount', () => {
     expect(refundFor(order, new Map([[1, 1]]), { refunded: 0, units: 0 })).toBe(40_500);
@@ -35,12 +44,27 @@ describe('partial returns', () => {
     const last = refundFor(order, new Map([[1, 1]]), { refunded: first + second, units: 2 });
     expect(first + second + last).toBe(124_500);
     expect(last).toBe(124_500 - 40_500 - 27_000);
-    expect(refundFor(order, new Map([[1, 2], [2, 1]]), { refunded: 0, units: 0 })).toBe(124_500);
+    expect(
+      refundFor(
+        order,
+        new Map([
+          [1, 2],
+          [2, 1],
+        ]),
+        { refunded: 0, units: 0 },
+      ),
+    ).toBe(124_500);
   });
 
   it('rounds the discount share half up', () => {
     // 1 × 33.333 of 99.999 with 10.000 off: share 3.333,3 → 3.333.
-    const odd = { subtotal: 99_999, discount: 10_000, shipping: 0, total: 89_999, lines: [{ id: 1, unitPrice: 33_333, quantity: 3 }] };
+    const odd = {
+      subtotal: 99_999,
+      discount: 10_000,
+      shipping: 0,
+      total: 89_999,
+      lines: [{ id: 1, unitPrice: 33_333, quantity: 3 }],
+    };
     expect(refundFor(odd, new Map([[1, 1]]), { refunded: 0, units: 0 })).toBe(30_000);
   });
 });

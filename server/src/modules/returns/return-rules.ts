@@ -7,7 +7,13 @@ import { addBusinessDays, bogotaDate, endOfBogotaDay } from '../../common/busine
  *   the remedy, is due within 30 calendar days.
  * - Reversión del pago (art. 51): electronic payments; the reversal is due within 15 business days.
  */
-import { RETRACTO_BUSINESS_DAYS, RETRACTO_REFUND_DAYS, REVERSION_BUSINESS_DAYS, WARRANTY_MONTHS, type ReturnKindValue } from '#shared/returns.js';
+import {
+  RETRACTO_BUSINESS_DAYS,
+  RETRACTO_REFUND_DAYS,
+  REVERSION_BUSINESS_DAYS,
+  WARRANTY_MONTHS,
+  type ReturnKindValue,
+} from '#shared/returns.js';
 
 export { RETRACTO_BUSINESS_DAYS, RETRACTO_REFUND_DAYS, REVERSION_BUSINESS_DAYS, WARRANTY_MONTHS };
 export type ReturnKind = ReturnKindValue;
@@ -47,12 +53,17 @@ export interface PaidOrder {
  * back its price less its share of the discount (half up); the return that completes the order gives
  * back exactly what is left of what was paid, shipping included, so the parts always add up to the total.
  */
-export function refundFor(order: PaidOrder, units: Map<number, number>, already: { refunded: number; units: number }): number {
+export function refundFor(
+  order: PaidOrder,
+  units: Map<number, number>,
+  already: { refunded: number; units: number },
+): number {
   const purchased = order.lines.reduce((n, l) => n + l.quantity, 0);
   const returning = [...units.values()].reduce((n, q) => n + q, 0);
   if (already.units + returning >= purchased) return Math.max(0, order.total - already.refunded);
   let merchandise = 0;
   for (const line of order.lines) merchandise += line.unitPrice * (units.get(line.id) ?? 0);
-  const discountShare = order.subtotal > 0 ? Math.floor((2 * order.discount * merchandise + order.subtotal) / (2 * order.subtotal)) : 0;
+  const discountShare =
+    order.subtotal > 0 ? Math.floor((2 * order.discount * merchandise + order.subtotal) / (2 * order.subtotal)) : 0;
   return merchandise - discountShare;
 }

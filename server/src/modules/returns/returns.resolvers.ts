@@ -20,26 +20,44 @@ interface OrderFacts {
   total: number;
 }
 
-const memberOf = (r: object) => ('__typename' in r && typeof r.__typename === 'string' ? (r.__typename as 'ReturnRequest' | 'ValidationErrors' | 'ReturnNotAllowed' | 'NotFound') : 'ReturnRequest');
+const memberOf = (r: object) =>
+  '__typename' in r && typeof r.__typename === 'string'
+    ? (r.__typename as 'ReturnRequest' | 'ValidationErrors' | 'ReturnNotAllowed' | 'NotFound')
+    : 'ReturnRequest';
 
 /** Shopper requests (on the order's page), staff handling, and the returns part of the order and the dashboard. */
-export function createReturnsResolvers(deps: { ds: DataSource; returns: ReturnsService; orders: OrdersModule; requireStaff: StaffGuard }): Resolvers {
+export function createReturnsResolvers(deps: {
+  ds: DataSource;
+  returns: ReturnsService;
+  orders: OrdersModule;
+  requireStaff: StaffGuard;
+}): Resolvers {
   const { ds, returns, orders, requireStaff } = deps;
   const lineNames = (ctx: GraphQLContext) =>
-    ctx.scoped(LINES, () => new DataLoader(async (ids: readonly number[]) => {
-      const rows = await ds.getRepository(OrderLineEntity).findBy({ id: In([...ids]) });
-      const byId = new Map(rows.map((l) => [l.id, l]));
-      return ids.map((id) => byId.get(id) ?? null);
-    }));
+    ctx.scoped(
+      LINES,
+      () =>
+        new DataLoader(async (ids: readonly number[]) => {
+          const rows = await ds.getRepository(OrderLineEntity).findBy({ id: In([...ids]) });
+          const byId = new Map(rows.map((l) => [l.id, l]));
+          return ids.map((id) => byId.get(id) ?? null);
+        }),
+    );
   const orderFacts = (ctx: GraphQLContext) =>
-    ctx.scoped(ORDERS, () => new DataLoader(async (ids: readonly number[]) => {
-      const rows: Array<OrderFacts & { id: number }> = await ds.query(
-        `SELECT id, reference, payment_method AS "paymentMethod", transaction_id AS "transactionId", total FROM shop_order WHERE id = ANY($1::int[])`,
-        [ids],
-      );
-      const byId = new Map(rows.map((o) => [o.id, o]));
-      return ids.map((id): OrderFacts => byId.get(id) ?? { reference: '', paymentMethod: '', transactionId: null, total: -1 });
-    }));
+    ctx.scoped(
+      ORDERS,
+      () =>
+        new DataLoader(async (ids: readonly number[]) => {
+          const rows: Array<OrderFacts & { id: number }> = await ds.query(
+            `SELECT id, reference, payment_method AS "paymentMethod", transaction_id AS "transactionId", total FROM shop_order WHERE id = ANY($1::int[])`,
+            [ids],
+          );
+          const byId = new Map(rows.map((o) => [o.id, o]));
+          return ids.map(
+            (id): OrderFacts => byId.get(id) ?? { reference: '', paymentMethod: '', transactionId: null, total: -1 },
+          );
+        }),
+    );
   const staffName = async (ctx: GraphQLContext) => {
     const staff = await requireStaff(ctx);
     return staff.email ?? staff.uid;
@@ -57,9 +75,11 @@ export function createReturnsResolvers(deps: { ds: DataSource; returns: ReturnsS
         if (!order) return { __typename: 'NotFound', message: 'No encontramos esta orden.' };
         return returns.request(order.id, input);
       },
-      staffDecideReturn: async (_p, { id, accept, note }, ctx) => returns.decide(id, await staffName(ctx), accept, note ?? null),
+      staffDecideReturn: async (_p, { id, accept, note }, ctx) =>
+        returns.decide(id, await staffName(ctx), accept, note ?? null),
       staffReceiveReturn: async (_p, { id }, ctx) => returns.receive(id, await staffName(ctx)),
-      staffRefundReturn: async (_p, { id, method, reference }, ctx) => returns.refund(id, await staffName(ctx), method, reference ?? null),
+      staffRefundReturn: async (_p, { id, method, reference }, ctx) =>
+        returns.refund(id, await staffName(ctx), method, reference ?? null),
     },
     RequestReturnResult: { __resolveType: memberOf },
     StaffReturnResult: { __resolveType: memberOf },
@@ -72,7 +92,12 @@ export function createReturnsResolvers(deps: { ds: DataSource; returns: ReturnsS
           warrantyUntil: options.warrantyUntil,
           canRequestReversal: options.canRequestReversal,
           returnableLines: receipt.lines
-            .map((l) => ({ lineId: l.id, name: l.name, sizeLabel: l.sizeLabel, quantity: options.returnable.get(Number(l.id)) ?? 0 }))
+            .map((l) => ({
+              lineId: l.id,
+              name: l.name,
+              sizeLabel: l.sizeLabel,
+              quantity: options.returnable.get(Number(l.id)) ?? 0,
+            }))
             .filter((l) => l.quantity > 0),
         };
       },
@@ -84,7 +109,13 @@ export function createReturnsResolvers(deps: { ds: DataSource; returns: ReturnsS
       },
     },
     OrderLookup: {
-      returns: async (view) => (await returns.forOrder(view.order.id)).map((r) => ({ kind: r.kind, status: r.status, requestedAt: r.requestedAt, refundedAt: r.refundedAt })),
+      returns: async (view) =>
+        (await returns.forOrder(view.order.id)).map((r) => ({
+          kind: r.kind,
+          status: r.status,
+          requestedAt: r.requestedAt,
+          refundedAt: r.refundedAt,
+        })),
     },
     OrderProgress: {
       __resolveType: (view) => ('email' in view ? 'OrderReceipt' : 'OrderLookup'),
@@ -98,14 +129,25 @@ export function createReturnsResolvers(deps: { ds: DataSource; returns: ReturnsS
       orderReference: async (r, _a, ctx) => (await orderFacts(ctx).load(r.orderId)).reference,
       canVoidAtGateway: async (r, _a, ctx) => {
         const o = await orderFacts(ctx).load(r.orderId);
-        return r.status !== 'REEMBOLSADA' && r.status !== 'RECHAZADA' && o.paymentMethod === 'CARD' && o.transactionId !== null && r.refundAmount === o.total;
+        return (
+          r.status !== 'REEMBOLSADA' &&
+          r.status !== 'RECHAZADA' &&
+          o.paymentMethod === 'CARD' &&
+          o.transactionId !== null &&
+          r.refundAmount === o.total
+        );
       },
       overdue: (r) => r.refundedAt === null && r.status !== 'RECHAZADA' && r.refundDueAt.getTime() < Date.now(),
       lines: async (r: ReturnRequestEntity, _a, ctx) =>
         Promise.all(
           (r.lines ?? []).map(async (l) => {
             const line = await lineNames(ctx).load(l.orderLineId);
-            return { orderLineId: String(l.orderLineId), name: line?.name ?? '', sizeLabel: line?.sizeLabel ?? '', quantity: l.quantity };
+            return {
+              orderLineId: String(l.orderLineId),
+              name: line?.name ?? '',
+              sizeLabel: line?.sizeLabel ?? '',
+              quantity: l.quantity,
+            };
           }),
         ),
     },

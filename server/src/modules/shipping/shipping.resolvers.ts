@@ -8,7 +8,8 @@ import type { ShippingService } from './shipping.service.js';
 /** Staff check, given by the staff module (shipping does not know how staff sign in). */
 export type StaffGuard = (ctx: GraphQLContext) => Promise<{ email: string | null; uid: string }>;
 
-const memberOf = <T extends string>(result: object, record: T): T => ('__typename' in result && typeof result.__typename === 'string' ? (result.__typename as T) : record);
+const memberOf = <T extends string>(result: object, record: T): T =>
+  '__typename' in result && typeof result.__typename === 'string' ? (result.__typename as T) : record;
 
 /** Shop settings as this module answers them (the legal identity is resolved from config by modules/legal). */
 export type ShopSettingsView = Omit<ShopSettings, 'legal'>;
@@ -22,7 +23,13 @@ export function createShippingResolvers(shipping: ShippingService, requireStaff:
         return {
           freeShippingThreshold: terms.freeFrom,
           shippingFee: terms.fee,
-          delivery: { minDays: terms.minDays, maxDays: terms.maxDays, label: deliveryDaysLabel(terms.minDays, terms.maxDays), earliest: null, latest: null },
+          delivery: {
+            minDays: terms.minDays,
+            maxDays: terms.maxDays,
+            label: deliveryDaysLabel(terms.minDays, terms.maxDays),
+            earliest: null,
+            latest: null,
+          },
           ivaRate: IVA_RATE,
           brand: BRAND,
         };
@@ -47,13 +54,18 @@ export function createShippingResolvers(shipping: ShippingService, requireStaff:
         return shipping.removeRate(id);
       },
     },
-    ShippingSettingsResult: { __resolveType: (r) => memberOf<'ShippingSettings' | 'ValidationErrors'>(r, 'ShippingSettings') },
+    ShippingSettingsResult: {
+      __resolveType: (r) => memberOf<'ShippingSettings' | 'ValidationErrors'>(r, 'ShippingSettings'),
+    },
     ShippingRateResult: { __resolveType: (r) => memberOf<'ShippingRate' | 'ValidationErrors'>(r, 'ShippingRate') },
     RemoveShippingRateResult: { __resolveType: (r) => r.__typename ?? null },
     ShippingRate: {
       id: (r) => String(r.id),
       departmentName: (r) => findDepartment(r.departmentCode)?.name ?? r.departmentCode,
-      municipalityName: (r) => (r.municipalityCode ? (findMunicipality(r.departmentCode, r.municipalityCode)?.name ?? r.municipalityCode) : null),
+      municipalityName: (r) =>
+        r.municipalityCode
+          ? (findMunicipality(r.departmentCode, r.municipalityCode)?.name ?? r.municipalityCode)
+          : null,
     },
   };
 }

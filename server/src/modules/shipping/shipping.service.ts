@@ -63,16 +63,26 @@ export class ShippingService {
    */
   terms(destination?: Destination | null, m?: EntityManager): Promise<ShippingTerms> {
     const department = destination ? findDepartment(destination.departmentCode) : null;
-    const municipality = department && destination?.municipalityCode ? findMunicipality(department.code, destination.municipalityCode) : null;
+    const municipality =
+      department && destination?.municipalityCode
+        ? findMunicipality(department.code, destination.municipalityCode)
+        : null;
     const departmentCode = department?.code ?? null;
     const municipalityCode = municipality?.code ?? null;
     if (m) return this.#readTerms(departmentCode, municipalityCode, m);
     // Keys are only codes that exist (DIVIPOLA), so the cache cannot be filled with made-up destinations.
-    return this.cache.remember(`shipping-terms:${departmentCode ?? ''}:${municipalityCode ?? ''}`, () => this.#readTerms(departmentCode, municipalityCode));
+    return this.cache.remember(`shipping-terms:${departmentCode ?? ''}:${municipalityCode ?? ''}`, () =>
+      this.#readTerms(departmentCode, municipalityCode),
+    );
   }
 
-  async #readTerms(departmentCode: string | null, municipalityCode: string | null, m?: EntityManager): Promise<ShippingTerms> {
-    const read = (sql: string, params: unknown[]) => (m ? (m.query(sql, params) as Promise<TermsRow[]>) : selectRows<TermsRow>(this.ds, sql, params));
+  async #readTerms(
+    departmentCode: string | null,
+    municipalityCode: string | null,
+    m?: EntityManager,
+  ): Promise<ShippingTerms> {
+    const read = (sql: string, params: unknown[]) =>
+      m ? (m.query(sql, params) as Promise<TermsRow[]>) : selectRows<TermsRow>(this.ds, sql, params);
     const [row] = departmentCode
       ? await read(
           `SELECT s.free_from, s.default_fee, s.default_min_days, s.default_max_days, r.fee, r.min_days, r.max_days
@@ -105,16 +115,23 @@ export class ShippingService {
   }
 
   rates(): Promise<ShippingRateEntity[]> {
-    return this.ds.getRepository(ShippingRateEntity).find({ order: { departmentCode: 'ASC', municipalityCode: { direction: 'ASC', nulls: 'FIRST' } } });
+    return this.ds
+      .getRepository(ShippingRateEntity)
+      .find({ order: { departmentCode: 'ASC', municipalityCode: { direction: 'ASC', nulls: 'FIRST' } } });
   }
 
-  async saveSettings(input: SettingsInput, staffName: string): Promise<(ShippingSettingsEntity & { __typename: 'ShippingSettings' }) | ValidationErrors> {
+  async saveSettings(
+    input: SettingsInput,
+    staffName: string,
+  ): Promise<(ShippingSettingsEntity & { __typename: 'ShippingSettings' }) | ValidationErrors> {
     const bad =
       checkMoney('freeFrom', input.freeFrom, 'El envío gratis debe empezar en un valor entero de pesos (0 o más).') ??
       checkMoney('defaultFee', input.defaultFee, 'El valor del envío debe ser un número entero de pesos (0 o más).') ??
       checkDays(input.defaultMinDays, input.defaultMaxDays, 'defaultMinDays');
     if (bad) return bad;
-    await this.ds.getRepository(ShippingSettingsEntity).update({ id: 1 }, { ...input, updatedAt: new Date(), updatedBy: staffName });
+    await this.ds
+      .getRepository(ShippingSettingsEntity)
+      .update({ id: 1 }, { ...input, updatedAt: new Date(), updatedBy: staffName });
     return ok(await this.settings(), 'ShippingSettings');
   }
 
@@ -126,7 +143,9 @@ export class ShippingService {
     if (municipalityCode && !findMunicipality(department.code, municipalityCode)) {
       return invalidField('municipalityCode', `Elige un municipio de ${department.name} de la lista.`);
     }
-    const bad = checkMoney('fee', input.fee, 'El valor del envío debe ser un número entero de pesos (0 o más).') ?? checkDays(input.minDays, input.maxDays, 'minDays');
+    const bad =
+      checkMoney('fee', input.fee, 'El valor del envío debe ser un número entero de pesos (0 o más).') ??
+      checkDays(input.minDays, input.maxDays, 'minDays');
     if (bad) return bad;
     const repo = this.ds.getRepository(ShippingRateEntity);
     const rows: Array<{ id: number }> = await repo.query(
@@ -141,12 +160,15 @@ export class ShippingService {
   }
 
   /** Removes a municipality override (its department's rate applies again); department rates stay. */
-  async removeRate(id: string): Promise<{ __typename: 'ShippingRateRemoved'; id: string } | ValidationErrors | NotFound> {
+  async removeRate(
+    id: string,
+  ): Promise<{ __typename: 'ShippingRateRemoved'; id: string } | ValidationErrors | NotFound> {
     const n = Number(id);
     const repo = this.ds.getRepository(ShippingRateEntity);
     const rate = Number.isInteger(n) && n > 0 && n <= 2_147_483_647 ? await repo.findOneBy({ id: n }) : null;
     if (!rate) return notFoundResult('Esa tarifa no existe.');
-    if (!rate.municipalityCode) return invalidField('id', 'La tarifa de un departamento no se borra: cambia su valor o sus días.');
+    if (!rate.municipalityCode)
+      return invalidField('id', 'La tarifa de un departamento no se borra: cambia su valor o sus días.');
     await repo.delete({ id: n });
     return { __typename: 'ShippingRateRemoved', id: String(n) };
   }
@@ -157,7 +179,8 @@ function checkMoney(field: string, value: number, message: string): ValidationEr
 }
 
 function checkDays(min: number, max: number, field: string): ValidationErrors | null {
-  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max > MAX_DAYS) return invalidField(field, `Los días de entrega deben ser números enteros entre 0 y ${MAX_DAYS}.`);
+  if (!Number.isInteger(min) || !Number.isInteger(max) || min < 0 || max > MAX_DAYS)
+    return invalidField(field, `Los días de entrega deben ser números enteros entre 0 y ${MAX_DAYS}.`);
   if (min > max) return invalidField(field, 'El mínimo de días no puede ser mayor que el máximo.');
   return null;
 }

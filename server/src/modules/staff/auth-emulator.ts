@@ -60,7 +60,14 @@ export class AuthEmulatorStartAborted extends Error {}
  * it answers. The config is written to a temporary folder with free hub/logging ports, so several
  * emulators (a dev server and test runs) can coexist.
  */
-export async function startAuthEmulator({ port, projectId, timeoutMs = 90_000, log = () => {}, persistDir, signal }: StartAuthEmulatorOptions): Promise<AuthEmulator> {
+export async function startAuthEmulator({
+  port,
+  projectId,
+  timeoutMs = 90_000,
+  log = () => {},
+  persistDir,
+  signal,
+}: StartAuthEmulatorOptions): Promise<AuthEmulator> {
   const host = `127.0.0.1:${port}`;
   if (await isAuthEmulatorUp(host)) {
     log(`Usando el emulador de Firebase Auth que ya corre en ${host}`);
@@ -69,7 +76,13 @@ export async function startAuthEmulator({ port, projectId, timeoutMs = 90_000, l
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'enzo-auth-emulator-'));
   const [hubPort, loggingPort] = [await freePort(), await freePort()];
   const config = {
-    emulators: { auth: { port, host: '127.0.0.1' }, hub: { port: hubPort, host: '127.0.0.1' }, logging: { port: loggingPort, host: '127.0.0.1' }, ui: { enabled: false }, singleProjectMode: true },
+    emulators: {
+      auth: { port, host: '127.0.0.1' },
+      hub: { port: hubPort, host: '127.0.0.1' },
+      logging: { port: loggingPort, host: '127.0.0.1' },
+      ui: { enabled: false },
+      singleProjectMode: true,
+    },
   };
   await fs.writeFile(path.join(dir, 'firebase.json'), JSON.stringify(config));
   log(`Iniciando el emulador de Firebase Auth en ${host}…`);
@@ -84,7 +97,16 @@ export async function startAuthEmulator({ port, projectId, timeoutMs = 90_000, l
     if (exported) persistence.push('--import', target);
     persistence.push('--export-on-exit', target);
   }
-  const args = ['emulators:start', '--only', 'auth', '--project', projectId, '--config', path.join(dir, 'firebase.json'), ...persistence];
+  const args = [
+    'emulators:start',
+    '--only',
+    'auth',
+    '--project',
+    projectId,
+    '--config',
+    path.join(dir, 'firebase.json'),
+    ...persistence,
+  ];
   const child: ChildProcess = spawn(FIREBASE_BIN, args, {
     cwd: dir,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -125,7 +147,9 @@ export async function startAuthEmulator({ port, projectId, timeoutMs = 90_000, l
       abort();
       await exit;
       await stop();
-      throw new AuthEmulatorStartAborted('El emulador de Firebase Auth no terminó de iniciar: la tienda se detuvo antes.');
+      throw new AuthEmulatorStartAborted(
+        'El emulador de Firebase Auth no terminó de iniciar: la tienda se detuvo antes.',
+      );
     }
     if (exited || Date.now() > deadline) {
       signal?.removeEventListener('abort', abort);

@@ -33,7 +33,10 @@ export class StaffAuthService {
 
   private load(): Promise<(token: string) => Promise<DecodedToken>> {
     this.verifier ??= (async () => {
-      const [{ getAuth }, { getFirebaseApp }] = await Promise.all([import('firebase-admin/auth'), import('../../common/firebase-app.js')]);
+      const [{ getAuth }, { getFirebaseApp }] = await Promise.all([
+        import('firebase-admin/auth'),
+        import('../../common/firebase-app.js'),
+      ]);
       const auth = getAuth(getFirebaseApp(this.env.firebaseProjectId));
       return (token: string) => auth.verifyIdToken(token, true) as Promise<DecodedToken>;
     })();
@@ -55,7 +58,11 @@ export class StaffAuthService {
       return { kind: 'invalid' };
     }
     if (decoded.staff !== true) return { kind: 'not-staff', uid: decoded.uid };
-    return { kind: 'staff', staff: { uid: decoded.uid, email: decoded.email ?? null, name: decoded.name ?? null } };
+    // Every account with the staff claim is an owner until the staff table decides roles.
+    return {
+      kind: 'staff',
+      staff: { uid: decoded.uid, email: decoded.email ?? null, name: decoded.name ?? null, role: 'propietario' },
+    };
   }
 }
 
@@ -65,7 +72,10 @@ export interface StaffAuthContext {
 }
 
 /** Memoises the check so a request verifies its token at most once, and only when asked. */
-export function lazyStaffAuth(service: StaffAuthService, header: string | undefined | null): () => Promise<StaffAuthResult> {
+export function lazyStaffAuth(
+  service: StaffAuthService,
+  header: string | undefined | null,
+): () => Promise<StaffAuthResult> {
   let result: Promise<StaffAuthResult> | undefined;
   return () => (result ??= service.resolve(header));
 }

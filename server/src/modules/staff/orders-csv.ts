@@ -1,4 +1,11 @@
-import { isOrderStatus, isPaymentMethod, ORDER_STATUS_LABELS, PAYMENT_METHOD_LABELS, type OrderStatusValue, type PaymentMethodValue } from '#shared/orders.js';
+import {
+  isOrderStatus,
+  isPaymentMethod,
+  ORDER_STATUS_LABELS,
+  PAYMENT_METHOD_LABELS,
+  type OrderStatusValue,
+  type PaymentMethodValue,
+} from '#shared/orders.js';
 import { SHOP_TIME_ZONE } from '#shared/shop.js';
 import { badInput } from '../../common/errors.js';
 import type { OrderEntity, OrderFilter, OrderLineEntity } from '../orders/index.js';
@@ -7,7 +14,15 @@ import type { OrderEntity, OrderFilter, OrderLineEntity } from '../orders/index.
 export const CSV_SEPARATOR = ';';
 export const CSV_BOM = '\uFEFF';
 
-const dateFormat = new Intl.DateTimeFormat('sv-SE', { timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: false });
+const dateFormat = new Intl.DateTimeFormat('sv-SE', {
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hour12: false,
+});
 
 const COLUMNS: Array<[header: string, value: (o: OrderEntity) => string | number | null]> = [
   ['Referencia', (o) => o.reference],
@@ -77,18 +92,28 @@ export function csvLinesHeader(): string {
 }
 
 export function csvLineRows(order: OrderEntity, lines: OrderLineEntity[]): string {
-  return lines.map((line) => LINE_COLUMNS.map(([, value]) => csvCell(value(order, line))).join(CSV_SEPARATOR) + '\r\n').join('');
+  return lines
+    .map((line) => LINE_COLUMNS.map(([, value]) => csvCell(value(order, line))).join(CSV_SEPARATOR) + '\r\n')
+    .join('');
 }
 
 /** Reads the CSV endpoint's query string into a filter (`status` may be repeated or comma-separated). */
 export function filterFromQuery(query: Record<string, unknown>): OrderFilter {
-  const list = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap(list) : typeof v === 'string' ? v.split(',').filter(Boolean) : []);
+  const list = (v: unknown): string[] =>
+    Array.isArray(v) ? v.flatMap(list) : typeof v === 'string' ? v.split(',').filter(Boolean) : [];
   const statuses = list(query.status);
   for (const s of statuses) if (!isOrderStatus(s)) throw badInput(`Estado desconocido: ${s}.`, 'status');
   const paymentMethods = list(query.method);
-  for (const m of paymentMethods) if (!isPaymentMethod(m)) throw badInput(`Método de pago desconocido: ${m}.`, 'method');
+  for (const m of paymentMethods)
+    if (!isPaymentMethod(m)) throw badInput(`Método de pago desconocido: ${m}.`, 'method');
   const one = (v: unknown) => (typeof v === 'string' ? v : null);
-  return { statuses: statuses as OrderStatusValue[], paymentMethods: paymentMethods as PaymentMethodValue[], from: one(query.from), to: one(query.to), search: one(query.search) };
+  return {
+    statuses: statuses as OrderStatusValue[],
+    paymentMethods: paymentMethods as PaymentMethodValue[],
+    from: one(query.from),
+    to: one(query.to),
+    search: one(query.search),
+  };
 }
 
 /** The CSV endpoint's relative URL for a filter (`lines`: one row per line item). */

@@ -11,7 +11,12 @@ export interface StaffAccount {
  * Creates or updates a Firebase user with this email and password and sets the custom claim
  * `staff: true` (keeping any other claims). Existing sessions pick the claim up on token refresh.
  */
-export async function upsertStaffAccount(projectId: string, email: string, password: string, displayName = 'Personal Enzo'): Promise<StaffAccount> {
+export async function upsertStaffAccount(
+  projectId: string,
+  email: string,
+  password: string,
+  displayName = 'Personal Enzo',
+): Promise<StaffAccount> {
   const auth = getAuth(getFirebaseApp(projectId));
   const normalized = email.trim().toLowerCase();
   let uid: string;

@@ -1,12 +1,22 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import { productPath } from '#shared/storefront-routes.js';
-import { productData, type CatalogAdminService, type CatalogService, type StockAlertsService } from '../catalog/index.js';
+import {
+  productData,
+  type CatalogAdminService,
+  type CatalogService,
+  type StockAlertsService,
+} from '../catalog/index.js';
 import type { DiscountAdminService } from '../discounts/index.js';
 import { requireStaff } from './auth.js';
 import { memberOf } from './union-member.js';
 
 /** Products (create, edit, archive, images, low stock) and discount codes for staff. */
-export function createStaffCatalogResolvers(deps: { catalog: CatalogService; catalogAdmin: CatalogAdminService; stockAlerts: StockAlertsService; discountAdmin: DiscountAdminService }): Resolvers {
+export function createStaffCatalogResolvers(deps: {
+  catalog: CatalogService;
+  catalogAdmin: CatalogAdminService;
+  stockAlerts: StockAlertsService;
+  discountAdmin: DiscountAdminService;
+}): Resolvers {
   const { catalog, catalogAdmin, stockAlerts, discountAdmin } = deps;
   return {
     Query: {
@@ -73,8 +83,12 @@ export function createStaffCatalogResolvers(deps: { catalog: CatalogService; cat
         return stockAlerts.setThreshold(threshold);
       },
     },
-    StaffProductResult: { __resolveType: (r) => memberOf<'StaffProduct' | 'ValidationErrors' | 'NotFound'>(r, 'StaffProduct') },
-    StaffDiscountCodeResult: { __resolveType: (r) => memberOf<'StaffDiscountCode' | 'ValidationErrors' | 'NotFound'>(r, 'StaffDiscountCode') },
+    StaffProductResult: {
+      __resolveType: (r) => memberOf<'StaffProduct' | 'ValidationErrors' | 'NotFound'>(r, 'StaffProduct'),
+    },
+    StaffDiscountCodeResult: {
+      __resolveType: (r) => memberOf<'StaffDiscountCode' | 'ValidationErrors' | 'NotFound'>(r, 'StaffDiscountCode'),
+    },
     StaffLowStockResult: { __resolveType: (r) => r.__typename ?? null },
     StaffProduct: {
       id: (p) => String(p.id),
@@ -89,7 +103,13 @@ export function createStaffCatalogResolvers(deps: { catalog: CatalogService; cat
       formerPaths: async (p) => {
         const [history] = await catalogAdmin.slugHistory([p.id]);
         const current = productPath(p);
-        return [...new Set(history!.map((h) => productPath({ id: p.id, slug: h.slug, categorySlug: h.categorySlug, collections: p.collections })))].filter((path) => path !== current);
+        return [
+          ...new Set(
+            history!.map((h) =>
+              productPath({ id: p.id, slug: h.slug, categorySlug: h.categorySlug, collections: p.collections }),
+            ),
+          ),
+        ].filter((path) => path !== current);
       },
     },
     StaffProductSize: { id: (s) => String(s.id) },

@@ -4,7 +4,11 @@ import { requireStaff } from './auth.js';
 import { memberOf } from './union-member.js';
 
 /** Home slides, promo blocks, campaign pages and the media library, for staff. */
-export function createStaffContentResolvers(deps: { content: ContentService; contentAdmin: ContentAdminService; campaigns: CampaignService }): Resolvers {
+export function createStaffContentResolvers(deps: {
+  content: ContentService;
+  contentAdmin: ContentAdminService;
+  campaigns: CampaignService;
+}): Resolvers {
   const { content, contentAdmin, campaigns } = deps;
   return {
     Query: {
@@ -68,12 +72,18 @@ export function createStaffContentResolvers(deps: { content: ContentService; con
       },
     },
     StaffUploadImageResult: { __resolveType: (r) => r.__typename ?? null },
-    StaffHomeSlideResult: { __resolveType: (r) => memberOf<'StaffHomeSlide' | 'ValidationErrors' | 'NotFound'>(r, 'StaffHomeSlide') },
-    StaffPromoBlockResult: { __resolveType: (r) => memberOf<'StaffPromoBlock' | 'ValidationErrors' | 'NotFound'>(r, 'StaffPromoBlock') },
+    StaffHomeSlideResult: {
+      __resolveType: (r) => memberOf<'StaffHomeSlide' | 'ValidationErrors' | 'NotFound'>(r, 'StaffHomeSlide'),
+    },
+    StaffPromoBlockResult: {
+      __resolveType: (r) => memberOf<'StaffPromoBlock' | 'ValidationErrors' | 'NotFound'>(r, 'StaffPromoBlock'),
+    },
     StaffDeleteResult: { __resolveType: (r) => r.__typename ?? null },
     StaffReorderSlidesResult: { __resolveType: (r) => r.__typename ?? null },
     StaffReorderPromosResult: { __resolveType: (r) => r.__typename ?? null },
-    StaffCampaignResult: { __resolveType: (r) => memberOf<'StaffCampaign' | 'ValidationErrors' | 'NotFound'>(r, 'StaffCampaign') },
+    StaffCampaignResult: {
+      __resolveType: (r) => memberOf<'StaffCampaign' | 'ValidationErrors' | 'NotFound'>(r, 'StaffCampaign'),
+    },
     StaffCampaignPreviewResult: { __resolveType: (r) => r.__typename ?? null },
     StaffHomeSlide: { id: (s) => String(s.id) },
     StaffPromoBlock: { id: (b) => String(b.id) },

@@ -19,7 +19,9 @@ export function authConfig(env: Env) {
     apiKey: env.FIREBASE_WEB_API_KEY ?? 'demo-key',
     authDomain: env.FIREBASE_WEB_AUTH_DOMAIN ?? `${env.firebaseProjectId}.firebaseapp.com`,
     projectId: env.firebaseProjectId,
-    emulatorUrl: emulator ? (env.FIREBASE_AUTH_EMULATOR_PUBLIC_URL ?? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`) : null,
+    emulatorUrl: emulator
+      ? (env.FIREBASE_AUTH_EMULATOR_PUBLIC_URL ?? `http://${env.FIREBASE_AUTH_EMULATOR_HOST}`)
+      : null,
   };
 }
 
@@ -31,20 +33,31 @@ export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps, signInRe
       if (!signInReady()) {
         // The shop serves shoppers while the local Auth emulator is still starting; the login page retries.
         res.status(503).setHeader('Retry-After', '2');
-        res.json({ error: 'STARTING', message: 'El inicio de sesión del personal se está preparando. Intenta de nuevo en unos segundos.' });
+        res.json({
+          error: 'STARTING',
+          message: 'El inicio de sesión del personal se está preparando. Intenta de nuevo en unos segundos.',
+        });
         return;
       }
       res.json(authConfig(env));
     });
 
     /** Streams the filtered orders in batches: `rows` turns one batch into CSV text. */
-    const csvRoute = (path: string, fileName: string, header: () => string, rows: (batch: OrderEntity[]) => Promise<string>) =>
+    const csvRoute = (
+      path: string,
+      fileName: string,
+      header: () => string,
+      rows: (batch: OrderEntity[]) => Promise<string>,
+    ) =>
       app.get(path, async (req: Request, res: Response) => {
         res.setHeader('Cache-Control', 'no-store');
         const who = await auth.resolve(req.headers.authorization);
         if (who.kind !== 'staff') {
           const forbidden = who.kind === 'not-staff';
-          res.status(forbidden ? 403 : 401).json({ error: forbidden ? 'FORBIDDEN' : 'UNAUTHENTICATED', message: forbidden ? 'No tienes acceso al panel.' : 'Debes iniciar sesión para continuar.' });
+          res.status(forbidden ? 403 : 401).json({
+            error: forbidden ? 'FORBIDDEN' : 'UNAUTHENTICATED',
+            message: forbidden ? 'No tienes acceso al panel.' : 'Debes iniciar sesión para continuar.',
+          });
           return;
         }
         let batches;

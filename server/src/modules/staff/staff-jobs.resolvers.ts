@@ -41,9 +41,18 @@ export function createStaffJobsResolvers({ jobs, describe }: StaffJobsDeps): Res
       staffRetryJob: async (_p, { id }, ctx) => {
         await requireStaff(ctx);
         const job = await jobs.retry(id);
-        if (!job) return { __typename: 'NotFound' as const, message: 'Ese trabajo ya no está en la cola (terminó, o se está ejecutando ahora).' };
+        if (!job)
+          return {
+            __typename: 'NotFound' as const,
+            message: 'Ese trabajo ya no está en la cola (terminó, o se está ejecutando ahora).',
+          };
         const label = TASK_LABELS[job.task] ?? job.task;
-        return { __typename: 'JobRetried' as const, id: job.id, label, message: `«${label}» se ejecutará de nuevo en unos segundos.` };
+        return {
+          __typename: 'JobRetried' as const,
+          id: job.id,
+          label,
+          message: `«${label}» se ejecutará de nuevo en unos segundos.`,
+        };
       },
     },
     StaffRetryJobResult: {

@@ -58,14 +58,22 @@ export function createStaffOrdersResolvers(orders: OrdersModule): Resolvers {
         return orders.staffActions.markCashCollected(actorName(staff), orderId, note);
       },
     },
-    StaffMarkCashCollectedResult: { __resolveType: (r) => ('__typename' in r && r.__typename ? r.__typename : 'StaffOrder') },
+    StaffMarkCashCollectedResult: {
+      __resolveType: (r) => ('__typename' in r && r.__typename ? r.__typename : 'StaffOrder'),
+    },
     StaffBulkTransitionResult: { __resolveType: (r) => r.__typename ?? null },
     StaffTransitionOrderResult: {
       __resolveType: (r) => ('__typename' in r && r.__typename ? r.__typename : 'StaffOrder'),
     },
     StaffOrder: {
       id: (o) => String(o.id),
-      customer: (o) => ({ fullName: o.fullName, email: o.email, phone: o.phone, documentType: o.documentType, documentNumber: o.documentNumber }),
+      customer: (o) => ({
+        fullName: o.fullName,
+        email: o.email,
+        phone: o.phone,
+        documentType: o.documentType,
+        documentNumber: o.documentNumber,
+      }),
       shippingAddress: (o) => ({
         departmentCode: o.departmentCode,
         departmentName: o.departmentName,

@@ -32,5 +32,17 @@ export function jacketGuide(fit = 0, length = 0): SizeGuide {
 
 /** A one-size leash: its length and the width of its webbing, in centimetres. */
 export function leashGuide(lengthCm: number, widthCm: number): SizeGuide {
-  return { measurements: ['LENGTH', 'WIDTH'], note: null, rows: [{ size: 'Única', values: [{ min: lengthCm, max: null }, { min: widthCm, max: null }] }] };
+  return {
+    measurements: ['LENGTH', 'WIDTH'],
+    note: null,
+    rows: [
+      {
+        size: 'Única',
+        values: [
+          { min: lengthCm, max: null },
+          { min: widthCm, max: null },
+        ],
+      },
+    ],
+  };
 }

@@ -1,0 +1,95 @@
+/**
+ * Who on the shop's team may do what. A permission is the unit the server checks on every staff
+ * operation; a role is a named set of permissions. The server is the only judge: the dashboard reads
+ * this table only to show each person the menus and buttons their role allows.
+ */
+
+export const PERMISSIONS = {
+  'orders.view': 'Ver pedidos, su detalle y las listas de empaque',
+  'orders.fulfil': 'Preparar, enviar y entregar pedidos; registrar el recaudo contraentrega',
+  'orders.cancel': 'Cancelar pedidos',
+  'orders.export': 'Exportar pedidos (CSV)',
+  'reports.view': 'Ver cifras de ventas del resumen',
+  'returns.view': 'Ver devoluciones y retractos',
+  'returns.manage': 'Aceptar, rechazar y recibir devoluciones',
+  'refunds.manage': 'Registrar reembolsos',
+  'catalog.view': 'Ver productos del panel',
+  'catalog.edit': 'Crear y editar productos, precios, imágenes e inventario',
+  'catalog.import': 'Importar el catálogo desde una hoja de cálculo',
+  'catalog.export': 'Exportar el catálogo',
+  'stock.view': 'Ver inventario bajo',
+  'discounts.view': 'Ver códigos de descuento',
+  'discounts.manage': 'Crear y editar códigos de descuento',
+  'content.manage': 'Editar banners, bloques de promoción y campañas',
+  'shipping.manage': 'Editar tarifas y condiciones de envío',
+  'payments.manage': 'Configurar medios de pago (contraentrega)',
+  'legal.manage': 'Editar los datos legales de la tienda',
+  'invoices.view': 'Ver y descargar facturas electrónicas y notas crédito',
+  'invoices.manage': 'Configurar la facturación electrónica y su numeración',
+  'jobs.manage': 'Ver y reintentar tareas en segundo plano que fallaron',
+  'operations.view': 'Ver copias de seguridad, alertas y salud de la tienda',
+  'staff.manage': 'Invitar personal, cambiar roles y desactivar cuentas',
+  'audit.view': 'Ver la actividad del personal',
+} as const;
+
+export type Permission = keyof typeof PERMISSIONS;
+
+export const ALL_PERMISSIONS = Object.keys(PERMISSIONS) as Permission[];
+
+export const STAFF_ROLES = ['propietario', 'administrador', 'operador', 'consulta'] as const;
+
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  propietario: 'Propietario',
+  administrador: 'Administrador',
+  operador: 'Operador',
+  consulta: 'Consulta',
+};
+
+export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
+  propietario: 'Todo, incluidos el personal, los pagos, los datos legales y la facturación electrónica.',
+  administrador:
+    'Catálogo, precios, inventario, contenido, códigos, envíos, pedidos, devoluciones y reembolsos; no personal, pagos ni datos legales.',
+  operador: 'Pedidos: ver, preparar, enviar con guía, entregar, listas de empaque e inventario bajo.',
+  consulta: 'Solo lectura: pedidos, cifras, exportaciones y facturas (para contabilidad).',
+};
+
+const OWNER_ONLY: readonly Permission[] = [
+  'payments.manage',
+  'legal.manage',
+  'invoices.manage',
+  'staff.manage',
+  'audit.view',
+];
+
+/** The one table of roles: each role is exactly the permissions listed here. */
+export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
+  propietario: new Set(ALL_PERMISSIONS),
+  administrador: new Set(ALL_PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p))),
+  operador: new Set<Permission>(['orders.view', 'orders.fulfil', 'returns.view', 'stock.view']),
+  consulta: new Set<Permission>([
+    'orders.view',
+    'orders.export',
+    'reports.view',
+    'returns.view',
+    'catalog.view',
+    'catalog.export',
+    'stock.view',
+    'discounts.view',
+    'invoices.view',
+  ]),
+};
+
+export function roleAllows(role: StaffRole, permission: Permission): boolean {
+  return ROLE_PERMISSIONS[role].has(permission);
+}
+
+export function isStaffRole(value: unknown): value is StaffRole {
+  return typeof value === 'string' && (STAFF_ROLES as readonly string[]).includes(value);
+}
+
+/** What a refused staff action says to the person (the server answers FORBIDDEN with it). */
+export function forbiddenMessage(permission: Permission): string {
+  return `Tu rol no permite esta acción (${PERMISSIONS[permission].charAt(0).toLowerCase()}${PERMISSIONS[permission].slice(1)}). Pídesela a quien administra la tienda.`;
+}
