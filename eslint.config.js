@@ -16,7 +16,7 @@ const clientFeatures = dirs('client/src/features');
 const storefrontFeatures = clientFeatures.filter((f) => !f.startsWith('staff-'));
 
 /**
- * Layers point down (design §7.5), checked on every import by import-x/no-restricted-paths:
+ * Layers point down (docs/arquitectura.md), checked on every import by import-x/no-restricted-paths:
  *   shared (pure rules) ← server common ← config ← server modules ← db, app     (server never imports client)
  *   shared ← client lib ← components ← features ← app                          (client never imports server)
  * A server module or client feature reaches another only through that one's public `index.ts`;

@@ -20,7 +20,7 @@ const api = process.env.API_URL ?? 'http://127.0.0.1:4000';
 
 /**
  * Writes a Brotli copy (`.br`) next to every compressible asset; the server sends it to browsers that accept
- * `br` (quality 11 once at build time is ~12 % smaller than on-the-fly gzip). Sub-kilobyte scripts too: every
+ * `br` (quality 11 once at build time beats on-the-fly gzip: tests/bench/README.md). Sub-kilobyte scripts too: every
  * page loads a few (the entry, the tap recorder, the bundler's runtime), which on-the-fly compression leaves whole.
  */
 function brotliAssets(): Plugin {
@@ -77,7 +77,7 @@ function pageStartScript(): Plugin {
  * Long-lived chunks for what every storefront page runs, cached across deploys that do not touch dependencies:
  * React, then Apollo Client with what it needs (and our client set-up), then the router with the small shared
  * rules. Three chunks rather than one so that the browser entry can evaluate them one task at a time
- * (client/src/main.tsx): a single ~440 KB chunk is one long task on a phone. They download in parallel, so the
+ * (client/src/main.tsx): a single chunk of all of them is one long task on a phone. They download in parallel, so the
  * split costs no round trip.
  */
 const REACT = /node_modules\/(react|react-dom|scheduler)\//;
@@ -91,9 +91,9 @@ const VENDOR = /node_modules\/react-router\//;
 const SMALL_SHARED = /\/shared\/(shop|storefront-routes|money|public-catalog|orders)\.ts$/;
 /**
  * The cart's state (jotai), the page head hook, the layout's data and the query hook: every storefront page runs
- * them, and on their own they were three more sub-2 KB requests of each first load (over HTTP/1.1 a phone fetches
+ * them, and on their own they would be three more tiny requests of each first load (over HTTP/1.1 a phone fetches
  * six at a time). The product pictures and the catalog's documents too: the listings, product and campaign pages
- * share them (~1 KB; the home page loads it unused, the others save a request).
+ * share them (small: the home page loads it unused, the others save a request).
  */
 const SHOP_SHELL =
   /node_modules\/jotai\/|\/client\/src\/(features\/cart\/cart-(atoms|storage)\.ts|lib\/(use-document-meta|shop-data|use-shop-query|query-key|public-layout(-data|\.generated))\.tsx?|components\/responsive-image\.tsx|features\/catalog\/catalog\.generated\.ts)$/;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm run build`: both parts of the shop.
-//   client: GraphQL codegen, the client build (dist/client) and the server render bundle (dist/ssr), ~20 s;
-//   server: server/src bundled with esbuild into dist/server (`npm start` runs dist/server/index.js), ~0.3 s.
+//   client: GraphQL codegen, the client build (dist/client) and the server render bundle (dist/ssr), the slow part;
+//   server: server/src bundled with esbuild into dist/server (`npm start` runs dist/server/index.js), quick.
 // `--if-changed` (used by `npm start`) rebuilds only the parts whose inputs changed since their last build: each part
 // keeps a hash of its input files (dist/.build-inputs, dist/server/.build-inputs), so a server-only change never
 // waits for Vite. `node scripts/build.mjs server` (or `client`) builds one part only.
@@ -126,8 +126,8 @@ async function buildServer() {
 /**
  * dist/server/index.js: loads the packages the server imports at start (in the bundle's order), then turns source
  * maps on and runs the bundle, so stack traces name server/src/*.ts. Turned on before the packages
- * (--enable-source-maps), Node would also read every package's own source maps: typeorm alone ships ~1000, and
- * that cost ~0.2 s of each start on a 2-core machine.
+ * (--enable-source-maps), Node would also read every package's own source maps (typeorm alone ships about a
+ * thousand), a noticeable part of each start (tests/bench/README.md).
  */
 function writeLauncher(bundle) {
   if (!bundle) throw new Error(`esbuild no produjo ${SERVER_BUNDLE}`);

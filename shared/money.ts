@@ -2,7 +2,7 @@
  * Numbers as people in Colombia write them (es-CO): dots between thousands, a comma before decimals.
  *
  * Written out rather than with `Intl.NumberFormat`: building the first es-CO formatter loads ICU's locale data,
- * which in Chromium blocks the main thread for about 60 ms (some 250 ms on a mid-range phone), and every shop
+ * which in Chromium blocks the main thread for a long task on a phone (tests/bench/README.md), and every shop
  * page formats prices while it hydrates. The output is the same as ICU's for the values the shop formats
  * (money.test.ts compares the two); anything unusual (not finite, huge) still goes through ICU.
  */

@@ -5,7 +5,7 @@ export interface PricingInput {
   lines: { unitPrice: number; quantity: number; discountable?: boolean }[];
   /** Whole percent (e.g. 15) or null when no code applies. */
   discountPercent: number | null;
-  /** Shipping rule; the shop's default (design.md §2) when omitted. */
+  /** Shipping rule; the shop's default (shop.ts) when omitted. */
   shipping?: ShippingRule;
   /** Fee of the payment method the shopper chose (cash on delivery), added to the total; default 0. */
   paymentFee?: number;
@@ -35,7 +35,7 @@ function divRoundHalfUp(numerator: number, denominator: number): number {
 }
 
 /**
- * Prices a cart (design.md §2). Integer COP only; prices already include IVA.
+ * Prices a cart. Integer COP only; prices already include IVA.
  * Pure: the single source of every figure the shopper and the order see.
  */
 export function priceCart({

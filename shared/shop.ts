@@ -1,5 +1,5 @@
 /**
- * Shop constants (design.md §2). The one place for them: the server prices with them and the client
+ * Shop constants. The one place for them: the server prices with them and the client
  * shows them; neither keeps a copy.
  */
 export const BRAND = 'Enzo';

@@ -232,7 +232,7 @@ export function sitemapPagePaths(): string[] {
   return [...fixed.slice(0, 1), ...LISTING_PAGES.map((l) => l.path), ...fixed.slice(1)];
 }
 
-/** Where each category lives (spec §2): its listing and the prefix of its product URLs. */
+/** Where each category lives: its listing and the prefix of its product URLs. */
 export interface CategoryRoute {
   slug: string;
   listPath: string;

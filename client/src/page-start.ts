@@ -5,7 +5,7 @@
  *
  * It records taps at once (early-clicks.ts). Once the page's first pictures are on the screen it fetches the app:
  * the browser entry (client/src/main.tsx, named by `data-entry`) and, alongside, the chunks the server listed for
- * the route. Until then no script is requested or run: on a phone the app's ~95 KB would share the connection
+ * the route. Until then no script is requested or run: on a phone the app's scripts would share the connection
  * with the hero, and its evaluation would hold up the paint.
  */
 import { ROUTE_CHUNKS_META } from '#shared/ssr-contract.js';
@@ -61,7 +61,7 @@ function onScreen(img: HTMLImageElement): boolean {
  * Resolves once the pictures the page shows first (`loading="eager"`: the hero, the first product cards, the
  * product's main photo) are on the screen, or after `capMs`: those in view painted, the others loaded. Where the
  * browser reports paints (Element Timing, Chromium) that is the paint itself; elsewhere the frame after they load.
- * Until then no script is requested or run: on a phone the app's ~95 KB would share the connection with the hero
+ * Until then no script is requested or run: on a phone the app's scripts would share the connection with the hero
  * and its evaluation would hold up the paint. Meanwhile taps are recorded and replayed (early-clicks.ts).
  */
 function firstPicturesShown(capMs: number): Promise<void> {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 
-/** Shared links with a trailing slash or other letter case reach the page (issue 11, finding 5). */
+/** Shared links with a trailing slash or other letter case reach the page (a 301 to the canonical URL). */
 let shop: TestShop;
 beforeAll(async () => {
   shop = await startTestShop();

@@ -13,8 +13,8 @@ import { orderInput, PLACE_ORDER, shopperIp, type Placed } from './checkout-fixt
 import { TEST_SHOP_NOTICE } from '../../server/src/common/test-shop-notice.js';
 
 /**
- * Finding 3 of issue 14: emails were sent in-process after the commit and only logged on failure.
- * Here the server is a real process killed (SIGKILL) after the payment commits and before its emails
+ * No email is lost to a crash or a failing SMTP server (sending in-process after the commit and only
+ * logging a failure would lose them). Here the server is a real process killed (SIGKILL) after the payment commits and before its emails
  * go out; after a restart each email is sent exactly once. A failing SMTP server is retried (with
  * graphile-worker's backoff), recorded, shown to staff, and never causes a second copy.
  */

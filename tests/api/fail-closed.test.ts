@@ -9,9 +9,9 @@ import { bearer, craftToken } from '../setup/staff-tokens.js';
 import { TEST_SHOP_NOTICE } from '../../server/src/common/test-shop-notice.js';
 
 /**
- * Finding 2 of issue 14: without Wompi keys the sandbox was active whatever the deployment (anyone
- * could pay with nothing), and FIREBASE_AUTH_EMULATOR_HOST outranked FIREBASE_PROJECT_ID (a
- * hand-edited unsigned token with `staff: true` was accepted).
+ * A deployment never fails open: the sandbox gateway is not active on a deployment without Wompi keys (anyone
+ * could pay with nothing) unless it says TEST_SHOP=true, and FIREBASE_AUTH_EMULATOR_HOST never outranks
+ * FIREBASE_PROJECT_ID (a hand-edited unsigned token with `staff: true` must not be accepted).
  */
 const shops: TestShop[] = [];
 afterAll(async () => {

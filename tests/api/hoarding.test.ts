@@ -12,8 +12,8 @@ import {
 } from './checkout-fixtures.js';
 
 /**
- * Finding 6 of issue 14: one anonymous placeOrder reserved 670 units across 50 sizes, and
- * retryPayment extended the hold again and again. Caps (shop settings, pet-shop defaults) stop both.
+ * Nobody hoards stock: without caps one anonymous placeOrder could reserve 670 units across 50 sizes, and
+ * retryPayment could extend the hold again and again. Caps (shop settings, pet-shop defaults) stop both.
  */
 const CAPS = {
   MAX_UNITS_PER_SIZE: '5',

@@ -8,8 +8,8 @@ import { TMP_DIR } from '../setup/test-database.js';
 import { freePort } from '../../server/src/db/embedded-postgres.js';
 
 /**
- * Finding 8 of issue 14: the image's final stage copied `dist`, `server` and `schema.graphql`, but the
- * server imported client files at run time, so it could not start (ERR_MODULE_NOT_FOUND). This test
+ * The container image starts: its final stage copies only `dist`, `server` and `schema.graphql`, so a server
+ * that imported client files at run time would not start (ERR_MODULE_NOT_FOUND). This test
  * assembles exactly what the Dockerfile's final stage contains (its COPY lines, production packages
  * only) and starts its CMD against PostgreSQL, as docker-compose.yml's test shop does, until healthy.
  */

@@ -4,7 +4,7 @@ import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
 import { sizeStock } from './checkout-fixtures.js';
 import { mailsOf, orderPage, paySandbox, RELEASE, unpaidOrder } from './order-fixtures.js';
 
-/** The order a shopper follows after paying: its page and an email at each state (issue 11, finding 2). */
+/** The order a shopper follows after paying: its page and an email at each state. */
 let shop: TestShop;
 let staff: Record<string, string>;
 const STAFF_EMAIL = 'despachos@enzo.test';

@@ -3,7 +3,7 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { orderRow, sizeStock } from './checkout-fixtures.js';
 import { mailsOf, orderPage, paySandbox, RELEASE, RETRY, sandboxSession, unpaidOrder } from './order-fixtures.js';
 
-/** A shopper who did not finish paying is not lost (issue 11, finding 1). */
+/** A shopper who did not finish paying is not lost: they can pay again from the order page or the reminder. */
 let shop: TestShop;
 beforeAll(async () => {
   shop = await startTestShop();

@@ -13,7 +13,7 @@ import {
 import { signEvent } from '../../server/src/modules/payments/index.js';
 
 /**
- * Findings 4 and 7 of issue 14: every event field is validated (malformed or oversized → 400, kept,
+ * Payment events are trusted only as far as the gateway confirms them: every event field is validated (malformed or oversized → 400, kept,
  * nothing changes); an authentic event changes an order only as the gateway's lookup confirms it; and
  * the reconciliation job applies transactions whose events were lost.
  */

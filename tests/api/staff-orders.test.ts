@@ -4,7 +4,7 @@ import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 import { ORDER_STATUSES, type OrderStatusValue } from '#shared/orders.js';
 
-/** What staff may do from each state (design §2), written out here so the server's table is checked against it. */
+/** What staff may do from each state, written out here so the server's table is checked against it. */
 const STAFF_TRANSITIONS: Record<OrderStatusValue, OrderStatusValue[]> = {
   PENDIENTE_PAGO: ['CANCELADO'],
   POR_CONFIRMAR: ['EN_PREPARACION', 'CANCELADO'],

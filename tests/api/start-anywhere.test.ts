@@ -7,9 +7,8 @@ import { relocatedDataDir } from '../../server/src/db/embedded-postgres-root.js'
 import { gqlAt, startChildShop, type ChildShop } from '../setup/child-shop.js';
 
 /**
- * Finding 1 of issue 14: `git clone … ~/enzo && npm install && npm start` as root in a private home
- * (0700) died with `spawn …/initdb EACCES`: embedded PostgreSQL runs as `postgres`, who cannot reach
- * the folder. The repository is copied into a fresh 0700 folder (as `git clone` would give it, with
+ * `git clone … ~/enzo && npm install && npm start` works as root in a private home (0700): embedded
+ * PostgreSQL runs as `postgres`, who cannot reach that folder (`spawn …/initdb EACCES` if nothing is done). The repository is copied into a fresh 0700 folder (as `git clone` would give it, with
  * the build's generated files), with its own copy of the PostgreSQL binaries inside that folder and
  * the other packages linked, and started with the embedded database.
  */

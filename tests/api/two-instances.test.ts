@@ -9,9 +9,9 @@ import { loadSandboxEventsSecret, signEvent } from '../../server/src/modules/pay
 import { orderInput, PLACE_ORDER, type Placed } from './checkout-fixtures.js';
 
 /**
- * Finding 5 of issue 14 and "several instances behind a load balancer": two server processes on one
- * database. Rate limits are shared (they lived in each process's memory), each background job runs
- * once, and a payment event received by both is applied once.
+ * Several instances behind a load balancer: two server processes on one database. Rate limits are shared
+ * (none lives in one process's memory), each background job runs once, and a payment event received by both
+ * is applied once.
  */
 let db: pg.Client;
 let a: ChildShop;

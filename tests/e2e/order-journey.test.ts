@@ -7,7 +7,7 @@ import { launchBrowser, newPage, PHONE } from './browser.js';
 import { exportAuthEmulatorHost } from '../../server/src/config/env.js';
 import { createUser, signIn } from '../setup/staff-tokens.js';
 
-/** A shopper off the happy path is not lost (issue 11): pay again, come back, follow the package. */
+/** A shopper off the happy path is not lost: pay again, come back, follow the package. */
 const base = inject('shopUrl');
 const require = createRequire(import.meta.url);
 let browser: Browser;

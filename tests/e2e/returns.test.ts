@@ -6,7 +6,7 @@ import { launchBrowser, newPage, PHONE } from './browser.js';
 import { exportAuthEmulatorHost } from '../../server/src/config/env.js';
 import { createUser, signIn as tokenFor } from '../setup/staff-tokens.js';
 
-/** Retracto (issue 12): the shopper asks from the order page, staff accept, record the goods and the refund. */
+/** Retracto: the shopper asks from the order page, staff accept, record the goods and the refund. */
 const base = inject('shopUrl');
 const EMAIL = 'e2e-devoluciones@enzo.test';
 const PASSWORD = 'clave-e2e-devoluciones';

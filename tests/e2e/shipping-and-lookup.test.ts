@@ -9,7 +9,7 @@ import { exportAuthEmulatorHost } from '../../server/src/config/env.js';
 import { createUser, signIn as tokenFor } from '../setup/staff-tokens.js';
 
 /**
- * Issue 12, the last two flows in Chromium: staff price shipping to one municipality and a shopper's checkout
+ * Shipping and order lookup in Chromium: staff price shipping to one municipality and a shopper's checkout
  * follows it; a shopper follows a shipped order from «Consulta tu pedido» without seeing anyone's personal data.
  */
 const base = inject('shopUrl');

@@ -20,7 +20,7 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(`${clientDist}/index.html`)) {
     throw new Error('Falta el cliente compilado (dist/client). Ejecuta `npm run build` antes de las pruebas e2e.');
   }
-  // The Auth emulator (~14 s) starts while the database is prepared.
+  // The Auth emulator (slow to start) starts while the database is prepared.
   const emulatorReady = startTestAuthEmulator();
   emulatorReady.catch(() => {});
   let serverUrl: string;

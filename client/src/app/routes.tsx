@@ -62,8 +62,8 @@ function headOf(meta: Meta, canonicalPath?: string): PageHead {
 }
 
 /**
- * Declarative routes (useRoutes): the data router (createBrowserRouter) costs ~16 KB gzip of first-load JS
- * that the shop does not use. Every page is its own chunk.
+ * Declarative routes (useRoutes): the data router (createBrowserRouter) adds first-load JS (tests/bench/README.md)
+ * for features the shop does not use. Every page is its own chunk.
  */
 function route(
   lazy: LazyPage<object>,

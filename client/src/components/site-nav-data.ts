@@ -1,4 +1,4 @@
-/** Main navigation of the storefront (spec §2 header). */
+/** Main navigation of the storefront: the header's menu, on every page. */
 export interface NavLinkItem {
   to: string;
   label: string;

@@ -8,8 +8,8 @@ type AnyDocument = TypedDocumentNode<unknown, OperationVariables>;
 /**
  * Where the storefront's queries get their data (read through useShopQuery: use-shop-query.ts). On a
  * server-rendered page the browser hydrates from the results the server's render read (a JSON block in the page),
- * without Apollo Client: Apollo Client and its cache are ~47 KB of a phone's first load (Brotli) and the page
- * needs none of it to be read and to take taps. Apollo Client loads at the shopper's first interaction (a tap, a
+ * without Apollo Client: Apollo Client and its cache are the largest part of a phone's first load
+ * (tests/bench/README.md) and the page needs none of it to be read and to take taps. Apollo Client loads at the shopper's first interaction (a tap, a
  * key), when a query needs the network (a page or filter the server did not render) and when a page that uses it
  * directly opens (cart, checkout, staff: with-apollo.tsx). It then starts from the server's results (written into
  * its cache) and every query watches it.

@@ -76,8 +76,8 @@ export interface GraphqlHttpOptions {
 
 /**
  * The /graphql endpoint on Node's own request and response, outside Express: the listing path is the shop's
- * busiest, and Express's router, its request and response prototypes and a mounted sub-app cost ~15 % of the
- * shop's CPU per request there. Every answer still gets the same security headers, CORS and compression as the
+ * busiest, and Express's router, its request and response prototypes and a mounted sub-app were a measurable
+ * share of the shop's CPU per request there (tests/bench/README.md). Every answer still gets the same security headers, CORS and compression as the
  * rest of the app (the same middleware), a request id and an access log line; the body is read by body-parser.
  * Apollo is called the way its integrations call it (`executeHTTPGraphQLRequest`).
  */

@@ -33,7 +33,7 @@ export interface RunningShop {
   log: Logger;
   /**
    * Staff sign-in backend (Auth emulator address and dev account when started here). The shop serves shoppers
-   * before it is ready: the local emulator takes ~14 s and staff sign-in says it is starting meanwhile.
+   * before it is ready: the local emulator takes seconds and staff sign-in says it is starting meanwhile.
    */
   staffAuthReady: Promise<StaffAuthSetup>;
   /** This instance's cache of catalog reads and rendered pages (invalidated through PostgreSQL NOTIFY). */
@@ -66,7 +66,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
   let databaseUrl = env.DATABASE_URL;
   const started = performance.now();
   const phase = (name: string) => log.debug({ ms: Math.round(performance.now() - started) }, `arranque: ${name}`);
-  // The Auth emulator (~14 s, a CPU-hungry CLI) starts once the shop listens: shoppers are served as soon as
+  // The Auth emulator (a slow, CPU-hungry CLI) starts once the shop listens: shoppers are served as soon as
   // PostgreSQL is up, and staff sign-in says it is starting until the emulator is ready.
   let signInReady = false;
   let staffAuthReady: Promise<StaffAuthSetup | undefined> = Promise.resolve(undefined);

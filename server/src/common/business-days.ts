@@ -11,7 +11,7 @@ let colombia: Holidays | undefined;
 const holidayCache = new Map<number, Set<string>>();
 
 /**
- * date-holidays (with moment-timezone and every country's rules) takes ~150 ms to load: it is loaded on the first
+ * date-holidays (with moment-timezone and every country's rules) is slow to load: it is loaded on the first
  * question about a date (a paid order's delivery estimate, a return's deadline), not on every start of the shop.
  */
 function colombianHolidays(): Holidays {

@@ -3,7 +3,7 @@ import type { FieldError } from '#shared/checkout.js';
 export type { FieldError };
 
 /**
- * Expected failures as values (design §7.3): services return these GraphQL union members with a
+ * Expected failures as values (docs/decisions/0009-fallas-esperadas-como-miembros-de-union.md): services return these GraphQL union members with a
  * Spanish message instead of throwing, and change nothing when they do.
  */
 export interface ValidationErrors {

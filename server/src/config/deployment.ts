@@ -1,7 +1,7 @@
 import { EnvError, type Env } from './env.js';
 
 /**
- * Local shop or deployment (design §9). The embedded database, the Auth emulator, the sandbox gateway
+ * Local shop or deployment (README «Local o despliegue»). The embedded database, the Auth emulator, the sandbox gateway
  * and the outbox folder serve a shop on one's own computer. A start that other machines can reach, or
  * that uses an external database, is a deployment: it needs the real parts, or TEST_SHOP=true (payments
  * not real, said on every page and email). Anything else is refused before anything starts.

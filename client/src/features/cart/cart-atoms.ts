@@ -42,7 +42,7 @@ export const cartCountAtom = atom((get) => get(cartLinesAtom).reduce((n, l) => n
 /** Whether the cart drawer is open. */
 export const cartOpenAtom = atom(false);
 
-/** Whether the mobile menu drawer is open (it holds the cart entry too, spec §4). */
+/** Whether the mobile menu drawer is open (on phones it holds the cart entry too). */
 export const mobileMenuOpenAtom = atom(false);
 
 const sameLine = (a: { productId: string; sizeId: string }, b: { productId: string; sizeId: string }) =>

@@ -59,7 +59,7 @@ describe('cart drawer', () => {
     const line = within(dialog).getByRole('listitem');
     expect(within(line).getByText(/× 2/)).toHaveTextContent('$ 45.000 × 2 unidades');
     expect(within(line).getByText('$ 90.000')).toBeInTheDocument();
-    // "−" and the amount never part (issue 11: "− $" / "26.100").
+    // "−" and the amount never part across lines (a wrapped "− $" / "26.100" reads as two figures).
     expect(figure(dialog, 'Descuento (ENZO15, 15 %)').textContent).toBe('−\u00a0$ 13.500');
   });
 

@@ -13,7 +13,7 @@ import './cart.css';
 
 export const CHECKOUT_PATH = '/proceso-pago-items';
 
-/** Right-side cart panel (spec §2): a modal dialog whose figures all come from cartQuote. */
+/** Right-side cart panel: a modal dialog whose figures all come from cartQuote. */
 export function CartDrawer() {
   const [open, setOpen] = useAtom(cartOpenAtom);
   if (!open) return null;

@@ -38,7 +38,7 @@ function Redirect({ to }: { to: string }) {
   return <Navigate replace to={`${to}${search}`} />;
 }
 
-/** Product detail on every route shape of spec §2; wrong slugs redirect, foreign routes 404. */
+/** Product detail on every product URL shape of its category (shared/storefront-routes.ts); wrong slugs redirect, foreign routes 404. */
 export function ProductRoute({ notFound, onAddToCart }: ProductRouteProps) {
   const { id = '' } = useParams();
   const { pathname } = useLocation();

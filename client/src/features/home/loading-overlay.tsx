@@ -3,7 +3,7 @@ import type { HomeImageFragment } from './home.generated';
 
 export const LOADING_OVERLAY_MS = 500;
 
-/** Brand logo over the page for 500 ms when entering home (spec §2). */
+/** Brand logo over the page for 500 ms when entering home (the brand's welcome). */
 export function LoadingOverlay({ logo }: { logo?: HomeImageFragment }) {
   // CSS hides it after 500 ms from its first paint (also in server-rendered HTML, before any JavaScript runs);
   // the timer then removes it.

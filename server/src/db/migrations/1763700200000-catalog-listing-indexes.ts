@@ -3,7 +3,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 /**
  * Category listings sorted by price or by newest: with only (category_slug, active, position, id)
  * PostgreSQL fetches every active product of the category and top-N sorts it for each page
- * (EXPLAIN ANALYZE on 10 000 products, 1 428 in `collares`: Bitmap Heap Scan + Sort, ~1.8 ms). These
+ * (EXPLAIN ANALYZE on a large catalogue: Bitmap Heap Scan + Sort). These
  * partial indexes (active products only, tie-break on id as in catalog.service.ts ORDER_BY) let the
  * page be read in order and stop at LIMIT. The relevance order and the total keep using
  * product_category_idx.

@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { DEPARTMENTS } from '#shared/divipola.js';
 
 /**
- * Shipping by destination (issue 12): a rate table by department with optional municipality overrides
+ * Shipping by destination: a rate table by department with optional municipality overrides
  * (DANE codes): fee and delivery time in business days; and the shop's free-shipping threshold. The
  * starting table keeps today's rule (COP 16.500 below COP 150.000 of merchandise after discount, free
  * from there) with realistic delivery times: Bogotá 1–2 days, department capitals 2–4, the rest of a

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Returns (retracto, warranty) and payment reversals (issue 12), with their refund deadlines; timeline
+ * Returns (retracto, warranty) and payment reversals, with their refund deadlines; timeline
  * rows may now record an event that does not change the status (a return requested, goods received…).
  */
 export class Returns1764300000000 implements MigrationInterface {

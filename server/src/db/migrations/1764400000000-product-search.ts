@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Product search (issue 13): accent- and case-insensitive, stemmed Spanish full-text search with typo
+ * Product search: accent- and case-insensitive, stemmed Spanish full-text search with typo
  * correction, and the `pets` field (DOG/CAT) that listings filter on.
  *
  * - `enzo_unaccent(text)`: IMMUTABLE wrapper of `unaccent` (the extension's function is only STABLE,

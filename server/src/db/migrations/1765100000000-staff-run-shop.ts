@@ -2,7 +2,7 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { defaultSizeGuide } from '#shared/size-guide.js';
 
 /**
- * Staff run the shop (issue 11): size guides per product (jackets' old chart becomes their guide,
+ * Staff run the shop: size guides per product (jackets' old chart becomes their guide,
  * other products get their category's defaults), archived products, a slug history so old product
  * URLs move to the current one, storefront content (home slides, promo blocks, seasonal campaigns),
  * shop settings (low-stock threshold) and discount-code conditions.

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * Going live (issue 14): every webhook request kept for inspection, the gateway transactions each
+ * Going live: every webhook request kept for inspection, the gateway transactions each
  * order is known to have (checked by the reconciliation job), the latest moment an order may hold
  * stock, the client address that placed it (open-order caps) and the shared rate-limit counters.
  */

@@ -6,7 +6,7 @@ const METHODS = `('CARD','PSE','NEQUI','BANCOLOMBIA_TRANSFER','BANCOLOMBIA_QR','
 const ONLINE = `('CARD','PSE','NEQUI','BANCOLOMBIA_TRANSFER')`;
 
 /**
- * The methods Colombians pay with (issue 12): Wompi's payment method types on orders (the method the
+ * The methods Colombians pay with: Wompi's payment method types on orders (the method the
  * gateway reports), Nequi and Botón Bancolombia in the sandbox, and cash on delivery: a staff switch
  * with a maximum order total and a fee, the fee on the order, the new state POR_CONFIRMAR (placed
  * unpaid, waiting for the shop's phone call) and who recorded the cash and when.

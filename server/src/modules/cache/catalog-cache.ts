@@ -4,7 +4,11 @@ import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { ReadCache } from '../../common/read-cache.js';
 
-/** Channel the catalog triggers notify (migration 1764500000000-catalog-change-notify). */
+/**
+ * Channel that the `enzo_notify_catalog_change` triggers notify (created by migration
+ * 1765300000000-catalog-change-notify, one more table in 1765500000000-payment-options-notify).
+ * tests/api/catalog-notify-coverage.test.ts fails when a table that a cached read touches has no such trigger.
+ */
 export const CATALOG_CHANNEL = 'enzo_catalog';
 const SYNC_PREFIX = 'sync:';
 

@@ -101,7 +101,7 @@ function mergeLines(lines: CartLineInput[]): CartLineInput[] {
 }
 
 /**
- * Prices carts on the server (design.md §2). Two statements whatever the number of lines:
+ * Prices carts on the server (shared/pricing.ts: the server decides every figure). Two statements whatever the number of lines:
  * one for the variants (sizes + products + categories), one for the discount code.
  */
 export class CartService {

@@ -1,5 +1,5 @@
 /**
- * SQL for listings with filters and for text search (issue 13). Pure text builders: every value is a
+ * SQL for listings with filters and for text search. Pure text builders: every value is a
  * bind parameter ($n); only fixed fragments are concatenated.
  *
  * Matching (see migration 1764400000000-product-search): the query words (already lower case and

@@ -43,7 +43,7 @@ const refuse = (code: DiscountCodeEntity | null, problem: DiscountProblemDetail)
 });
 
 /**
- * Discount codes for quotes and orders (design.md §2 plus issue 11's conditions): a code applies
+ * Discount codes for quotes and orders, with the conditions staff set on each code: a code applies
  * when it is active, dated and not used up, the merchandise reaches its minimum, the cart has
  * products of its categories (only those are discounted), and the customer may still use it
  * (first purchase only, per-customer limit). The cart quote and `placeOrder` ask the same question

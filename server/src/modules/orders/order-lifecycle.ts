@@ -17,7 +17,7 @@ import {
 import type { OrderMailKind, OrderMails } from './order-mails.js';
 
 /**
- * The one place where an order changes status (design §9). Each allowed edge says who may take it,
+ * The one place where an order changes status (docs/decisions/0008-un-solo-ciclo-de-vida-del-pedido.md). Each allowed edge says who may take it,
  * what it does to stock and discount uses, which fields it needs, and which emails it queues; every
  * change is recorded on the timeline with its actor and note. Payment events, staff actions, expiry
  * and payment retries all come through `transition`; nothing else writes `shop_order.status`.
@@ -87,7 +87,7 @@ const LATE_APPROVAL: Edge = {
 /** Cancelled after payment (or after a cash-on-delivery order was confirmed: no refund until its cash was collected). */
 const CANCEL_PAID: Edge = { by: ['staff'], effects: ['flagRefund'], mails: ['cancelled'] };
 
-/** Every allowed edge (design §2), and nothing else. */
+/** Every allowed edge, and nothing else: `transition` refuses a move not listed here (NOT_ALLOWED). */
 export const ORDER_EDGES: Readonly<Record<OrderStatusValue, Partial<Record<OrderStatusValue, Edge>>>> = {
   PENDIENTE_PAGO: {
     /** A new payment attempt (the shopper left the gateway, or switches to another online method): a fresh gateway reference. */

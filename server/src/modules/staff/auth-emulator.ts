@@ -43,7 +43,7 @@ export function freePort(): Promise<number> {
 export interface StartAuthEmulatorOptions {
   port: number;
   projectId: string;
-  /** Gives up after this long (the emulator needs ~14 s on a quiet machine). */
+  /** Gives up after this long (the emulator needs several seconds even on a quiet machine). */
   timeoutMs?: number;
   log?: (message: string) => void;
   /** Keeps the emulator's accounts in this folder between runs (imported at start, exported on stop). */
