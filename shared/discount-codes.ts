@@ -78,7 +78,7 @@ export const DISCOUNT_PROBLEM_REASONS = [
 ] as const;
 export type DiscountProblemReason = (typeof DISCOUNT_PROBLEM_REASONS)[number];
 
-/** The message for an unknown, inactive, expired or exhausted code (spec wording). */
+/** The message for an unknown, inactive, expired or exhausted code, word for word as the shop has always said it. */
 export const INVALID_DISCOUNT_MESSAGE = 'Código de Descuento no valido.';
 
 export type DiscountProblemDetail =

@@ -264,7 +264,7 @@ describe('discount conditions on the cart quote and the order (server decides, s
     );
   });
 
-  it('an unknown code keeps the spec message and its reason', async () => {
+  it('an unknown code keeps the shop message and its reason', async () => {
     const collar = await variantOf('collares', 50_000);
     expect((await quote([[collar, 1]], 'NOEXISTE')).discountProblem).toEqual({
       reason: 'INVALID',

@@ -204,7 +204,7 @@ describe('cart drawer', () => {
 });
 
 describe('discount code field', () => {
-  it('shows exactly the spec message for an unknown code and the discount line for a valid one', async () => {
+  it('shows exactly the shop message for an unknown code and the discount line for a valid one', async () => {
     useQuoteHandler();
     storeCart([{ productId: '2', sizeId: '21', quantity: 2 }]);
     const user = userEvent.setup();
