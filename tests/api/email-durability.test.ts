@@ -112,6 +112,20 @@ async function emailsOf(reference: string) {
 
 const messagesAbout = (reference: string) => smtp.messages.filter((m) => m.includes(reference));
 
+/**
+ * Every email of the order is sent and no send job is left for any of them (a finished job is deleted): nothing can
+ * send them again, so what the SMTP server received is final.
+ */
+async function allSentAndSettled(reference: string): Promise<boolean> {
+  const emails = await emailsOf(reference);
+  if (emails.length === 0 || emails.some((e) => e.sent_at === null)) return false;
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'send-email' AND (payload->>'emailId')::int = ANY ($1)`,
+    [emails.map((e) => e.id)],
+  );
+  return rows[0]!.n === 0;
+}
+
 async function until(check: () => Promise<boolean> | boolean, what: string, timeoutMs = 90_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
@@ -138,11 +152,7 @@ describe('emails survive a crash and a failing SMTP server', () => {
 
     smtp.mode = 'accept';
     shop = await start();
-    await until(
-      async () => (await emailsOf(placed.reference)).every((e) => e.sent_at !== null),
-      'correos enviados tras reiniciar',
-    );
-    await new Promise((r) => setTimeout(r, 3000));
+    await until(() => allSentAndSettled(placed.reference), 'correos enviados tras reiniciar, sin trabajos pendientes');
     const sent = messagesAbout(placed.reference);
     expect(sent).toHaveLength(2);
     expect(new Set(sent.map((m) => /Message-ID: (.*)/i.exec(m)?.[1])).size).toBe(2);
@@ -197,11 +207,7 @@ describe('emails survive a crash and a failing SMTP server', () => {
       auth,
     );
     expect(['JobRetried', 'NotFound']).toContain(retried.data!.staffRetryJob.__typename);
-    await until(
-      async () => (await emailsOf(placed.reference)).every((e) => e.sent_at !== null),
-      'correos enviados tras fallar',
-    );
-    await new Promise((r) => setTimeout(r, 3000));
+    await until(() => allSentAndSettled(placed.reference), 'correos enviados tras fallar, sin trabajos pendientes');
     expect(messagesAbout(placed.reference)).toHaveLength(2);
     const after = await emailsOf(placed.reference);
     expect(after.every((e) => e.attempts >= 2 && e.last_error === null)).toBe(true);

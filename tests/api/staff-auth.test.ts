@@ -68,9 +68,12 @@ beforeAll(async () => {
   const revokedUid = await createUser('revocado@enzo.test', 'clave-segura-3', true);
   tokens.staff = await signIn(host, 'staff-auth@enzo.test', 'clave-segura-1');
   tokens.notStaff = await signIn(host, 'cliente-auth@enzo.test', 'clave-segura-2');
-  tokens.revoked = await signIn(host, 'revocado@enzo.test', 'clave-segura-3');
-  // Revocation is compared in whole seconds: revoke strictly after the token's auth_time.
-  await new Promise((r) => setTimeout(r, 1100));
+  const revoked = await signIn(host, 'revocado@enzo.test', 'clave-segura-3');
+  tokens.revoked = revoked;
+  // Revocation is compared in whole seconds: revoke strictly after the token's auth_time (the clock's next second).
+  const authTime = (JSON.parse(Buffer.from(revoked.split('.')[1]!, 'base64url').toString()) as { auth_time: number })
+    .auth_time;
+  await expect.poll(() => Math.floor(Date.now() / 1000), { timeout: 5000, interval: 50 }).toBeGreaterThan(authTime);
   await adminAuth().revokeRefreshTokens(revokedUid);
   tokens.expired = craftToken({ uid: staffUid, staff: true, email: 'staff-auth@enzo.test', expiresInSeconds: -120 });
   tokens.otherProject = craftToken({

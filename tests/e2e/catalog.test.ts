@@ -74,21 +74,20 @@ describe('category listing in Chromium', () => {
       // Nor Apollo Client: the page hydrates from the server's results (it loads at the first interaction).
       expect(apolloScripts, path).toEqual([]);
       // No script was requested before the first pictures on the screen had been painted (client/src/page-start.ts).
-      const { painted, firstScript } = await page.evaluate(
-        () =>
-          new Promise<{ painted: number[]; firstScript: number }>((resolve) => {
-            const scripts = performance
-              .getEntriesByType('resource')
-              .filter((e) => /^\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname));
-            const answer = (painted: number[]) =>
-              resolve({ painted, firstScript: Math.min(...scripts.map((e) => e.startTime)) });
-            new PerformanceObserver((list) => {
-              const entries = list.getEntries() as Array<PerformanceEntry & { identifier: string; renderTime: number }>;
-              answer(entries.filter((e) => e.identifier === 'first-picture').map((e) => e.renderTime));
-            }).observe({ type: 'element' as never, buffered: true });
-            setTimeout(() => answer([]), 1000);
-          }),
-      );
+      // The paints so far, read at once: a buffered observer holds them as soon as it observes (takeRecords).
+      const { painted, firstScript } = await page.evaluate(() => {
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((e) => /^\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname));
+        const observer = new PerformanceObserver(() => {});
+        observer.observe({ type: 'element' as never, buffered: true });
+        const entries = observer.takeRecords() as Array<PerformanceEntry & { identifier: string; renderTime: number }>;
+        observer.disconnect();
+        return {
+          painted: entries.filter((e) => e.identifier === 'first-picture').map((e) => e.renderTime),
+          firstScript: Math.min(...scripts.map((e) => e.startTime)),
+        };
+      });
       if (path !== '/halloween') expect(painted.length, path).toBeGreaterThan(0);
       expect(firstScript, path).toBeGreaterThan(Math.max(0, ...painted));
       // Hydrated: React handles events on the server's markup.
@@ -100,17 +99,13 @@ describe('category listing in Chromium', () => {
         await page.getByRole('dialog').first().waitFor();
       }
       // Hydration moves nothing on the page (e.g. the listing's filters are collapsed on phones from the first paint).
-      const shift = await page.evaluate(
-        () =>
-          new Promise<number>((resolve) => {
-            let total = 0;
-            new PerformanceObserver((list) => {
-              for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>)
-                if (!e.hadRecentInput) total += e.value;
-            }).observe({ type: 'layout-shift' as never, buffered: true });
-            setTimeout(() => resolve(total), 300);
-          }),
-      );
+      const shift = await page.evaluate(() => {
+        const observer = new PerformanceObserver(() => {});
+        observer.observe({ type: 'layout-shift' as never, buffered: true });
+        const entries = observer.takeRecords() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>;
+        observer.disconnect();
+        return entries.filter((e) => !e.hadRecentInput).reduce((total, e) => total + e.value, 0);
+      });
       expect(shift, path).toBeLessThan(0.05);
       // Recoverable hydration errors (mismatches) surface as page errors or console errors in production React.
       expect(problems, path).toEqual([]);

@@ -68,13 +68,12 @@ beforeAll(async () => {
   await gql(`mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { status } }`, {
     input: { session, decision: 'APPROVE' },
   });
-  for (let i = 0; i < 50; i++) {
-    if (
-      (await db.query('SELECT status FROM shop_order WHERE reference = $1', [reference])).rows[0]?.status === 'PAGADO'
+  await expect
+    .poll(
+      async () => (await db.query('SELECT status FROM shop_order WHERE reference = $1', [reference])).rows[0]?.status,
+      { timeout: 30_000, interval: 200 },
     )
-      break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+    .toBe('PAGADO');
   await db.end();
 });
 afterAll(() => browser?.close());

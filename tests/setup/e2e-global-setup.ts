@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop } from '../../server/src/app/start-shop.js';
@@ -20,6 +21,8 @@ export default async function setup(project: TestProject) {
   if (!fs.existsSync(`${clientDist}/index.html`)) {
     throw new Error('Falta el cliente compilado (dist/client). Ejecuta `npm run build` antes de las pruebas e2e.');
   }
+  // A failed test's trace, screenshots and console (tests/e2e/browser.ts) are this run's only.
+  fs.rmSync(path.resolve('test-results', 'e2e'), { recursive: true, force: true });
   // The Auth emulator (slow to start) starts while the database is prepared.
   const emulatorReady = startTestAuthEmulator();
   emulatorReady.catch(() => {});

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
@@ -23,8 +23,11 @@ const failing = {
 describe('FailingJobs', () => {
   it('shows nothing while every job runs fine', async () => {
     mswServer.use(graphql.query(StaffFailingJobsDocument, () => HttpResponse.json({ data: { staffFailingJobs: [] } })));
-    const { container } = renderWithProviders(<FailingJobs />);
-    await new Promise((r) => setTimeout(r, 50));
+    const { container, client } = renderWithProviders(<FailingJobs />);
+    // The answer arrived (it is in the cache), and the section still shows nothing.
+    await waitFor(() =>
+      expect(client.readQuery({ query: StaffFailingJobsDocument })).toMatchObject({ staffFailingJobs: [] }),
+    );
     expect(container).toBeEmptyDOMElement();
   });
 
