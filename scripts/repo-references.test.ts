@@ -57,6 +57,14 @@ export function namedPaths(text: string): { paths: string[]; migrations: string[
   };
 }
 
+/** Relative links of a Markdown file (`[texto](decisions/0001-x.md)`), resolved from the file's folder. */
+export function markdownLinks(file: string, text: string): string[] {
+  return [...text.matchAll(/\]\(([^)\s#]+)(?:#[^)\s]*)?\)/g)]
+    .map((m) => m[1]!)
+    .filter((target) => !/^[a-z][a-z0-9+.-]*:/i.test(target))
+    .map((target) => path.posix.normalize(path.posix.join(path.posix.dirname(file), target)));
+}
+
 /** A named path exists: as written, or as the `.ts`/`.tsx` source of a `.js` import. */
 function pathExists(p: string): boolean {
   const candidates = [p];
@@ -115,6 +123,8 @@ describe('the repository explains itself', () => {
       const { paths, migrations } = namedPaths(text);
       for (const p of paths) if (!pathExists(p)) missing.push(`${file}: ${p}`);
       for (const m of migrations) if (!migrationNames.has(m)) missing.push(`${file}: migración ${m}`);
+      if (file.endsWith('.md'))
+        for (const link of markdownLinks(file, text)) if (!pathExists(link)) missing.push(`${file}: enlace ${link}`);
     }
     expect(missing).toEqual([]);
   });
@@ -145,6 +155,15 @@ describe('the checks find what they look for', () => {
         ].join('\n'),
       ),
     ).toEqual([]);
+  });
+
+  it('resolves the relative links of a Markdown file from its folder', () => {
+    expect(
+      markdownLinks(
+        'docs/arquitectura.md',
+        'Ver [0002](decisions/0002-x.md#contexto), el [README](../README.md) y [Wompi](https://wompi.co).',
+      ),
+    ).toEqual(['docs/decisions/0002-x.md', 'README.md']);
   });
 
   it('names the paths and migrations a comment cites', () => {

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import {
   buildSchema,
   getNamedType,
@@ -73,7 +73,10 @@ beforeAll(async () => {
   // Revocation is compared in whole seconds: revoke strictly after the token's auth_time (the clock's next second).
   const authTime = (JSON.parse(Buffer.from(revoked.split('.')[1]!, 'base64url').toString()) as { auth_time: number })
     .auth_time;
-  await expect.poll(() => Math.floor(Date.now() / 1000), { timeout: 5000, interval: 50 }).toBeGreaterThan(authTime);
+  await vi.waitFor(() => expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(authTime), {
+    timeout: 5000,
+    interval: 50,
+  });
   await adminAuth().revokeRefreshTokens(revokedUid);
   tokens.expired = craftToken({ uid: staffUid, staff: true, email: 'staff-auth@enzo.test', expiresInSeconds: -120 });
   tokens.otherProject = craftToken({

@@ -9,8 +9,14 @@ declare module 'vitest' {
   }
 }
 
-/** One real Firebase Auth emulator per test run, on a free port (project `demo-enzo`). */
+/**
+ * One real Firebase Auth emulator per test run, on a free port (project `demo-enzo`). With TEST_AUTH_EMULATOR_HOST
+ * (`127.0.0.1:9099`) an emulator already running is used instead, as TEST_DATABASE_URL does for PostgreSQL: on a busy
+ * machine one emulator can serve several runs in a row.
+ */
 export async function startTestAuthEmulator(): Promise<AuthEmulator> {
+  const given = process.env.TEST_AUTH_EMULATOR_HOST;
+  if (given) return { host: given, startedHere: false, stop: async () => {} };
   return startAuthEmulator({ port: await freePort(), projectId: DEMO_FIREBASE_PROJECT });
 }
 
