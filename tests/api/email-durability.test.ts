@@ -159,7 +159,9 @@ describe('emails survive a crash and a failing SMTP server', () => {
     // A test shop says so in every email.
     for (const m of sent) expect(m).toMatch(/^Subject: .*PRUEBA/m);
     expect(sent.join('\n').replace(/=\r?\n/g, '')).toContain(TEST_SHOP_NOTICE.slice(0, 30));
-  });
+    // Two server starts and the crash recovery (a dead instance's jobs are freed after a 10 s grace, by a sweep every
+    // 15 s: app/job-recovery.ts) take most of the default minute on a busy 2-core machine.
+  }, 120_000);
 
   it('retries a failing SMTP server with backoff, records the error, lets staff retry, and never sends twice', async () => {
     smtp.mode = 'fail';

@@ -16,7 +16,14 @@ declare module 'vitest' {
  */
 export async function startTestAuthEmulator(): Promise<AuthEmulator> {
   const given = process.env.TEST_AUTH_EMULATOR_HOST;
-  if (given) return { host: given, startedHere: false, stop: async () => {} };
+  if (given) {
+    // The tests create their accounts with fixed emails: start from an empty emulator, as a fresh one would be.
+    const cleared = await fetch(`http://${given}/emulator/v1/projects/${DEMO_FIREBASE_PROJECT}/accounts`, {
+      method: 'DELETE',
+    });
+    if (!cleared.ok) throw new Error(`No se pudo vaciar el emulador de Auth en ${given} (${cleared.status})`);
+    return { host: given, startedHere: false, stop: async () => {} };
+  }
   return startAuthEmulator({ port: await freePort(), projectId: DEMO_FIREBASE_PROJECT });
 }
 
