@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: codegen, typecheck, lint, format check, the builds (client, server render bundle, precompiled server), then
 // each vitest project on its own (unit, component, api, e2e), so the run says how long each one took (the README quotes
-// these figures). Every project runs even when an earlier one failed. With arguments (`npm test -- tests/api/x.test.ts`),
+// these figures). Every project runs even when an earlier one failed. With arguments (`npm test -- tests/api/checkout.test.ts`),
 // one vitest run receives them instead.
 import { spawnSync } from 'node:child_process';
 
