@@ -120,7 +120,9 @@ async function allSentAndSettled(reference: string): Promise<boolean> {
   const emails = await emailsOf(reference);
   if (emails.length === 0 || emails.some((e) => e.sent_at === null)) return false;
   const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM graphile_worker.jobs WHERE task_identifier = 'send-email' AND (payload->>'emailId')::int = ANY ($1)`,
+    // The public `jobs` view has no payload: read the table behind it (as common/job-admin.ts does).
+    `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+      WHERE t.identifier = 'send-email' AND (j.payload->>'emailId')::int = ANY ($1)`,
     [emails.map((e) => e.id)],
   );
   return rows[0]!.n === 0;

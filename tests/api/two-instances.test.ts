@@ -140,8 +140,9 @@ describe('two instances on one database', () => {
                SELECT e.id, e.sent_at FROM outbound_email e JOIN shop_order o ON o.id = e.order_id WHERE o.reference = ANY($1)
              )
              SELECT (SELECT count(*)::int FROM mail WHERE sent_at IS NULL) AS unsent,
-                    (SELECT count(*)::int FROM graphile_worker.jobs j
-                      WHERE j.task_identifier = 'send-email' AND (j.payload->>'emailId')::int IN (SELECT id FROM mail)) AS jobs`,
+                    (SELECT count(*)::int
+                       FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+                      WHERE t.identifier = 'send-email' AND (j.payload->>'emailId')::int IN (SELECT id FROM mail)) AS jobs`,
             [refs],
           );
           return rows[0];
