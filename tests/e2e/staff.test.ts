@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import type { Browser } from 'playwright-core';
 import pg from 'pg';
 import { launchBrowser, newPage, PHONE } from './browser.js';
@@ -68,12 +68,12 @@ beforeAll(async () => {
   await gql(`mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { status } }`, {
     input: { session, decision: 'APPROVE' },
   });
-  await expect
-    .poll(
-      async () => (await db.query('SELECT status FROM shop_order WHERE reference = $1', [reference])).rows[0]?.status,
-      { timeout: 30_000, interval: 200 },
-    )
-    .toBe('PAGADO');
+  // expect.poll belongs to a test; a hook waits with vi.waitUntil.
+  await vi.waitUntil(
+    async () =>
+      (await db.query('SELECT status FROM shop_order WHERE reference = $1', [reference])).rows[0]?.status === 'PAGADO',
+    { timeout: 30_000, interval: 200 },
+  );
   await db.end();
 });
 afterAll(() => browser?.close());
