@@ -1,4 +1,5 @@
 import type { GraphQLContext } from '../common/context.js';
+import { clientKey } from '../common/client-key.js';
 import { lazyStaffAuth, type StaffAuthService } from '../modules/staff/index.js';
 
 export type { GraphQLContext };
@@ -12,6 +13,7 @@ export function createContext(
   return {
     requestId: request.requestId,
     ip: request.ip,
+    clientKey: clientKey(request.ip),
     staffAuth: lazyStaffAuth(auth, request.authorization),
     scoped<T>(key: symbol, create: () => T): T {
       if (!scope.has(key)) scope.set(key, create());

@@ -72,7 +72,7 @@ export const DEFAULT_RATE_RULES: RateRule[] = [
   },
 ];
 
-/** Apollo plugin: per-client-address limits on sensitive root fields, checked before execution (counters in app/rate-limits.ts). */
+/** Apollo plugin: per-client limits (IPv4 address or IPv6 /64) on sensitive root fields, checked before execution (counters in app/rate-limits.ts). */
 export function rateLimitPlugin(
   limiter: RateCounter,
   rules: RateRule[] = DEFAULT_RATE_RULES,
@@ -92,7 +92,7 @@ export function rateLimitPlugin(
             for (const arg of selection.arguments ?? [])
               args[arg.name.value] = valueFromASTUntyped(arg.value, variables);
             if (rule.when && !rule.when(args)) continue;
-            if (!(await limiter.hit(rule, contextValue.ip))) {
+            if (!(await limiter.hit(rule, contextValue.clientKey))) {
               throw new GraphQLError(rule.message, { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
             }
           }
