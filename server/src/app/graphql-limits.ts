@@ -31,6 +31,21 @@ export function limitCodeFor(message: string): string | null {
   return null;
 }
 
+/**
+ * Apollo's automatic persisted queries refuse a bad `persistedQuery` extension (a hash that is not the
+ * query's, a version other than 1) with a GraphQLError that carries no code, which would make it an internal
+ * error with a stack in the log. It is the client's mistake: BAD_REQUEST, as the APQ protocol has it.
+ */
+const PERSISTED_QUERY_REFUSALS: Record<string, string> = {
+  'provided sha does not match query': 'El hash de la consulta persistida no corresponde a la consulta enviada.',
+  'Unsupported persisted query version': 'Versión de consulta persistida no admitida (solo la 1).',
+};
+
+/** The Spanish message for Apollo's refusal of a bad persisted-query extension, or null for any other error. */
+export function persistedQueryRefusal(message: string): string | null {
+  return Object.hasOwn(PERSISTED_QUERY_REFUSALS, message) ? PERSISTED_QUERY_REFUSALS[message]! : null;
+}
+
 export interface RateRule {
   /** Root field that is limited. */
   field: string;
