@@ -288,7 +288,7 @@ export function productPath(p: ProductLocation): string {
 /** `/bandana/halloween/12/x` → { category: 'bandanas', id: 12 }; null when not a product URL shape. */
 export function parseProductPath(pathname: string): { category: string; id: number } | null {
   const m =
-    /^\/(collares|correa|arnes|bandana(?:\/halloween)?|pechera|pechera_backpack|chaqueta)\/(\d{1,9})(?:\/([^/]*))?\/?$/.exec(
+    /^\/(collares|correa|arnes|bandana(?:\/halloween)?|pechera|pechera_backpack|chaqueta)\/(\d{1,9})(?:\/[^/]*)?\/?$/.exec(
       pathname,
     );
   if (!m) return null;

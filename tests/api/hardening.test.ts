@@ -314,7 +314,7 @@ describe('bad-input sweep', () => {
       const r = await post(c.body, c.type);
       if (r.status >= 500) failures.push(`${c.name}: HTTP ${r.status} ${r.text.slice(0, 200)}`);
       else if (r.json === null) failures.push(`${c.name}: not JSON (${r.status}) ${r.text.slice(0, 120)}`);
-      else if (r.text.includes('    at ') || /\bSELECT\b.*\bFROM\b/i.test(r.text))
+      else if (r.text.includes('    at ') || /\bSELECT\b.*\sFROM\b/i.test(r.text))
         failures.push(`${c.name}: leaks internals ${r.text.slice(0, 200)}`);
       else if (r.json.errors) {
         for (const e of r.json.errors) {

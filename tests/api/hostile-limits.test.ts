@@ -1,6 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { randomInt } from 'node:crypto';
+import {
+  buildSchema,
+  getNamedType,
+  getNullableType,
+  isEnumType,
+  isInputObjectType,
+  isListType,
+  isNonNullType,
+  isScalarType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+} from 'graphql';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { DEFAULT_RATE_RULES } from '../../server/src/app/graphql-limits.js';
+import { GRAPHQL_BODY_LIMIT } from '../../server/src/app/graphql-http.js';
+import { MAX_INPUT_TEXT } from '../../server/src/app/input-text-limit.js';
 import { startTestShop, type GqlResponse, type TestShop } from '../setup/test-shop.js';
+import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
 import { orderInput, variantWithStock } from './checkout-fixtures.js';
 
 /**
@@ -12,8 +30,11 @@ import { orderInput, variantWithStock } from './checkout-fixtures.js';
 
 const OPEN_ORDERS_PER_CLIENT = 3;
 let shop: TestShop;
+let staff: Record<string, string>;
 beforeAll(async () => {
   shop = await startTestShop({ MAX_OPEN_ORDERS_PER_CLIENT: String(OPEN_ORDERS_PER_CLIENT) });
+  await createUser('hostil@enzo.test', 'clave-segura-1', true);
+  staff = bearer(await signIn(inject('authEmulatorHost'), 'hostil@enzo.test', 'clave-segura-1'));
 });
 afterAll(() => shop?.close());
 
@@ -95,5 +116,176 @@ describe('IPv6 rotation inside a /64', () => {
     expect(kinds.slice(0, OPEN_ORDERS_PER_CLIENT)).toEqual(Array(OPEN_ORDERS_PER_CLIENT).fill('OrderPlaced'));
     for (const late of answers.slice(OPEN_ORDERS_PER_CLIENT))
       expect(late.data?.placeOrder).toEqual({ __typename: 'OrderLimitReached', limit: 'OPEN_ORDERS_PER_CLIENT' });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Long and adversarial text in every string argument of every root field, found by walking schema.graphql: a new
+// argument or input field is covered the day it is added.
+
+const schema = buildSchema(fs.readFileSync('schema.graphql', 'utf8'));
+
+/** A value the argument's type accepts, the smallest one (so only the text under test is unusual). */
+function sampleOf(type: GraphQLInputType): unknown {
+  if (isNonNullType(type)) return sampleOf(type.ofType);
+  if (isListType(type)) return [sampleOf(type.ofType)];
+  if (isEnumType(type)) return type.getValues()[0]!.value;
+  if (isInputObjectType(type)) {
+    const out: Record<string, unknown> = {};
+    for (const [name, field] of Object.entries(type.getFields())) out[name] = sampleOf(field.type);
+    return out;
+  }
+  if (isScalarType(type)) {
+    if (type.name === 'Int') return 1;
+    if (type.name === 'Float') return 1;
+    if (type.name === 'Boolean') return false;
+    if (type.name === 'DateTime') return '2026-01-01T00:00:00.000Z';
+    return '1';
+  }
+  return null;
+}
+
+/** Paths to every String or ID inside a sample of `type` (`['input', 'customer', 'fullName']`). */
+function textPaths(type: GraphQLInputType, path: Array<string | number>): Array<Array<string | number>> {
+  const inner = getNullableType(type);
+  if (isListType(inner)) return textPaths(inner.ofType, [...path, 0]);
+  if (isInputObjectType(inner))
+    return Object.entries(inner.getFields()).flatMap(([name, f]) => textPaths(f.type, [...path, name]));
+  return isScalarType(inner) && (inner.name === 'String' || inner.name === 'ID') ? [path] : [];
+}
+
+function setAt(target: Record<string | number, unknown>, path: Array<string | number>, value: unknown) {
+  let node = target;
+  for (const key of path.slice(0, -1)) node = node[key] as Record<string | number, unknown>;
+  node[path.at(-1)!] = value;
+}
+
+interface TextCase {
+  name: string;
+  query: string;
+  variables: (text: string) => Record<string, unknown>;
+}
+
+const rootFields = (['Query', 'Mutation'] as const).flatMap((root) =>
+  Object.values(
+    (root === 'Query' ? schema.getQueryType() : schema.getMutationType())!.getFields() as Record<
+      string,
+      GraphQLField<unknown, unknown>
+    >,
+  ).map((field) => ({ root, field })),
+);
+
+/** One case per text inside the arguments of every root field. */
+const TEXT_CASES: TextCase[] = rootFields.flatMap(({ root, field }) => {
+  const args = field.args as readonly GraphQLArgument[];
+  const declared = args.map((a) => `$${a.name}: ${String(a.type)}`).join(', ');
+  const passed = args.map((a) => `${a.name}: $${a.name}`).join(', ');
+  const named = getNamedType(field.type);
+  const selection = isScalarType(named) || isEnumType(named) ? '' : ' { __typename }';
+  const query = `${root === 'Query' ? 'query' : 'mutation'}${declared ? `(${declared})` : ''} { ${field.name}${
+    passed ? `(${passed})` : ''
+  }${selection} }`;
+  return args.flatMap((arg) =>
+    textPaths(arg.type, [arg.name]).map((path) => ({
+      name: `${root}.${field.name}(${path.join('.')})`,
+      query,
+      variables: (text: string) => {
+        const vars: Record<string, unknown> = {};
+        for (const a of args) vars[a.name] = sampleOf(a.type);
+        setAt(vars, path, text);
+        return vars;
+      },
+    })),
+  );
+});
+
+const MB = 1024 * 1024;
+/** Long runs that almost match, then fail: what makes a backtracking pattern slow. */
+const adversarial = (length: number): Record<string, string> => ({
+  letters: `${'á'.repeat(length - 1)}!`,
+  'letters and spaces': `${'a '.repeat(length / 2 - 1)}a!`,
+  'spaces then a letter': `${' \t'.repeat(length / 2 - 1)}a!`,
+  emails: `${'a@b.'.repeat(length / 4 - 1)}a@@@`,
+  digits: `${'1'.repeat(length - 1)}x`,
+  slashes: `${'-/'.repeat(length / 2 - 1)}\\\\`,
+});
+
+const anyClient = () => from(`10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`);
+
+/** Posts one case; the answer with how long it took. */
+async function send(c: TextCase, text: string, headers: Record<string, string>) {
+  const started = performance.now();
+  const res = await fetch(`${shop.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...anyClient(), ...headers },
+    body: JSON.stringify({ query: c.query, variables: c.variables(text) }),
+  });
+  const body = (await res.json()) as { errors?: Array<{ extensions?: { code?: string } }>; data?: unknown };
+  return { status: res.status, body, ms: performance.now() - started };
+}
+
+describe('long and adversarial text in every string argument', () => {
+  it('walks every text argument of the schema', () => {
+    expect(TEXT_CASES.length).toBeGreaterThan(100);
+    for (const field of ['placeOrder', 'orderLookup', 'requestReturn', 'cartQuote', 'search', 'staffCreateProduct'])
+      expect(TEXT_CASES.some((c) => c.name.includes(`.${field}(`))).toBe(true);
+  });
+
+  it('answers 1 MB of text in any argument with a 413 before reading it (anonymous), in under a second each', async () => {
+    const text = adversarial(MB).letters;
+    const slow: string[] = [];
+    for (const c of TEXT_CASES) {
+      const answer = await send(c, text, {});
+      expect(answer.status, c.name).toBe(413);
+      expect(answer.body.errors?.[0]?.extensions?.code, c.name).toBe('PAYLOAD_TOO_LARGE');
+      if (answer.ms > 1000) slow.push(`${c.name}: ${Math.round(answer.ms)} ms`);
+    }
+    expect(slow).toEqual([]);
+  }, 300_000);
+
+  it('refuses 1 MB of text from signed-in staff too (BAD_USER_INPUT, or the upload’s own refusal), in under a second each', async () => {
+    const text = adversarial(MB).letters;
+    const problems: string[] = [];
+    for (const c of TEXT_CASES) {
+      const answer = await send(c, text, staff);
+      const code = answer.body.errors?.[0]?.extensions?.code;
+      if (answer.ms > 1000) problems.push(`${c.name}: ${Math.round(answer.ms)} ms`);
+      if (c.name.endsWith('.dataBase64)')) {
+        // A picture's bytes may be megabytes: the upload itself refuses what is not a picture.
+        if (answer.status >= 500 || code === 'INTERNAL_SERVER_ERROR')
+          problems.push(`${c.name}: ${answer.status} ${code}`);
+        else if (!code && !/ValidationErrors/.test(JSON.stringify(answer.body.data)))
+          problems.push(`${c.name}: accepted ${JSON.stringify(answer.body.data)}`);
+      } else if (code !== 'BAD_USER_INPUT') problems.push(`${c.name}: ${answer.status} ${code ?? 'no error'}`);
+    }
+    expect(problems).toEqual([]);
+  }, 300_000);
+
+  it('answers text at the longest any argument may carry, of every adversarial kind, with a typed answer in under a second each', async () => {
+    expect(MAX_INPUT_TEXT * 2 + 4096).toBeLessThan(GRAPHQL_BODY_LIMIT);
+    const problems: string[] = [];
+    for (const [kind, text] of Object.entries(adversarial(MAX_INPUT_TEXT))) {
+      for (const c of TEXT_CASES) {
+        // Signed in: a staff field runs its own rules instead of stopping at UNAUTHENTICATED; a public one runs as for anyone.
+        for (const [who, headers] of [['staff', staff]] as const) {
+          const answer = await send(c, text, headers);
+          const codes = (answer.body.errors ?? []).map((e) => e.extensions?.code);
+          if (answer.ms > 1000) problems.push(`${c.name} ${kind} ${who}: ${Math.round(answer.ms)} ms`);
+          if (answer.status >= 500 || codes.includes('INTERNAL_SERVER_ERROR') || codes.includes(undefined))
+            problems.push(`${c.name} ${kind} ${who}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    expect((await fetch(`${shop.url}/healthz`)).status).toBe(200);
+  }, 900_000);
+
+  it('refuses a text one character over that limit before anything runs (BAD_USER_INPUT naming the field)', async () => {
+    const c = TEXT_CASES.find((t) => t.name === 'Mutation.placeOrder(input.customer.fullName)')!;
+    const answer = await send(c, 'a'.repeat(MAX_INPUT_TEXT + 1), {});
+    expect(answer.status).toBe(400);
+    expect(answer.body.errors?.[0]).toMatchObject({
+      extensions: { code: 'BAD_USER_INPUT', field: 'CustomerInput.fullName' },
+    });
   });
 });

@@ -13,6 +13,7 @@ import type { Env } from '../config/env.js';
 import type { Resolvers } from '../generated/graphql.js';
 import { repoPath } from '../common/repo-root.js';
 import { jitGateway } from './jit-executor.js';
+import { inputTextLimitPlugin } from './input-text-limit.js';
 import {
   armorProtection,
   limitCodeFor,
@@ -147,6 +148,7 @@ export function createApollo(
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       ...(armor.plugins as never[]),
+      inputTextLimitPlugin(),
       rateLimitPlugin(rateCounter),
       ...(extraPlugins as never[]),
     ],

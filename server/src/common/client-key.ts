@@ -10,7 +10,8 @@ import ipaddr from 'ipaddr.js';
  */
 export function clientKey(address: string | null | undefined): string {
   if (!address) return UNKNOWN_CLIENT;
-  const raw = address.length > 64 ? '' : address.replace(/%.*$/, '');
+  const zone = address.indexOf('%');
+  const raw = address.length > 64 ? '' : zone < 0 ? address : address.slice(0, zone);
   // Only the usual dotted quad for IPv4: ipaddr.js also reads legacy forms such as `1.2.3`.
   if (!ipaddr.IPv4.isValidFourPartDecimal(raw) && !ipaddr.IPv6.isValid(raw)) return UNKNOWN_CLIENT;
   const parsed = ipaddr.process(raw);

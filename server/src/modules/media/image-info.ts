@@ -7,6 +7,8 @@ export const IMAGE_TYPES: Record<string, string> = {
 };
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** The longest base64 text of a MAX_IMAGE_BYTES picture (with a `data:` prefix and line breaks to spare). */
+export const MAX_IMAGE_BASE64_CHARS = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
 
 export interface ImageSize {
   width: number;

@@ -18,7 +18,7 @@ export function decodeImageUpload(input: { dataBase64: string; contentType: stri
   const ext = IMAGE_TYPES[input.contentType];
   if (!ext) return invalidField('contentType', 'Formato no admitido: usa PNG, JPEG, WebP o SVG.');
   const base64 = input.dataBase64.replace(/^data:[^,]*,/, '').replace(/\s/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64) || base64.length === 0)
+  if (!/^[A-Z0-9+/]*={0,2}$/i.test(base64) || base64.length === 0)
     return invalidField('dataBase64', 'El archivo no es válido.');
   if (base64.length > Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 4)
     return invalidField('dataBase64', 'La imagen supera los 5 MB.');
