@@ -16,6 +16,8 @@ export interface CachedPage {
   status: number;
   html: string;
   etag: string;
+  /** Not to be indexed (sent with X-Robots-Tag) nor kept by shared caches. */
+  noindex?: boolean;
 }
 
 export interface CachedRead {
@@ -34,6 +36,15 @@ export interface CachedRead {
 export class CatalogCache implements ReadCache {
   readonly pages = new LRUCache<string, CachedPage>({
     maxSize: 64 * 1024 * 1024,
+    sizeCalculation: (p) => p.html.length * 2 + 200,
+  });
+  /**
+   * Search result pages, apart: anyone can ask for any query, so they get a small cache of their own instead of
+   * pushing the shop's pages out of `pages`.
+   */
+  readonly searchPages = new LRUCache<string, CachedPage>({
+    max: 500,
+    maxSize: 8 * 1024 * 1024,
     sizeCalculation: (p) => p.html.length * 2 + 200,
   });
   readonly reads = new LRUCache<string, CachedRead>({
@@ -120,6 +131,7 @@ export class CatalogCache implements ReadCache {
   invalidate(): void {
     this.version++;
     this.pages.clear();
+    this.searchPages.clear();
     this.reads.clear();
     this.values.clear();
   }
