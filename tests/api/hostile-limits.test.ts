@@ -212,8 +212,18 @@ const adversarial = (length: number): Record<string, string> => ({
 
 const anyClient = () => from(`10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`);
 
-/** Posts one case; the answer with how long it took. */
+/**
+ * Posts one case; the answer with how long it took. A slow answer is asked once more and the faster time kept:
+ * a request that pins a CPU is slow every time, a busy test machine only now and then.
+ */
 async function send(c: TextCase, text: string, headers: Record<string, string>) {
+  const first = await sendOnce(c, text, headers);
+  if (first.ms <= 1000) return first;
+  const second = await sendOnce(c, text, headers);
+  return second.ms < first.ms ? second : first;
+}
+
+async function sendOnce(c: TextCase, text: string, headers: Record<string, string>) {
   const started = performance.now();
   const res = await fetch(`${shop.url}/graphql`, {
     method: 'POST',
@@ -287,5 +297,75 @@ describe('long and adversarial text in every string argument', () => {
     expect(answer.body.errors?.[0]).toMatchObject({
       extensions: { code: 'BAD_USER_INPUT', field: 'CustomerInput.fullName' },
     });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Unsigned floods against every webhook route: bounded records, then 429 with nothing recorded.
+
+/** Every route a payment gateway posts to (a new one is added here with its flood test). */
+const WEBHOOK_ROUTES = ['/webhooks/wompi'];
+
+async function refusedRows(address: string) {
+  const rows: Array<{ n: number; bodies: number; hashed: number }> = await shop.ds.query(
+    `SELECT count(*)::int AS n, count(*) FILTER (WHERE body <> '')::int AS bodies,
+            count(*) FILTER (WHERE body_sha256 IS NOT NULL AND request_headers IS NOT NULL)::int AS hashed
+       FROM gateway_event WHERE remote_address LIKE $1 AND outcome IN ('rejected', 'unsigned')`,
+    [address],
+  );
+  return rows[0]!;
+}
+
+describe('unsigned floods on every webhook route', () => {
+  for (const route of WEBHOOK_ROUTES) {
+    it(`${route}: 60 unsigned 60 KB posts from one /64 keep at most a bounded summary each, then 429`, async () => {
+      const body = JSON.stringify({
+        event: 'transaction.updated',
+        data: { transaction: { id: 'x', reference: 'ENZ-AAAAAA', status: 'APPROVED' } },
+        signature: { checksum: 'f'.repeat(64), properties: ['transaction.id'] },
+        timestamp: 1,
+        padding: 'p'.repeat(60 * 1024 - 300),
+      });
+      const statuses: number[] = [];
+      for (let n = 1; n <= 60; n++) {
+        const res = await fetch(`${shop.url}${route}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', ...from(inSubnet(0x300, n)) },
+          body,
+        });
+        statuses.push(res.status);
+      }
+      const recorded = statuses.filter((s) => s === 401).length;
+      expect(recorded).toBeGreaterThan(0);
+      expect(recorded).toBeLessThanOrEqual(20);
+      expect(statuses.slice(recorded).every((s) => s === 429)).toBe(true);
+      const rows = await refusedRows('2001:db8:300:7::%');
+      expect(rows).toEqual({ n: recorded, bodies: 0, hashed: recorded });
+    });
+
+    it(`${route}: a body declared larger than the limit is refused unread, recorded by its size only`, async () => {
+      const res = await fetch(`${shop.url}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...from('2001:db8:301:7::1') },
+        body: 'x'.repeat(2 * 1024 * 1024),
+      });
+      expect(res.status).toBe(400);
+      const rows: Array<{ body: string; body_bytes: number; body_sha256: string | null }> = await shop.ds.query(
+        `SELECT body, body_bytes, body_sha256 FROM gateway_event WHERE remote_address = '2001:db8:301:7::1'`,
+      );
+      expect(rows).toEqual([{ body: '', body_bytes: 2 * 1024 * 1024, body_sha256: null }]);
+    });
+  }
+
+  it('keeps only the newest refused requests, however many arrive (the maintenance job prunes)', async () => {
+    await shop.ds.query(
+      `INSERT INTO gateway_event (outcome, http_status, reason, remote_address, body, body_bytes)
+       SELECT 'unsigned', 401, 'relleno', '198.51.100.77', '', 10 FROM generate_series(1, 50)`,
+    );
+    await shop.services.paymentInbox.pruneRefused(25);
+    const [{ n }]: Array<{ n: number }> = await shop.ds.query(
+      `SELECT count(*)::int AS n FROM gateway_event WHERE outcome IN ('rejected', 'unsigned')`,
+    );
+    expect(n).toBe(25);
   });
 });

@@ -148,7 +148,7 @@ export function createApollo(
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       ...(armor.plugins as never[]),
-      inputTextLimitPlugin(),
+      inputTextLimitPlugin(typeDefs),
       rateLimitPlugin(rateCounter),
       ...(extraPlugins as never[]),
     ],

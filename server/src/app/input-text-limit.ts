@@ -1,5 +1,6 @@
 import type { ApolloServerPlugin } from '@apollo/server';
 import {
+  buildSchema,
   GraphQLError,
   getNullableType,
   isInputObjectType,
@@ -91,10 +92,14 @@ export function overlongArgument(
 /**
  * Apollo plugin: refuses, before anything runs, an operation whose arguments carry a text longer than its limit
  * (BAD_USER_INPUT naming the field). Variables and inline values alike; both are already parsed JSON here.
+ * `typeDefs` is the schema's SDL.
  */
-export function inputTextLimitPlugin(): ApolloServerPlugin<GraphQLContext> {
+export function inputTextLimitPlugin(typeDefs: string): ApolloServerPlugin<GraphQLContext> {
+  // Built here rather than taken from Apollo: its schema may come from the other copy of graphql (ESM and
+  // CommonJS builds are loaded side by side), whose types fail graphql's instanceof checks in TypeInfo.
+  const schema = buildSchema(typeDefs);
   return {
-    async requestDidStart({ schema }) {
+    async requestDidStart() {
       return {
         async didResolveOperation({ document, request }) {
           const field = overlongArgument(schema, document, request.variables ?? {});
