@@ -22,10 +22,13 @@ const ADD = `mutation($input: AddProductImageInput!) { staffAddProductImage(inpu
 const UPLOAD = `mutation($input: UploadImageInput!) { staffUploadImage(input: $input) {
   __typename ... on ValidationErrors { errors { field message } } ... on UploadedImage { url } } }`;
 
-/** Files in the media store whose name starts with `prefix` (under `folder`). */
+/** Uploaded files in the media store named `<prefix><random>…` (under `folder`); seeded files have no random part. */
 function stored(folder: string, prefix: string): string[] {
   const dir = path.join(mediaRoot, folder);
-  return fs.existsSync(dir) ? fs.readdirSync(dir).filter((f) => f.startsWith(prefix)) : [];
+  const upload = /^[0-9a-f]{10}[.-]/;
+  return fs.existsSync(dir)
+    ? fs.readdirSync(dir).filter((f) => f.startsWith(prefix) && upload.test(f.slice(prefix.length)))
+    : [];
 }
 
 describe('picture limits', () => {
