@@ -5,6 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX from 'eslint-plugin-import-x';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 
 const dirs = (path) =>
   fs
@@ -109,6 +110,14 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Every regular expression in the repo: no pattern may backtrack catastrophically on what a client sends.
+  regexp.configs['flat/recommended'],
+  {
+    // What serves requests also may not take quadratic time to reject a long text.
+    files: ['server/src/**/*.ts', 'shared/**/*.ts', 'client/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.test-util.ts'],
+    rules: { 'regexp/no-super-linear-move': 'error' },
+  },
   {
     languageOptions: { globals: { ...globals.node } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },

@@ -31,7 +31,7 @@ function brotliAssets(): Plugin {
     writeBundle(options, bundle) {
       const dir = options.dir!;
       for (const fileName of Object.keys(bundle)) {
-        if (!fileName.startsWith('assets/') || !/\.(js|css|svg|json)$/.test(fileName)) continue;
+        if (!fileName.startsWith('assets/') || !/\.(?:js|css|svg|json)$/.test(fileName)) continue;
         const content = fs.readFileSync(path.join(dir, fileName));
         if (content.length < 256) continue;
         const quality = content.length > 1_000_000 ? 9 : 11;
@@ -88,7 +88,7 @@ const VENDOR = /node_modules\/react-router\//;
  * Small modules every storefront page runs (not the DIVIPOLA data, which only checkout needs). Vite's preload
  * helper stays out: the tiny browser entry uses it, and must not pull the vendor chunk in before the first paint.
  */
-const SMALL_SHARED = /\/shared\/(shop|storefront-routes|money|public-catalog|orders)\.ts$/;
+const SMALL_SHARED = /\/shared\/(?:shop|storefront-routes|money|public-catalog|orders)\.ts$/;
 /**
  * The cart's state (jotai), the page head hook, the layout's data and the query hook: every storefront page runs
  * them, and on their own they would be three more tiny requests of each first load (over HTTP/1.1 a phone fetches

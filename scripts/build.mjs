@@ -12,7 +12,7 @@ import path from 'node:path';
 
 const root = path.resolve(new URL('..', import.meta.url).pathname);
 /** Outputs of codegen that live among the inputs. */
-const GENERATED = /(\.generated\.ts$|^client\/src\/gql\/|^server\/src\/generated\/)/;
+const GENERATED = /\.generated\.ts$|^client\/src\/gql\/|^server\/src\/generated\//;
 /** What `npm start` runs (a launcher, written by writeLauncher) and the bundle it runs. */
 const SERVER_OUT = 'dist/server/index.js';
 const SERVER_BUNDLE = 'dist/server/server.js';

@@ -8,7 +8,7 @@ import { upsertStaffAccount } from '../server/src/modules/staff/staff-accounts.j
 
 async function main() {
   const [email, password] = process.argv.slice(2);
-  if (!email || !password || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || password.length < 6) {
+  if (!email || !password || !/^[^@\s]+@[^\s@][^\s.@]*\.[^\s@]+$/.test(email) || password.length < 6) {
     console.error('Uso: npm run staff:add -- <correo> <contraseña>   (la contraseña debe tener al menos 6 caracteres)');
     process.exit(2);
   }

@@ -14,7 +14,7 @@ const FIXED_PATHS = new Map(
 export function canonicalPathFor(pathname: string): string | null {
   if (!pathname.startsWith('/') || pathname === '/') return null;
   const collapsed = pathname.replace(/\/{2,}/g, '/');
-  const trimmed = collapsed.length > 1 ? collapsed.replace(/\/+$/, '') || '/' : collapsed;
+  const trimmed = collapsed.length > 1 ? collapsed.replace(/\/$/, '') || '/' : collapsed;
   const fixed = FIXED_PATHS.get(trimmed.toLowerCase());
   if (fixed !== undefined) return fixed === pathname ? null : fixed;
   if (parseProductPath(collapsed)) return collapsed === pathname ? null : collapsed;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHECKOUT_PAYMENT_METHODS, DOCUMENT_TYPES, type DocumentTypeValue } from './orders.js';
 import { findDepartment, findMunicipality, type Place } from './divipola.js';
+import { clientText } from './client-text.js';
 
 /**
  * The checkout form's rules and their Spanish messages. The server validates `placeOrder` with
@@ -23,6 +24,7 @@ export const CHECKOUT_MESSAGES = {
   documentTypeMissing: 'Elige un tipo de documento.',
   documentNumberMissing: 'Escribe tu número de documento.',
   departmentMissing: 'Elige un departamento de la lista.',
+  municipalityInvalid: 'Elige un municipio de la lista.',
   municipalityMissing: (department: string) => `Elige un municipio de ${department} de la lista.`,
   addressMissing: 'Escribe la dirección completa de entrega (ej. Calle 10 # 5-20).',
   addressTooLong: 'La dirección es demasiado larga (máximo 200 caracteres).',
@@ -71,27 +73,31 @@ export function validateDocument(type: DocumentTypeValue, raw: string): { value:
 /** Runs of whitespace become one space; ends trimmed. */
 export const collapseSpaces = (text: string) => text.replace(/\s+/g, ' ').trim();
 
-const fullName = z
-  .string()
+/** A letter, then a space, then another letter: a name and at least one surname. Linear: no pattern that backtracks. */
+export function hasNameAndSurname(name: string): boolean {
+  const letters = [...name.matchAll(/\p{L}/gu)];
+  if (letters.length < 2) return false;
+  return /\s/.test(name.slice(letters[0]!.index, letters.at(-1)!.index));
+}
+
+const fullName = clientText(120, M.fullNameTooLong)
   .transform(collapseSpaces)
   .pipe(
     z
       .string()
       .min(3, M.fullNameMissing)
-      .max(120, M.fullNameTooLong)
-      .regex(/\p{L}.*\s+.*\p{L}/u, M.fullNameSurname),
+      .max(120, { message: M.fullNameTooLong, abort: true })
+      .refine(hasNameAndSurname, M.fullNameSurname),
   );
 
-const email = z
-  .string()
+const email = clientText(254, M.emailInvalid)
   .trim()
   .toLowerCase()
   .min(1, M.emailMissing)
-  .max(254, M.emailInvalid)
+  .max(254, { message: M.emailInvalid, abort: true })
   .regex(EMAIL, M.emailInvalid);
 
-const phone = z
-  .string()
+const phone = clientText(30, M.phoneInvalid)
   .trim()
   .min(1, M.phoneMissing)
   .refine((v) => normalizePhone(v) !== null, M.phoneInvalid)
@@ -103,7 +109,7 @@ const customer = z
     email,
     phone,
     documentType: z.enum(DOCUMENT_TYPES, { message: M.documentTypeMissing }),
-    documentNumber: z.string(),
+    documentNumber: clientText(20, M.documentNumberMissing),
   })
   .superRefine((c, ctx) => {
     const document = validateDocument(c.documentType, c.documentNumber);
@@ -113,11 +119,12 @@ const customer = z
 
 const shipping = z
   .object({
-    departmentCode: z.string(),
-    municipalityCode: z.string(),
-    address: z.string().transform(collapseSpaces).pipe(z.string().min(5, M.addressMissing).max(200, M.addressTooLong)),
-    neighborhood: z
-      .string()
+    departmentCode: clientText(5, M.departmentMissing),
+    municipalityCode: clientText(5, M.municipalityInvalid),
+    address: clientText(200, M.addressTooLong)
+      .transform(collapseSpaces)
+      .pipe(z.string().min(5, M.addressMissing).max(200, M.addressTooLong)),
+    neighborhood: clientText(200, M.neighborhoodTooLong)
       .nullish()
       .transform((v) => collapseSpaces(v ?? ''))
       .pipe(z.string().max(200, M.neighborhoodTooLong)),

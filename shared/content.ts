@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { clientText } from './client-text.js';
 
 /**
  * Storefront content that staff run: home carousel slides, promo blocks and seasonal campaign
@@ -38,10 +39,9 @@ export function isSafeLink(link: string): boolean {
   }
 }
 
-const link = z
-  .string()
+const link = clientText(300, M.link)
   .trim()
-  .max(300, M.link)
+  .max(300, { message: M.link, abort: true })
   .refine((v) => isSafeLink(v), M.link);
 
 const instant = z
@@ -60,8 +60,8 @@ export const homeSlideInputSchema = z
     title: z.string().trim().min(3, M.titleMissing).max(120, M.titleTooLong),
     alt: z.string().trim().min(5, M.altMissing).max(200, M.altTooLong),
     link,
-    desktopImageKey: z.string().trim().min(1, M.desktopImage),
-    mobileImageKey: z.string().trim().min(1, M.mobileImage),
+    desktopImageKey: clientText(300, M.unknownImage).trim().min(1, M.desktopImage),
+    mobileImageKey: clientText(300, M.unknownImage).trim().min(1, M.mobileImage),
     startsAt: instant,
     endsAt: instant,
     active: z.boolean(),
@@ -72,8 +72,7 @@ export const promoBlockInputSchema = z
   .object({
     title: z.string().trim().min(3, M.titleMissing).max(120, M.titleTooLong),
     body: z.string().trim().min(10, M.bodyMissing).max(600, M.bodyTooLong),
-    imageKey: z
-      .string()
+    imageKey: clientText(300, M.unknownImage)
       .nullish()
       .transform((v) => v?.trim() || null),
     imageAlt: z
@@ -83,8 +82,7 @@ export const promoBlockInputSchema = z
       .pipe(z.string().max(200, M.imageAltTooLong)),
     linkUrl: link,
     linkLabel: z.string().trim().min(2, M.linkLabel).max(40, M.linkLabel),
-    fromPriceCategory: z
-      .string()
+    fromPriceCategory: clientText(80, M.unknownCategory)
       .nullish()
       .transform((v) => v?.trim() || null),
     startsAt: instant,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatCop } from './money.js';
+import { clientText } from './client-text.js';
 
 /**
  * Discount codes: the staff form's rules (the server validates `staffCreateDiscountCode` and
@@ -39,8 +40,7 @@ const instant = z
 
 export const discountCodeInputSchema = z
   .object({
-    code: z
-      .string()
+    code: clientText(40, M.code)
       .transform((v) => v.trim().toUpperCase())
       .pipe(z.string().regex(DISCOUNT_CODE_PATTERN, M.code)),
     percent: z.number({ message: M.percent }).int(M.percent).min(1, M.percent).max(100, M.percent),
@@ -50,7 +50,7 @@ export const discountCodeInputSchema = z
     usageLimit: optionalPositiveInt(M.usageLimit),
     minSubtotal: optionalPositiveInt(M.minSubtotal),
     categorySlugs: z
-      .array(z.string())
+      .array(clientText(80, M.unknownCategory))
       .nullish()
       .transform((v) => [...new Set(v ?? [])]),
     firstPurchaseOnly: z

@@ -9,7 +9,9 @@
 
 /** Integer digits with a dot every three (`1234567` → `1.234.567`); `digits` holds only 0–9. */
 function groupThousands(digits: string): string {
-  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  let out = digits.slice(0, digits.length % 3 || 3);
+  for (let i = out.length; i < digits.length; i += 3) out += `.${digits.slice(i, i + 3)}`;
+  return out;
 }
 
 /** Beyond this `String(n)` switches to exponent notation. */
@@ -23,7 +25,7 @@ function parts(value: number, decimals: number): { negative: boolean; integer: s
   const fraction = decimals
     ? String(scaled - integer * scale)
         .padStart(decimals, '0')
-        .replace(/0+$/, '')
+        .replace(/0{1,20}$/, '')
     : '';
   return { negative: value < 0 && scaled !== 0, integer: groupThousands(String(integer)), fraction };
 }

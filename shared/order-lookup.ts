@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { EMAIL_PATTERN } from './checkout.js';
+import { clientText } from './client-text.js';
 
 /** «Consulta tu pedido»: what a shopper types, checked by the page (react-hook-form) and by the server alike. */
 export const ORDER_LOOKUP_MESSAGES = {
@@ -18,11 +19,15 @@ const M = ORDER_LOOKUP_MESSAGES;
  * input error: the server answers it like a wrong pair, so the answer never tells what exists.
  */
 export const orderLookupSchema = z.object({
-  reference: z
-    .string()
+  reference: clientText(40, M.reference)
     .transform((s) => s.replace(/\s+/g, '').toUpperCase())
     .pipe(z.string().min(1, M.reference)),
-  email: z.string().trim().toLowerCase().min(1, M.email).max(254, M.email).regex(EMAIL_PATTERN, M.email),
+  email: clientText(254, M.email)
+    .trim()
+    .toLowerCase()
+    .min(1, M.email)
+    .max(254, { message: M.email, abort: true })
+    .regex(EMAIL_PATTERN, M.email),
 });
 
 export type OrderLookupForm = z.input<typeof orderLookupSchema>;

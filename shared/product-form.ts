@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { sizeGuideSchema } from './size-guide-schema.js';
+import { clientText } from './client-text.js';
 
 /**
  * A product as staff create or edit it (name, slug, category, description, price, sizes with
@@ -30,24 +31,25 @@ export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 
 /** `Collar Cuero Miel 1,2 m` → `collar-cuero-miel-1-2-m` (ASCII, no accents). */
 export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/ñ/g, 'n')
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 110)
-    .replace(/-+$/, '');
+  return (
+    text
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/ñ/g, 'n')
+      .replace(/[^a-z0-9]+/g, '-')
+      // Runs of anything else are one dash already: at most one at each end.
+      .replace(/^-|-$/g, '')
+      .slice(0, 110)
+      .replace(/-$/, '')
+  );
 }
 
 const size = z.object({
-  id: z
-    .string()
+  id: clientText(20, M.sizeLabel)
     .nullish()
     .transform((v) => v ?? null),
-  label: z
-    .string()
+  label: clientText(10, M.sizeLabel)
     .trim()
     .regex(/^[\p{L}\p{N}][\p{L}\p{N} .,/+-]{0,9}$/u, M.sizeLabel),
   stock: z.number({ message: M.stock }).int(M.stock).min(0, M.stock).max(1_000_000, M.stock),
@@ -62,17 +64,16 @@ const size = z.object({
 export const productInputSchema = z
   .object({
     name: z.string().trim().min(3, M.nameMissing).max(160, M.nameTooLong),
-    slug: z
-      .string()
+    slug: clientText(120, M.slug)
       .nullish()
       .transform((v) => v?.trim() || null)
-      .pipe(z.string().max(120, M.slug).regex(SLUG_PATTERN, M.slug).nullable()),
-    categorySlug: z.string().min(1, M.category),
+      .pipe(z.string().max(120, { message: M.slug, abort: true }).regex(SLUG_PATTERN, M.slug).nullable()),
+    categorySlug: clientText(80, M.category).min(1, M.category),
     description: z.string().trim().min(20, M.descriptionMissing).max(5000, M.descriptionTooLong),
     price: z.number({ message: M.price }).int(M.price).min(1, M.price).max(100_000_000, M.price),
     active: z.boolean(),
     collections: z
-      .array(z.string())
+      .array(clientText(80, M.collection))
       .nullish()
       .transform((v) => [...new Set(v ?? [])]),
     pets: z

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RETURN_REASON_MAX, RETURN_REASON_MIN } from './returns.js';
 import { formatDecimal } from './money.js';
+import { clientText } from './client-text.js';
 
 /** The shopper's request form (react-hook-form) and the server check the same rules with the same words. */
 export const RETURN_REQUEST_MESSAGES = {
@@ -12,8 +13,7 @@ export const RETURN_REQUEST_MESSAGES = {
 const M = RETURN_REQUEST_MESSAGES;
 
 /** The reason as stored: runs of spaces and new lines made one space, trimmed. */
-export const returnReasonSchema = z
-  .string()
+export const returnReasonSchema = clientText(RETURN_REASON_MAX, M.reasonLong)
   .transform((s) => s.replace(/\s+/g, ' ').trim())
   .pipe(z.string().min(RETURN_REASON_MIN, M.reasonShort).max(RETURN_REASON_MAX, M.reasonLong));
 
@@ -21,7 +21,7 @@ export const returnReasonSchema = z
 export const returnRequestFormSchema = z
   .object({
     kind: z.enum(['RETRACTO', 'GARANTIA', 'REVERSION']),
-    items: z.array(z.object({ lineId: z.string(), quantity: z.coerce.number().int().min(0) })),
+    items: z.array(z.object({ lineId: clientText(20, M.items), quantity: z.coerce.number().int().min(0) })),
     reason: returnReasonSchema,
   })
   .superRefine((v, ctx) => {

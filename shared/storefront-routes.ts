@@ -189,14 +189,17 @@ export const CAMPAIGN_PREVIEW_PARAM = 'vista-previa';
 /** Product search results: `/buscar?q=…` (filters and sort in the query too). */
 export const SEARCH_PATH = '/buscar';
 
-/** Head of /buscar: «Resultados para «q»»; an empty search is not indexed. */
+/**
+ * Head of /buscar: «Resultados para «q»». Never indexed and with no canonical URL: anyone can write a query, so
+ * a search page indexed or canonical to itself would let strangers put their words in the shop's search results.
+ */
 export function searchPageMeta(q: string | null | undefined): PageMetaInfo & { title: string } {
-  const text = (q ?? '').replace(/\s+/g, ' ').trim().slice(0, 100);
+  const text = (q ?? '').slice(0, 400).replace(/\s+/g, ' ').trim().slice(0, 100);
   if (!text) return { title: 'Buscar', description: DEFAULT_DESCRIPTION, noindex: true };
   return {
     title: `Resultados para «${text}»`,
     description: `Accesorios para perros y gatos que coinciden con «${text}» en ${BRAND}.`,
-    canonical: `${SEARCH_PATH}?q=${encodeURIComponent(text)}`,
+    noindex: true,
   };
 }
 
@@ -288,7 +291,7 @@ export function productPath(p: ProductLocation): string {
 /** `/bandana/halloween/12/x` → { category: 'bandanas', id: 12 }; null when not a product URL shape. */
 export function parseProductPath(pathname: string): { category: string; id: number } | null {
   const m =
-    /^\/(collares|correa|arnes|bandana(?:\/halloween)?|pechera|pechera_backpack|chaqueta)\/(\d{1,9})(?:\/([^/]*))?\/?$/.exec(
+    /^\/(collares|correa|arnes|bandana(?:\/halloween)?|pechera|pechera_backpack|chaqueta)\/(\d{1,9})(?:\/[^/]*)?\/?$/.exec(
       pathname,
     );
   if (!m) return null;

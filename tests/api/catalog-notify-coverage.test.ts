@@ -353,7 +353,7 @@ describe('catalog cache invalidation covers what the storefront reads', () => {
 
     const read = new Set<string>();
     for (const s of statements) {
-      if (!/^\s*(SELECT|WITH)\b/i.test(s.sql)) continue;
+      if (!/^\s*(?:SELECT|WITH)\b/i.test(s.sql)) continue;
       for (const table of await tablesRead(db, s)) read.add(table);
     }
     // The recording saw the catalogue (so an empty difference below means something).

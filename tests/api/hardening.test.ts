@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_DIST } from '../../server/src/app/http-app.js';
@@ -313,7 +314,7 @@ describe('bad-input sweep', () => {
       const r = await post(c.body, c.type);
       if (r.status >= 500) failures.push(`${c.name}: HTTP ${r.status} ${r.text.slice(0, 200)}`);
       else if (r.json === null) failures.push(`${c.name}: not JSON (${r.status}) ${r.text.slice(0, 120)}`);
-      else if (r.text.includes('    at ') || /\bSELECT\b.*\bFROM\b/i.test(r.text))
+      else if (r.text.includes('    at ') || /\bSELECT\b.*\sFROM\b/i.test(r.text))
         failures.push(`${c.name}: leaks internals ${r.text.slice(0, 200)}`);
       else if (r.json.errors) {
         for (const e of r.json.errors) {
@@ -326,4 +327,35 @@ describe('bad-input sweep', () => {
     const health = await fetch(`${shop.url}/healthz`);
     expect(health.status).toBe(200);
   }, 120_000);
+});
+
+describe('automatic persisted queries', () => {
+  const hash = (text: string) => createHash('sha256').update(text).digest('hex');
+  const query = '{ categories { slug } }';
+  const withExtension = (persistedQuery: unknown, q: string | undefined = query) =>
+    JSON.stringify({ query: q, extensions: { persistedQuery } });
+
+  it('answers a hash that is not the query’s, or an unknown version, as the client’s error (BAD_REQUEST)', async () => {
+    for (const persistedQuery of [
+      { version: 1, sha256Hash: 'a'.repeat(64) },
+      { version: 1, sha256Hash: 'zz' },
+      { version: 2, sha256Hash: hash(query) },
+      'x',
+    ]) {
+      const r = await post(withExtension(persistedQuery));
+      expect(r.status, JSON.stringify(persistedQuery)).toBe(400);
+      expect(codeOf(r)).toBe('BAD_REQUEST');
+      expect(r.json!.errors![0]!.message).toMatch(/consulta persistida/);
+    }
+  });
+
+  it('answers an unknown hash without a query PERSISTED_QUERY_NOT_FOUND, and registers a matching one', async () => {
+    const unknown = await post(
+      JSON.stringify({ extensions: { persistedQuery: { version: 1, sha256Hash: 'b'.repeat(64) } } }),
+    );
+    expect(codeOf(unknown)).toBe('PERSISTED_QUERY_NOT_FOUND');
+    const registered = await post(withExtension({ version: 1, sha256Hash: hash(query) }));
+    expect(registered.status).toBe(200);
+    expect(registered.json!.errors).toBeUndefined();
+  });
 });

@@ -77,7 +77,7 @@ async function explain(dbUrl: string, products: number, query: string): Promise<
   const time = /Execution Time: ([\d.]+) ms/.exec(plan);
   const nodes = lines
     .map((l) => l.trim().replace(/^->\s*/, ''))
-    .filter((l) => /^(Seq Scan|Bitmap Index Scan|Index Scan|Index Only Scan) on (product|search_term)\b/.test(l))
+    .filter((l) => /^(?:Seq Scan|Bitmap Index Scan|Index Scan|Index Only Scan) on (?:product|search_term)\b/.test(l))
     .map((l) => l.replace(/\s+\(cost.*$/, ''));
   return {
     products,

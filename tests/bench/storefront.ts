@@ -63,7 +63,7 @@ interface NetworkItem {
 async function inlineScriptBytes(url: string) {
   const html = await (await fetch(url, { headers: { accept: 'text/html' } })).text();
   const code = [
-    ...html.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g),
+    ...html.matchAll(/<script(?![^>]*\ssrc=)(?![^>]*type="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g),
   ]
     .map((m) => m[1]!)
     .join('');

@@ -1,7 +1,7 @@
 /** Plain-text aligned tables (numbers right-aligned, text left-aligned). */
 export type Cell = string | number | null | undefined;
 
-const isNumeric = (s: string) => /^[-+]?[\d.,]+( ?(ms|s|%|KB|×))?$/.test(s);
+const isNumeric = (s: string) => /^[-+]?[\d.,]+(?: ?(?:ms|[s%×]|KB))?$/.test(s);
 
 /** `align`: per column 'l' or 'r'; by default numbers are right-aligned. */
 export function formatTable(title: string, header: string[], rows: Cell[][], align?: Array<'l' | 'r'>): string {

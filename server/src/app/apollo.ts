@@ -13,7 +13,15 @@ import type { Env } from '../config/env.js';
 import type { Resolvers } from '../generated/graphql.js';
 import { repoPath } from '../common/repo-root.js';
 import { jitGateway } from './jit-executor.js';
-import { armorProtection, limitCodeFor, PARSE_OPTIONS, rateLimitPlugin, type RateCounter } from './graphql-limits.js';
+import { inputTextLimitPlugin } from './input-text-limit.js';
+import {
+  armorProtection,
+  limitCodeFor,
+  PARSE_OPTIONS,
+  persistedQueryRefusal,
+  rateLimitPlugin,
+  type RateCounter,
+} from './graphql-limits.js';
 
 export const typeDefs = fs.readFileSync(repoPath('schema.graphql'), 'utf8');
 
@@ -86,6 +94,11 @@ export function formatError(env: Env, log: Logger) {
         extensions: { code: 'BAD_REQUEST' },
       };
     }
+    const refusal = persistedQueryRefusal(formatted.message);
+    if (refusal) {
+      log.info({ reason: formatted.message }, 'graphql: consulta persistida rechazada (BAD_REQUEST)');
+      return { message: refusal, extensions: { code: 'BAD_REQUEST' } };
+    }
     const code = String(formatted.extensions?.code ?? 'INTERNAL_SERVER_ERROR');
     if (EXPOSED_CODES.has(code)) {
       if (env.isProduction) {
@@ -135,6 +148,7 @@ export function createApollo(
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       ...(armor.plugins as never[]),
+      inputTextLimitPlugin(typeDefs),
       rateLimitPlugin(rateCounter),
       ...(extraPlugins as never[]),
     ],

@@ -71,8 +71,21 @@ export interface GraphqlHttpOptions {
   trust: (addr: string, i: number) => boolean;
   getCache: GraphqlGetCache;
   context: (req: IncomingMessage, ip: string) => Promise<GraphQLContext>;
+  /**
+   * Whether this request may send a body up to GRAPHQL_LARGE_BODY (a staff member uploading a picture). Asked
+   * only for a request with an `Authorization` header whose body may pass GRAPHQL_BODY_LIMIT.
+   */
+  mayUseLargeBody?: (req: IncomingMessage) => Promise<boolean>;
   log: Logger;
 }
+
+/**
+ * What anyone may send to /graphql: the shop's largest public request (an order, a return request) is a few KB.
+ * Checked against Content-Length before a byte is read, so a megabyte of text is answered 413 unread.
+ */
+export const GRAPHQL_BODY_LIMIT = 64 * 1024;
+/** What signed-in staff may send: a picture of up to 5 MB travels as base64 inside the request. */
+export const GRAPHQL_LARGE_BODY = 8 * 1024 * 1024;
 
 /**
  * The /graphql endpoint on Node's own request and response, outside Express: the listing path is the shop's
@@ -81,8 +94,23 @@ export interface GraphqlHttpOptions {
  * rest of the app (the same middleware), a request id and an access log line; the body is read by body-parser.
  * Apollo is called the way its integrations call it (`executeHTTPGraphQLRequest`).
  */
-export function createGraphqlHttp({ apollo, before, trust, getCache, context, log }: GraphqlHttpOptions) {
-  const readJson = express.json({ limit: '8mb', verify: flagNullCharacters }) as unknown as Step;
+export function createGraphqlHttp({
+  apollo,
+  before,
+  trust,
+  getCache,
+  context,
+  mayUseLargeBody,
+  log,
+}: GraphqlHttpOptions) {
+  const readSmall = express.json({ limit: GRAPHQL_BODY_LIMIT, verify: flagNullCharacters }) as unknown as Step;
+  const readLarge = express.json({ limit: GRAPHQL_LARGE_BODY, verify: flagNullCharacters }) as unknown as Step;
+  const readJson: Step = (req, res, next) => {
+    const length = Number(req.headers['content-length']);
+    if ((Number.isFinite(length) && length <= GRAPHQL_BODY_LIMIT) || !req.headers.authorization || !mayUseLargeBody)
+      return readSmall(req, res, next);
+    mayUseLargeBody(req).then((large) => (large ? readLarge : readSmall)(req, res, next), next);
+  };
   const steps: Step[] = [...before, readJson];
 
   /** Sends a complete answer; a GET whose ETag the browser already has gets 304 with no body (as Express did). */

@@ -31,6 +31,21 @@ export function limitCodeFor(message: string): string | null {
   return null;
 }
 
+/**
+ * Apollo's automatic persisted queries refuse a bad `persistedQuery` extension (a hash that is not the
+ * query's, a version other than 1) with a GraphQLError that carries no code, which would make it an internal
+ * error with a stack in the log. It is the client's mistake: BAD_REQUEST, as the APQ protocol has it.
+ */
+const PERSISTED_QUERY_REFUSALS: Record<string, string> = {
+  'provided sha does not match query': 'El hash de la consulta persistida no corresponde a la consulta enviada.',
+  'Unsupported persisted query version': 'Versión de consulta persistida no admitida (solo la 1).',
+};
+
+/** The Spanish message for Apollo's refusal of a bad persisted-query extension, or null for any other error. */
+export function persistedQueryRefusal(message: string): string | null {
+  return Object.hasOwn(PERSISTED_QUERY_REFUSALS, message) ? PERSISTED_QUERY_REFUSALS[message]! : null;
+}
+
 export interface RateRule {
   /** Root field that is limited. */
   field: string;
@@ -72,7 +87,7 @@ export const DEFAULT_RATE_RULES: RateRule[] = [
   },
 ];
 
-/** Apollo plugin: per-client-address limits on sensitive root fields, checked before execution (counters in app/rate-limits.ts). */
+/** Apollo plugin: per-client limits (IPv4 address or IPv6 /64) on sensitive root fields, checked before execution (counters in app/rate-limits.ts). */
 export function rateLimitPlugin(
   limiter: RateCounter,
   rules: RateRule[] = DEFAULT_RATE_RULES,
@@ -92,7 +107,7 @@ export function rateLimitPlugin(
             for (const arg of selection.arguments ?? [])
               args[arg.name.value] = valueFromASTUntyped(arg.value, variables);
             if (rule.when && !rule.when(args)) continue;
-            if (!(await limiter.hit(rule, contextValue.ip))) {
+            if (!(await limiter.hit(rule, contextValue.clientKey))) {
               throw new GraphQLError(rule.message, { extensions: { code: 'RATE_LIMITED', http: { status: 429 } } });
             }
           }

@@ -11,6 +11,8 @@ import { createRateCounter } from './rate-limits.js';
 import { createContext } from './context.js';
 import { createResolvers } from './resolvers.js';
 import { LocalMediaStore } from '../modules/media/index.js';
+import { lazyStaffAuth } from '../modules/staff/index.js';
+import type { StaffAuthResult } from '../common/context.js';
 import { applySecurity } from './security.js';
 import { mountRequestLog } from './request-log.js';
 import { mountSeoRoutes } from '../modules/seo/seo.http.js';
@@ -146,6 +148,13 @@ export async function createHttpApp({
     catalogCachePlugin(catalogCache),
   ]);
   await apollo.start();
+  // One token check per request: the body limit may need it before the body is read, the resolvers after.
+  const staffAuthOf = new WeakMap<IncomingMessage, () => Promise<StaffAuthResult>>();
+  const staffAuthFor = (req: IncomingMessage) => {
+    let check = staffAuthOf.get(req);
+    if (!check) staffAuthOf.set(req, (check = lazyStaffAuth(services.staffAuth, req.headers.authorization)));
+    return check;
+  };
   const graphql = createGraphqlHttp({
     apollo,
     before: [tagRequest, ...apiSteps],
@@ -155,8 +164,9 @@ export async function createHttpApp({
       createContext(services.staffAuth, {
         requestId: req.id ?? randomUUID(),
         ip,
-        authorization: req.headers.authorization,
+        staffAuth: staffAuthFor(req),
       }),
+    mayUseLargeBody: async (req) => (await staffAuthFor(req)()).kind === 'staff',
     log,
   });
 

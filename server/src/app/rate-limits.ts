@@ -4,6 +4,17 @@ import type { DataSource } from 'typeorm';
 import type { RateCounter, RateRule } from './graphql-limits.js';
 
 /**
+ * Refused webhook requests (bad JSON, too large, a bad checksum) per client a minute: the gateway never sends
+ * such requests, so past a handful a sender is answered 429 and nothing more of it is recorded.
+ */
+export const WEBHOOK_REFUSAL_RULE: RateRule = {
+  field: 'webhook-refusal',
+  limit: 20,
+  windowMs: 60_000,
+  message: 'Demasiadas solicitudes rechazadas.',
+};
+
+/**
  * Rate-limit counters in PostgreSQL (rate-limiter-flexible's Postgres store, table `rate_limit` from
  * the migrations): every instance behind a load balancer counts into the same rows, and a deploy
  * does not reset them. Expired rows are removed by the `maintenance` job (app/jobs.ts).

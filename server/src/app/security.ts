@@ -31,7 +31,7 @@ function allowedHosts(env: Env) {
  * a worker runs under the policy sent with its own script.
  */
 const isBuiltSubresource = (path: string) =>
-  path.startsWith('/assets/') && /\.(js|css)$/.test(path) && !/\.worker-[^/]*\.js$/.test(path);
+  path.startsWith('/assets/') && /\.(?:js|css)$/.test(path) && !/\.worker-[^/]*\.js$/.test(path);
 
 /**
  * Security headers (CSP included), CORS limited to the shop's origin, and compression, on the app. Returns the

@@ -17,6 +17,7 @@ import { ReturnMails, ReturnsService } from '../modules/returns/index.js';
 import { receiptUrl } from '../modules/orders/index.js';
 import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
+import { createRateCounter, WEBHOOK_REFUSAL_RULE } from './rate-limits.js';
 import { legalLines } from '#shared/legal.js';
 import { JobsAdmin } from '../common/job-admin.js';
 import type { ReadCache } from '../common/read-cache.js';
@@ -76,6 +77,7 @@ export function createServices(
     );
   }
   const orders = createOrdersModule({ env, ds, cart, gateway });
+  const refusals = createRateCounter(ds);
   const paymentInbox = new GatewayEventInbox(
     ds,
     gateway,
@@ -84,6 +86,7 @@ export function createServices(
       applyTransaction: (tx, payload) => orders.payments.applyTransaction(tx, payload),
     },
     log,
+    (client) => refusals.hit(WEBHOOK_REFUSAL_RULE, client),
   );
   const returnMails = new ReturnMails({
     orderUrl: (order) => `${receiptUrl(env, order)}#devoluciones`,

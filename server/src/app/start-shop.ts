@@ -117,6 +117,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     catalogCache = new CatalogCache(databaseUrl, log);
     await catalogCache.start();
     const services = createServices(env, ds, media, log, catalogCache, jobPool.pool);
+    catalogCache.expireWith(() => services.content.msToNextChange());
     const { handler, warmUp, stop } = await createHttpApp({
       services,
       log,

@@ -21,7 +21,10 @@ export type StaffAuthResult =
  */
 export interface GraphQLContext {
   requestId: string;
+  /** The client address (as TRUST_PROXY allows it to be read); empty for the server's own requests. */
   ip: string;
+  /** What per-client limits and caps count under: the IPv4 address or the IPv6 /64 (common/client-key.ts). */
+  clientKey: string;
   /** Who is calling (Firebase ID token), checked at most once per request and only when asked. */
   staffAuth(): Promise<StaffAuthResult>;
   /** A per-request value owned by a module (DataLoaders, prefetched rows), created on first use under `key`. */

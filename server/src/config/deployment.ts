@@ -12,7 +12,7 @@ function isLoopbackHost(host: string): boolean {
     .trim()
     .toLowerCase()
     .replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h === '::1' || /^127(\.\d{1,3}){3}$/.test(h) || h.endsWith('.localhost');
+  return h === 'localhost' || h === '::1' || /^127(?:\.\d{1,3}){3}$/.test(h) || h.endsWith('.localhost');
 }
 
 /** Why this start counts as a deployment (empty: a shop on one's own computer). */

@@ -11,6 +11,7 @@ import {
   type RenderRequest,
   type SsrEntry,
 } from '#shared/ssr-contract.js';
+import { SEARCH_PATH } from '#shared/storefront-routes.js';
 import type { CatalogCache } from '../../modules/cache/catalog-cache.js';
 import { ClientAssets, type PageStartScript, type RouteAssets } from './client-assets.js';
 import { escapeHtml, headTags, jsonForScript } from './head-tags.js';
@@ -18,6 +19,12 @@ import { withTestShopNotice } from '../../common/test-shop-notice.js';
 
 /** Pages: browsers revalidate (ETag → 304), shared caches keep them briefly and refresh in the background. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
+/** Pages not to be indexed (search results, previews): the browser revalidates, shared caches keep nothing. */
+export const NOINDEX_CACHE_CONTROL = 'private, no-cache';
+/** What a page that is not to be indexed also says in its headers (as its robots meta tag does). */
+export const NOINDEX_ROBOTS = 'noindex, nofollow';
+/** Longer search URLs are answered but not kept: no query can make a cache key of any size. */
+const MAX_SEARCH_KEY = 300;
 
 const ROOT = '<div id="root"></div>';
 
@@ -130,13 +137,21 @@ export function createPageRenderer({
     return `</div>${Object.keys(state).length > 0 ? `<script type="application/json" id="${QUERY_RESULTS_ELEMENT_ID}">${jsonForScript(state)}</script>` : ''}${template.slice(rootAt + ROOT.length)}`;
   };
 
+  const storeFor = (isSearch: boolean, noindex: boolean, key: string) =>
+    isSearch ? (key.length <= MAX_SEARCH_KEY ? cache.searchPages : null) : noindex ? null : cache.pages;
+
   return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
     // Path and query: listings filter and sort by the URL, /buscar searches by it (a bounded LRU).
     const key = req.originalUrl;
+    const isSearch = req.path === SEARCH_PATH;
     if (cache.enabled) {
-      const hit = cache.pages.get(key);
+      const hit = isSearch ? cache.searchPages.get(key) : cache.pages.get(key);
       if (hit) {
-        res.status(hit.status).type('html').setHeader('Cache-Control', PAGE_CACHE_CONTROL);
+        res
+          .status(hit.status)
+          .type('html')
+          .setHeader('Cache-Control', hit.noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL);
+        if (hit.noindex) res.setHeader('X-Robots-Tag', NOINDEX_ROBOTS);
         res.setHeader('ETag', hit.etag);
         res.send(hit.html);
         return;
@@ -155,16 +170,20 @@ export function createPageRenderer({
       res.redirect(result.status, result.location);
       return;
     }
+    const noindex = Boolean(result.head.noindex);
+    if (noindex) res.setHeader('X-Robots-Tag', NOINDEX_ROBOTS);
     if (result.kind === 'client-only') {
       res.status(200).type('html').setHeader('Cache-Control', 'no-cache');
       res.send(`${documentStart(result.head, assets.forModules(result.modules), false)}${documentEnd({}, false)}`);
       return;
     }
-    const cacheable = result.status === 200 && !result.failed;
+    // Kept here only when indexable, or a search page in its own bounded cache; never a preview or such.
+    const store = result.status === 200 && !result.failed ? storeFor(isSearch, noindex, key) : null;
+    const cacheable = store !== null;
     res
       .status(result.status)
       .type('html')
-      .setHeader('Cache-Control', cacheable ? PAGE_CACHE_CONTROL : 'no-cache');
+      .setHeader('Cache-Control', !cacheable ? 'no-cache' : noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL);
     const start = documentStart(result.head, assets.forModules(result.modules), true);
     const end = documentEnd(result.state, true);
     const chunks: Buffer[] = [];
@@ -180,7 +199,7 @@ export function createPageRenderer({
       res.end(end);
       if (cacheable && cache.enabled && cache.version === version) {
         const html = `${start}${Buffer.concat(chunks).toString('utf8')}${end}`;
-        cache.pages.set(key, { status: result.status, html, etag: etagOf(html) });
+        store!.set(key, { status: result.status, html, etag: etagOf(html), noindex });
       }
     });
     sink.on('error', (err) => {

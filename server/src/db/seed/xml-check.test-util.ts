@@ -1,6 +1,6 @@
 // Minimal XML well-formedness check for tests (balanced tags, quoted attributes, valid entities).
-const ENTITY = /^&(amp|lt|gt|quot|apos|#\d+|#x[0-9a-fA-F]+);/;
-const TAG = /^<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[A-Za-z_][\w:.-]*\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/?)>/;
+const ENTITY = /^&(?:amp|lt|gt|quot|apos|#\d+|#x[0-9a-f]+);/i;
+const TAG = /^<(\/?)([A-Z_][\w:.-]*)((?:\s+[A-Z_][\w:.-]*\s*=\s*(?:"[^"<]*"|'[^'<]*'))*)\s*(\/?)>/i;
 
 function checkAmpersands(text: string, where: string): void {
   for (let i = text.indexOf('&'); i !== -1; i = text.indexOf('&', i + 1)) {
@@ -24,7 +24,7 @@ export function assertWellFormedXml(xml: string): void {
     if (!m) throw new Error(`malformed tag at ${lt}: ${xml.slice(lt, lt + 40)}`);
     const [whole, closing, name, attrs, selfClosing] = m as unknown as [string, string, string, string, string];
     checkAmpersands(attrs, `attributes of <${name}>`);
-    const attrNames = [...attrs.matchAll(/([A-Za-z_][\w:.-]*)\s*=/g)].map((a) => a[1]);
+    const attrNames = [...attrs.matchAll(/([A-Z_][\w:.-]*)\s*=/gi)].map((a) => a[1]);
     if (new Set(attrNames).size !== attrNames.length) throw new Error(`duplicate attribute in <${name}>`);
     if (closing) {
       if (attrs.trim() || selfClosing) throw new Error(`bad closing tag </${name}>`);

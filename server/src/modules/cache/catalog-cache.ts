@@ -16,6 +16,8 @@ export interface CachedPage {
   status: number;
   html: string;
   etag: string;
+  /** Not to be indexed (sent with X-Robots-Tag) nor kept by shared caches. */
+  noindex?: boolean;
 }
 
 export interface CachedRead {
@@ -36,6 +38,15 @@ export class CatalogCache implements ReadCache {
     maxSize: 64 * 1024 * 1024,
     sizeCalculation: (p) => p.html.length * 2 + 200,
   });
+  /**
+   * Search result pages, apart: anyone can ask for any query, so they get a small cache of their own instead of
+   * pushing the shop's pages out of `pages`.
+   */
+  readonly searchPages = new LRUCache<string, CachedPage>({
+    max: 500,
+    maxSize: 8 * 1024 * 1024,
+    sizeCalculation: (p) => p.html.length * 2 + 200,
+  });
   readonly reads = new LRUCache<string, CachedRead>({
     maxSize: 32 * 1024 * 1024,
     sizeCalculation: (r) => r.body.length * 2 + 200,
@@ -52,6 +63,9 @@ export class CatalogCache implements ReadCache {
   #stopped = false;
   #retry: NodeJS.Timeout | undefined;
   #waiters = new Map<string, () => void>();
+  /** Asks when content next changes by the clock alone (expireWith); the timer drops everything then. */
+  #msToNextChange: (() => Promise<number | null>) | null = null;
+  #expiry: NodeJS.Timeout | undefined;
   /** Statements on the LISTEN connection, one at a time (pg clients do not queue them for us). */
   #queue: Promise<unknown> = Promise.resolve();
 
@@ -120,8 +134,45 @@ export class CatalogCache implements ReadCache {
   invalidate(): void {
     this.version++;
     this.pages.clear();
+    this.searchPages.clear();
     this.reads.clear();
     this.values.clear();
+    this.#scheduleExpiry();
+  }
+
+  /**
+   * Time-limited content (slides and promo blocks with dates, preview links) changes with no write to notify
+   * about: `msToNextChange` says, from the database, how long until the next such moment, and everything kept is
+   * dropped then. Asked again after every invalidation, so what it answers always covers what is kept.
+   */
+  expireWith(msToNextChange: () => Promise<number | null>): void {
+    this.#msToNextChange = msToNextChange;
+    this.#scheduleExpiry();
+  }
+
+  #scheduleExpiry() {
+    clearTimeout(this.#expiry);
+    this.#expiry = undefined;
+    const ask = this.#msToNextChange;
+    if (!ask || this.#stopped) return;
+    const version = this.version;
+    const arm = (ms: number) => {
+      if (this.version !== version || this.#stopped) return;
+      clearTimeout(this.#expiry);
+      // setTimeout's longest wait is ~24.8 days; a later moment is asked about again then.
+      this.#expiry = setTimeout(() => this.invalidate(), Math.min(Math.max(ms, 0) + 5, 2 ** 31 - 1));
+      this.#expiry.unref();
+    };
+    ask().then(
+      (ms) => {
+        if (ms !== null) arm(ms);
+      },
+      (err: unknown) => {
+        // Unknown: keep nothing longer than a minute.
+        this.log?.warn({ err }, 'caché del catálogo: no se pudo leer el próximo cambio por fecha');
+        arm(60_000);
+      },
+    );
   }
 
   /**
@@ -174,6 +225,7 @@ export class CatalogCache implements ReadCache {
   async stop(): Promise<void> {
     this.#stopped = true;
     clearTimeout(this.#retry);
+    clearTimeout(this.#expiry);
     this.#listening = false;
     const client = this.#client;
     this.#client = null;

@@ -3,7 +3,13 @@ import { In } from 'typeorm';
 import type { ProductFormInput } from '#shared/product-form.js';
 import { commit, inTransaction, returningRows, rollback, type Outcome } from '../../common/db.js';
 import { invalidField, notFoundResult, ok, type NotFound, type ValidationErrors } from '../../common/results.js';
-import { createImageVariants, decodeImageUpload, uploadKey, type MediaStore } from '../media/index.js';
+import {
+  checkImageUpload,
+  createImageVariants,
+  storeImageVariants,
+  uploadKey,
+  type MediaStore,
+} from '../media/index.js';
 import { ProductEntity, type Pet } from './product.entity.js';
 import { CatalogService } from './catalog.service.js';
 import { parseSearchText } from './search-input.js';
@@ -181,21 +187,23 @@ export class CatalogAdminService {
   async addImage(input: AddImageInput): Promise<ProductChangeResult> {
     const product = await this.byId(input.productId);
     if (!product) return notFoundResult(PRODUCT_MISSING);
-    const image = decodeImageUpload(input);
+    const image = await checkImageUpload(input);
     if ('__typename' in image) return image;
     const size = image;
     const alt = input.alt.trim().slice(0, 200) || product.name;
     const key = uploadKey('products', product.slug, image.ext);
-    const url = await this.media.put(key, image.data, input.contentType);
-    // Phones get a WebP of their width (JPEG where WebP is missing) instead of the full upload.
-    let variants = null;
-    if (input.contentType !== 'image/svg+xml') {
+    // Phones get a WebP of their width (JPEG where WebP is missing) instead of the full upload. They are made
+    // before anything is stored: a picture that cannot be processed leaves nothing behind.
+    let rendered = null;
+    if (image.contentType !== 'image/svg+xml') {
       try {
-        variants = await createImageVariants(this.media, key, image.data, size);
+        rendered = await createImageVariants(image.data, size);
       } catch {
         return invalidField('dataBase64', 'No pudimos procesar la imagen: revisa que el archivo no esté dañado.');
       }
     }
+    const url = await this.media.put(key, image.data, image.contentType);
+    const variants = rendered ? await storeImageVariants(this.media, key, rendered) : null;
     await this.ds.query(
       `INSERT INTO product_image (product_id, storage_key, url, alt, width, height, position, variants)
        SELECT $1, $2, $3, $4, $5, $6, COALESCE(MAX(position), -1) + 1, $7::jsonb FROM product_image WHERE product_id = $1`,

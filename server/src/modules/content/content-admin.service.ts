@@ -15,7 +15,7 @@ import {
   type NotFound,
   type ValidationErrors,
 } from '../../common/results.js';
-import { decodeImageUpload, uploadKey, type MediaStore } from '../media/index.js';
+import { checkImageUpload, uploadKey, type MediaStore } from '../media/index.js';
 import type { ContentService, PromoView, SlideView } from './content.service.js';
 
 export interface UploadedImage {
@@ -54,7 +54,7 @@ export class ContentAdminService {
     alt: string;
     name?: string | null;
   }): Promise<UploadedImage | ValidationErrors> {
-    const image = decodeImageUpload(input);
+    const image = await checkImageUpload(input);
     if ('__typename' in image) return image;
     const alt = input.alt.trim().slice(0, 200);
     const key = uploadKey('content', (input.name ?? 'imagen').toLowerCase(), image.ext);

@@ -119,6 +119,24 @@ const promoFromRow = (r: PromoRow): PromoView => ({
 export class ContentService {
   constructor(private readonly ds: DataSource) {}
 
+  /**
+   * Milliseconds until the next moment what the storefront shows changes by the clock alone (a slide or promo
+   * block starts or ends, a campaign preview link lapses), by the database's clock; null when nothing is due.
+   * Every instance reads the same answer, so every cache drops what it keeps at the same moment.
+   */
+  async msToNextChange(): Promise<number | null> {
+    const [row]: Array<{ ms: number | null }> = await this.ds.query(
+      `SELECT ceil(extract(epoch FROM min(t) - now()) * 1000)::float8 AS ms FROM (
+         SELECT starts_at AS t FROM home_slide WHERE active AND starts_at > now()
+         UNION ALL SELECT ends_at FROM home_slide WHERE active AND ends_at > now()
+         UNION ALL SELECT starts_at FROM promo_block WHERE active AND starts_at > now()
+         UNION ALL SELECT ends_at FROM promo_block WHERE active AND ends_at > now()
+         UNION ALL SELECT preview_expires_at FROM campaign WHERE preview_expires_at > now()
+       ) boundaries`,
+    );
+    return row?.ms ?? null;
+  }
+
   async slides(options: { live: boolean }): Promise<SlideView[]> {
     const rows: SlideRow[] = await this.ds.query(
       `${SLIDE_SQL} ${options.live ? `WHERE ${LIVE('s')}` : ''} ORDER BY s.position, s.id`,

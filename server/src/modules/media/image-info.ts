@@ -7,6 +7,12 @@ export const IMAGE_TYPES: Record<string, string> = {
 };
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** Widest or tallest picture accepted, in pixels (a phone photo is ~4000). */
+export const MAX_IMAGE_SIDE = 8000;
+/** Most pixels accepted (decoding takes ~4 bytes each: this keeps one picture under ~160 MB of memory). */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+/** The longest base64 text of a MAX_IMAGE_BYTES picture (with a `data:` prefix and line breaks to spare). */
+export const MAX_IMAGE_BASE64_CHARS = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024;
 
 export interface ImageSize {
   width: number;

@@ -4,6 +4,14 @@ export { LocalMediaStore } from './local-media-store.js';
 export { HomeMediaService } from './home-media.service.js';
 export { MediaAssetEntity } from './media-asset.entity.js';
 export { createMediaResolvers } from './media.resolvers.js';
-export { decodeImageUpload, uploadKey, type DecodedImage } from './image-upload.js';
+export { MAX_IMAGE_BASE64_CHARS } from './image-info.js';
+export { sanitizeSvg } from './svg-sanitizer.js';
+export { checkImageUpload, imageWork, uploadKey, type DecodedImage } from './image-upload.js';
 export type { ImageView } from './home-media.service.js';
-export { createImageVariants, srcSetOf, VARIANT_WIDTHS, type ImageVariant } from './image-variants.js';
+export {
+  createImageVariants,
+  storeImageVariants,
+  srcSetOf,
+  VARIANT_WIDTHS,
+  type ImageVariant,
+} from './image-variants.js';

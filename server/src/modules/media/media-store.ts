@@ -10,7 +10,7 @@ export interface MediaStore {
   downloadUrl(key: string): Promise<string>;
 }
 
-const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/;
+const KEY_PATTERN = /^[a-z0-9][a-z0-9._-]*(?:\/[a-z0-9][a-z0-9._-]*)*$/;
 
 /** Keys are lower-case relative paths without `..`; anything else is refused. */
 export function assertValidKey(key: string): void {

@@ -64,7 +64,7 @@ export class OrderPlacementService {
     private readonly lifecycle: OrderLifecycle,
   ) {}
 
-  /** `clientAddress`: who is asking (req.ip as TRUST_PROXY allows), for the open-orders cap. */
+  /** `clientAddress`: who is asking, as its client key (IPv4 address or IPv6 /64, common/client-key.ts), for the open-orders cap. */
   async placeOrder(input: PlaceOrderInput, clientAddress: string | null = null): Promise<PlaceOrderResult> {
     const checked = validateCheckout(input);
     if (!checked.ok)

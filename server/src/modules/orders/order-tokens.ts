@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 
 /** No 0/O, 1/I/L: easy to read aloud and type from a receipt. */
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const REFERENCE_PATTERN = /^ENZ-[23456789ABCDEFGHJKMNPQRSTUVWXYZ]{6}$/;
+export const REFERENCE_PATTERN = /^ENZ-[2-9A-HJKMNP-Z]{6}$/;
 
 export function newOrderReference(): string {
   let out = 'ENZ-';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkoutSchema, fieldErrors, type CheckoutInput as FormInput, type FieldError } from '#shared/checkout.js';
 import type { Place } from '#shared/divipola.js';
+import { clientText } from '#shared/client-text.js';
 
 export type { FieldError };
 
@@ -24,8 +25,7 @@ export interface ValidCheckout {
 /** The shared checkout rules (the same the checkout form applies) plus what only the server sees. */
 const placeOrderSchema = checkoutSchema.extend({
   lines: z.array(z.unknown()).min(1, 'Tu carrito está vacío.'),
-  idempotencyKey: z
-    .string()
+  idempotencyKey: clientText(100, 'La clave de la solicitud no es válida. Recarga la página.')
     .trim()
     .min(8, 'La clave de la solicitud no es válida. Recarga la página.')
     .max(100, 'La clave de la solicitud no es válida. Recarga la página.'),

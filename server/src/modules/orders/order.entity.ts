@@ -109,7 +109,7 @@ export class OrderEntity {
   @Column({ name: 'hold_until', type: 'timestamptz' })
   holdUntil: Date;
 
-  /** Client address that placed the order (caps open orders per address). */
+  /** Client key that placed the order: its IPv4 address or IPv6 /64 (caps open orders per client). */
   @Column({ name: 'client_address', type: 'varchar', length: 64, nullable: true })
   clientAddress: string | null;
 

@@ -18,7 +18,7 @@ export function createOrderResolvers(services: {
       orderLookup: (_p, { reference, email }) => services.lookup.lookup(reference, email),
     },
     Mutation: {
-      placeOrder: (_p, { input }, ctx) => services.placement.placeOrder(input, ctx.ip || null),
+      placeOrder: (_p, { input }, ctx) => services.placement.placeOrder(input, ctx.ip ? ctx.clientKey : null),
       retryPayment: (_p, { reference, token, paymentMethod }) =>
         services.payAgain.retryPayment(reference, token, paymentMethod),
       releaseOrder: (_p, { reference, token }) => services.payAgain.releaseOrder(reference, token),

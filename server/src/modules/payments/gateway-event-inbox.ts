@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import type { GatewayTransaction, PaymentGateway } from './payment-gateway.js';
@@ -13,8 +14,19 @@ export interface PaymentSink {
 
 /** Bodies above this answer 400 (Wompi's events are ~2 KB). */
 export const MAX_EVENT_BYTES = 64 * 1024;
-/** How much of a refused body is kept for inspection. */
+/** How much of a refused body from a sender that proved itself (a correct checksum) is kept for inspection. */
 const KEPT_BYTES = 16 * 1024;
+/** Refused requests kept at most (the newest), whatever their age: anyone can send them. */
+export const MAX_REFUSED_KEPT = 10_000;
+
+/** What a webhook request said about itself, kept with a refused one (each value cut to a few hundred characters). */
+export interface RequestSummary {
+  /** The sender's address (as TRUST_PROXY allows it to be read). */
+  address: string;
+  /** Who sent it for the refusal allowance: its client key (IPv4 address or IPv6 /64). */
+  client: string;
+  headers: Record<string, string>;
+}
 /** A pending event is looked up at most this many times (every reconciliation tick). */
 const MAX_CHECKS = 100;
 
@@ -44,6 +56,11 @@ export class GatewayEventInbox {
     private readonly gateway: PaymentGateway,
     private readonly sink: PaymentSink,
     private readonly log?: Logger,
+    /**
+     * Counts a refused request against its sender (shared by every instance); false once the sender is over its
+     * allowance, and then the request is answered 429 and not recorded at all.
+     */
+    private readonly countRefusal: (client: string) => Promise<boolean> = async () => true,
   ) {}
 
   private async store(row: {
@@ -54,10 +71,12 @@ export class GatewayEventInbox {
     remote: string;
     body: string;
     bytes: number;
+    sha256?: string | null;
+    headers?: Record<string, string> | null;
   }) {
     const rows: Array<{ id: number }> = await this.ds.query(
-      `INSERT INTO gateway_event (outcome, http_status, reason, transaction_id, reference, status, remote_address, body, body_bytes)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,
+      `INSERT INTO gateway_event (outcome, http_status, reason, transaction_id, reference, status, remote_address, body, body_bytes, body_sha256, request_headers)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
       [
         row.outcome,
         row.httpStatus,
@@ -68,53 +87,76 @@ export class GatewayEventInbox {
         row.remote.slice(0, 64),
         row.body.slice(0, KEPT_BYTES),
         row.bytes,
+        row.sha256 ?? null,
+        row.headers ? JSON.stringify(row.headers) : null,
       ],
     );
     return rows[0]!.id;
   }
 
+  /**
+   * Records a refused request and answers it. `raw` is kept (cut to KEPT_BYTES) only when its sender proved
+   * itself with a correct checksum; otherwise only its size, SHA-256 and headers. A sender over its allowance of
+   * refusals gets 429 and nothing is recorded.
+   */
   private async refuse(
     outcome: EventOutcome,
     httpStatus: number,
     reason: string,
-    remote: string,
-    body: string,
+    from: RequestSummary,
+    raw: Buffer | null,
     bytes: number,
+    authentic = false,
   ): Promise<InboxAnswer> {
-    await this.store({ outcome, httpStatus, reason, remote, body, bytes });
-    this.log?.warn({ remote, reason, bytes }, 'Evento de pago rechazado');
+    if (!(await this.countRefusal(from.client))) {
+      this.log?.debug({ remote: from.client, reason }, 'Evento de pago rechazado sin registrar (demasiados)');
+      return { status: 429, body: { error: 'TOO_MANY_REQUESTS', message: 'Demasiadas solicitudes rechazadas.' } };
+    }
+    await this.store({
+      outcome,
+      httpStatus,
+      reason,
+      remote: from.address,
+      body: authentic && raw ? raw.toString('utf8') : '',
+      bytes,
+      sha256: raw ? createHash('sha256').update(raw).digest('hex') : null,
+      headers: from.headers,
+    });
+    this.log?.warn({ remote: from.address, reason, bytes }, 'Evento de pago rechazado');
     return {
       status: httpStatus,
       body: { error: httpStatus === 401 ? 'INVALID_CHECKSUM' : 'INVALID_EVENT', message: reason },
     };
   }
 
-  /** A body too large to read: refused and recorded with its size. */
-  tooLarge(remote: string, bytes: number): Promise<InboxAnswer> {
+  /** A body too large to read (it was not read): refused and recorded with its declared size. */
+  tooLarge(from: RequestSummary, bytes: number): Promise<InboxAnswer> {
     return this.refuse(
       'rejected',
       400,
       `Cuerpo demasiado grande (${bytes} bytes; máximo ${MAX_EVENT_BYTES})`,
-      remote,
-      '',
+      from,
+      null,
       bytes,
     );
   }
 
   /** Handles one webhook request body. Never throws for bad input; only database errors escape. */
-  async receive(raw: Buffer, headerChecksum: string | undefined, remote: string): Promise<InboxAnswer> {
+  async receive(raw: Buffer, headerChecksum: string | undefined, from: RequestSummary): Promise<InboxAnswer> {
+    if (raw.length > MAX_EVENT_BYTES) return this.tooLarge(from, raw.length);
     const text = raw.toString('utf8');
-    if (raw.length > MAX_EVENT_BYTES) return this.tooLarge(remote, raw.length);
+    const remote = from.address;
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch {
-      return this.refuse('rejected', 400, 'El cuerpo no es JSON válido', remote, text, raw.length);
+      return this.refuse('rejected', 400, 'El cuerpo no es JSON válido', from, raw, raw.length);
     }
     if (!this.gateway.verifyEvent(parsed, headerChecksum))
-      return this.refuse('unsigned', 401, 'Firma (checksum) no válida', remote, text, raw.length);
+      return this.refuse('unsigned', 401, 'Firma (checksum) no válida', from, raw, raw.length);
+    // From here the sender proved itself: a refused event keeps its body for staff to inspect.
     const kind = anyEvent.safeParse(parsed);
-    if (!kind.success) return this.refuse('rejected', 400, describeIssues(kind.error), remote, text, raw.length);
+    if (!kind.success) return this.refuse('rejected', 400, describeIssues(kind.error), from, raw, raw.length, true);
     if (kind.data.event !== 'transaction.updated') {
       await this.store({
         outcome: 'ignored',
@@ -127,7 +169,7 @@ export class GatewayEventInbox {
       return { status: 200, body: { ok: true, ignored: true } };
     }
     const event = transactionUpdatedEvent.safeParse(parsed);
-    if (!event.success) return this.refuse('rejected', 400, describeIssues(event.error), remote, text, raw.length);
+    if (!event.success) return this.refuse('rejected', 400, describeIssues(event.error), from, raw, raw.length, true);
 
     const tx = event.data.data.transaction;
     const id = await this.store({ outcome: 'pending', httpStatus: 200, tx, remote, body: text, bytes: raw.length });
@@ -178,10 +220,17 @@ export class GatewayEventInbox {
     );
   }
 
-  /** Refused requests are kept 90 days for inspection, then dropped (anyone can send them: storage stays bounded). */
-  async pruneRefused(): Promise<number> {
+  /**
+   * Refused requests are kept 90 days for inspection, and only the newest MAX_REFUSED_KEPT of them (anyone can
+   * send them: storage stays bounded however many arrive). Run by the maintenance job.
+   */
+  async pruneRefused(keep = MAX_REFUSED_KEPT): Promise<number> {
     const rows: Array<{ id: number }> = await this.ds.query(
-      `DELETE FROM gateway_event WHERE outcome IN ('rejected', 'unsigned') AND received_at < now() - interval '90 days' RETURNING id`,
+      `DELETE FROM gateway_event WHERE outcome IN ('rejected', 'unsigned')
+         AND (received_at < now() - interval '90 days'
+              OR id <= (SELECT id FROM gateway_event WHERE outcome IN ('rejected', 'unsigned') ORDER BY id DESC OFFSET $1 LIMIT 1))
+       RETURNING id`,
+      [keep],
     );
     return rows.length;
   }

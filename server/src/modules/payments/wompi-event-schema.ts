@@ -37,7 +37,7 @@ export const transactionUpdatedEvent = z.object({
   environment: z.enum(['test', 'prod']).optional(),
   signature: z.object({
     properties: z.array(z.string().max(100)).min(1).max(20),
-    checksum: z.string().regex(/^[0-9a-fA-F]{64}$/),
+    checksum: z.string().regex(/^[0-9a-f]{64}$/i),
   }),
   timestamp: z.number().int().positive().max(1e11),
   sent_at: z.string().max(40).optional(),

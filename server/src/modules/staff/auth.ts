@@ -15,7 +15,7 @@ interface DecodedToken {
 /** `Bearer <token>` → token; absent header → null; anything else → '' (malformed). */
 export function bearerToken(header: string | undefined | null): string | null {
   if (header == null || header === '') return null;
-  const match = /^Bearer\s+([A-Za-z0-9._~+/=-]+)\s*$/i.exec(header);
+  const match = /^Bearer\s+([\w.~+/=-]+)\s*$/i.exec(header);
   return match ? match[1] : '';
 }
 

@@ -1,0 +1,115 @@
+import type { ApolloServerPlugin } from '@apollo/server';
+import {
+  buildSchema,
+  GraphQLError,
+  getNullableType,
+  isInputObjectType,
+  isListType,
+  Kind,
+  TypeInfo,
+  valueFromASTUntyped,
+  visit,
+  visitWithTypeInfo,
+  type GraphQLInputType,
+  type GraphQLSchema,
+} from 'graphql';
+import type { GraphQLContext } from './context.js';
+import { MAX_IMAGE_BASE64_CHARS } from '../modules/media/index.js';
+
+/**
+ * The longest text any argument may carry: a little over the longest text the shop keeps (a product
+ * description, 5 000 characters). Each field's own rule is stricter; this one stops a megabyte of text
+ * before any resolver, rule or pattern reads it.
+ */
+export const MAX_INPUT_TEXT = 10_000;
+
+/** Input fields that carry more than text: a picture's bytes in base64 (checked by the media module). */
+export const LONG_INPUT_FIELDS: Record<string, number> = {
+  'AddProductImageInput.dataBase64': MAX_IMAGE_BASE64_CHARS,
+  'UploadImageInput.dataBase64': MAX_IMAGE_BASE64_CHARS,
+};
+
+/** The first string inside `value` (of `type`) longer than its limit, as `Type.field`; null when none is. */
+function overlong(value: unknown, type: GraphQLInputType, coordinate: string, limit: number): string | null {
+  if (value == null) return null;
+  const inner = getNullableType(type);
+  if (isListType(inner)) {
+    if (!Array.isArray(value)) return overlong(value, inner.ofType, coordinate, limit);
+    for (const item of value) {
+      const found = overlong(item, inner.ofType, coordinate, limit);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (isInputObjectType(inner)) {
+    if (typeof value !== 'object') return null;
+    const fields = inner.getFields();
+    for (const [name, field] of Object.entries(fields)) {
+      const at = `${inner.name}.${name}`;
+      const found = overlong(
+        (value as Record<string, unknown>)[name],
+        field.type,
+        at,
+        LONG_INPUT_FIELDS[at] ?? MAX_INPUT_TEXT,
+      );
+      if (found) return found;
+    }
+    return null;
+  }
+  return typeof value === 'string' && value.length > limit ? coordinate : null;
+}
+
+/** The argument (`Type.field(arg:)` or `Input.field`) of `document` that carries an over-long text, or null. */
+export function overlongArgument(
+  schema: GraphQLSchema,
+  document: Parameters<typeof visit>[0],
+  variables: Record<string, unknown>,
+): string | null {
+  const typeInfo = new TypeInfo(schema);
+  let found: string | null = null;
+  visit(
+    document,
+    visitWithTypeInfo(typeInfo, {
+      Argument(node) {
+        if (found) return false;
+        const arg = typeInfo.getArgument();
+        const parent = typeInfo.getParentType();
+        const field = typeInfo.getFieldDef();
+        if (!arg) return false;
+        const coordinate = `${parent?.name ?? '?'}.${field?.name ?? '?'}(${arg.name}:)`;
+        const value =
+          node.value.kind === Kind.VARIABLE
+            ? variables[node.value.name.value]
+            : valueFromASTUntyped(node.value, variables);
+        found = overlong(value, arg.type, coordinate, LONG_INPUT_FIELDS[coordinate] ?? MAX_INPUT_TEXT);
+        return false;
+      },
+    }),
+  );
+  return found;
+}
+
+/**
+ * Apollo plugin: refuses, before anything runs, an operation whose arguments carry a text longer than its limit
+ * (BAD_USER_INPUT naming the field). Variables and inline values alike; both are already parsed JSON here.
+ * `typeDefs` is the schema's SDL.
+ */
+export function inputTextLimitPlugin(typeDefs: string): ApolloServerPlugin<GraphQLContext> {
+  // Built here rather than taken from Apollo: its schema may come from the other copy of graphql (ESM and
+  // CommonJS builds are loaded side by side), whose types fail graphql's instanceof checks in TypeInfo.
+  const schema = buildSchema(typeDefs);
+  return {
+    async requestDidStart() {
+      return {
+        async didResolveOperation({ document, request }) {
+          const field = overlongArgument(schema, document, request.variables ?? {});
+          if (field) {
+            throw new GraphQLError(`Un texto es demasiado largo (${field}).`, {
+              extensions: { code: 'BAD_USER_INPUT', field, http: { status: 400 } },
+            });
+          }
+        },
+      };
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { createTestDatabase } from '../setup/test-database.js';
+import { startChildShop, type ChildShop } from '../setup/child-shop.js';
+
+/**
+ * Time-limited content leaves every instance's cache when its time comes, with no write to announce it: a
+ * slide whose end passes during the test stops showing on both instances (each keeps the home reads cached).
+ */
+let db: pg.Client;
+let a: ChildShop;
+let b: ChildShop;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enzo-expiry-'));
+
+beforeAll(async () => {
+  const databaseUrl = await createTestDatabase(inject('pgServerUrl'));
+  db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  const env = {
+    DATABASE_URL: databaseUrl,
+    TEST_SHOP: 'true',
+    DATA_DIR: dataDir,
+    SEED_ON_START: 'false',
+    FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+  };
+  [a, b] = await Promise.all([startChildShop(env), startChildShop(env)]);
+}, 300_000);
+afterAll(async () => {
+  await Promise.all([a?.stop(), b?.stop()]);
+  await db?.end();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const HOME = `/graphql?query=${encodeURIComponent('{ homeMedia { slides { title } } }')}`;
+
+async function slideTitles(shop: ChildShop) {
+  const res = await fetch(`${shop.url}${HOME}`, { headers: { 'apollo-require-preflight': 'true' } });
+  const body = (await res.json()) as { data: { homeMedia: { slides: Array<{ title: string }> } } };
+  return { titles: body.data.homeMedia.slides.map((s) => s.title), etag: res.headers.get('etag') };
+}
+
+describe('time-limited content and the caches', () => {
+  it('drops a slide from both instances’ cached reads when its end passes', async () => {
+    const { rows } = await db.query<{ d: string; m: string }>(
+      `SELECT storage_key AS d, storage_key AS m FROM media_asset ORDER BY id LIMIT 1`,
+    );
+    const { rows: inserted } = await db.query<{ ends_at: Date }>(
+      `INSERT INTO home_slide (title, alt, link, desktop_image_key, mobile_image_key, starts_at, ends_at, active, position)
+       VALUES ('Se acaba pronto', 'Diapositiva que vence', '/halloween', $1, $2, NULL, now() + interval '8 seconds', true, 0)
+       RETURNING ends_at`,
+      [rows[0]!.d, rows[0]!.m],
+    );
+    const endsAt = inserted[0]!.ends_at.getTime();
+    for (const shop of [a, b]) {
+      await vi.waitUntil(async () => (await slideTitles(shop)).titles.includes('Se acaba pronto'), { timeout: 5000 });
+      // The same answer again comes from the instance's cache (same ETag, nothing changed in the database).
+      const first = await slideTitles(shop);
+      expect((await slideTitles(shop)).etag).toBe(first.etag);
+    }
+    // Nothing is written when the slide ends: only the clock moves.
+    for (const shop of [a, b]) {
+      await vi.waitUntil(async () => !(await slideTitles(shop)).titles.includes('Se acaba pronto'), {
+        timeout: 20_000,
+        interval: 100,
+      });
+      const { rows: now } = await db.query<{ now: Date }>(`SELECT now()`);
+      expect(now[0]!.now.getTime()).toBeGreaterThanOrEqual(endsAt);
+      expect(now[0]!.now.getTime() - endsAt).toBeLessThan(5000);
+    }
+  }, 60_000);
+});
