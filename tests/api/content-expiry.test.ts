@@ -45,7 +45,7 @@ async function slideTitles(shop: ChildShop) {
 describe('time-limited content and the caches', () => {
   it('drops a slide from both instances’ cached reads when its end passes', async () => {
     const { rows } = await db.query<{ d: string; m: string }>(
-      `SELECT storage_key AS d, storage_key AS m FROM media_asset ORDER BY id LIMIT 1`,
+      `SELECT storage_key AS d, storage_key AS m FROM media_asset ORDER BY storage_key LIMIT 1`,
     );
     const { rows: inserted } = await db.query<{ ends_at: Date }>(
       `INSERT INTO home_slide (title, alt, link, desktop_image_key, mobile_image_key, starts_at, ends_at, active, position)

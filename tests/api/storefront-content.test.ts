@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { blankPng } from '../../server/src/modules/media/png-fixture.test-util.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
 import { requireBuiltClient } from '../setup/built-client.js';
@@ -32,16 +33,8 @@ type Slide = {
   desktopImage: { url: string; width: number };
 };
 
-const png = (w: number, h: number) => {
-  // A valid PNG header with the given size (the server reads IHDR for width and height).
-  const b = Buffer.alloc(33);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(b, 0);
-  b.writeUInt32BE(13, 8);
-  b.write('IHDR', 12, 'ascii');
-  b.writeUInt32BE(w, 16);
-  b.writeUInt32BE(h, 20);
-  return b.toString('base64');
-};
+// A whole, decodable PNG: the server reads its header and makes the variants.
+const png = (w: number, h: number) => blankPng(w, h).toString('base64');
 
 async function gql<T>(query: string, variables: Record<string, unknown> = {}, headers = auth) {
   const res = await shop.gql<T>(query, variables, headers);
