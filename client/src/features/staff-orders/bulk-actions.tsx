@@ -153,7 +153,11 @@ export function BulkActions({ orders, onDone }: { orders: SelectedOrder[]; onDon
       {outcomes ? (
         <div role="status">
           <p>
-            {outcomes.filter((o) => o.ok).length} de {outcomes.length} órdenes cambiaron de estado.
+            {outcomes.length === 1
+              ? outcomes[0]!.ok
+                ? 'La orden cambió de estado.'
+                : 'La orden no cambió de estado.'
+              : `${outcomes.filter((o) => o.ok).length} de ${outcomes.length} órdenes cambiaron de estado.`}
           </p>
           <ul className="bulk-results">
             {outcomes.map((o) => (

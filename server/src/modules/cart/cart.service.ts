@@ -13,6 +13,7 @@ import type { DiscountProblemReason } from '#shared/discount-codes.js';
 import type { Destination, ShippingService, ShippingTerms } from '../shipping/index.js';
 import { priceCart } from '#shared/pricing.js';
 import { lineDiscountShares } from '#shared/paid-amounts.js';
+import { unitsText } from '#shared/plural.js';
 import { cashOnDeliveryAvailability, type CashOnDeliveryAvailability } from '#shared/cash-on-delivery.js';
 import type { PaymentMethodValue } from '#shared/orders.js';
 import type { CashOnDeliveryService } from '../cash-on-delivery/index.js';
@@ -246,7 +247,7 @@ export class CartService {
         problem: {
           kind: 'INVALID_QUANTITY',
           available,
-          message: `Puedes llevar hasta ${cap} unidades de esta talla por pedido.`,
+          message: `Puedes llevar hasta ${unitsText(cap)} de esta talla por pedido.`,
         },
       };
     }

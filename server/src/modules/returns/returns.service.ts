@@ -252,7 +252,7 @@ export class ReturnsService {
   /** Requests for staff: open ones first by legal deadline, then the rest newest first. */
   list(statuses?: ReturnStatus[] | null): Promise<ReturnRequestEntity[]> {
     const qb = this.ds.getRepository(ReturnRequestEntity).createQueryBuilder('r').leftJoinAndSelect('r.lines', 'l');
-    if (statuses?.length) qb.where('r.status IN (:...statuses)', { statuses });
+    if (statuses?.length) qb.where('r.status IN (:...statuses)', { statuses: [...new Set(statuses)] });
     return qb
       .orderBy(`CASE WHEN r.status IN ('SOLICITADA','ACEPTADA','RECIBIDA') THEN 0 ELSE 1 END`)
       .addOrderBy('r.refund_due_at', 'ASC')
