@@ -46,6 +46,13 @@ describe('cash on delivery rule', () => {
       cashOnDeliveryInputSchema.safeParse({ enabled: true, maxTotal: 5_000, fee: 5_000 }).error?.issues[0],
     ).toMatchObject({ path: ['maxTotal'] });
     expect(cashOnDeliveryInputSchema.safeParse({ enabled: false, maxTotal: 5_000, fee: 5_000 }).success).toBe(true);
+    expect(
+      cashOnDeliveryInputSchema.safeParse({ enabled: true, maxTotal: 300_000, fee: 0, confirmWithinHours: 0 }).error
+        ?.issues[0],
+    ).toMatchObject({ path: ['confirmWithinHours'], message: expect.stringMatching(/entre 1 y 720/) });
+    expect(
+      cashOnDeliveryInputSchema.safeParse({ enabled: true, maxTotal: 300_000, fee: 0, confirmWithinHours: 72 }).data,
+    ).toMatchObject({ confirmWithinHours: 72 });
   });
 });
 

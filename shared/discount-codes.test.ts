@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeDiscountRules, discountCodeInputSchema, discountProblemMessage, orList } from './discount-codes.js';
+import {
+  describeDiscountRules,
+  discountCodeInputSchema,
+  discountCodeState,
+  discountProblemMessage,
+  orList,
+} from './discount-codes.js';
 
 describe('discount code rules', () => {
   it('words why a code does not apply, the same for the cart and the order', () => {
@@ -10,10 +16,29 @@ describe('discount code rules', () => {
     expect(
       discountProblemMessage({ reason: 'NO_ELIGIBLE_PRODUCTS', categoryNames: ['Collares', 'Correas', 'Arneses'] }),
     ).toBe('Este código solo aplica a productos de Collares, Correas o Arneses.');
-    expect(discountProblemMessage({ reason: 'CUSTOMER_LIMIT_REACHED', perCustomerLimit: 1 })).toBe(
-      'Ya usaste este código: se puede usar una sola vez por cliente.',
-    );
+    expect(discountProblemMessage({ reason: 'NOT_FOR_THIS_ORDER' })).toBe('Este código no aplica a este pedido.');
     expect(orList(['Collares'])).toBe('Collares');
+  });
+
+  it('says when a code expired, starts or ran out (in Bogotá days, the year when it is not this one)', () => {
+    const now = new Date('2026-12-01T12:00:00-05:00');
+    expect(discountProblemMessage({ reason: 'EXPIRED', validUntil: new Date('2026-11-20T23:59:59-05:00') }, now)).toBe(
+      'Este código venció el 20 de noviembre.',
+    );
+    expect(
+      discountProblemMessage({ reason: 'NOT_YET_VALID', validFrom: new Date('2027-01-01T00:00:00-05:00') }, now),
+    ).toBe('Este código es válido desde el 1 de enero de 2027.');
+    expect(discountProblemMessage({ reason: 'USED_UP' })).toMatch(/se agotó/);
+  });
+
+  it("names a code's state for staff: switched off, scheduled, expired, used up or active", () => {
+    const now = new Date('2026-06-01T12:00:00Z');
+    const code = { active: true, validFrom: null, validUntil: null, usageLimit: null, uses: 0 };
+    expect(discountCodeState(code, now)).toBe('ACTIVE');
+    expect(discountCodeState({ ...code, active: false }, now)).toBe('INACTIVE');
+    expect(discountCodeState({ ...code, validFrom: new Date('2026-07-01T00:00:00Z') }, now)).toBe('SCHEDULED');
+    expect(discountCodeState({ ...code, validUntil: new Date('2026-05-31T00:00:00Z') }, now)).toBe('EXPIRED');
+    expect(discountCodeState({ ...code, usageLimit: 3, uses: 3 }, now)).toBe('USED_UP');
   });
 
   it('summarises a code for staff', () => {

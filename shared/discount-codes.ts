@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { formatCop } from './money.js';
 import { clientText } from './client-text.js';
+import { SHOP_TIME_ZONE } from './shop.js';
 
 /**
  * Discount codes: the staff form's rules (the server validates `staffCreateDiscountCode` and
@@ -71,22 +72,32 @@ export type ValidDiscountCode = z.output<typeof discountCodeInputSchema>;
 
 export const DISCOUNT_PROBLEM_REASONS = [
   'INVALID',
+  'EXPIRED',
+  'NOT_YET_VALID',
+  'USED_UP',
   'MINIMUM_NOT_MET',
   'NO_ELIGIBLE_PRODUCTS',
-  'FIRST_PURCHASE_ONLY',
-  'CUSTOMER_LIMIT_REACHED',
+  'NOT_FOR_THIS_ORDER',
 ] as const;
 export type DiscountProblemReason = (typeof DISCOUNT_PROBLEM_REASONS)[number];
 
-/** The message for an unknown, inactive, expired or exhausted code, word for word as the shop has always said it. */
+/** The message for an unknown or switched-off code, word for word as the shop has always said it. */
 export const INVALID_DISCOUNT_MESSAGE = 'Código de Descuento no valido.';
+
+/**
+ * The one answer for every rule about who is buying (first purchase only, uses per customer): the same words
+ * whichever rule refused, so the refusal never tells which one (nor whether an email has bought here).
+ */
+export const NOT_FOR_THIS_ORDER_MESSAGE = 'Este código no aplica a este pedido.';
 
 export type DiscountProblemDetail =
   | { reason: 'INVALID' }
+  | { reason: 'EXPIRED'; validUntil: Date }
+  | { reason: 'NOT_YET_VALID'; validFrom: Date }
+  | { reason: 'USED_UP' }
   | { reason: 'MINIMUM_NOT_MET'; minSubtotal: number; subtotal: number }
   | { reason: 'NO_ELIGIBLE_PRODUCTS'; categoryNames: string[] }
-  | { reason: 'FIRST_PURCHASE_ONLY' }
-  | { reason: 'CUSTOMER_LIMIT_REACHED'; perCustomerLimit: number };
+  | { reason: 'NOT_FOR_THIS_ORDER' };
 
 /** `Collares`, `Collares o Correas`, `Collares, Correas o Arneses`. */
 export function orList(names: readonly string[]): string {
@@ -94,22 +105,63 @@ export function orList(names: readonly string[]): string {
   return `${names.slice(0, -1).join(', ')} o ${names.at(-1)}`;
 }
 
+/** `20 de noviembre` (Bogotá), with the year when it is not this year's: `20 de noviembre de 2025`. */
+export function codeDay(date: Date, now: Date = new Date()): string {
+  const year = (d: Date) => new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: SHOP_TIME_ZONE }).format(d);
+  return new Intl.DateTimeFormat('es-CO', {
+    day: 'numeric',
+    month: 'long',
+    ...(year(date) === year(now) ? {} : { year: 'numeric' }),
+    timeZone: SHOP_TIME_ZONE,
+  }).format(date);
+}
+
 /** What the shopper reads when a code does not apply (the cart and the order say the same). */
-export function discountProblemMessage(problem: DiscountProblemDetail): string {
+export function discountProblemMessage(problem: DiscountProblemDetail, now: Date = new Date()): string {
   switch (problem.reason) {
     case 'INVALID':
       return INVALID_DISCOUNT_MESSAGE;
+    case 'EXPIRED':
+      return `Este código venció el ${codeDay(problem.validUntil, now)}.`;
+    case 'NOT_YET_VALID':
+      return `Este código es válido desde el ${codeDay(problem.validFrom, now)}.`;
+    case 'USED_UP':
+      return 'Este código ya se agotó: se usaron todos sus cupos.';
     case 'MINIMUM_NOT_MET':
       return `Este código aplica en compras desde ${formatCop(problem.minSubtotal)}: te faltan ${formatCop(problem.minSubtotal - problem.subtotal)}.`;
     case 'NO_ELIGIBLE_PRODUCTS':
       return `Este código solo aplica a productos de ${orList(problem.categoryNames)}.`;
-    case 'FIRST_PURCHASE_ONLY':
-      return 'Este código es solo para tu primera compra en Enzo.';
-    case 'CUSTOMER_LIMIT_REACHED':
-      return problem.perCustomerLimit === 1
-        ? 'Ya usaste este código: se puede usar una sola vez por cliente.'
-        : `Ya usaste este código las ${problem.perCustomerLimit} veces permitidas por cliente.`;
+    case 'NOT_FOR_THIS_ORDER':
+      return NOT_FOR_THIS_ORDER_MESSAGE;
   }
+}
+
+// ------------------------------------------------------------------ a code's state for staff
+
+export const DISCOUNT_CODE_STATES = ['ACTIVE', 'INACTIVE', 'SCHEDULED', 'EXPIRED', 'USED_UP'] as const;
+export type DiscountCodeState = (typeof DISCOUNT_CODE_STATES)[number];
+
+export const DISCOUNT_CODE_STATE_LABELS: Record<DiscountCodeState, string> = {
+  ACTIVE: 'Activo',
+  INACTIVE: 'Inactivo',
+  SCHEDULED: 'Programado',
+  EXPIRED: 'Vencido',
+  USED_UP: 'Agotado',
+};
+
+/**
+ * Whether a code applies to anyone right now, and if not why (the staff list shows it; quotes refuse with the
+ * matching reason). Switched off wins, then the dates, then the usage limit. `validUntil` is the last instant.
+ */
+export function discountCodeState(
+  c: { active: boolean; validFrom: Date | null; validUntil: Date | null; usageLimit: number | null; uses: number },
+  now: Date = new Date(),
+): DiscountCodeState {
+  if (!c.active) return 'INACTIVE';
+  if (c.validFrom && c.validFrom.getTime() > now.getTime()) return 'SCHEDULED';
+  if (c.validUntil && c.validUntil.getTime() < now.getTime()) return 'EXPIRED';
+  if (c.usageLimit !== null && c.uses >= c.usageLimit) return 'USED_UP';
+  return 'ACTIVE';
 }
 
 /** A code's conditions in one line for staff lists, e.g. `Desde $ 100.000 · Solo Collares · Primera compra · 1 por cliente`. */

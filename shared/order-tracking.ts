@@ -14,6 +14,7 @@ export const SHOPPER_STATUS_TITLES: Record<OrderStatusValue, string> = {
   EN_PREPARACION: 'Estamos preparando tu pedido',
   ENVIADO: 'Tu pedido va en camino',
   ENTREGADO: 'Tu pedido fue entregado',
+  DEVUELTO: 'Tu pedido volvió a nuestra tienda',
   PAGO_RECHAZADO: 'Tu pago fue rechazado',
   EXPIRADO: 'El tiempo para pagar terminó',
   CANCELADO: 'Tu pedido fue cancelado',
@@ -36,6 +37,8 @@ export function shopperStepLabel(from: OrderStatusValue | null, to: OrderStatusV
       return 'Entregamos tu pedido a la transportadora';
     case 'ENTREGADO':
       return 'Pedido entregado';
+    case 'DEVUELTO':
+      return 'El paquete volvió a nuestra tienda';
     case 'PAGO_RECHAZADO':
       return 'El pago fue rechazado';
     case 'EXPIRADO':

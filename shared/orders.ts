@@ -9,6 +9,7 @@ export const ORDER_STATUSES = [
   'EN_PREPARACION',
   'ENVIADO',
   'ENTREGADO',
+  'DEVUELTO',
   'PAGO_RECHAZADO',
   'EXPIRADO',
   'CANCELADO',
@@ -22,6 +23,7 @@ export const ORDER_STATUS_LABELS: Record<OrderStatusValue, string> = {
   EN_PREPARACION: 'En preparación',
   ENVIADO: 'Enviado',
   ENTREGADO: 'Entregado',
+  DEVUELTO: 'Devuelto a la tienda',
   PAGO_RECHAZADO: 'Pago rechazado',
   EXPIRADO: 'Expirado',
   CANCELADO: 'Cancelado',
@@ -38,6 +40,59 @@ export const SALE_STATUSES = [
   'ENTREGADO',
 ] as const satisfies readonly OrderStatusValue[];
 export const PAID_STATUSES: ReadonlySet<OrderStatusValue> = new Set(SALE_STATUSES);
+
+/**
+ * Whether an order counts in the shop's sales (figures, the sales chart, best sellers, a customer's first
+ * purchase): a sale status, and for contraentrega only once its cash was collected (a confirmed order may still be
+ * refused at the door).
+ */
+export function countsAsSale(o: {
+  status: OrderStatusValue;
+  paymentMethod: PaymentMethodValue;
+  cashCollectedAt: Date | string | null;
+}): boolean {
+  return PAID_STATUSES.has(o.status) && (o.paymentMethod !== 'CASH_ON_DELIVERY' || o.cashCollectedAt !== null);
+}
+
+/** `countsAsSale` for the server's SQL, on the `shop_order` row named `alias`. */
+export function saleSql(alias: string): string {
+  return `(${alias}.status IN (${SALE_STATUSES.map((s) => `'${s}'`).join(', ')}) AND (${alias}.payment_method <> 'CASH_ON_DELIVERY' OR ${alias}.cash_collected_at IS NOT NULL))`;
+}
+
+/** When a sale happened, in SQL: contraentrega when its cash was collected, any other order when it was placed. */
+export function saleAtSql(alias: string): string {
+  return `(CASE WHEN ${alias}.payment_method = 'CASH_ON_DELIVERY' THEN ${alias}.cash_collected_at ELSE ${alias}.created_at END)`;
+}
+
+/** Marks on an order that ask for staff attention (shown in the order's detail). */
+export const ORDER_FLAGS = ['MONTO_NO_COINCIDE', 'REEMBOLSO_PENDIENTE', 'PAGO_ANULADO'] as const;
+export type OrderFlagValue = (typeof ORDER_FLAGS)[number];
+
+export const ORDER_FLAG_LABELS: Record<OrderFlagValue, string> = {
+  MONTO_NO_COINCIDE: 'El monto pagado no coincide',
+  REEMBOLSO_PENDIENTE: 'Reembolso pendiente',
+  PAGO_ANULADO: 'La pasarela anuló el pago',
+};
+
+/** What the timeline records besides status changes (returns, refunds, the cash of a contraentrega order). */
+export const ORDER_EVENTS = [
+  'RETURN_REQUESTED',
+  'RETURN_ACCEPTED',
+  'RETURN_REJECTED',
+  'RETURN_RECEIVED',
+  'REFUNDED',
+  'CASH_COLLECTED',
+] as const;
+export type OrderEventValue = (typeof ORDER_EVENTS)[number];
+
+export const ORDER_EVENT_LABELS: Record<OrderEventValue, string> = {
+  RETURN_REQUESTED: 'Devolución solicitada',
+  RETURN_ACCEPTED: 'Devolución aceptada',
+  RETURN_REJECTED: 'Devolución rechazada',
+  RETURN_RECEIVED: 'Productos devueltos recibidos',
+  REFUNDED: 'Reembolso',
+  CASH_COLLECTED: 'Pago contraentrega recibido',
+};
 
 export function isOrderStatus(value: string): value is OrderStatusValue {
   return (ORDER_STATUSES as readonly string[]).includes(value);

@@ -8,6 +8,9 @@ import { clientText } from './client-text.js';
  * `staffSaveProduct` with `productInputSchema`; the staff product form uses the same schema.
  */
 
+/** Sizes one product may have. */
+export const MAX_PRODUCT_SIZES = 12;
+
 export const PRODUCT_MESSAGES = {
   nameMissing: 'Escribe el nombre del producto (al menos 3 caracteres).',
   nameTooLong: 'El nombre es demasiado largo (máximo 160 caracteres).',
@@ -18,9 +21,10 @@ export const PRODUCT_MESSAGES = {
   descriptionTooLong: 'La descripción es demasiado larga (máximo 5.000 caracteres).',
   price: 'El precio debe ser un número entero de pesos mayor que 0 (ej. 85000).',
   sizesMissing: 'Agrega al menos una talla.',
-  sizesTooMany: 'Un producto admite como máximo 12 tallas.',
+  sizesTooMany: `Un producto admite como máximo ${MAX_PRODUCT_SIZES} tallas.`,
   sizeLabel: 'Cada talla necesita un nombre de 1 a 10 letras o números (ej. M, Única o 2,5 cm).',
   sizeDuplicate: 'Hay dos tallas con el mismo nombre.',
+  sizeRepeated: 'Una talla aparece dos veces en la lista.',
   stock: 'El inventario debe ser un número entero mayor o igual a 0.',
   collection: 'Colección desconocida.',
 } as const;
@@ -80,13 +84,16 @@ export const productInputSchema = z
       .array(z.enum(['DOG', 'CAT']))
       .nullish()
       .transform((v) => (['DOG', 'CAT'] as const).filter((pet) => v?.includes(pet))),
-    sizes: z.array(size).min(1, M.sizesMissing).max(12, M.sizesTooMany),
+    sizes: z.array(size).min(1, M.sizesMissing).max(MAX_PRODUCT_SIZES, M.sizesTooMany),
     sizeGuide: sizeGuideSchema.nullish().transform((v) => v ?? null),
   })
   .superRefine((p, ctx) => {
     const labels = p.sizes.map((s) => s.label.toUpperCase());
     if (new Set(labels).size !== labels.length)
       ctx.addIssue({ code: 'custom', path: ['sizes'], message: M.sizeDuplicate });
+    // The same existing size twice would be saved twice, the last one winning.
+    const ids = p.sizes.flatMap((s) => (s.id === null ? [] : [s.id]));
+    if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['sizes'], message: M.sizeRepeated });
   });
 
 export type ProductFormInput = z.input<typeof productInputSchema>;

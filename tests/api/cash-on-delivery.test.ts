@@ -51,7 +51,7 @@ type Quote = {
 const codInput = (v: Variant, quantity = 1, overrides: Record<string, unknown> = {}) =>
   orderInput(v, quantity, { paymentMethod: 'CASH_ON_DELIVERY', ...overrides });
 
-async function save(input: { enabled: boolean; maxTotal: number; fee: number }) {
+async function save(input: { enabled: boolean; maxTotal: number; fee: number; confirmWithinHours?: number }) {
   const res = await shop.gql<{
     staffSaveCashOnDelivery: { __typename: string; errors?: Array<{ field: string; message: string }> };
   }>(SAVE, { input }, auth);
@@ -232,7 +232,7 @@ describe('cash on delivery limits', () => {
 });
 
 describe('a cash-on-delivery order through its lifecycle', () => {
-  it('is not expired by the expiry job however long it waits for the call', async () => {
+  it("waits for the call past the payment deadline, within the shop's window", async () => {
     await save({ enabled: true, maxTotal: 1_000_000, fee: 8000 });
     const v = await variantWithStock(shop, 4, 4);
     const placed = await place(codInput(v));
@@ -244,6 +244,80 @@ describe('a cash-on-delivery order through its lifecycle', () => {
     await shop.services.orders.expiry.runOnce();
     expect((await orderRow(shop, placed.reference)).status).toBe('POR_CONFIRMAR');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 1 });
+  });
+
+  it('not confirmed within the window staff set (48 h by default) is cancelled by the expiry job: stock and code use back, the shopper told why', async () => {
+    const settings = await shop.gql<{ staffCashOnDelivery: { confirmWithinHours: number } }>(
+      `{ staffCashOnDelivery { confirmWithinHours } }`,
+      {},
+      auth,
+    );
+    expect(settings.data!.staffCashOnDelivery.confirmWithinHours).toBe(48);
+    await shop.ds.query(`INSERT INTO discount_code (code, percent) VALUES ('LAPSO10', 10)`);
+    const v = await variantWithStock(shop, 6, 8);
+    const placedAgo = async (hours: number) => {
+      const placed = await place(codInput(v, 1, { discountCode: 'LAPSO10' }));
+      expect(placed.__typename).toBe('OrderPlaced');
+      const row = await orderRow(shop, placed.reference);
+      await shop.ds.query(`UPDATE shop_order SET created_at = now() - make_interval(hours => $2) WHERE id = $1`, [
+        row.id,
+        hours,
+      ]);
+      return { placed, row };
+    };
+    const old = await placedAgo(49);
+    const recent = await placedAgo(45);
+    expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 4, reserved: 2 });
+
+    // Staff see what is about to lapse: the order's deadline and the dashboard's next one.
+    const detail = await shop.gql<{ staffOrder: { confirmBy: string } }>(
+      `query($id: ID!) { staffOrder(id: $id) { confirmBy } }`,
+      { id: String(recent.row.id) },
+      auth,
+    );
+    const deadline = Date.parse(detail.data!.staffOrder.confirmBy);
+    expect(Math.abs(deadline - (Date.now() + 3 * 3_600_000))).toBeLessThan(120_000);
+    const dashboard = await shop.gql<{
+      staffDashboard: { toConfirm: { count: number; nextLapseAt: string; confirmWithinHours: number } };
+    }>(`{ staffDashboard { toConfirm { count nextLapseAt confirmWithinHours } } }`, {}, auth);
+    expect(dashboard.data!.staffDashboard.toConfirm).toMatchObject({ confirmWithinHours: 48 });
+    expect(dashboard.data!.staffDashboard.toConfirm.count).toBeGreaterThanOrEqual(2);
+    // The oldest one waiting decides (the job may already have cancelled the 49-hour-old one).
+    expect(Date.parse(dashboard.data!.staffDashboard.toConfirm.nextLapseAt)).toBeLessThanOrEqual(deadline);
+
+    await shop.services.orders.expiry.runOnce();
+    expect((await orderRow(shop, old.placed.reference)).status).toBe('CANCELADO');
+    expect((await orderRow(shop, recent.placed.reference)).status).toBe('POR_CONFIRMAR');
+    expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 5, reserved: 1 });
+    expect((await shop.ds.query(`SELECT uses FROM discount_code WHERE code = 'LAPSO10'`))[0].uses).toBe(1);
+    const mail = (await mailsOf(shop, old.row.id)).at(-1)!;
+    expect(mail.subject).toBe(`Cancelamos tu pedido ${old.placed.reference}: no pudimos confirmarlo · Enzo`);
+    const [step] = await shop.ds.query(
+      `SELECT actor, note FROM order_transition WHERE order_id = $1 AND to_status = 'CANCELADO'`,
+      [old.row.id],
+    );
+    expect(step).toEqual({ actor: 'sistema', note: 'Contraentrega sin confirmar dentro del plazo' });
+
+    // Staff shorten the window: the recent one lapses at the next run; a wrong window is refused in Spanish.
+    expect(await save({ enabled: true, maxTotal: 1_000_000, fee: 8000, confirmWithinHours: 0 })).toMatchObject({
+      __typename: 'ValidationErrors',
+      errors: [{ field: 'confirmWithinHours' }],
+    });
+    expect(await save({ enabled: true, maxTotal: 1_000_000, fee: 8000, confirmWithinHours: 24 })).toMatchObject({
+      __typename: 'CashOnDeliverySettings',
+    });
+    await shop.services.orders.expiry.runOnce();
+    expect((await orderRow(shop, recent.placed.reference)).status).toBe('CANCELADO');
+    expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 6, reserved: 0 });
+    // Left out by a client that does not know the window, it stays as it is.
+    await save({ enabled: true, maxTotal: 1_000_000, fee: 8000 });
+    const kept = await shop.gql<{ staffCashOnDelivery: { confirmWithinHours: number } }>(
+      `{ staffCashOnDelivery { confirmWithinHours } }`,
+      {},
+      auth,
+    );
+    expect(kept.data!.staffCashOnDelivery.confirmWithinHours).toBe(24);
+    await save({ enabled: true, maxTotal: 1_000_000, fee: 8000, confirmWithinHours: 48 });
   });
 
   it('cancelled by staff: stock and discount use come back, the shopper is told, nothing to refund', async () => {
@@ -311,12 +385,14 @@ describe('a cash-on-delivery order through its lifecycle', () => {
     expect(receipt.timeline.map((s) => s.status)).toEqual(['POR_CONFIRMAR', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO']);
   });
 
-  it('cancelled after confirmation before its cash was collected: no refund is flagged', async () => {
+  it('cancelled after confirmation before its cash was collected: units back on the shelf, no refund is flagged', async () => {
     const v = await variantWithStock(shop, 4, 7);
     const placed = await place(codInput(v));
     const row = await orderRow(shop, placed.reference);
     await staffMove(row.id, 'EN_PREPARACION');
+    expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 0 });
     expect(await staffMove(row.id, 'CANCELADO')).toMatchObject({ status: 'CANCELADO', refundPending: false });
+    expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 4, reserved: 0 });
     expect(await collect(row.id)).toMatchObject({ __typename: 'CashCollectionNotAllowed' });
   });
 

@@ -56,7 +56,8 @@ const NOT_NOTIFYING: Record<string, { derivedFrom?: string[]; why: string }> = {
   shop_order: {
     why:
       'Best sellers rank products by units sold in the last 90 days. A sale moves stock (product_size notifies); ' +
-      'a paid order cancelled, or a sale leaving the 90 days, only reorders that ranking until the next catalog change.',
+      'a paid order cancelled, the cash of a contraentrega order collected, or a sale leaving the 90 days, only ' +
+      'reorders that ranking until the next catalog change.',
   },
   order_line: { why: 'Best sellers, as shop_order.' },
 };

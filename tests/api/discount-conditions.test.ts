@@ -51,12 +51,11 @@ async function variantOf(category: string, price: number): Promise<Variant> {
   return { productId: String(row.product_id), sizeId: String(row.size_id), price };
 }
 
-async function quote(lines: Array<[Variant, number]>, discountCode: string, customerEmail?: string): Promise<Quote> {
+async function quote(lines: Array<[Variant, number]>, discountCode: string): Promise<Quote> {
   const res = await shop.gql<{ cartQuote: Quote }>(QUOTE, {
     input: {
       lines: lines.map(([v, quantity]) => ({ productId: v.productId, sizeId: v.sizeId, quantity })),
       discountCode,
-      customerEmail,
     },
   });
   expect(res.errors).toBeUndefined();
@@ -185,7 +184,7 @@ describe('discount conditions on the cart quote and the order (server decides, s
     });
   });
 
-  it('first purchase only: refused for a customer with a paid order (by email or by document), fine for a new one', async () => {
+  it('first purchase only: refused at the order for a customer who bought (by email in any spelling, or by document), fine for a new one; the quote never asks', async () => {
     await createCode({ code: 'PRIMERA', percent: 10, firstPurchaseOnly: true });
     const collar = await variantOf('collares', 50_000);
     await insertOrder(shop.ds, {
@@ -196,18 +195,17 @@ describe('discount conditions on the cart quote and the order (server decides, s
       email: 'cliente.fiel@correo.com',
       documentNumber: '52999111',
     });
-    const message = 'Este código es solo para tu primera compra en Enzo.';
+    const message = 'Este código no aplica a este pedido.';
 
-    // The cart knows the shopper's email at checkout and says so before paying.
-    expect((await quote([[collar, 1]], 'PRIMERA', 'Cliente.Fiel@correo.com')).discountProblem).toEqual({
-      reason: 'FIRST_PURCHASE_ONLY',
-      message,
-    });
+    // The quote names no customer: it applies the code for anyone, so it never tells who has bought here.
     expect((await quote([[collar, 1]], 'PRIMERA')).appliedDiscount).not.toBeNull();
 
     const byEmail = await placeOrder(
       shop,
-      orderInput(collar, 1, { discountCode: 'PRIMERA', customer: customer('cliente.fiel@correo.com', '1111111') }),
+      orderInput(collar, 1, {
+        discountCode: 'PRIMERA',
+        customer: customer('Cliente.Fiel+promo@correo.com', '1111111'),
+      }),
     );
     expect(byEmail).toMatchObject({ __typename: 'InvalidDiscountCode', message });
     const byDocument = await placeOrder(
@@ -243,10 +241,16 @@ describe('discount conditions on the cart quote and the order (server decides, s
     const outcomes = [a!, b!, c!].map((r) => r.__typename).sort();
     expect(outcomes).toEqual(['InvalidDiscountCode', 'OrderPlaced', 'OrderPlaced']);
     const refused = [a!, b!, c!].find((r) => r.__typename === 'InvalidDiscountCode')!;
-    expect(refused.message).toBe('Ya usaste este código las 2 veces permitidas por cliente.');
-    expect((await quote([[collar, 1]], 'DOSVECES', 'limite@correo.com')).discountProblem!.reason).toBe(
-      'CUSTOMER_LIMIT_REACHED',
+    expect(refused.message).toBe('Este código no aplica a este pedido.');
+    // The same customer with a +tag is the same customer.
+    const tagged = await placeOrder(
+      shop,
+      orderInput(collar, 1, { discountCode: 'DOSVECES', customer: { ...who, email: 'limite+otra@correo.com' } }),
     );
+    expect(tagged).toMatchObject({
+      __typename: 'InvalidDiscountCode',
+      message: 'Este código no aplica a este pedido.',
+    });
   });
 
   it('per-customer limit: a cash-on-delivery order waiting for the phone call holds its use too', async () => {
@@ -259,9 +263,64 @@ describe('discount conditions on the cart quote and the order (server decides, s
       `UPDATE shop_order SET status = 'POR_CONFIRMAR', payment_method = 'CASH_ON_DELIVERY' WHERE reference = $1`,
       [first.reference],
     );
-    expect((await quote([[collar, 1]], 'UNAVEZ', 'contraentrega@correo.com')).discountProblem!.reason).toBe(
-      'CUSTOMER_LIMIT_REACHED',
+    const second = await shop.gql<{ placeOrder: { __typename: string; reason: string; message: string } }>(
+      `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename ... on InvalidDiscountCode { reason message } } }`,
+      { input: orderInput(collar, 1, { discountCode: 'UNAVEZ', customer: who }) },
+      { 'x-forwarded-for': '10.77.1.3' },
     );
+    expect(second.data!.placeOrder).toEqual({
+      __typename: 'InvalidDiscountCode',
+      reason: 'NOT_FOR_THIS_ORDER',
+      message: 'Este código no aplica a este pedido.',
+    });
+  });
+
+  it('says when a code expired, starts later or ran out; a switched-off code reads like an unknown one; staff see each state', async () => {
+    const collar = await variantOf('collares', 50_000);
+    const now = Date.now();
+    await createCode({ code: 'VENCIDO', validUntil: new Date(now - 3 * 86_400_000).toISOString() });
+    await createCode({ code: 'PRONTO', validFrom: new Date(now + 40 * 86_400_000).toISOString() });
+    await createCode({ code: 'AGOTADO', usageLimit: 1 });
+    await shop.ds.query(`UPDATE discount_code SET uses = 1 WHERE code = 'AGOTADO'`);
+    await createCode({ code: 'APAGADO', active: false });
+    const day = (ms: number) =>
+      new Intl.DateTimeFormat('es-CO', { day: 'numeric', month: 'long', timeZone: 'America/Bogota' }).format(ms);
+    const expired = (await quote([[collar, 1]], 'vencido')).discountProblem!;
+    expect(expired.reason).toBe('EXPIRED');
+    expect(expired.message).toMatch(new RegExp(`^Este código venció el ${day(now - 3 * 86_400_000)}( de \\d{4})?\\.$`));
+    const early = (await quote([[collar, 1]], 'PRONTO')).discountProblem!;
+    expect(early.reason).toBe('NOT_YET_VALID');
+    expect(early.message).toMatch(
+      new RegExp(`^Este código es válido desde el ${day(now + 40 * 86_400_000)}( de \\d{4})?\\.$`),
+    );
+    expect((await quote([[collar, 1]], 'AGOTADO')).discountProblem).toEqual({
+      reason: 'USED_UP',
+      message: 'Este código ya se agotó: se usaron todos sus cupos.',
+    });
+    expect((await quote([[collar, 1]], 'APAGADO')).discountProblem).toEqual({
+      reason: 'INVALID',
+      message: 'Código de Descuento no valido.',
+    });
+    const placed = await shop.gql<{ placeOrder: { __typename: string; reason: string; message: string } }>(
+      `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename ... on InvalidDiscountCode { reason message } } }`,
+      { input: orderInput(collar, 1, { discountCode: 'VENCIDO' }) },
+      { 'x-forwarded-for': '10.77.1.4' },
+    );
+    expect(placed.data!.placeOrder).toEqual({ __typename: 'InvalidDiscountCode', ...expired });
+
+    const list = await shop.gql<{ staffDiscountCodes: Array<{ code: string; state: string }> }>(
+      `{ staffDiscountCodes { code state } }`,
+      {},
+      auth,
+    );
+    const states = Object.fromEntries(list.data!.staffDiscountCodes.map((c) => [c.code, c.state]));
+    expect(states).toMatchObject({
+      VENCIDO: 'EXPIRED',
+      PRONTO: 'SCHEDULED',
+      AGOTADO: 'USED_UP',
+      APAGADO: 'INACTIVE',
+      BIENVENIDO10: 'ACTIVE',
+    });
   });
 
   it('an unknown code keeps the shop message and its reason', async () => {

@@ -5,10 +5,17 @@ import { buildSchema, isEnumType } from 'graphql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { repoPath } from '../../server/src/common/repo-root.js';
-import { DOCUMENT_TYPES, ONLINE_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS } from '../../shared/orders.js';
+import {
+  DOCUMENT_TYPES,
+  ONLINE_PAYMENT_METHODS,
+  ORDER_EVENTS,
+  ORDER_FLAGS,
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+} from '../../shared/orders.js';
 import { REFUND_METHOD_LABELS, RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '../../shared/returns.js';
 import { SIZE_MEASUREMENTS } from '../../shared/size-guide.js';
-import { DISCOUNT_PROBLEM_REASONS } from '../../shared/discount-codes.js';
+import { DISCOUNT_CODE_STATES, DISCOUNT_PROBLEM_REASONS } from '../../shared/discount-codes.js';
 import { createTestDatabase } from '../setup/test-database.js';
 
 /**
@@ -57,6 +64,9 @@ const TIES: Record<string, Tie> = {
   },
   'size measurement': { shared: SIZE_MEASUREMENTS, schemaEnum: 'SizeMeasurement' },
   'discount problem': { shared: DISCOUNT_PROBLEM_REASONS, schemaEnum: 'DiscountProblemReason' },
+  'discount code state': { shared: DISCOUNT_CODE_STATES, schemaEnum: 'DiscountCodeState' },
+  'order flag': { shared: ORDER_FLAGS, schemaEnum: 'OrderFlag', columns: ['shop_order.flags'] },
+  'order timeline event': { shared: ORDER_EVENTS, schemaEnum: 'OrderEvent', columns: ['order_transition.event'] },
   pet: { schemaEnum: 'Pet', columns: ['product.pets'] },
 };
 

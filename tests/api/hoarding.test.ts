@@ -130,6 +130,33 @@ describe('no hoarding', () => {
     expect(burst.filter((r) => r.__typename === 'OrderPlaced')).toHaveLength(3);
   });
 
+  it('counts one customer however the email is written: +tags, and dots at Gmail', async () => {
+    const [size] = await sizesWithStock(1);
+    const customer = (email: string) => ({ ...orderInput(size!).customer, email });
+    expect(
+      (await place(orderInput(size!, 1, { customer: customer('perrito+1@correo.com') }), '10.9.4.1')).__typename,
+    ).toBe('OrderPlaced');
+    expect(
+      (await place(orderInput(size!, 1, { customer: customer('Perrito+2@correo.com') }), '10.9.4.2')).__typename,
+    ).toBe('OrderPlaced');
+    const third = await place(orderInput(size!, 1, { customer: customer('perrito@correo.com') }), '10.9.4.3');
+    expect(third).toMatchObject({ __typename: 'OrderLimitReached', limit: 'OPEN_ORDERS_PER_EMAIL', max: 2 });
+    expect(
+      (await place(orderInput(size!, 1, { customer: customer('g.a.t.o@gmail.com') }), '10.9.4.4')).__typename,
+    ).toBe('OrderPlaced');
+    expect(
+      (await place(orderInput(size!, 1, { customer: customer('gato+x@googlemail.com') }), '10.9.4.5')).__typename,
+    ).toBe('OrderPlaced');
+    expect(await place(orderInput(size!, 1, { customer: customer('GATO@gmail.com') }), '10.9.4.6')).toMatchObject({
+      __typename: 'OrderLimitReached',
+      limit: 'OPEN_ORDERS_PER_EMAIL',
+    });
+    // Elsewhere dots are part of the address: another customer.
+    expect(
+      (await place(orderInput(size!, 1, { customer: customer('p.errito@correo.com') }), '10.9.4.7')).__typename,
+    ).toBe('OrderPlaced');
+  });
+
   it('never holds stock past the first expiry plus one period through retryPayment', async () => {
     const v = await variantWithStock(shop, 5, 40);
     const res = await shop.gql<{ placeOrder: Result }>(

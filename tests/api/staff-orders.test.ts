@@ -10,8 +10,9 @@ const STAFF_TRANSITIONS: Record<OrderStatusValue, OrderStatusValue[]> = {
   POR_CONFIRMAR: ['EN_PREPARACION', 'CANCELADO'],
   PAGADO: ['EN_PREPARACION', 'CANCELADO'],
   EN_PREPARACION: ['ENVIADO', 'CANCELADO'],
-  ENVIADO: ['ENTREGADO'],
+  ENVIADO: ['ENTREGADO', 'DEVUELTO'],
   ENTREGADO: [],
+  DEVUELTO: [],
   PAGO_RECHAZADO: ['CANCELADO'],
   EXPIRADO: ['CANCELADO'],
   CANCELADO: [],
@@ -134,7 +135,7 @@ describe('order transitions', () => {
     expect(await sizeStock(product.sizeId)).toEqual(before);
   });
 
-  it('cancelling a paid order marks a pending refund and keeps stock as it is', async () => {
+  it('cancelling a paid order before it left marks a pending refund and puts its units back on the shelf', async () => {
     const order = await insertOrder(shop.ds, { ...product, status: 'PAGADO', quantity: 2 });
     const before = await sizeStock(product.sizeId);
     const res = await shop.gql<Transitioned>(
@@ -147,7 +148,7 @@ describe('order transitions', () => {
       refundPending: true,
       flags: ['REEMBOLSO_PENDIENTE'],
     });
-    expect(await sizeStock(product.sizeId)).toEqual(before);
+    expect(await sizeStock(product.sizeId)).toEqual({ stock: before.stock + 2, reserved: before.reserved });
   });
 });
 

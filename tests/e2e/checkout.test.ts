@@ -134,7 +134,7 @@ describe('checkout in Chromium', () => {
       const lifecycle = new OrderLifecycle(
         new OrderMails({ receiptUrl: () => `${base}/pago-exitoso`, shopEmail: 'pedidos@enzo.test' }),
       );
-      expect(await new OrderExpiry(ds, lifecycle).runOnce()).toBeGreaterThanOrEqual(1);
+      expect(await new OrderExpiry(ds, lifecycle, async () => 48).runOnce()).toBeGreaterThanOrEqual(1);
     } finally {
       await ds.destroy();
     }

@@ -4,6 +4,7 @@ import { OrderEntity } from '../../server/src/modules/orders/order.entity.js';
 import { OrderLineEntity } from '../../server/src/modules/orders/order-line.entity.js';
 import { OrderTransitionEntity } from '../../server/src/modules/orders/order-transition.entity.js';
 import type { OrderStatusValue } from '#shared/orders.js';
+import { canonicalEmail } from '#shared/customer-email.js';
 
 export interface FixtureOrder {
   status?: OrderStatusValue;
@@ -38,6 +39,7 @@ export async function insertOrder(ds: DataSource, o: FixtureOrder): Promise<Orde
       paymentMethod: status === 'POR_CONFIRMAR' ? 'CASH_ON_DELIVERY' : 'CARD',
       fullName: o.fullName ?? 'María José Pérez',
       email: o.email ?? 'maria@example.com',
+      emailCanonical: canonicalEmail(o.email ?? 'maria@example.com'),
       phone: o.phone ?? '3001234567',
       documentType: 'CC',
       documentNumber: o.documentNumber ?? '1020304050',

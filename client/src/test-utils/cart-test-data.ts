@@ -14,7 +14,7 @@ export function fakeQuote(
     percent?: number;
     shipping?: ShippingRule;
     estimate?: boolean;
-    cashOnDelivery?: CashOnDeliverySettings;
+    cashOnDelivery?: Pick<CashOnDeliverySettings, 'enabled' | 'maxTotal' | 'fee'>;
     paymentMethod?: string | null;
   } = {},
 ): CartQuoteFieldsFragment & { __typename: 'CartQuote' } {

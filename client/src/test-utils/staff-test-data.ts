@@ -2,6 +2,39 @@ import type { StaffOrderFieldsFragment } from '../features/staff-orders/staff-or
 import type { StaffProductFieldsFragment } from '../features/staff-catalog/staff-catalog.generated';
 import type { OrderStatus } from '../gql/types';
 
+type Move = StaffOrderFieldsFragment['allowedMoves'][number];
+
+/** A step as the server describes it (from the order lifecycle); the defaults are a paid order's. */
+export function orderMove(to: OrderStatus, overrides: Partial<Move> = {}): Move & { __typename: 'OrderMove' } {
+  const known: Partial<Record<OrderStatus, Omit<Move, 'to'>>> = {
+    EN_PREPARACION: {
+      label: 'En preparación',
+      requires: [],
+      consequences: ['El cliente recibe un correo.'],
+      confirm: null,
+    },
+    ENVIADO: {
+      label: 'Enviado',
+      requires: ['CARRIER', 'TRACKING_NUMBER'],
+      consequences: ['Pide la transportadora y el número de guía.', 'El cliente recibe un correo.'],
+      confirm: null,
+    },
+    ENTREGADO: { label: 'Entregado', requires: [], consequences: ['El cliente recibe un correo.'], confirm: null },
+    CANCELADO: {
+      label: 'Cancelado',
+      requires: [],
+      consequences: [
+        'Las unidades de la orden vuelven al inventario.',
+        'Quedará marcada con reembolso pendiente de $ 132.500.',
+        'El cliente recibe un correo.',
+      ],
+      confirm: '¿Cancelar esta orden? Esta acción no se puede deshacer.',
+    },
+  };
+  const base = known[to] ?? { label: to, requires: [], consequences: [], confirm: null };
+  return { __typename: 'OrderMove', to, ...base, ...overrides };
+}
+
 /** A staff order as the StaffOrderFields fragment returns it (typed by the generated document). */
 export function staffOrder(
   overrides: Partial<StaffOrderFieldsFragment> & { status?: OrderStatus } = {},
@@ -25,11 +58,16 @@ export function staffOrder(
     cashCollectedAt: null,
     cashCollectedBy: null,
     canMarkCashCollected: false,
+    confirmBy: null,
     flags: [],
     refundPending: false,
+    refunded: 0,
+    netPaid: 132_500,
+    refunds: [],
     carrier: null,
     trackingNumber: null,
     allowedTransitions: ['EN_PREPARACION', 'CANCELADO'] as OrderStatus[],
+    allowedMoves: [orderMove('EN_PREPARACION'), orderMove('CANCELADO')],
     customer: {
       __typename: 'StaffCustomer',
       fullName: 'Valentina Ñáñez Ortiz',
@@ -54,6 +92,7 @@ export function staffOrder(
         unitPrice: 58_000,
         quantity: 2,
         lineTotal: 116_000,
+        discount: 0,
         imageUrl: null,
       },
     ],
@@ -66,6 +105,7 @@ export function staffOrder(
         at: '2026-11-20T15:00:00.000Z',
         actor: 'cliente',
         note: 'Orden creada',
+        event: null,
       },
     ],
   };

@@ -76,7 +76,13 @@ export function createServices(
       'Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.',
     );
   }
-  const orders = createOrdersModule({ env, ds, cart, gateway });
+  const orders = createOrdersModule({
+    env,
+    ds,
+    cart,
+    gateway,
+    confirmWindow: async () => (await cashOnDelivery.settings()).confirmWithinHours,
+  });
   const refusals = createRateCounter(ds);
   const paymentInbox = new GatewayEventInbox(
     ds,

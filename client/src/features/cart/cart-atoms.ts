@@ -25,6 +25,18 @@ export const discountCodeAtom = atomWithStorage<string>(DISCOUNT_STORAGE_KEY, ''
   getOnInit: true,
 });
 
+/**
+ * A code the shop refused when the order was placed (a rule about who is buying, or it ran out meanwhile): the code
+ * is dropped so every figure is quoted without it, and the code field says why until the shopper types another.
+ */
+export const refusedCodeAtom = atom<{ code: string; message: string } | null>(null);
+
+/** Drops the code after placeOrder refused it, remembering why. */
+export const refuseCodeAtom = atom(null, (_get, set, refused: { code: string; message: string }) => {
+  set(discountCodeAtom, '');
+  set(refusedCodeAtom, refused);
+});
+
 /** Cart lines; writing replaces them (kept within the line and quantity limits). */
 export const cartLinesAtom = atom(
   (get) => get(storedCartAtom).lines,

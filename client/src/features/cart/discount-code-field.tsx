@@ -1,7 +1,7 @@
 import { INVALID_DISCOUNT_MESSAGE } from '#shared/discount-codes.js';
 import { useId, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
-import { discountCodeAtom } from './cart-atoms';
+import { discountCodeAtom, refusedCodeAtom } from './cart-atoms';
 import type { CartQuoteFieldsFragment } from './cart.generated';
 import './cart.css';
 
@@ -16,7 +16,8 @@ export function DiscountCodeField({
   loading?: boolean;
 }) {
   const [code, setCode] = useAtom(discountCodeAtom);
-  const [draft, setDraft] = useState(code);
+  const [refused, setRefused] = useAtom(refusedCodeAtom);
+  const [draft, setDraft] = useState(code || refused?.code || '');
   const inputId = useId();
   const messageId = useId();
   const invalid = Boolean(code) && quote?.discountCodeInvalid === true;
@@ -24,6 +25,7 @@ export function DiscountCodeField({
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    setRefused(null);
     setCode(draft.trim().toUpperCase());
   }
 
@@ -39,7 +41,7 @@ export function DiscountCodeField({
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          aria-invalid={invalid}
+          aria-invalid={invalid || Boolean(refused && !code)}
           aria-describedby={messageId}
           onChange={(e) => setDraft(e.target.value)}
         />
@@ -51,6 +53,11 @@ export function DiscountCodeField({
         {invalid ? (
           <p className="discount-field__error" role="alert">
             {quote?.discountProblem?.message ?? INVALID_CODE_MESSAGE}
+          </p>
+        ) : null}
+        {refused && !code ? (
+          <p className="discount-field__error" role="alert">
+            El código {refused.code} no se aplicó: {refused.message} El total ya no lo incluye.
           </p>
         ) : null}
         {applied ? (

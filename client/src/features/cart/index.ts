@@ -11,6 +11,7 @@ export {
   mobileMenuOpenAtom,
   addToCartAtom,
   closeDrawersAtom,
+  refuseCodeAtom,
 } from './cart-atoms';
 export {
   pendingOrderAtom,

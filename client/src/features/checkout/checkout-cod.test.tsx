@@ -17,7 +17,7 @@ const CART = [{ productId: '1', sizeId: '11', quantity: 2 }];
 const TOKEN = 'tok-0123456789abcdef';
 
 /** The server's quote with the shop's contraentrega settings, priced for the method the form asks about. */
-function serveQuotes(cod: CashOnDeliverySettings) {
+function serveQuotes(cod: Pick<CashOnDeliverySettings, 'enabled' | 'maxTotal' | 'fee'>) {
   const asked: Array<string | null | undefined> = [];
   mswServer.use(
     graphql.query(CartQuoteDocument, ({ variables }) => {

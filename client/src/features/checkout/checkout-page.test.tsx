@@ -160,6 +160,46 @@ describe('checkout form', () => {
     expect(JSON.parse(localStorage.getItem('enzo.order.v1')!)).toMatchObject({ reference: 'ENZ-7K3Q9D', token: TOKEN });
   });
 
+  it('after placeOrder refuses a code, quotes again without it at once: the real total, no code applied, and why', async () => {
+    localStorage.setItem('enzo.discount.v1', JSON.stringify('PRIMERA'));
+    const codes: Array<string | null | undefined> = [];
+    mswServer.use(
+      graphql.query(CartQuoteDocument, ({ variables }) => {
+        codes.push(variables.input.discountCode);
+        const lines = variables.input.lines.map((l) => ({ ...l, price: 45_000 }));
+        return HttpResponse.json({
+          data: { cartQuote: fakeQuote(lines, { code: variables.input.discountCode, percent: 10 }) },
+        });
+      }),
+    );
+    const { user } = await renderCheckout();
+    const summary = screen.getByRole('region', { name: 'Tu pedido' });
+    expect(await within(summary).findByText(/Código PRIMERA aplicado/)).toBeInTheDocument();
+    placeOrderAnswers({
+      __typename: 'InvalidDiscountCode',
+      code: 'PRIMERA',
+      message: 'Este código no aplica a este pedido.',
+    });
+    await fillValidForm(user, 'Bogotá');
+    await user.click(screen.getByRole('button', { name: 'Pagar' }));
+    expect(
+      await screen.findByText(
+        'El código PRIMERA no se aplicó: Este código no aplica a este pedido. Revisa el nuevo total antes de pagar.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(codes.at(-1)).toBeNull());
+    // 2 × 45.000 without the 10 %: shipping is charged and nothing reads as applied.
+    await waitFor(() => expect(within(summary).queryByText(/aplicado/)).toBeNull());
+    expect(
+      within(summary).getByText(
+        'El código PRIMERA no se aplicó: Este código no aplica a este pedido. El total ya no lo incluye.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(summary).queryByText('−$ 9.000')).toBeNull();
+    expect(screen.getByText(/Pagarás \$ 106\.500 en la pasarela/)).toBeInTheDocument();
+    expect(leaveTo).not.toHaveBeenCalled();
+  });
+
   it('puts the server’s field errors on their fields and focuses the first', async () => {
     const { user } = await renderCheckout();
     placeOrderAnswers({

@@ -50,6 +50,9 @@ function receipt(
     payBefore: T('20:45'),
     paymentProcessing: false,
     refundPending: false,
+    refunded: 0,
+    netPaid: 106_500,
+    refunds: [],
     carrier: null,
     trackingNumber: null,
     trackingUrl: null,
@@ -71,6 +74,7 @@ function receipt(
         unitPrice: 45_000,
         quantity: 2,
         lineTotal: 90_000,
+        discount: 0,
         imageUrl: null,
       }),
     ],
@@ -221,6 +225,34 @@ describe('order page', () => {
     serve(receipt({ status: 'CANCELADO', canPay: false, payBefore: null, refundPending: true }));
     renderWithProviders(<OrderPage />, { route: PAGE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tu pedido fue cancelado' })).toBeInTheDocument();
+    expect(screen.getByText(/te devolveremos \$ 106\.500/)).toBeInTheDocument();
+  });
+
+  it('after a partial refund: each refund as its own line and what the shopper paid in the end', async () => {
+    serve(
+      receipt({
+        status: 'ENTREGADO',
+        canPay: false,
+        payBefore: null,
+        refunded: 45_000,
+        netPaid: 61_500,
+        refunds: [typed('OrderRefund', { kind: 'RETRACTO' as const, amount: 45_000, refundedAt: T('21:00') })],
+      }),
+    );
+    renderWithProviders(<OrderPage />, { route: PAGE });
+    const totals = await screen.findByText('Pagaste en total');
+    const list = totals.closest('dl')!;
+    expect(within(list).getByText(/Te devolvimos \(retracto,/).nextSibling).toHaveTextContent('− $ 45.000');
+    expect(totals.nextSibling).toHaveTextContent('$ 61.500');
+    expect(within(list).getByText('Total').nextSibling).toHaveTextContent('$ 106.500');
+  });
+
+  it('a parcel that came back: says so, and what comes back when it was paid', async () => {
+    serve(receipt({ status: 'DEVUELTO', canPay: false, payBefore: null, refundPending: true }));
+    renderWithProviders(<OrderPage />, { route: PAGE });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tu pedido volvió a nuestra tienda' }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/te devolveremos \$ 106\.500/)).toBeInTheDocument();
   });
 

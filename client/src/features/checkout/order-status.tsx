@@ -125,11 +125,26 @@ export function OrderStatus({
       </Box>
     );
   }
+  if (receipt.status === 'DEVUELTO') {
+    return (
+      <Box tone="bad" title={title}>
+        <p>
+          La transportadora nos devolvió el pedido {receipt.reference}: no se pudo entregar o fue rechazado.{' '}
+          {receipt.refundPending
+            ? `Como ya lo habías pagado, te devolveremos ${formatCop(receipt.netPaid)}; nuestro equipo te contactará para hacerlo.`
+            : 'No se hizo ningún cobro.'}
+        </p>
+        <p>
+          Si fue un error, escríbenos y te ayudamos. <Link to="/">Volver a la tienda</Link>
+        </p>
+      </Box>
+    );
+  }
   return (
     <Box tone="bad" title={title}>
       {receipt.status === 'CANCELADO' && receipt.refundPending ? (
         <p>
-          Pedido {receipt.reference}. Como ya lo habías pagado, te devolveremos {formatCop(receipt.total)}; nuestro
+          Pedido {receipt.reference}. Como ya lo habías pagado, te devolveremos {formatCop(receipt.netPaid)}; nuestro
           equipo te contactará para hacerlo.
         </p>
       ) : (

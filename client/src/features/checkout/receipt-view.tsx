@@ -1,4 +1,6 @@
 import { formatCop } from '#shared/money.js';
+import { formatShopDateTime } from '#shared/order-tracking.js';
+import { RETURN_KIND_LABELS } from '#shared/returns.js';
 import type { ReceiptFieldsFragment } from './checkout.generated';
 
 /** Lines, totals (with `IVA incluido`) and the shipping address of a receipt. */
@@ -55,6 +57,20 @@ export function ReceiptDetails({ receipt }: { receipt: ReceiptFieldsFragment }) 
             <dt>IVA incluido</dt>
             <dd>{formatCop(receipt.ivaIncluded)}</dd>
           </div>
+          {receipt.refunds.map((r, i) => (
+            <div key={i} className="cart-totals__discount">
+              <dt>
+                Te devolvimos ({RETURN_KIND_LABELS[r.kind].toLowerCase()}, {formatShopDateTime(r.refundedAt)})
+              </dt>
+              <dd>− {formatCop(r.amount)}</dd>
+            </div>
+          ))}
+          {receipt.refunded > 0 ? (
+            <div className="cart-totals__total">
+              <dt>Pagaste en total</dt>
+              <dd>{formatCop(receipt.netPaid)}</dd>
+            </div>
+          ) : null}
         </dl>
       </section>
       <section aria-labelledby="receipt-address">

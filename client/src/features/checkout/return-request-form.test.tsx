@@ -17,8 +17,22 @@ const typed = <V extends object>(typename: string, value: V): V => ({ __typename
 
 /** A delivered order: 2 collars and 1 leash, retracto until Monday 23 Nov 2026 (Bogotá), warranty and reversal open. */
 function receipt(options: Partial<ReceiptFieldsFragment['returnOptions']> = {}): ReceiptFieldsFragment {
+  const line = (id: string, name: string, unitPrice: number, quantity: number, discount: number) =>
+    typed('OrderLine', {
+      id,
+      productId: '1',
+      name,
+      sizeLabel: 'M',
+      unitPrice,
+      quantity,
+      lineTotal: unitPrice * quantity,
+      discount,
+      imageUrl: null,
+    });
   return {
     reference: 'ENZ-7K3Q9D',
+    // 10 % off: the collars carry 9.000 of the discount, the leash 3.000.
+    lines: [line('501', 'Collar Cuero Miel', 45_000, 2, 9_000), line('502', 'Traílla Nylon', 30_000, 1, 3_000)],
     returnOptions: typed('ReturnOptions', {
       retractoUntil: '2026-11-24T04:59:59.999Z',
       warrantyUntil: '2027-11-14T04:59:59.999Z',
@@ -67,6 +81,16 @@ function renderForm(r = receipt()) {
 }
 
 describe('return request form', () => {
+  it('says what the chosen units were paid, discount share out, with the rule the server refunds with', async () => {
+    const user = userEvent.setup();
+    renderForm();
+    expect(screen.queryByText(/Por estas unidades pagaste/)).toBeNull();
+    await user.selectOptions(screen.getByLabelText('Unidades de Collar Cuero Miel, talla M'), '1 unidad');
+    expect(screen.getByText(/Por estas unidades pagaste \$ 40\.500/)).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Unidades de Traílla Nylon, talla Única'), '1 unidad');
+    expect(screen.getByText(/Por estas unidades pagaste \$ 67\.500/)).toBeInTheDocument();
+  });
+
   it('offers the kinds still open, states the retracto deadline and focuses its heading', () => {
     renderForm(receipt({ canRequestReversal: false }));
     expect(screen.getByRole('heading', { name: '¿Qué necesitas?' })).toHaveFocus();

@@ -8,6 +8,9 @@ import {
   type ReturnRequestForm as FormValues,
   type ReturnRequestValues,
 } from '#shared/return-request.js';
+import { paidForUnits } from '#shared/paid-amounts.js';
+import { formatCop } from '#shared/money.js';
+import { unitsText } from '#shared/plural.js';
 import { FormField } from './form-field';
 import { OrderReceiptDocument, RequestReturnDocument, type ReceiptFieldsFragment } from './checkout.generated';
 import { formatDeadline } from './return-dates';
@@ -74,6 +77,14 @@ export function ReturnRequestForm({
   useEffect(() => legend.current?.focus(), []);
   const kind = watch('kind');
   const needsItems = kind !== 'REVERSION';
+  const chosen = watch('items');
+  // What the chosen units were paid (the shared rule the server refunds with: each unit's price less its share of
+  // the discount); shipping comes back with the request that completes the order.
+  const paid = options.returnableLines.reduce((sum, l, i) => {
+    const line = receipt.lines.find((x) => x.id === l.lineId);
+    const n = Number(chosen[i]?.quantity ?? 0);
+    return line && n > 0 ? sum + paidForUnits(line, line.quantity - l.quantity, n) : sum;
+  }, 0);
   const itemsError = errors.items?.message ?? errors.items?.root?.message;
 
   const submit = handleSubmit(async (input) => {
@@ -134,12 +145,17 @@ export function ReturnRequestForm({
               >
                 {Array.from({ length: l.quantity + 1 }, (_, n) => (
                   <option key={n} value={n}>
-                    {n === 0 ? 'Ninguna' : n === 1 ? '1 unidad' : `${n} unidades`}
+                    {n === 0 ? 'Ninguna' : unitsText(n)}
                   </option>
                 ))}
               </select>
             </label>
           ))}
+          {paid > 0 ? (
+            <p className="form-field__hint" aria-live="polite">
+              Por estas unidades pagaste {formatCop(paid)} (con su parte del descuento); eso es lo que te devolvemos.
+            </p>
+          ) : null}
           {itemsError ? (
             <p id="return-items-error" className="form-field__error">
               {itemsError}

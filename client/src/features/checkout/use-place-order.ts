@@ -10,6 +10,7 @@ import {
   orderPaidAtom,
   orderPagePath,
   pendingOrderAtom,
+  refuseCodeAtom,
   ReleaseOrderDocument,
   rememberOrderAtom,
 } from '../cart';
@@ -39,6 +40,7 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidC
   const remember = useSetAtom(rememberOrderAtom);
   const forget = useSetAtom(forgetOrderAtom);
   const markPaid = useSetAtom(orderPaidAtom);
+  const refuseCode = useSetAtom(refuseCodeAtom);
   const [placeOrder] = useMutation(PlaceOrderDocument);
   const [releaseOrder] = useMutation(ReleaseOrderDocument);
   /** A message for the whole form (invalid fields, cart changed, code invalid, network). */
@@ -105,6 +107,12 @@ export function usePlaceOrder(form: UseFormReturn<CheckoutInput, unknown, ValidC
             break;
           }
           case 'InvalidDiscountCode':
+            // The code is dropped: the summary is quoted again without it at once and shows the real total.
+            refuseCode({ code: result.code || discountCode, message: result.message });
+            setNotice(
+              `El código ${result.code || discountCode} no se aplicó: ${result.message} Revisa el nuevo total antes de pagar.`,
+            );
+            break;
           case 'CartProblem':
             onCartChanged();
             setNotice(result.message);

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { ActionError, QueryError } from '../../components/staff/query-error';
 import { StaffLowStockDocument, StaffSetLowStockThresholdDocument } from './staff-catalog.generated';
+import { unitsText } from '#shared/plural.js';
 
 /** `/dashboard/inventario`: sizes of published products running out, and the threshold that decides it. */
 export function LowStockPage() {
@@ -52,12 +53,12 @@ export function LowStockPage() {
       <ActionError message={message} />
       {report.items.length === 0 ? (
         <p className="staff-success" role="status">
-          Ninguna talla publicada tiene {report.threshold} unidades o menos.
+          Ninguna talla publicada tiene {unitsText(report.threshold)} o menos.
         </p>
       ) : (
         <div className="staff-table-wrap">
           <table className="staff-table staff-table--cards">
-            <caption className="visually-hidden">Tallas con {report.threshold} unidades o menos</caption>
+            <caption className="visually-hidden">Tallas con {unitsText(report.threshold)} o menos</caption>
             <thead>
               <tr>
                 <th scope="col">Producto</th>

@@ -8,6 +8,7 @@ import { StaffUpdateProductDocument } from './staff-catalog.generated';
 import type { StaffProductFieldsFragment } from './staff-catalog.generated';
 import type { Pet } from '../../gql/types';
 import { PETS } from './pet-options';
+import { unitsText } from '#shared/plural.js';
 
 /** One product in the list, with a quick edit of price, published, pets (the shop's «Mascota» filter) and stock per size (reserved units shown, not editable). */
 export function ProductEditor({ product }: { product: StaffProductFieldsFragment }) {
@@ -51,7 +52,7 @@ export function ProductEditor({ product }: { product: StaffProductFieldsFragment
         <div className="product-list-item__info">
           <h2 id={`product-${product.id}`}>{product.name}</h2>
           <p className="muted">
-            {product.category.name} · {formatCop(product.price)} · {total} unidades{' '}
+            {product.category.name} · {formatCop(product.price)} · {unitsText(total)}{' '}
             {product.archived ? '· Archivado' : product.active ? '' : '· Borrador'}
           </p>
         </div>

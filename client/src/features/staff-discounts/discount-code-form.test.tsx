@@ -28,6 +28,7 @@ describe('discount code form', () => {
               code: i.code,
               percent: i.percent,
               active: i.active,
+              state: i.active ? ('ACTIVE' as const) : ('INACTIVE' as const),
               validFrom: i.validFrom ?? null,
               validUntil: i.validUntil ?? null,
               usageLimit: i.usageLimit ?? null,

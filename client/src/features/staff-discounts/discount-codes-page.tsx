@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { describeDiscountRules } from '#shared/discount-codes.js';
+import { DISCOUNT_CODE_STATE_LABELS, describeDiscountRules } from '#shared/discount-codes.js';
 import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { DiscountCodeForm, toInput } from './discount-code-form';
 import { ActionError, QueryError } from '../../components/staff/query-error';
@@ -90,7 +90,11 @@ export function DiscountCodesPage() {
                   <td data-label="Usos" className="num">
                     {c.usageLimit ? `${c.uses} de ${c.usageLimit}` : c.uses}
                   </td>
-                  <td data-label="Estado">{c.active ? 'Activo' : 'Inactivo'}</td>
+                  <td data-label="Estado">
+                    <span className={`code-state code-state--${c.state.toLowerCase().replace('_', '-')}`}>
+                      {DISCOUNT_CODE_STATE_LABELS[c.state]}
+                    </span>
+                  </td>
                   <td className="staff-table__actions">
                     <button
                       type="button"

@@ -8,6 +8,8 @@ import { QueryError } from '../../components/staff/query-error';
 import { StaffDashboardHomeDocument } from './staff-home.generated';
 import { ReturnsDue } from './returns-due';
 import { FailingJobs } from './failing-jobs';
+import { ToConfirm } from './to-confirm';
+import { unitsText } from '#shared/plural.js';
 
 /** `/dashboard` (Inicio): greeting, low-stock alert, sales today and this month, orders per state, 30-day chart. */
 export function DashboardHome() {
@@ -24,11 +26,12 @@ export function DashboardHome() {
         <p className="staff-alert" role="status">
           <span>
             <strong>{d.lowStockCount === 1 ? '1 talla' : `${d.lowStockCount} tallas`}</strong> con{' '}
-            {d.lowStockThreshold === 0 ? 'el inventario agotado' : `${d.lowStockThreshold} unidades o menos`}.
+            {d.lowStockThreshold === 0 ? 'el inventario agotado' : `${unitsText(d.lowStockThreshold)} o menos`}.
           </span>
           <Link to="/dashboard/inventario">Ver inventario bajo</Link>
         </p>
       ) : null}
+      <ToConfirm summary={d.toConfirm} />
       <ReturnsDue summary={d.returns} />
       <div className="staff-cards">
         <div className="staff-card">

@@ -1,4 +1,5 @@
 import { formatCop } from '#shared/money.js';
+import { countOf } from '#shared/plural.js';
 
 interface Day {
   date: string;
@@ -36,7 +37,7 @@ export function SalesChart({ days }: { days: Day[] }) {
                 height={h}
                 className="sales-chart__bar"
               >
-                <title>{`${shortDate(d.date)}: ${formatCop(d.total)} (${d.orders} órdenes)`}</title>
+                <title>{`${shortDate(d.date)}: ${formatCop(d.total)} (${countOf(d.orders, 'orden', 'órdenes')})`}</title>
               </rect>
               {i % 5 === 0 || i === days.length - 1 ? (
                 <text x={PAD + i * bar + bar / 2} y={H + 14} textAnchor="middle" className="sales-chart__label">

@@ -4,7 +4,7 @@ import { graphql, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
-import { staffOrder } from '../../test-utils/staff-test-data';
+import { orderMove, staffOrder } from '../../test-utils/staff-test-data';
 import { StaffMarkCashCollectedDocument, type StaffMarkCashCollectedMutationVariables } from './staff-orders.generated';
 import { CashCollection } from './cash-collection';
 import { OrderActions } from './order-actions';
@@ -15,13 +15,23 @@ const cod = (overrides: Parameters<typeof staffOrder>[0] = {}) =>
   staffOrder({ paymentMethod: 'CASH_ON_DELIVERY', paymentFee: 5_000, total: 137_500, ...overrides });
 
 describe('staff: contraentrega on the order', () => {
-  it('offers confirming by phone or cancelling an order waiting for the call', () => {
+  it('offers confirming by phone or cancelling an order waiting for the call, and says when it lapses', () => {
+    const waiting = cod({
+      status: 'POR_CONFIRMAR',
+      confirmBy: new Date(Date.now() + 3 * 3_600_000 + 60_000).toISOString(),
+      allowedTransitions: ['EN_PREPARACION', 'CANCELADO'],
+      allowedMoves: [
+        orderMove('EN_PREPARACION', { label: 'Confirmado por teléfono → En preparación' }),
+        orderMove('CANCELADO'),
+      ],
+    });
     renderWithProviders(
       <>
-        <CashCollection order={cod({ status: 'POR_CONFIRMAR', allowedTransitions: ['EN_PREPARACION', 'CANCELADO'] })} />
-        <OrderActions order={cod({ status: 'POR_CONFIRMAR', allowedTransitions: ['EN_PREPARACION', 'CANCELADO'] })} />
+        <CashCollection order={waiting} />
+        <OrderActions order={waiting} />
       </>,
     );
+    expect(screen.getByText(/Si nadie lo confirma/)).toHaveTextContent(/se cancela solo .* \(vence en 3 h\)\./);
     expect(screen.getByText(/A cobrar al entregar/)).toHaveTextContent(
       'A cobrar al entregar: $ 137.500 (incluye $ 5.000 de recargo).',
     );

@@ -3,6 +3,7 @@ import { useMutation } from '@apollo/client/react';
 import { formatCop } from '#shared/money.js';
 import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { formatDateTime } from '../../lib/staff-format';
+import { lapsesIn } from '../../lib/due-date';
 import { StaffMarkCashCollectedDocument, type StaffOrderFieldsFragment } from './staff-orders.generated';
 
 /**
@@ -34,7 +35,7 @@ export function CashCollection({ order }: { order: StaffOrderFieldsFragment }) {
   const status = order.cashCollectedAt
     ? `Pago recibido el ${formatDateTime(order.cashCollectedAt)} · registrado por ${order.cashCollectedBy ?? '—'}.`
     : order.status === 'POR_CONFIRMAR'
-      ? 'Llama al cliente para confirmar el pedido; luego muévelo a «En preparación» (o cancélalo).'
+      ? `Llama al cliente para confirmar el pedido; luego muévelo a «En preparación» (o cancélalo).${order.confirmBy ? ` Si nadie lo confirma, se cancela solo el ${formatDateTime(order.confirmBy)} (${lapsesIn(order.confirmBy)}).` : ''}`
       : order.canMarkCashCollected
         ? 'Cuando la transportadora entregue el recaudo, regístralo aquí.'
         : 'El pago se registra cuando la orden ya fue entregada.';

@@ -6,21 +6,11 @@ import type { OrderStatus } from '../../gql/types';
 import { StaffTransitionOrderDocument } from './staff-orders.generated';
 import type { StaffOrderFieldsFragment } from './staff-orders.generated';
 
-const CANCEL_HINTS: Partial<Record<OrderStatus, string>> = {
-  PENDIENTE_PAGO: 'Se liberará el inventario reservado por esta orden.',
-  POR_CONFIRMAR:
-    'Contraentrega sin confirmar: se liberará el inventario apartado y el código de descuento; el cliente recibe un correo.',
-  PAGADO: 'La orden está pagada: quedará marcada con reembolso pendiente.',
-  EN_PREPARACION: 'La orden está pagada: quedará marcada con reembolso pendiente.',
-};
-
-/** How a step reads in the list: confirming a cash-on-delivery order is what staff do after the call. */
-function stepLabel(from: OrderStatus, to: OrderStatus): string {
-  if (from === 'POR_CONFIRMAR' && to === 'EN_PREPARACION') return 'Confirmado por teléfono → En preparación';
-  return ORDER_STATUS_LABELS[to];
-}
-
-/** Moves the order to one of its allowed next states, with a note; ENVIADO asks for carrier and tracking. */
+/**
+ * Moves the order along one of the steps the server offers for it (`allowedMoves`, read from the order lifecycle):
+ * each step says what it needs (carrier and guide number to ship), what it does and whether to ask first; nothing
+ * about the lifecycle is decided here.
+ */
 export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
   const [to, setTo] = useState<OrderStatus | ''>('');
   const [note, setNote] = useState('');
@@ -28,6 +18,9 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
   const [tracking, setTracking] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [transition, { loading }] = useMutation(StaffTransitionOrderDocument);
+  const move = order.allowedMoves.find((m) => m.to === to);
+  const needsCarrier = move?.requires.includes('CARRIER') ?? false;
+  const needsTracking = move?.requires.includes('TRACKING_NUMBER') ?? false;
 
   const feedback = message ? (
     <p className={message.ok ? 'staff-success' : 'staff-error'} role={message.ok ? 'status' : 'alert'}>
@@ -35,8 +28,8 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
     </p>
   ) : null;
 
-  if (order.allowedTransitions.length === 0) {
-    // A final state (ENTREGADO, CANCELADO): still confirm the change that led here.
+  if (order.allowedMoves.length === 0) {
+    // A final state (ENTREGADO, DEVUELTO, CANCELADO): still confirm the change that led here.
     return (
       <div className="no-print">
         {feedback}
@@ -48,24 +41,28 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setMessage(null);
-    if (!to) return setMessage({ ok: false, text: 'Elige el nuevo estado.' });
-    if (to === 'ENVIADO' && (!carrier.trim() || !tracking.trim()))
-      return setMessage({ ok: false, text: 'Indica la transportadora y el número de guía.' });
-    if (to === 'CANCELADO' && !window.confirm('¿Cancelar esta orden? Esta acción no se puede deshacer.')) return;
+    if (!move) return setMessage({ ok: false, text: 'Elige el nuevo estado.' });
+    const missing = [
+      needsCarrier && !carrier.trim() ? 'la transportadora' : '',
+      needsTracking && !tracking.trim() ? 'el número de guía' : '',
+    ].filter(Boolean);
+    if (missing.length) return setMessage({ ok: false, text: `Indica ${missing.join(' y ')}.` });
+    if (move.confirm && !window.confirm(move.confirm)) return;
     try {
       const { data } = await transition({
         variables: {
           input: {
             orderId: order.id,
-            to,
+            to: move.to,
             note: note || null,
-            ...(to === 'ENVIADO' ? { carrier, trackingNumber: tracking } : {}),
+            ...(needsCarrier ? { carrier } : {}),
+            ...(needsTracking ? { trackingNumber: tracking } : {}),
           },
         },
       });
       const refused = refusalMessage(data?.staffTransitionOrder, 'StaffOrder');
       if (refused) return setMessage({ ok: false, text: refused });
-      setMessage({ ok: true, text: `Orden movida a «${ORDER_STATUS_LABELS[to]}».` });
+      setMessage({ ok: true, text: `Orden movida a «${ORDER_STATUS_LABELS[move.to]}».` });
       setTo('');
       setNote('');
     } catch (err) {
@@ -83,46 +80,52 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
       <h2 id="order-actions-title">Cambiar estado</h2>
       <label>
         Nuevo estado
-        <select value={to} onChange={(e) => setTo(e.target.value as OrderStatus | '')}>
+        <select
+          value={to}
+          onChange={(e) => setTo(e.target.value as OrderStatus | '')}
+          aria-describedby="order-move-effects"
+        >
           <option value="">Elige…</option>
-          {order.allowedTransitions.map((s) => (
-            <option key={s} value={s}>
-              {stepLabel(order.status, s)}
+          {order.allowedMoves.map((m) => (
+            <option key={m.to} value={m.to}>
+              {m.label}
             </option>
           ))}
         </select>
       </label>
-      {to === 'ENVIADO' ? (
-        <>
-          <label>
-            Transportadora
-            <input
-              value={carrier}
-              onChange={(e) => setCarrier(e.target.value)}
-              maxLength={80}
-              aria-required="true"
-              autoComplete="off"
-            />
-          </label>
-          <label>
-            Número de guía
-            <input
-              value={tracking}
-              onChange={(e) => setTracking(e.target.value)}
-              maxLength={80}
-              aria-required="true"
-              autoComplete="off"
-            />
-          </label>
-        </>
+      {needsCarrier ? (
+        <label>
+          Transportadora
+          <input
+            value={carrier}
+            onChange={(e) => setCarrier(e.target.value)}
+            maxLength={80}
+            aria-required="true"
+            autoComplete="off"
+          />
+        </label>
       ) : null}
-      {to === 'CANCELADO' ? (
-        <p className="muted">
-          {order.paymentMethod === 'CASH_ON_DELIVERY' && order.status !== 'POR_CONFIRMAR'
-            ? 'Contraentrega aún sin cobrar: la orden quedará cancelada sin reembolso.'
-            : (CANCEL_HINTS[order.status] ?? 'La orden quedará cancelada.')}
-        </p>
+      {needsTracking ? (
+        <label>
+          Número de guía
+          <input
+            value={tracking}
+            onChange={(e) => setTracking(e.target.value)}
+            maxLength={80}
+            aria-required="true"
+            autoComplete="off"
+          />
+        </label>
       ) : null}
+      <div id="order-move-effects" aria-live="polite">
+        {move?.consequences.length ? (
+          <ul className="muted order-actions__effects">
+            {move.consequences.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
       <label>
         Nota (opcional)
         <textarea value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} rows={2} />

@@ -1,7 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { Link, useParams } from 'react-router';
 import { formatCop } from '#shared/money.js';
-import { PAYMENT_METHOD_LABELS } from '#shared/orders.js';
+import { ORDER_FLAG_LABELS, PAYMENT_METHOD_LABELS, type OrderFlagValue } from '#shared/orders.js';
 import { formatDateTime } from '../../lib/staff-format';
 import { StatusBadge } from '../../components/staff/status-badge';
 import { OrderActions } from './order-actions';
@@ -10,12 +10,7 @@ import { OrderHistory } from './order-history';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffOrderDetailDocument } from './staff-orders.generated';
 import { OrderReturns } from '../staff-returns';
-
-const FLAG_LABELS: Record<string, string> = {
-  MONTO_NO_COINCIDE: 'El monto pagado no coincide',
-  REEMBOLSO_PENDIENTE: 'Reembolso pendiente',
-  PAGO_ANULADO: 'La pasarela anuló el pago',
-};
+import { OrderTotals } from './order-totals';
 
 /** `/detail-order/:id`: everything about one order, its history and the allowed actions. */
 export function OrderDetailPage() {
@@ -35,7 +30,9 @@ export function OrderDetailPage() {
       </section>
     );
   }
-  const flags = [...new Set([...o.flags, ...(o.refundPending ? ['REEMBOLSO_PENDIENTE'] : [])])];
+  const flags = [
+    ...new Set<OrderFlagValue>([...o.flags, ...(o.refundPending ? (['REEMBOLSO_PENDIENTE'] as const) : [])]),
+  ];
   return (
     <section className="staff-page order-detail">
       <p className="no-print">
@@ -53,7 +50,7 @@ export function OrderDetailPage() {
       {flags.length ? (
         <ul className="order-flags" aria-label="Alertas">
           {flags.map((f) => (
-            <li key={f}>{FLAG_LABELS[f] ?? f}</li>
+            <li key={f}>{ORDER_FLAG_LABELS[f]}</li>
           ))}
         </ul>
       ) : null}
@@ -113,30 +110,7 @@ export function OrderDetailPage() {
           </tbody>
         </table>
       </div>
-      <dl className="order-totals">
-        <dt>Subtotal</dt>
-        <dd>{formatCop(o.subtotal)}</dd>
-        {o.discount > 0 ? (
-          <>
-            <dt>Descuento{o.discountCode ? ` (${o.discountCode})` : ''}</dt>
-            <dd>−{formatCop(o.discount)}</dd>
-          </>
-        ) : null}
-        <dt>Envío</dt>
-        <dd>{o.shipping === 0 ? 'Gratis' : formatCop(o.shipping)}</dd>
-        {o.paymentFee > 0 ? (
-          <>
-            <dt>Recargo contraentrega</dt>
-            <dd>{formatCop(o.paymentFee)}</dd>
-          </>
-        ) : null}
-        <dt>Total</dt>
-        <dd>
-          <strong>{formatCop(o.total)}</strong>
-        </dd>
-        <dt>IVA incluido</dt>
-        <dd>{formatCop(o.ivaIncluded)}</dd>
-      </dl>
+      <OrderTotals order={o} />
       <OrderReturns orderId={o.id} onChanged={() => void refetch()} />
       <OrderHistory order={o} paymentLabel={PAYMENT_METHOD_LABELS[o.paymentMethod]} />
       <CashCollection order={o} />

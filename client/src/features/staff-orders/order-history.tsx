@@ -1,5 +1,5 @@
 import { formatCop } from '#shared/money.js';
-import { ORDER_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '#shared/orders.js';
+import { ORDER_EVENT_LABELS, ORDER_STATUS_LABELS, TRANSACTION_STATUS_LABELS } from '#shared/orders.js';
 import { formatDateTime } from '../../lib/staff-format';
 import type { StaffOrderFieldsFragment } from './staff-orders.generated';
 
@@ -30,7 +30,7 @@ export function OrderHistory({ order: o, paymentLabel }: { order: StaffOrderFiel
         <ol className="order-timeline">
           {o.timeline.map((t, i) => (
             <li key={i}>
-              <strong>{ORDER_STATUS_LABELS[t.to]}</strong>
+              <strong>{t.event ? ORDER_EVENT_LABELS[t.event] : ORDER_STATUS_LABELS[t.to]}</strong>
               <span className="muted">
                 {' '}
                 · {formatDateTime(t.at)} · {t.actor}

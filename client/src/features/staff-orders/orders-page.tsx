@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client/react';
 import { useSearchParams } from 'react-router';
 import { OrdersFilters, type OrdersFilterValues } from './orders-filters';
 import { OrdersTable } from './orders-table';
-import { BulkActions } from './bulk-actions';
+import { BulkActions, type SelectedOrder } from './bulk-actions';
 import { downloadCsv } from './csv-download';
 import { ActionError, QueryError } from '../../components/staff/query-error';
 import type { OrderStatus, PaymentMethod } from '../../gql/types';
@@ -17,7 +17,8 @@ export function OrdersPage() {
   const [previous, setPrevious] = useState<string[]>([]);
   const [csvError, setCsvError] = useState<string | null>(null);
   const [exporting, setExporting] = useState<'orders' | 'lines' | null>(null);
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  // Chosen orders by id, kept across pages; what the current page shows of them is fresher (after a change).
+  const [selected, setSelected] = useState<Map<string, SelectedOrder>>(new Map());
   const values: OrdersFilterValues = {
     estado: params.get('estado') ?? '',
     pago: params.get('pago') ?? '',
@@ -60,9 +61,12 @@ export function OrdersPage() {
 
   const page = data?.staffOrders;
   const orders = page?.edges.map((e) => e.node) ?? [];
+  const onPage = new Map(orders.map((o) => [o.id, o]));
+  const chosen = [...selected.values()].map((s) => onPage.get(s.id) ?? s);
   const toggle = (id: string) => {
-    const next = new Set(selected);
-    if (!next.delete(id)) next.add(id);
+    const next = new Map(selected);
+    const order = onPage.get(id);
+    if (!next.delete(id) && order) next.set(id, order);
     setSelected(next);
   };
   return (
@@ -104,23 +108,17 @@ export function OrdersPage() {
           <p className="orders-count" aria-live="polite">
             {page.totalCount === 1 ? '1 orden' : `${page.totalCount} órdenes`}
           </p>
-          {selected.size ? (
-            <BulkActions
-              selected={[...selected]}
-              references={new Map(orders.map((o) => [o.id, o.reference]))}
-              onDone={() => void refetch()}
-            />
-          ) : null}
+          {selected.size ? <BulkActions orders={chosen} onDone={() => void refetch()} /> : null}
           <OrdersTable
             orders={orders}
-            selected={selected}
+            selected={new Set(selected.keys())}
             onToggle={toggle}
             onToggleAll={(all) =>
               setSelected(
-                new Set(
+                new Map(
                   all
-                    ? [...selected, ...orders.map((o) => o.id)]
-                    : [...selected].filter((id) => !orders.some((o) => o.id === id)),
+                    ? [...selected, ...orders.map((o) => [o.id, o] as const)]
+                    : [...selected].filter(([id]) => !onPage.has(id)),
                 ),
               )
             }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { formatCop } from '#shared/money.js';
 import { PAYMENT_METHOD_LABELS } from '#shared/orders.js';
 import { formatDateTime } from '../../lib/staff-format';
+import { lapsesIn } from '../../lib/due-date';
 import { StatusBadge } from '../../components/staff/status-badge';
 import type { StaffOrdersListQuery } from './staff-orders.generated';
 
@@ -66,6 +67,14 @@ export function OrdersTable({
               </td>
               <td data-label="Estado">
                 <StatusBadge status={o.status} />
+                {o.confirmBy ? (
+                  <span
+                    className={`orders-table__lapse${lapsesIn(o.confirmBy).startsWith('vence en') && Date.parse(o.confirmBy) - Date.now() < 6 * 3_600_000 ? ' orders-table__lapse--soon' : ''}`}
+                  >
+                    {' '}
+                    {lapsesIn(o.confirmBy)}
+                  </span>
+                ) : null}
               </td>
               <td data-label="Pago">{PAYMENT_METHOD_LABELS[o.paymentMethod]}</td>
             </tr>

@@ -111,7 +111,11 @@ export function PackingListPage() {
         </article>
       ))}
       {orders.length < ids.length ? (
-        <p className="muted">{ids.length - orders.length} de las órdenes elegidas ya no existen.</p>
+        <p className="muted">
+          {ids.length - orders.length === 1
+            ? 'Una de las órdenes elegidas ya no existe.'
+            : `${ids.length - orders.length} de las órdenes elegidas ya no existen.`}
+        </p>
       ) : null}
     </section>
   );

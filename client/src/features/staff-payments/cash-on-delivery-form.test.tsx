@@ -15,6 +15,7 @@ const SETTINGS = {
   enabled: false,
   maxTotal: 300_000,
   fee: 0,
+  confirmWithinHours: 48,
   updatedAt: '2026-11-20T15:00:00.000Z',
   updatedBy: null,
 };
@@ -39,7 +40,14 @@ describe('staff: contraentrega settings', () => {
       graphql.mutation(StaffSaveCashOnDeliveryDocument, ({ variables }) => {
         sent.push(variables);
         return HttpResponse.json({
-          data: { staffSaveCashOnDelivery: { ...SETTINGS, ...variables.input, updatedBy: 'ana@enzo.co' } },
+          data: {
+            staffSaveCashOnDelivery: {
+              ...SETTINGS,
+              ...variables.input,
+              confirmWithinHours: variables.input.confirmWithinHours ?? SETTINGS.confirmWithinHours,
+              updatedBy: 'ana@enzo.co',
+            },
+          },
         });
       }),
     );
@@ -51,6 +59,32 @@ describe('staff: contraentrega settings', () => {
     await user.type(screen.getByLabelText('Recargo (COP)'), '6.000');
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Guardado. La tienda ofrece pago contraentrega.');
-    expect(sent).toEqual([{ input: { enabled: true, maxTotal: 400_000, fee: 6_000 } }]);
+    expect(sent).toEqual([{ input: { enabled: true, maxTotal: 400_000, fee: 6_000, confirmWithinHours: 48 } }]);
+  });
+
+  it('sets the hours staff have to confirm an order by phone, within the shared limits', async () => {
+    const user = userEvent.setup();
+    const sent: StaffSaveCashOnDeliveryMutationVariables[] = [];
+    mswServer.use(
+      graphql.mutation(StaffSaveCashOnDeliveryDocument, ({ variables }) => {
+        sent.push(variables);
+        return HttpResponse.json({
+          data: { staffSaveCashOnDelivery: { ...SETTINGS, confirmWithinHours: 24, updatedBy: 'ana@enzo.co' } },
+        });
+      }),
+    );
+    renderWithProviders(<CashOnDeliveryForm settings={SETTINGS} />);
+    const hours = screen.getByLabelText('Plazo para confirmar (horas)');
+    expect(hours).toHaveValue('48');
+    await user.clear(hours);
+    await user.type(hours, '0');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(hours).toHaveAccessibleDescription(/entre 1 y 720/);
+    expect(sent).toEqual([]);
+    await user.clear(hours);
+    await user.type(hours, '24');
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Guardado.');
+    expect(sent).toEqual([{ input: { enabled: false, maxTotal: 300_000, fee: 0, confirmWithinHours: 24 } }]);
   });
 });

@@ -4,9 +4,10 @@ import { useMutation } from '@apollo/client/react';
 import { cashOnDeliveryInputSchema } from '#shared/cash-on-delivery.js';
 import type { z } from 'zod';
 import { formatCop } from '#shared/money.js';
+import { countOf } from '#shared/plural.js';
 import { sharedRules } from '../../lib/shared-rules';
 import { NETWORK_ERROR, staffErrorMessage } from '../../lib/staff-errors';
-import { formatDateTime, parsePesos } from '../../lib/staff-format';
+import { formatDateTime, parsePesos, parseWhole } from '../../lib/staff-format';
 import { StaffField } from '../../components/staff/staff-field';
 import { ActionError } from '../../components/staff/query-error';
 import { StaffSaveCashOnDeliveryDocument, type CashOnDeliveryFieldsFragment } from './staff-payments.generated';
@@ -15,12 +16,14 @@ interface FormValues {
   enabled: boolean;
   maxTotal: string;
   fee: string;
+  confirmWithinHours: string;
 }
 
 const fromForm = (v: FormValues) => ({
   enabled: v.enabled,
   maxTotal: parsePesos(v.maxTotal) ?? Number.NaN,
   fee: v.fee.trim() ? (parsePesos(v.fee) ?? Number.NaN) : 0,
+  confirmWithinHours: parseWhole(v.confirmWithinHours) ?? Number.NaN,
 });
 
 /** Contraentrega: on/off, the highest order total it accepts and its fee (the server applies the same rules). */
@@ -30,7 +33,12 @@ export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryField
     unknown,
     z.output<typeof cashOnDeliveryInputSchema>
   >({
-    defaultValues: { enabled: settings.enabled, maxTotal: String(settings.maxTotal), fee: String(settings.fee) },
+    defaultValues: {
+      enabled: settings.enabled,
+      maxTotal: String(settings.maxTotal),
+      fee: String(settings.fee),
+      confirmWithinHours: String(settings.confirmWithinHours),
+    },
     resolver: sharedRules(cashOnDeliveryInputSchema, fromForm),
   });
   const [save] = useMutation(StaffSaveCashOnDeliveryDocument);
@@ -58,8 +66,9 @@ export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryField
       <h2 id="cod-title">Pago contraentrega</h2>
       <p className="muted">
         El cliente paga en efectivo a la transportadora. El pedido queda «Por confirmar» con sus productos apartados
-        hasta que lo confirmes por teléfono (pasa a «En preparación») o lo canceles; cuando la transportadora entregue
-        el recaudo, regístralo en la orden.
+        hasta que lo confirmes por teléfono (pasa a «En preparación») o lo canceles; si nadie lo confirma dentro del
+        plazo, la tienda lo cancela sola y sus productos vuelven al inventario. Cuando la transportadora entregue el
+        recaudo, regístralo en la orden: solo entonces cuenta como venta.
       </p>
       <label className="staff-checks">
         <input type="checkbox" {...register('enabled')} /> Ofrecer pago contraentrega
@@ -81,6 +90,21 @@ export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryField
         >
           {(a) => <input {...a} {...register('fee')} inputMode="numeric" autoComplete="off" />}
         </StaffField>
+        <StaffField
+          label="Plazo para confirmar (horas)"
+          error={errors.confirmWithinHours?.message}
+          hint="Un pedido sin confirmar en este plazo se cancela y libera sus productos (48 horas si no lo cambias)."
+        >
+          {(a) => (
+            <input
+              {...a}
+              {...register('confirmWithinHours')}
+              inputMode="numeric"
+              aria-required="true"
+              autoComplete="off"
+            />
+          )}
+        </StaffField>
       </div>
       <ActionError message={failure} />
       {saved ? (
@@ -91,7 +115,7 @@ export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryField
       <p className="muted">
         Ahora:{' '}
         {settings.enabled
-          ? `activo, hasta ${formatCop(settings.maxTotal)}${settings.fee > 0 ? `, recargo ${formatCop(settings.fee)}` : ', sin recargo'}`
+          ? `activo, hasta ${formatCop(settings.maxTotal)}${settings.fee > 0 ? `, recargo ${formatCop(settings.fee)}` : ', sin recargo'}, ${countOf(settings.confirmWithinHours, 'hora', 'horas')} para confirmar`
           : 'desactivado'}
         {settings.updatedBy ? ` · cambiado por ${settings.updatedBy} el ${formatDateTime(settings.updatedAt)}` : ''}.
       </p>

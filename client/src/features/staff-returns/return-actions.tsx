@@ -12,8 +12,9 @@ import { RefundForm } from './refund-form';
 type Feedback = { ok: boolean; text: string } | null;
 
 /**
- * What staff can do with a request now: accept or reject it with a note (a rejection needs one), record the
- * goods as received (stock goes back), and record the refund (see RefundForm).
+ * What staff can do with a request now, as the server's returns lifecycle says (`nextSteps`): accept or reject it
+ * with a note (a rejection needs one), record the goods as received (stock goes back), and record the refund (see
+ * RefundForm).
  */
 export function ReturnActions({ request, onChanged }: { request: StaffReturnFieldsFragment; onChanged?: () => void }) {
   const [note, setNote] = useState('');
@@ -42,7 +43,8 @@ export function ReturnActions({ request, onChanged }: { request: StaffReturnFiel
   ) : null;
   const noteId = `return-note-${request.id}`;
 
-  if (request.status === 'SOLICITADA') {
+  const next = new Set(request.nextSteps);
+  if (next.has('ACEPTADA') || next.has('RECHAZADA')) {
     const submit = (accept: boolean) => (e?: FormEvent) => {
       e?.preventDefault();
       if (!accept && note.trim().length < 5)
@@ -72,8 +74,8 @@ export function ReturnActions({ request, onChanged }: { request: StaffReturnFiel
     );
   }
 
-  const canReceive = request.status === 'ACEPTADA' && request.kind !== 'REVERSION';
-  const canRefund = request.status === 'RECIBIDA' || (request.status === 'ACEPTADA' && request.kind !== 'RETRACTO');
+  const canReceive = next.has('RECIBIDA');
+  const canRefund = next.has('REEMBOLSADA');
   if (!canReceive && !canRefund) return message;
   return (
     <div className="return-actions">

@@ -12,6 +12,8 @@ import type { DiscountCodeEntity, DiscountCustomer, DiscountService } from '../d
 import type { DiscountProblemReason } from '#shared/discount-codes.js';
 import type { Destination, ShippingService, ShippingTerms } from '../shipping/index.js';
 import { priceCart } from '#shared/pricing.js';
+import { lineDiscountShares } from '#shared/paid-amounts.js';
+import { unitsText } from '#shared/plural.js';
 import { cashOnDeliveryAvailability, type CashOnDeliveryAvailability } from '#shared/cash-on-delivery.js';
 import type { PaymentMethodValue } from '#shared/orders.js';
 import type { CashOnDeliveryService } from '../cash-on-delivery/index.js';
@@ -60,13 +62,13 @@ export interface Quote {
   hasProblems: boolean;
   /** Shipping fee, threshold and delivery time used (to the destination, or «desde» without one). */
   shippingTerms: ShippingTerms;
+  /** Each quoted line's share of `discount` (0 on problem lines and lines the code does not cover), by `lines` index. */
+  lineDiscounts: number[];
 }
 
 export interface QuoteRequest {
   lines: CartLineInput[];
   discountCode?: string | null;
-  /** The shopper's email when known (checkout): per-customer code rules are then checked too. */
-  customerEmail?: string | null;
   destination?: Destination | null;
   /** The method the shopper chose: cash on delivery adds its fee. */
   paymentMethod?: PaymentMethodValue | null;
@@ -114,7 +116,10 @@ export class CartService {
     private readonly maxUnitsPerSize: number = MAX_LINE_QUANTITY,
   ) {}
 
-  /** `customer` (placeOrder) overrides `input.customerEmail` with the full identity (email and document). */
+  /**
+   * `customer` (placeOrder only): the code's rules about who is buying are checked too. A quote without one never
+   * checks them, so its answer is the same whoever asks.
+   */
   async quote(
     input: QuoteRequest,
     manager: EntityManager = this.ds.manager,
@@ -150,14 +155,12 @@ export class CartService {
       this.quoteLine(line, ID.test(line.productId) ? bySize.get(Number(line.sizeId)) : undefined),
     );
     const sellable = quoted.filter((l) => !l.problem);
-    const email = input.customerEmail?.trim().toLowerCase();
-    const who = customer ?? (email && email.length <= 254 ? { email } : null);
     if (code && customer) await this.discounts.lockCustomer(manager, code.trim().toUpperCase(), customer);
     const decision = code
       ? await this.discounts.evaluate(
           code,
           sellable.map((l) => ({ categorySlug: l.product!.categorySlug, lineTotal: l.lineTotal })),
-          who,
+          customer ?? null,
           manager,
         )
       : null;
@@ -174,6 +177,11 @@ export class CartService {
     // Contraentrega is judged on the total the carrier would collect: with its fee.
     const withFee = priceCart({ ...pricing, paymentFee: cod.fee });
     const priced = input.paymentMethod === 'CASH_ON_DELIVERY' ? withFee : priceCart(pricing);
+    const shares = lineDiscountShares(
+      sellable.map((l, i) => ({ lineTotal: l.lineTotal, discountable: pricing.lines[i]!.discountable })),
+      priced.discount,
+    );
+    const shareOf = new Map(sellable.map((l, i) => [l, shares[i]!]));
     return {
       lines: quoted,
       ...priced,
@@ -183,6 +191,7 @@ export class CartService {
       discountProblem: decision && !decision.applies ? { reason: decision.reason, message: decision.message } : null,
       hasProblems: quoted.some((l) => l.problem !== null),
       shippingTerms,
+      lineDiscounts: quoted.map((l) => shareOf.get(l) ?? 0),
     };
   }
 
@@ -238,7 +247,7 @@ export class CartService {
         problem: {
           kind: 'INVALID_QUANTITY',
           available,
-          message: `Puedes llevar hasta ${cap} unidades de esta talla por pedido.`,
+          message: `Puedes llevar hasta ${unitsText(cap)} de esta talla por pedido.`,
         },
       };
     }

@@ -15,6 +15,10 @@ export class CashOnDeliverySettingsEntity {
   @Column({ type: 'int' })
   fee: number;
 
+  /** Hours staff have to confirm an order by phone; then it is cancelled and its stock returns. */
+  @Column({ name: 'confirm_within_hours', type: 'int', default: 48 })
+  confirmWithinHours: number;
+
   @Column({ name: 'updated_at', type: 'timestamptz' })
   updatedAt: Date;
 

@@ -1,5 +1,9 @@
 import type { DataSource, EntityManager } from 'typeorm';
-import { cashOnDeliveryInputSchema, type CashOnDeliverySettings } from '#shared/cash-on-delivery.js';
+import {
+  cashOnDeliveryInputSchema,
+  DEFAULT_CONFIRM_WITHIN_HOURS,
+  type CashOnDeliverySettings,
+} from '#shared/cash-on-delivery.js';
 import { selectRows } from '../../common/db.js';
 import type { ReadCache } from '../../common/read-cache.js';
 import { ok, validationErrors, type ValidationErrors } from '../../common/results.js';
@@ -9,6 +13,8 @@ export interface CashOnDeliveryInput {
   enabled: boolean;
   maxTotal: number;
   fee: number;
+  /** Null or left out: the window stays as it is. */
+  confirmWithinHours?: number | null;
 }
 
 /** The shop's cash-on-delivery switch, maximum and fee (staff edit them; quotes and orders read them). */
@@ -25,14 +31,16 @@ export class CashOnDeliveryService {
   }
 
   async #read(m?: EntityManager): Promise<CashOnDeliverySettings> {
-    const sql = `SELECT enabled, max_total, fee FROM cash_on_delivery_settings WHERE id = 1`;
-    const rows: Array<{ enabled: boolean; max_total: number; fee: number }> = m
+    const sql = `SELECT enabled, max_total, fee, confirm_within_hours FROM cash_on_delivery_settings WHERE id = 1`;
+    const rows: Array<{ enabled: boolean; max_total: number; fee: number; confirm_within_hours: number }> = m
       ? await m.query(sql)
       : await selectRows(this.ds, sql, []);
     const row = rows[0];
     // No row means no decision was ever made: contraentrega stays off (never fail open).
     return Object.freeze(
-      row ? { enabled: row.enabled, maxTotal: row.max_total, fee: row.fee } : { enabled: false, maxTotal: 0, fee: 0 },
+      row
+        ? { enabled: row.enabled, maxTotal: row.max_total, fee: row.fee, confirmWithinHours: row.confirm_within_hours }
+        : { enabled: false, maxTotal: 0, fee: 0, confirmWithinHours: DEFAULT_CONFIRM_WITHIN_HOURS },
     );
   }
 
@@ -46,10 +54,18 @@ export class CashOnDeliveryService {
   ): Promise<(CashOnDeliverySettingsEntity & { __typename: 'CashOnDeliverySettings' }) | ValidationErrors> {
     const parsed = cashOnDeliveryInputSchema.safeParse(input);
     if (!parsed.success) return validationErrors(parsed.error);
-    const { enabled, maxTotal, fee } = parsed.data;
-    await this.ds
-      .getRepository(CashOnDeliverySettingsEntity)
-      .update({ id: 1 }, { enabled, maxTotal, fee, updatedAt: new Date(), updatedBy: staffName });
+    const { enabled, maxTotal, fee, confirmWithinHours } = parsed.data;
+    await this.ds.getRepository(CashOnDeliverySettingsEntity).update(
+      { id: 1 },
+      {
+        enabled,
+        maxTotal,
+        fee,
+        ...(confirmWithinHours ? { confirmWithinHours } : {}),
+        updatedAt: new Date(),
+        updatedBy: staffName,
+      },
+    );
     return ok(await this.record(), 'CashOnDeliverySettings');
   }
 }

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { In } from 'typeorm';
-import type { ProductFormInput } from '#shared/product-form.js';
+import { MAX_PRODUCT_SIZES, PRODUCT_MESSAGES, type ProductFormInput } from '#shared/product-form.js';
 import { commit, inTransaction, returningRows, rollback, type Outcome } from '../../common/db.js';
 import { invalidField, notFoundResult, ok, type NotFound, type ValidationErrors } from '../../common/results.js';
 import {
@@ -139,7 +139,11 @@ export class CatalogAdminService {
     if (input.price != null && (!Number.isInteger(input.price) || input.price <= 0 || input.price > 100_000_000)) {
       return invalidField('price', 'El precio debe ser un número entero de pesos mayor que 0.');
     }
-    for (const s of input.sizes ?? []) {
+    const sizes = input.sizes ?? [];
+    // Each size once, and no more than a product may have: a repeated size would be written twice, the last winning.
+    if (sizes.length > MAX_PRODUCT_SIZES || new Set(sizes.map((s) => s.sizeId.trim())).size !== sizes.length)
+      return invalidField('sizes', PRODUCT_MESSAGES.sizeRepeated);
+    for (const s of sizes) {
       if (!Number.isInteger(s.stock) || s.stock < 0 || s.stock > 1_000_000)
         return invalidField('sizes', 'El inventario debe ser un número entero mayor o igual a 0.');
     }

@@ -14,7 +14,7 @@
 import type { ProductSortKey } from './catalog.service.js';
 import type { ProductFilter, SearchText } from './search-input.js';
 import { SIZE_LABELS } from '#shared/shop.js';
-import { SALE_STATUSES } from '#shared/orders.js';
+import { saleAtSql, saleSql } from '#shared/orders.js';
 
 export interface ListingSpec {
   text: SearchText | null;
@@ -243,11 +243,14 @@ export function staffMatchStatement(text: SearchText, category: string | null, l
   };
 }
 
-/** Units sold in paid orders of the last 90 days; in-stock products only; then the shop's order. */
+/**
+ * Units sold in the last 90 days (sales as the shop counts them: contraentrega once its cash was collected); in-stock
+ * products only; then the shop's order.
+ */
 export const BEST_SELLERS_SQL = `WITH sold AS (
     SELECT ol.product_id, sum(ol.quantity) AS units
       FROM order_line ol JOIN shop_order o ON o.id = ol.order_id
-     WHERE o.status IN (${SALE_STATUSES.map((s) => `'${s}'`).join(', ')}) AND o.created_at > now() - interval '90 days'
+     WHERE ${saleSql('o')} AND ${saleAtSql('o')} > now() - interval '90 days'
      GROUP BY ol.product_id
   )
   SELECT ${PRODUCT_COLUMNS}

@@ -1,11 +1,13 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import {
+  discountCodeState,
   discountProblemMessage,
   type DiscountProblemDetail,
   type DiscountProblemReason,
 } from '#shared/discount-codes.js';
+import { canonicalEmail } from '#shared/customer-email.js';
 import { DiscountCodeEntity } from './discount-code.entity.js';
-import { SALE_STATUSES } from '#shared/orders.js';
+import { SALE_STATUSES, saleSql } from '#shared/orders.js';
 
 /** Longest code accepted (the column is varchar(40)). */
 const MAX_CODE_LENGTH = 40;
@@ -46,43 +48,46 @@ const refuse = (code: DiscountCodeEntity | null, problem: DiscountProblemDetail)
  * Discount codes for quotes and orders, with the conditions staff set on each code: a code applies
  * when it is active, dated and not used up, the merchandise reaches its minimum, the cart has
  * products of its categories (only those are discounted), and the customer may still use it
- * (first purchase only, per-customer limit). The cart quote and `placeOrder` ask the same question
- * and word refusals the same way (`discountProblemMessage`).
+ * (first purchase only, per-customer limit). The cart quote and `placeOrder` word refusals the same way
+ * (`discountProblemMessage`). Rules about the customer are only checked when an order is placed, and all of
+ * them refuse with one reason: a quote never says whether an email has bought here.
  */
 export class DiscountService {
   constructor(private readonly ds: DataSource) {}
 
-  /** The code when it can be applied right now (active, dated, not used up), else null. One statement. */
-  async findValid(
-    code: string,
-    manager: EntityManager = this.ds.manager,
-    now = new Date(),
-  ): Promise<DiscountCodeEntity | null> {
-    const normalized = normalizeDiscountCode(code);
+  /** The code as staff saved it (active or not, in its dates or not), else null. One statement. */
+  async find(code: string, manager: EntityManager = this.ds.manager): Promise<DiscountCodeEntity | null> {
+    const normalized = normalizeDiscountCode(code.slice(0, MAX_CODE_LENGTH * 2));
     if (!normalized || normalized.length > MAX_CODE_LENGTH) return null;
-    return manager
-      .getRepository(DiscountCodeEntity)
-      .createQueryBuilder('d')
-      .where('d.code = :code', { code: normalized })
-      .andWhere('d.active')
-      .andWhere('(d.validFrom IS NULL OR d.validFrom <= :now)', { now })
-      .andWhere('(d.validUntil IS NULL OR d.validUntil >= :now)', { now })
-      .andWhere('(d.usageLimit IS NULL OR d.uses < d.usageLimit)')
-      .getOne();
+    return manager.getRepository(DiscountCodeEntity).findOneBy({ code: normalized });
   }
 
   /**
-   * Decides whether `codeText` applies to these lines for this customer (null: unknown yet, the
-   * customer rules are then checked when the order is placed).
+   * Decides whether `codeText` applies to these lines, and for `customer` (placeOrder) whether that customer may
+   * still use it; without a customer (a cart quote) those rules wait for the order.
    */
   async evaluate(
     codeText: string,
     lines: readonly DiscountLine[],
     customer: DiscountCustomer | null,
     manager: EntityManager = this.ds.manager,
+    now = new Date(),
   ): Promise<DiscountDecision> {
-    const code = await this.findValid(codeText, manager);
+    const code = await this.find(codeText, manager);
     if (!code) return refuse(null, { reason: 'INVALID' });
+    // Unknown and switched off read the same; dates and the usage limit are about the code, said plainly.
+    switch (discountCodeState(code, now)) {
+      case 'INACTIVE':
+        return refuse(null, { reason: 'INVALID' });
+      case 'SCHEDULED':
+        return refuse(code, { reason: 'NOT_YET_VALID', validFrom: code.validFrom! });
+      case 'EXPIRED':
+        return refuse(code, { reason: 'EXPIRED', validUntil: code.validUntil! });
+      case 'USED_UP':
+        return refuse(code, { reason: 'USED_UP' });
+      case 'ACTIVE':
+        break;
+    }
     const subtotal = lines.reduce((sum, l) => sum + l.lineTotal, 0);
     if (code.minSubtotal !== null && subtotal < code.minSubtotal)
       return refuse(code, { reason: 'MINIMUM_NOT_MET', minSubtotal: code.minSubtotal, subtotal });
@@ -96,10 +101,9 @@ export class DiscountService {
     }
     if (customer && (code.firstPurchaseOnly || code.perCustomerLimit !== null)) {
       const history = await this.customerHistory(manager, code.code, customer);
-      if (code.firstPurchaseOnly && (history.paidOrders > 0 || history.codeUses > 0))
-        return refuse(code, { reason: 'FIRST_PURCHASE_ONLY' });
-      if (code.perCustomerLimit !== null && history.codeUses >= code.perCustomerLimit)
-        return refuse(code, { reason: 'CUSTOMER_LIMIT_REACHED', perCustomerLimit: code.perCustomerLimit });
+      const firstPurchaseBroken = code.firstPurchaseOnly && (history.paidOrders > 0 || history.codeUses > 0);
+      const limitReached = code.perCustomerLimit !== null && history.codeUses >= code.perCustomerLimit;
+      if (firstPurchaseBroken || limitReached) return refuse(code, { reason: 'NOT_FOR_THIS_ORDER' });
     }
     return { applies: true, code, covers };
   }
@@ -111,7 +115,7 @@ export class DiscountService {
    */
   async lockCustomer(m: EntityManager, code: string, customer: DiscountCustomer): Promise<void> {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('discount-customer-email'), hashtext($1))`, [
-      `${code}|${customer.email.toLowerCase()}`,
+      `${code}|${canonicalEmail(customer.email)}`,
     ]);
     if (customer.documentNumber) {
       await m.query(`SELECT pg_advisory_xact_lock(hashtext('discount-customer-doc'), hashtext($1))`, [
@@ -120,18 +124,18 @@ export class DiscountService {
     }
   }
 
-  /** The customer's paid orders and orders using `code` (by email or by document). */
+  /** The customer's purchases and orders using `code` (by canonical email or by document). */
   private async customerHistory(
     m: EntityManager,
     code: string,
     c: DiscountCustomer,
   ): Promise<{ paidOrders: number; codeUses: number }> {
     const [row]: Array<{ paid: number; uses: number }> = await m.query(
-      `SELECT count(*) FILTER (WHERE status = ANY($4::varchar[]))::int AS paid,
-              count(*) FILTER (WHERE discount_code = $5 AND status = ANY($6::varchar[]))::int AS uses
-         FROM shop_order
-        WHERE lower(email) = lower($1) OR ($3::text IS NOT NULL AND document_type = $2 AND document_number = $3)`,
-      [c.email.trim(), c.documentType ?? null, c.documentNumber ?? null, SALE_STATUSES, code, USING_STATES],
+      `SELECT count(*) FILTER (WHERE ${saleSql('o')})::int AS paid,
+              count(*) FILTER (WHERE o.discount_code = $4 AND o.status = ANY($5::varchar[]))::int AS uses
+         FROM shop_order o
+        WHERE o.email_canonical = $1 OR ($3::text IS NOT NULL AND o.document_type = $2 AND o.document_number = $3)`,
+      [canonicalEmail(c.email), c.documentType ?? null, c.documentNumber ?? null, code, USING_STATES],
     );
     return { paidOrders: row?.paid ?? 0, codeUses: row?.uses ?? 0 };
   }

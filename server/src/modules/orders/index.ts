@@ -12,6 +12,7 @@ export {
   type OrderLifecycle,
 } from './order-lifecycle.js';
 export { EXPIRE_ORDERS_TASK } from './order-expiry.js';
+export { orderMoves, type OrderMove } from './order-moves.js';
 export { PAYMENT_REMINDER_TASK } from './order-reminders.js';
 export { LOOKUP_MISMATCH, type OrderLookupView } from './order-lookup.js';
 export { receiptUrl } from './order-checkout.js';

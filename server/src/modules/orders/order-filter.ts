@@ -52,9 +52,9 @@ export function orderWhere(filter: OrderFilter | null | undefined, offset = 0): 
     params.push(value);
     return `$${offset + params.length}`;
   };
-  const statuses = filter?.statuses?.filter((s) => s) ?? [];
+  const statuses = [...new Set(filter?.statuses?.filter((s) => s) ?? [])];
   if (statuses.length > 0) parts.push(`o.status = ANY(${p(statuses)}::varchar[])`);
-  const methods = filter?.paymentMethods?.filter((m) => m) ?? [];
+  const methods = [...new Set(filter?.paymentMethods?.filter((m) => m) ?? [])];
   if (methods.length > 0) parts.push(`o.payment_method = ANY(${p(methods)}::varchar[])`);
   const from = checkDate(filter?.from, 'from');
   const to = checkDate(filter?.to, 'to');

@@ -1,5 +1,10 @@
 import type { EntityManager } from 'typeorm';
-import { ORDER_STATUS_LABELS, type OrderStatusValue, type PaymentMethodValue } from '#shared/orders.js';
+import {
+  ORDER_STATUS_LABELS,
+  type OrderEventValue,
+  type OrderFlagValue,
+  type OrderStatusValue,
+} from '#shared/orders.js';
 import { enqueueJob } from '../../common/jobs.js';
 import { ORDER_FLAGS, OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
@@ -14,181 +19,24 @@ import {
   takeDiscountUse,
   takeFromShelf,
 } from './order-stock.js';
-import type { OrderMailKind, OrderMails } from './order-mails.js';
+import { changedRows } from '../../common/db.js';
+import type { OrderMails } from './order-mails.js';
+import {
+  actorLabel,
+  CASH_COLLECTION,
+  canCollectCash,
+  moneyReceived,
+  ORDER_EDGES,
+  PLACEMENT,
+  refundableAmount,
+  SHOPPER,
+  type Actor,
+  type ActorKind,
+  type Effect,
+  type TransitionField,
+} from './order-edges.js';
 
-/**
- * The one place where an order changes status (docs/decisions/0008-un-solo-ciclo-de-vida-del-pedido.md). Each allowed edge says who may take it,
- * what it does to stock and discount uses, which fields it needs, and which emails it queues; every
- * change is recorded on the timeline with its actor and note. Payment events, staff actions, expiry
- * and payment retries all come through `transition`; nothing else writes `shop_order.status`.
- */
-
-export type ActorKind = 'shopper' | 'gateway' | 'system' | 'staff';
-
-/** Who asks for a change; staff are named by their email. */
-export type Actor = { kind: 'shopper' } | { kind: 'gateway' } | { kind: 'system' } | { kind: 'staff'; name: string };
-
-export const SHOPPER: Actor = { kind: 'shopper' };
-export const GATEWAY: Actor = { kind: 'gateway' };
-export const SYSTEM: Actor = { kind: 'system' };
-
-/** How the actor is written on the timeline. */
-export function actorLabel(actor: Actor): string {
-  switch (actor.kind) {
-    case 'shopper':
-      return 'cliente';
-    case 'gateway':
-      return 'pasarela';
-    case 'system':
-      return 'sistema';
-    case 'staff':
-      return actor.name;
-  }
-}
-
-type Effect =
-  /** stock → reserved, all sizes or none (may fail: stock ran out). */
-  | 'reserveStock'
-  /** stock − n directly, all sizes or none (may fail): approval after the hold was released. */
-  | 'takeFromShelf'
-  /** reserved → stock. */
-  | 'releaseStock'
-  /** reserved → sold. */
-  | 'sellReserved'
-  /** Take the discount use again (the shopper already had the code: no usage limit). */
-  | 'retakeDiscountUse'
-  | 'returnDiscountUse'
-  /** Money to give back: flag for staff. */
-  | 'flagRefund';
-
-interface Edge {
-  by: readonly ActorKind[];
-  effects: readonly Effect[];
-  /** Fields of the request this edge needs. */
-  requires?: ReadonlyArray<'carrier' | 'trackingNumber'>;
-  /** Emails queued when the edge is taken (see order-mails.ts). */
-  mails?: readonly OrderMailKind[];
-  /** Actors whose step queues none of them (a shopper who lets go of their own order knows it). */
-  quietFor?: readonly ActorKind[];
-}
-
-/** Unpaid orders end when staff cancel them or the shopper lets them go (they changed their cart). */
-const CANCEL_UNPAID: Edge = {
-  by: ['staff', 'shopper'],
-  effects: ['releaseStock', 'returnDiscountUse'],
-  mails: ['cancelled'],
-  quietFor: ['shopper'],
-};
-const LATE_APPROVAL: Edge = {
-  by: ['gateway'],
-  effects: ['takeFromShelf', 'retakeDiscountUse'],
-  mails: ['paid', 'shopNewOrder'],
-};
-/** Cancelled after payment (or after a cash-on-delivery order was confirmed: no refund until its cash was collected). */
-const CANCEL_PAID: Edge = { by: ['staff'], effects: ['flagRefund'], mails: ['cancelled'] };
-
-/** Every allowed edge, and nothing else: `transition` refuses a move not listed here (NOT_ALLOWED). */
-export const ORDER_EDGES: Readonly<Record<OrderStatusValue, Partial<Record<OrderStatusValue, Edge>>>> = {
-  PENDIENTE_PAGO: {
-    /** A new payment attempt (the shopper left the gateway, or switches to another online method): a fresh gateway reference. */
-    PENDIENTE_PAGO: { by: ['shopper'], effects: [] },
-    PAGADO: { by: ['gateway'], effects: ['sellReserved'], mails: ['paid', 'shopNewOrder'] },
-    PAGO_RECHAZADO: { by: ['gateway'], effects: ['releaseStock', 'returnDiscountUse'], mails: ['declined'] },
-    EXPIRADO: { by: ['system'], effects: ['releaseStock', 'returnDiscountUse'] },
-    CANCELADO: CANCEL_UNPAID,
-  },
-  /** Cash on delivery: placed unpaid with its stock held; staff call the shopper to confirm (it never expires). */
-  POR_CONFIRMAR: {
-    /** Confirmed by phone: its units are sold and it joins the normal preparation flow (paid to the carrier on delivery). */
-    EN_PREPARACION: { by: ['staff'], effects: ['sellReserved'], mails: ['preparing'] },
-    CANCELADO: { by: ['staff'], effects: ['releaseStock', 'returnDiscountUse'], mails: ['cancelled'] },
-  },
-  PAGO_RECHAZADO: {
-    PENDIENTE_PAGO: { by: ['shopper'], effects: ['reserveStock', 'retakeDiscountUse'] },
-    PAGADO: LATE_APPROVAL,
-    CANCELADO: { by: ['staff', 'shopper'], effects: [], mails: ['cancelled'], quietFor: ['shopper'] },
-  },
-  EXPIRADO: {
-    PAGADO: LATE_APPROVAL,
-    CANCELADO: { by: ['staff'], effects: [] },
-  },
-  PAGADO: {
-    EN_PREPARACION: { by: ['staff'], effects: [], mails: ['preparing'] },
-    CANCELADO: CANCEL_PAID,
-  },
-  EN_PREPARACION: {
-    ENVIADO: { by: ['staff'], effects: [], requires: ['carrier', 'trackingNumber'], mails: ['shipped'] },
-    CANCELADO: CANCEL_PAID,
-  },
-  ENVIADO: {
-    ENTREGADO: { by: ['staff'], effects: [], mails: ['delivered'] },
-  },
-  ENTREGADO: {},
-  CANCELADO: {},
-};
-
-/** Whether the lifecycle has the edge at all (any actor). */
-export function canTransition(from: OrderStatusValue, to: OrderStatusValue): boolean {
-  return ORDER_EDGES[from][to] !== undefined;
-}
-
-/** States `actor` may move an order to from `from`. */
-export function allowedTransitions(from: OrderStatusValue, actor: ActorKind): OrderStatusValue[] {
-  return (Object.entries(ORDER_EDGES[from]) as Array<[OrderStatusValue, Edge]>)
-    .filter(([, edge]) => edge.by.includes(actor))
-    .map(([to]) => to);
-}
-
-/** States in which the order's units are still held in `product_size.reserved`. */
-export function holdsReservation(status: OrderStatusValue): boolean {
-  return status === 'PENDIENTE_PAGO' || status === 'POR_CONFIRMAR';
-}
-
-/**
- * How a new order starts, by how it is paid: online orders wait for the gateway (with a reminder and
- * an expiry); cash-on-delivery orders wait for the shop's phone call, and shopper and shop are told now.
- */
-const PLACEMENT = {
-  online: { status: 'PENDIENTE_PAGO', note: 'Orden creada', mails: [], remind: true },
-  cashOnDelivery: {
-    status: 'POR_CONFIRMAR',
-    note: 'Orden creada (pago contraentrega)',
-    mails: ['codPlaced', 'shopNewOrder'],
-    remind: false,
-  },
-} as const satisfies Record<
-  string,
-  { status: OrderStatusValue; note: string; mails: readonly OrderMailKind[]; remind: boolean }
->;
-
-/** The state a new order starts in. */
-export function initialStatus(paymentMethod: PaymentMethodValue): OrderStatusValue {
-  return PLACEMENT[paymentMethod === 'CASH_ON_DELIVERY' ? 'cashOnDelivery' : 'online'].status;
-}
-
-/**
- * Cash on delivery is paid to the carrier on delivery: once the order is delivered staff record the
- * money as collected, once. Not a change of state: recorded on the order and its timeline, with an email.
- */
-export const CASH_COLLECTION = { from: ['ENTREGADO'], by: ['staff'], mails: ['cashCollected'] } as const satisfies {
-  from: readonly OrderStatusValue[];
-  by: readonly ActorKind[];
-  mails: readonly OrderMailKind[];
-};
-
-/** Whether staff may record the cash of this order as collected now. */
-export function canCollectCash(order: Pick<OrderEntity, 'paymentMethod' | 'status' | 'cashCollectedAt'>): boolean {
-  return (
-    order.paymentMethod === 'CASH_ON_DELIVERY' &&
-    order.cashCollectedAt === null &&
-    (CASH_COLLECTION.from as readonly OrderStatusValue[]).includes(order.status)
-  );
-}
-
-/** Whether the shop has this order's money (a cash-on-delivery order only once its cash was collected). */
-export function moneyReceived(order: Pick<OrderEntity, 'paymentMethod' | 'cashCollectedAt'>): boolean {
-  return order.paymentMethod !== 'CASH_ON_DELIVERY' || order.cashCollectedAt !== null;
-}
+export * from './order-edges.js';
 
 export interface TransitionRequest {
   to: OrderStatusValue;
@@ -202,7 +50,7 @@ export interface TransitionRequest {
 
 export type TransitionFailure =
   | { reason: 'NOT_ALLOWED'; message: string }
-  | { reason: 'MISSING_FIELD'; field: 'carrier' | 'trackingNumber'; message: string }
+  | { reason: 'MISSING_FIELD'; field: TransitionField; message: string }
   | { reason: 'STOCK_SHORT'; sizeId: number; message: string };
 
 export type TransitionResult = { ok: true; order: OrderEntity } | { ok: false; failure: TransitionFailure };
@@ -217,6 +65,13 @@ export interface LifecycleSettings {
   paymentReminderMinutes: number;
 }
 
+/**
+ * The one place where an order changes status (docs/decisions/0008-un-solo-ciclo-de-vida-del-pedido.md). Each
+ * allowed edge (`ORDER_EDGES`, order-edges.ts) says who may take it, what it does to stock, discount uses and
+ * refunds, which fields it needs, and which emails it queues; every change is recorded on the timeline with its
+ * actor and note. Payment events, staff actions, expiry and payment retries all come through `transition`; nothing
+ * else writes `shop_order.status`.
+ */
 export class OrderLifecycle {
   constructor(
     private readonly mails: OrderMails,
@@ -338,7 +193,7 @@ export class OrderLifecycle {
       note: request.note ?? null,
     });
     if (!edge.quietFor?.includes(request.actor.kind)) {
-      for (const mail of edge.mails ?? []) await this.mails.queue(m, mail, order);
+      for (const mail of edge.mailsBy?.[request.actor.kind] ?? edge.mails ?? []) await this.mails.queue(m, mail, order);
     }
     return { ok: true, order };
   }
@@ -347,7 +202,7 @@ export class OrderLifecycle {
   async flag(
     m: EntityManager,
     order: OrderEntity,
-    flag: string,
+    flag: OrderFlagValue,
     extra: Partial<Pick<OrderEntity, 'refundPending' | 'transactionId'>> = {},
   ): Promise<void> {
     const flags = order.flags.includes(flag) ? order.flags : [...order.flags, flag];
@@ -359,7 +214,13 @@ export class OrderLifecycle {
    * Records on the timeline something that happens to an order without changing its status (a return
    * requested, goods received, a refund made). `event` is a stable code for programs.
    */
-  async record(m: EntityManager, order: OrderEntity, event: string, actor: Actor, note: string): Promise<void> {
+  async record(
+    m: EntityManager,
+    order: OrderEntity,
+    event: OrderEventValue,
+    actor: Actor,
+    note: string,
+  ): Promise<void> {
     await m.insert(OrderTransitionEntity, {
       orderId: order.id,
       from: order.status,
@@ -380,6 +241,23 @@ export class OrderLifecycle {
   ): Promise<void> {
     await restockReturned(m, groupBySize(units));
     await this.record(m, order, 'RETURN_RECEIVED', actor, note);
+  }
+
+  /**
+   * Records money given back (a refund staff made), on the order and its timeline. Refused (nothing written) when it
+   * would take the order's refunds past what it was paid: the order row's CHECK says the same.
+   */
+  async refund(m: EntityManager, order: OrderEntity, amount: number, actor: Actor, note: string): Promise<boolean> {
+    if (!Number.isInteger(amount) || amount < 0 || amount > refundableAmount(order)) return false;
+    const changed = await changedRows(
+      m,
+      `UPDATE shop_order SET refunded = refunded + $2 WHERE id = $1 AND refunded + $2 <= total`,
+      [order.id, amount],
+    );
+    if (changed !== 1) return false;
+    order.refunded += amount;
+    await this.record(m, order, 'REFUNDED', actor, note);
+    return true;
   }
 
   /**
@@ -420,15 +298,21 @@ export class OrderLifecycle {
       case 'sellReserved':
         await sellReserved(m, await this.units(m, order.id));
         return null;
+      case 'restockSold':
+        await restockReturned(m, await this.units(m, order.id));
+        return null;
       case 'retakeDiscountUse':
         await takeDiscountUse(m, order.discountCode, { withinLimit: false });
         return null;
       case 'returnDiscountUse':
         await returnDiscountUse(m, order.discountCode);
         return null;
+      case 'returnUnpaidDiscountUse':
+        if (!moneyReceived(order)) await returnDiscountUse(m, order.discountCode);
+        return null;
       case 'flagRefund':
-        // A cash-on-delivery order whose cash was never collected has nothing to give back.
-        if (!moneyReceived(order)) return null;
+        // A cash-on-delivery order whose cash was never collected, or one already refunded, has nothing to give back.
+        if (refundableAmount(order) === 0) return null;
         changes.refundPending = true;
         changes.flags = order.flags.includes(ORDER_FLAGS.refundPending)
           ? order.flags

@@ -1,5 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Env } from '../../config/env.js';
+import { canonicalEmail } from '#shared/customer-email.js';
+import { countOf, unitsText } from '#shared/plural.js';
 
 export type OrderLimitKind = 'UNITS_PER_ORDER' | 'OPEN_ORDERS_PER_EMAIL' | 'OPEN_ORDERS_PER_CLIENT';
 
@@ -19,7 +21,8 @@ const reached = (limit: OrderLimitKind, max: number, message: string): OrderLimi
 
 /**
  * Anti-hoarding caps on a new order (units per size are the cart quote's, MAX_UNITS_PER_SIZE): units
- * per order, and orders holding stock unpaid (waiting for payment, or for the shop to confirm contraentrega) per email and per client address. Checked inside the
+ * per order, and orders holding stock unpaid (waiting for payment, or for the shop to confirm contraentrega) per
+ * email (its canonical form: `ana+1@` and `ana+2@` are one customer) and per client address. Checked inside the
  * placement transaction under advisory locks on the email and the address, so concurrent orders from
  * one shopper are counted one after another.
  */
@@ -32,19 +35,20 @@ export async function checkOrderLimits(
     return reached(
       'UNITS_PER_ORDER',
       env.MAX_UNITS_PER_ORDER,
-      `Un pedido puede llevar hasta ${env.MAX_UNITS_PER_ORDER} unidades en total y el tuyo tiene ${order.units}. Quita algunas o divide la compra en varios pedidos.`,
+      `Un pedido puede llevar hasta ${unitsText(env.MAX_UNITS_PER_ORDER)} en total y el tuyo tiene ${order.units}. Quita algunas o divide la compra en varios pedidos.`,
     );
   }
-  await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-email'), hashtext($1))`, [order.email]);
+  const email = canonicalEmail(order.email);
+  await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-email'), hashtext($1))`, [email]);
   const [byEmail] = (await m.query(
-    `SELECT count(*)::int AS n FROM shop_order WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND email = $1`,
-    [order.email],
+    `SELECT count(*)::int AS n FROM shop_order WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND email_canonical = $1`,
+    [email],
   )) as Array<{ n: number }>;
   if (byEmail!.n >= env.MAX_OPEN_ORDERS_PER_EMAIL) {
     return reached(
       'OPEN_ORDERS_PER_EMAIL',
       env.MAX_OPEN_ORDERS_PER_EMAIL,
-      `Ya tienes ${byEmail!.n} pedidos esperando pago o confirmación con este correo. Paga o deja vencer alguno (se liberan en unos minutos), o espera nuestra llamada, antes de hacer otro.`,
+      `Ya tienes ${countOf(byEmail!.n, 'pedido', 'pedidos')} esperando pago o confirmación con este correo. Paga o deja vencer alguno (se liberan en unos minutos), o espera nuestra llamada, antes de hacer otro.`,
     );
   }
   if (order.clientAddress) {

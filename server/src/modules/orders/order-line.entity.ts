@@ -36,6 +36,10 @@ export class OrderLineEntity {
   @Column({ name: 'line_total', type: 'int' })
   lineTotal: number;
 
+  /** The line's share of the order discount (shared/paid-amounts.ts): the line paid `lineTotal − discount`. */
+  @Column({ type: 'int', default: 0 })
+  discount: number;
+
   @Column({ name: 'image_url', type: 'varchar', length: 1000, nullable: true })
   imageUrl: string | null;
 

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { trackingUrl } from '#shared/carriers.js';
 import { ORDER_LOOKUP_MISMATCH, orderLookupSchema } from '#shared/order-lookup.js';
+import { canonicalEmail } from '#shared/customer-email.js';
 import type { OrderLookup } from '../../generated/graphql.js';
 import { safeEqual } from '../../common/crypto.js';
 import { invalidField, notFoundResult, type NotFound, type ValidationErrors } from '../../common/results.js';
@@ -36,8 +37,9 @@ export class OrderLookupService {
     const order = REFERENCE_PATTERN.test(ref)
       ? await this.ds.getRepository(OrderEntity).findOneBy({ reference: ref })
       : null;
-    // Compared in constant time, and compared even when there is no order, so both halves cost the same.
-    const matches = safeEqual(order?.email.trim().toLowerCase() ?? '', mail) && order !== null;
+    // Compared in canonical form (the same inbox however it is written), in constant time, and compared even when
+    // there is no order, so both halves cost the same.
+    const matches = safeEqual(order?.emailCanonical ?? '', canonicalEmail(mail)) && order !== null;
     if (!order || !matches) return notFoundResult(LOOKUP_MISMATCH);
     const steps = await this.ds
       .getRepository(OrderTransitionEntity)

@@ -13,6 +13,7 @@ import { checkoutUrlFor, receiptUrl } from './order-checkout.js';
 import { checkOrderLimits, type OrderLimitReached } from './order-limits.js';
 
 import { INVALID_DISCOUNT_MESSAGE, type DiscountProblemReason } from '#shared/discount-codes.js';
+import { canonicalEmail } from '#shared/customer-email.js';
 
 export interface PlaceOrderInput extends CheckoutInput {
   lines: Array<{ productId: string; sizeId: string; quantity: number }>;
@@ -140,7 +141,11 @@ export class OrderPlacementService {
     }
 
     const units = quote.lines.reduce((sum, l) => sum + l.quantity, 0);
-    const limit = await checkOrderLimits(m, this.env, { units, email: valid.customer.email, clientAddress });
+    const limit = await checkOrderLimits(m, this.env, {
+      units,
+      email: canonicalEmail(valid.customer.email),
+      clientAddress,
+    });
     if (limit) return rollback(limit);
 
     const order = await this.insertOrder(m, input, key, valid, quote, clientAddress);
@@ -159,6 +164,7 @@ export class OrderPlacementService {
         unitPrice: l.unitPrice,
         quantity: l.quantity,
         lineTotal: l.lineTotal,
+        discount: quote.lineDiscounts[position] ?? 0,
         imageUrl: images.get(Number(l.productId)) ?? null,
         categorySlug: l.product?.categorySlug ?? '',
         position,
@@ -195,6 +201,7 @@ export class OrderPlacementService {
         paymentMethod: valid.paymentMethod,
         fullName: valid.customer.fullName,
         email: valid.customer.email,
+        emailCanonical: canonicalEmail(valid.customer.email),
         phone: valid.customer.phone,
         documentType: valid.customer.documentType,
         documentNumber: valid.customer.documentNumber,
@@ -223,6 +230,7 @@ export class OrderPlacementService {
         paymentAttempt: 1,
         transactionId: null,
         flags: [],
+        refunded: 0,
         refundPending: false,
         carrier: null,
         trackingNumber: null,

@@ -17,7 +17,7 @@ import type { OrderTransactions } from './order-transactions.js';
 export const MAX_PAYMENT_ATTEMPTS = 5;
 
 /** The receipt as GraphQL serves it, plus the order itself for fields other modules resolve (returns). */
-export type ReceiptView = Omit<OrderReceipt, 'returns' | 'returnOptions'> & { order: OrderEntity };
+export type ReceiptView = Omit<OrderReceipt, 'returns' | 'returnOptions' | 'refunds'> & { order: OrderEntity };
 
 /** The shopper's order page: status, timeline, tracking, delivery, and whether they may pay (again). */
 export class OrderReceiptService {
@@ -33,7 +33,9 @@ export class OrderReceiptService {
     const ref = reference.trim().toUpperCase();
     if (!REFERENCE_PATTERN.test(ref) || token.length < 16 || token.length > 64) return null;
     const order = await this.ds.getRepository(OrderEntity).findOneBy({ reference: ref });
-    return order && safeEqual(order.accessToken, token) ? order : null;
+    // Compared even when there is no order, so an unknown reference and a wrong token cost the same.
+    const matches = safeEqual(order?.accessToken ?? '', token);
+    return order && matches ? order : null;
   }
 
   async receipt(reference: string, token: string, transactionId?: string | null): Promise<ReceiptView | null> {
@@ -104,6 +106,8 @@ export class OrderReceiptService {
       trackingNumber: order.trackingNumber,
       trackingUrl: trackingUrl(order.carrier, order.trackingNumber),
       refundPending: order.refundPending,
+      refunded: order.refunded,
+      netPaid: order.total - order.refunded,
       delivery: await orderDelivery(this.ds.manager, order),
     };
   }

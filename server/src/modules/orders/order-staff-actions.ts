@@ -32,6 +32,8 @@ export interface BulkTransitionInput {
   orderIds: string[];
   to: OrderStatusValue;
   note?: string | null;
+  /** Moving to ENVIADO: each order's carrier and guide number. */
+  shipments?: Array<{ orderId: string; carrier: string; trackingNumber: string }> | null;
 }
 
 export type BulkTransitionResult =
@@ -50,6 +52,33 @@ export type CashCollectedResult =
 
 /** Most orders one bulk change may move (a busy morning's packing, not the whole history). */
 export const MAX_BULK_ORDERS = 100;
+
+const refuse = (field: string, message: string): BulkTransitionResult => ({
+  __typename: 'ValidationErrors',
+  message,
+  errors: [{ field, message }],
+});
+
+/**
+ * What is wrong with a bulk change as a whole (nothing moves then): no orders, too many, an order listed twice,
+ * shipments for another state, or a shipment twice or for an order not in the list.
+ */
+function bulkInputProblem(input: BulkTransitionInput): BulkTransitionResult | null {
+  if (input.orderIds.length === 0) return refuse('orderIds', 'Elige al menos una orden.');
+  if (input.orderIds.length > MAX_BULK_ORDERS)
+    return refuse('orderIds', `Puedes cambiar hasta ${MAX_BULK_ORDERS} órdenes a la vez.`);
+  const ids = input.orderIds.map((id) => id.trim());
+  if (new Set(ids).size !== ids.length) return refuse('orderIds', 'Una orden aparece más de una vez en la lista.');
+  const shipments = input.shipments ?? [];
+  if (shipments.length === 0) return null;
+  if (input.to !== 'ENVIADO') return refuse('shipments', 'La transportadora y la guía solo se indican al enviar.');
+  const shipped = shipments.map((s) => s.orderId.trim());
+  if (new Set(shipped).size !== shipped.length)
+    return refuse('shipments', 'Una orden tiene más de una guía en la lista.');
+  if (shipped.some((id) => !ids.includes(id)))
+    return refuse('shipments', 'Hay una guía para una orden que no elegiste.');
+  return null;
+}
 
 /** Staff moving orders through the lifecycle from the dashboard (each change recorded with the staff member as actor). */
 export class OrderStaffActions {
@@ -117,20 +146,24 @@ export class OrderStaffActions {
    * transaction: one refused order (another state, missing fields) never stops or undoes the others.
    */
   async bulkTransition(staffName: string, input: BulkTransitionInput): Promise<BulkTransitionResult> {
-    const ids = [...new Set(input.orderIds.map((id) => id.trim()))];
-    if (ids.length === 0)
-      return {
-        __typename: 'ValidationErrors',
-        message: 'Elige al menos una orden.',
-        errors: [{ field: 'orderIds', message: 'Elige al menos una orden.' }],
-      };
-    if (ids.length > MAX_BULK_ORDERS) {
-      const message = `Puedes cambiar hasta ${MAX_BULK_ORDERS} órdenes a la vez.`;
-      return { __typename: 'ValidationErrors', message, errors: [{ field: 'orderIds', message }] };
-    }
+    const refused = bulkInputProblem(input);
+    if (refused) return refused;
+    const ids = input.orderIds.map((id) => id.trim());
+    const shipments = new Map((input.shipments ?? []).map((s) => [s.orderId.trim(), s]));
     const items: Array<{ orderId: string; result: StaffTransitionResult }> = [];
-    for (const orderId of ids)
-      items.push({ orderId, result: await this.transition(staffName, { orderId, to: input.to, note: input.note }) });
+    for (const orderId of ids) {
+      const shipment = shipments.get(orderId);
+      items.push({
+        orderId,
+        result: await this.transition(staffName, {
+          orderId,
+          to: input.to,
+          note: input.note,
+          carrier: shipment?.carrier,
+          trackingNumber: shipment?.trackingNumber,
+        }),
+      });
+    }
     const moved = items.filter((i) => i.result.__typename === 'StaffOrder').length;
     return { __typename: 'BulkTransitionReport', items, moved, refused: items.length - moved };
   }

@@ -22,6 +22,7 @@ const order = {
   carrier: 'servientrega',
   trackingNumber: '2150001234',
   refundPending: false,
+  refunded: 0,
   expiresAt: new Date('2025-11-12T20:45:00Z'),
 } as unknown as OrderEntity;
 const lines = [

@@ -20,6 +20,8 @@ export type ShopperStatusMail =
   | 'shipped'
   | 'delivered'
   | 'cancelled'
+  | 'codLapsed'
+  | 'returnedToShop'
   | 'refund';
 
 export interface StatusMailLinks {
@@ -208,7 +210,7 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       o.refundPending
         ? [
             {
-              text: `Cancelamos tu pedido ${o.reference}. Como ya lo habías pagado, te devolveremos ${formatCop(o.total)}.`,
+              text: `Cancelamos tu pedido ${o.reference}. Como ya lo habías pagado, te devolveremos ${formatCop(o.total - o.refunded)}.`,
             },
             { text: 'Nuestro equipo te contactará para hacer la devolución al medio de pago que usaste.' },
           ]
@@ -217,6 +219,40 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       o,
       lines,
       true,
+    ),
+
+  codLapsed: (o, lines, { orderUrl }) =>
+    compose(
+      `Cancelamos tu pedido ${o.reference}: no pudimos confirmarlo · Enzo`,
+      SHOPPER_STATUS_TITLES.CANCELADO,
+      [
+        {
+          text: `No pudimos confirmar tu pedido ${o.reference} por teléfono a tiempo, así que lo cancelamos y liberamos sus productos. No se hizo ningún cobro.`,
+        },
+        { text: 'Si todavía lo quieres, puedes hacer el pedido de nuevo en la tienda.' },
+      ],
+      { href: orderUrl, label: 'Ver tu pedido' },
+      o,
+      lines,
+      true,
+    ),
+
+  returnedToShop: (o, lines, { orderUrl }) =>
+    compose(
+      `Tu pedido ${o.reference} volvió a nuestra tienda · Enzo`,
+      SHOPPER_STATUS_TITLES.DEVUELTO,
+      [
+        { text: `La transportadora nos devolvió tu pedido ${o.reference}: no se pudo entregar o fue rechazado.` },
+        o.refundPending
+          ? {
+              text: `Como ya lo habías pagado, te devolveremos ${formatCop(o.total - o.refunded)}; nuestro equipo te contactará para hacerlo.`,
+            }
+          : { text: 'No se hizo ningún cobro. Si fue un error, escríbenos y lo enviamos de nuevo.' },
+      ],
+      { href: orderUrl, label: 'Ver tu pedido' },
+      o,
+      lines,
+      false,
     ),
 
   refund: (o, lines, { orderUrl }) =>
@@ -246,5 +282,7 @@ export const STATUS_MAIL_TAGS: Record<ShopperStatusMail, string> = {
   shipped: 'enviado',
   delivered: 'entregado',
   cancelled: 'cancelado',
+  codLapsed: 'cancelado-sin-confirmar',
+  returnedToShop: 'devuelto',
   refund: 'reembolso',
 };

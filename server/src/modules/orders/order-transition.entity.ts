@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import type { OrderStatusValue } from '#shared/orders.js';
+import type { OrderEventValue, OrderStatusValue } from '#shared/orders.js';
 
 /** One step in an order's timeline: a status change (`from` is null for the creation step) or an event. */
 @Entity({ name: 'order_transition' })
@@ -28,5 +28,5 @@ export class OrderTransitionEntity {
 
   /** Set on a row that records something other than a status change (then `from` = `to`), e.g. `RETURN_REQUESTED`. */
   @Column({ type: 'varchar', length: 40, nullable: true })
-  event: string | null;
+  event: OrderEventValue | null;
 }

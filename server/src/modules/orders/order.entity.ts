@@ -1,15 +1,15 @@
 import { Column, CreateDateColumn, Entity, OneToMany, PrimaryGeneratedColumn, UpdateDateColumn } from 'typeorm';
-import type { DocumentTypeValue, OrderStatusValue, PaymentMethodValue } from '#shared/orders.js';
+import type { DocumentTypeValue, OrderFlagValue, OrderStatusValue, PaymentMethodValue } from '#shared/orders.js';
 import { OrderLineEntity } from './order-line.entity.js';
 
 export type { DocumentTypeValue, PaymentMethodValue };
 
-/** Order flags for staff attention. */
+/** Order flags for staff attention, by what they mean (the closed list is shared/orders.ts's ORDER_FLAGS). */
 export const ORDER_FLAGS = {
   amountMismatch: 'MONTO_NO_COINCIDE',
   refundPending: 'REEMBOLSO_PENDIENTE',
   paymentVoided: 'PAGO_ANULADO',
-} as const;
+} as const satisfies Record<string, OrderFlagValue>;
 
 /**
  * A placed order. Customer, address and lines are snapshots taken when the order was placed.
@@ -40,6 +40,10 @@ export class OrderEntity {
 
   @Column({ type: 'varchar', length: 254 })
   email: string;
+
+  /** The email as every per-customer rule compares it (shared/customer-email.ts). */
+  @Column({ name: 'email_canonical', type: 'varchar', length: 254 })
+  emailCanonical: string;
 
   /** Normalised 10-digit Colombian mobile, without +57. */
   @Column({ type: 'varchar', length: 10 })
@@ -122,7 +126,11 @@ export class OrderEntity {
   transactionId: string | null;
 
   @Column({ type: 'text', array: true, default: () => "'{}'" })
-  flags: string[];
+  flags: OrderFlagValue[];
+
+  /** Money given back so far (refunds recorded by staff); never more than `total`. */
+  @Column({ type: 'int', default: 0 })
+  refunded: number;
 
   @Column({ name: 'refund_pending', type: 'boolean', default: false })
   refundPending: boolean;

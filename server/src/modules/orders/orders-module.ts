@@ -10,7 +10,7 @@ import { OrderReceiptService } from './order-receipt.service.js';
 import { OrderLookupService } from './order-lookup.js';
 import { OrderPayAgainService } from './order-pay-again.service.js';
 import { OrderReminders } from './order-reminders.js';
-import { OrderExpiry } from './order-expiry.js';
+import { OrderExpiry, type ConfirmWindow } from './order-expiry.js';
 import { OrderQueries } from './order-queries.js';
 import { OrderStaffActions } from './order-staff-actions.js';
 import { OrderDashboard } from './order-dashboard.js';
@@ -31,6 +31,8 @@ export interface OrdersModule {
   queries: OrderQueries;
   staffActions: OrderStaffActions;
   dashboard: OrderDashboard;
+  /** Hours staff have to confirm a cash-on-delivery order now. */
+  confirmWindow: ConfirmWindow;
 }
 
 export function createOrdersModule(deps: {
@@ -38,8 +40,10 @@ export function createOrdersModule(deps: {
   ds: DataSource;
   cart: CartService;
   gateway: PaymentGateway;
+  /** The cash-on-delivery window as staff set it (the cash-on-delivery settings). */
+  confirmWindow: ConfirmWindow;
 }): OrdersModule {
-  const { env, ds, cart, gateway } = deps;
+  const { env, ds, cart, gateway, confirmWindow } = deps;
   const mails = new OrderMails({
     receiptUrl: (order) => receiptUrl(env, order),
     shopEmail: env.SHOP_NOTIFY_EMAIL,
@@ -63,9 +67,10 @@ export function createOrdersModule(deps: {
     lookup: new OrderLookupService(ds),
     payAgain: new OrderPayAgainService(ds, env, gateway, receipts, lifecycle),
     reminders: new OrderReminders(ds, lifecycle),
-    expiry: new OrderExpiry(ds, lifecycle),
+    expiry: new OrderExpiry(ds, lifecycle, confirmWindow),
     queries: new OrderQueries(ds),
     staffActions: new OrderStaffActions(ds, lifecycle),
-    dashboard: new OrderDashboard(ds),
+    dashboard: new OrderDashboard(ds, confirmWindow),
+    confirmWindow,
   };
 }

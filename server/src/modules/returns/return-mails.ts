@@ -5,7 +5,7 @@ import type { OrderEntity } from '../orders/index.js';
 import type { ReturnRequestEntity } from './return-request.entity.js';
 
 const KIND_NAMES = {
-  RETRACTO: 'derecho de retracto',
+  RETRACTO: 'solicitud de retracto',
   GARANTIA: 'solicitud de garantía',
   REVERSION: 'solicitud de reversión del pago',
 } as const;

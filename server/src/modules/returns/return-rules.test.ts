@@ -21,27 +21,35 @@ describe('retracto and refund terms (Ley 1480)', () => {
 });
 
 describe('partial returns', () => {
-  // 2 × 45.000 + 1 × 30.000 = 120.000, 10 % off = 12.000, shipping 16.500 → paid 124.500.
+  // 2 × 45.000 + 1 × 30.000 = 120.000, 10 % off = 12.000 (9.000 + 3.000), shipping 16.500 → paid 124.500.
   const order = {
-    subtotal: 120_000,
-    discount: 12_000,
     shipping: 16_500,
+    paymentFee: 0,
     total: 124_500,
     lines: [
-      { id: 1, unitPrice: 45_000, quantity: 2 },
-      { id: 2, unitPrice: 30_000, quantity: 1 },
+      { id: 1, lineTotal: 90_000, discount: 9_000, quantity: 2 },
+      { id: 2, lineTotal: 30_000, discount: 3_000, quantity: 1 },
     ],
   };
+  const none = new Map<number, number>();
 
   it('gives back each unit less its share of the discount', () => {
-    expect(refundFor(order, new Map([[1, 1]]), { refunded: 0, units: 0 })).toBe(40_500);
-    expect(refundFor(order, new Map([[2, 1]]), { refunded: 0, units: 0 })).toBe(27_000);
+    expect(refundFor(order, new Map([[1, 1]]), none, 0)).toBe(40_500);
+    expect(refundFor(order, new Map([[2, 1]]), none, 0)).toBe(27_000);
   });
 
   it('makes the last return settle exactly what was paid, shipping included', () => {
-    const first = refundFor(order, new Map([[1, 1]]), { refunded: 0, units: 0 });
-    const second = refundFor(order, new Map([[2, 1]]), { refunded: first, units: 1 });
-    const last = refundFor(order, new Map([[1, 1]]), { refunded: first + second, units: 2 });
+    const first = refundFor(order, new Map([[1, 1]]), none, 0);
+    const second = refundFor(order, new Map([[2, 1]]), new Map([[1, 1]]), first);
+    const last = refundFor(
+      order,
+      new Map([[1, 1]]),
+      new Map([
+        [1, 1],
+        [2, 1],
+      ]),
+      first + second,
+    );
     expect(first + second + last).toBe(124_500);
     expect(last).toBe(124_500 - 40_500 - 27_000);
     expect(
@@ -51,20 +59,39 @@ describe('partial returns', () => {
           [1, 2],
           [2, 1],
         ]),
-        { refunded: 0, units: 0 },
+        none,
+        0,
       ),
     ).toBe(124_500);
   });
 
-  it('rounds the discount share half up', () => {
-    // 1 × 33.333 of 99.999 with 10.000 off: share 3.333,3 → 3.333.
+  it('never gives back more than the units bought paid, nor more than is left of the total', () => {
+    // Three of a line bought once are priced as the one unit there is.
+    expect(refundFor(order, new Map([[2, 3]]), none, 0)).toBe(27_000);
+    // Shipping only once: a second "completing" request after a rejection gets what is left at most.
+    expect(
+      refundFor(
+        order,
+        new Map([[1, 1]]),
+        new Map([
+          [1, 1],
+          [2, 1],
+        ]),
+        124_500 - 40_500,
+      ),
+    ).toBe(40_500);
+    expect(refundFor(order, new Map([[1, 2]]), none, 124_500)).toBe(0);
+  });
+
+  it('spreads remainders over units so they add up to the line', () => {
+    // 3 units that paid 89.999 in all: 30.000 + 29.999 + 29.999.
     const odd = {
-      subtotal: 99_999,
-      discount: 10_000,
       shipping: 0,
+      paymentFee: 0,
       total: 89_999,
-      lines: [{ id: 1, unitPrice: 33_333, quantity: 3 }],
+      lines: [{ id: 1, lineTotal: 99_999, discount: 10_000, quantity: 3 }],
     };
-    expect(refundFor(odd, new Map([[1, 1]]), { refunded: 0, units: 0 })).toBe(30_000);
+    expect(refundFor(odd, new Map([[1, 1]]), none, 0)).toBe(30_000);
+    expect(refundFor(odd, new Map([[1, 2]]), new Map([[1, 1]]), 30_000)).toBe(59_999);
   });
 });

@@ -7,6 +7,7 @@ import { addBusinessDays, bogotaDate, endOfBogotaDay } from '../../common/busine
  *   the remedy, is due within 30 calendar days.
  * - Reversión del pago (art. 51): electronic payments; the reversal is due within 15 business days.
  */
+import { paidForUnits, type PaidLine } from '#shared/paid-amounts.js';
 import {
   RETRACTO_BUSINESS_DAYS,
   RETRACTO_REFUND_DAYS,
@@ -40,30 +41,35 @@ export function refundDueAt(kind: ReturnKind, requestedAt: Date): Date {
 }
 
 export interface PaidOrder {
-  subtotal: number;
-  discount: number;
   shipping: number;
+  paymentFee: number;
   total: number;
-  lines: Array<{ id: number; unitPrice: number; quantity: number }>;
+  /** Each line with its share of the order discount (shared/paid-amounts.ts). */
+  lines: Array<PaidLine & { id: number }>;
 }
 
 /**
- * What to give back for returning `units` (line id → quantity) of an order, when `alreadyRefunded` was
- * given back before for earlier returns and `unitsBefore` units were already returned. Each line gives
- * back its price less its share of the discount (half up); the return that completes the order gives
- * back exactly what is left of what was paid, shipping included, so the parts always add up to the total.
+ * What to give back for returning `units` (line id → quantity) of an order, when `counted` units of each line are
+ * already in other requests (every one but rejected ones) that are due `alreadyDue` in all. Each unit gives back what
+ * it was paid (its price less its share of the discount, units taken in order: shared/paid-amounts.ts); the request
+ * that completes the order also gives back shipping and the payment fee. Never more than what is left of the total.
  */
 export function refundFor(
   order: PaidOrder,
-  units: Map<number, number>,
-  already: { refunded: number; units: number },
+  units: ReadonlyMap<number, number>,
+  counted: ReadonlyMap<number, number>,
+  alreadyDue: number,
 ): number {
-  const purchased = order.lines.reduce((n, l) => n + l.quantity, 0);
-  const returning = [...units.values()].reduce((n, q) => n + q, 0);
-  if (already.units + returning >= purchased) return Math.max(0, order.total - already.refunded);
-  let merchandise = 0;
-  for (const line of order.lines) merchandise += line.unitPrice * (units.get(line.id) ?? 0);
-  const discountShare =
-    order.subtotal > 0 ? Math.floor((2 * order.discount * merchandise + order.subtotal) / (2 * order.subtotal)) : 0;
-  return merchandise - discountShare;
+  let amount = 0;
+  let after = 0;
+  let bought = 0;
+  for (const line of order.lines) {
+    const before = counted.get(line.id) ?? 0;
+    const returning = units.get(line.id) ?? 0;
+    amount += paidForUnits(line, before, returning);
+    after += Math.min(line.quantity, before + returning);
+    bought += line.quantity;
+  }
+  if (after >= bought) amount += order.shipping + order.paymentFee;
+  return Math.max(0, Math.min(amount, order.total - alreadyDue));
 }

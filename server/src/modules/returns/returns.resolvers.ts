@@ -3,6 +3,7 @@ import type { GraphQLContext } from '../../common/context.js';
 import { OrderLineEntity, type OrdersModule } from '../orders/index.js';
 import type { ReturnsService } from './returns.service.js';
 import type { ReturnRequestEntity } from './return-request.entity.js';
+import { nextReturnSteps } from './return-lifecycle.js';
 import type { DataSource } from 'typeorm';
 import DataLoader from 'dataloader';
 import { In } from 'typeorm';
@@ -85,6 +86,7 @@ export function createReturnsResolvers(deps: {
     StaffReturnResult: { __resolveType: memberOf },
     OrderReceipt: {
       returns: (receipt) => returns.forOrder(receipt.order.id),
+      refunds: (receipt) => returns.refunds(receipt.order.id),
       returnOptions: async (receipt) => {
         const options = await returns.options(receipt.order);
         return {
@@ -106,6 +108,10 @@ export function createReturnsResolvers(deps: {
       returns: async (order, _a, ctx) => {
         await requireStaff(ctx);
         return returns.forOrder(order.id);
+      },
+      refunds: async (order, _a, ctx) => {
+        await requireStaff(ctx);
+        return returns.refunds(order.id);
       },
     },
     OrderLookup: {
@@ -138,6 +144,7 @@ export function createReturnsResolvers(deps: {
         );
       },
       overdue: (r) => r.refundedAt === null && r.status !== 'RECHAZADA' && r.refundDueAt.getTime() < Date.now(),
+      nextSteps: (r) => nextReturnSteps(r),
       lines: async (r: ReturnRequestEntity, _a, ctx) =>
         Promise.all(
           (r.lines ?? []).map(async (l) => {

@@ -14,8 +14,12 @@ import { ReturnRequestEntity, type RefundMethod, type ReturnStatus } from './ret
 import { ReturnLineEntity } from './return-line.entity.js';
 import { refundDueAt, refundFor, retractoDeadline, warrantyDeadline, type ReturnKind } from './return-rules.js';
 import type { ReturnMails } from './return-mails.js';
+import { ReturnLifecycle, type ReturnMoveDetails } from './return-lifecycle.js';
 import { RETURN_REQUEST_MESSAGES, returnReasonSchema } from '#shared/return-request.js';
 import { PAID_STATUSES } from '#shared/orders.js';
+import { unitsText } from '#shared/plural.js';
+import { MAX_LINE_QUANTITY } from '#shared/shop.js';
+import { nextReturnSteps, whyNotStep } from './return-lifecycle.js';
 
 export interface ReturnInput {
   kind: ReturnKind;
@@ -35,16 +39,24 @@ export interface ReturnOptions {
   warrantyUntil: Date | null;
   /** Units per order line not yet in a (non-rejected) request. */
   returnable: Map<number, number>;
+  /** Units per order line already in (non-rejected) requests. */
+  counted: Map<number, number>;
+  /** What those requests are due in all. */
+  alreadyDue: number;
   canRequestReversal: boolean;
 }
 
 const OPEN: ReturnStatus[] = ['SOLICITADA', 'ACEPTADA', 'RECIBIDA'];
+/** Requests whose units and money count against the order: every one but rejected ones. */
 const COUNTED: ReturnStatus[] = ['SOLICITADA', 'ACEPTADA', 'RECIBIDA', 'REEMBOLSADA'];
 const KIND_LABELS: Record<ReturnKind, string> = {
   RETRACTO: 'Retracto',
   GARANTIA: 'Garantía',
   REVERSION: 'Reversión del pago',
 };
+/** Entries one request may list (an order has at most 50 lines; repeats of a line are added up). */
+const MAX_ITEMS = 100;
+const LINE_ID = /^\d{1,9}$/;
 
 const notAllowed = (message: string): ReturnNotAllowed => ({ __typename: 'ReturnNotAllowed', message });
 const tag = (r: ReturnRequestEntity): Tagged => Object.assign(r, { __typename: 'ReturnRequest' as const });
@@ -56,12 +68,16 @@ const tag = (r: ReturnRequestEntity): Tagged => Object.assign(r, { __typename: '
  * with its reference). Each step is on the order's timeline and sends an email.
  */
 export class ReturnsService {
+  private readonly steps: ReturnLifecycle;
+
   constructor(
     private readonly ds: DataSource,
     private readonly lifecycle: OrderLifecycle,
     private readonly gateway: PaymentGateway,
     private readonly mails: ReturnMails,
-  ) {}
+  ) {
+    this.steps = new ReturnLifecycle(lifecycle, mails);
+  }
 
   async options(order: OrderEntity, m: EntityManager = this.ds.manager, now = new Date()): Promise<ReturnOptions> {
     const delivered =
@@ -78,8 +94,12 @@ export class ReturnsService {
         WHERE r.order_id = $1 AND r.status = ANY($2::varchar[]) GROUP BY rl.order_line_id`,
       [order.id, COUNTED],
     );
-    const used = new Map(taken.map((t) => [t.order_line_id, t.n]));
-    const returnable = new Map(lines.map((l) => [l.id, l.quantity - (used.get(l.id) ?? 0)]));
+    const [due]: Array<{ amount: number }> = await m.query(
+      `SELECT COALESCE(sum(refund_amount), 0)::int AS amount FROM return_request WHERE order_id = $1 AND status = ANY($2::varchar[])`,
+      [order.id, COUNTED],
+    );
+    const counted = new Map(taken.map((t) => [t.order_line_id, t.n]));
+    const returnable = new Map(lines.map((l) => [l.id, Math.max(0, l.quantity - (counted.get(l.id) ?? 0))]));
     const reversal = await m.count(ReturnRequestEntity, {
       where: { orderId: order.id, kind: 'REVERSION', status: In(COUNTED) },
     });
@@ -90,79 +110,62 @@ export class ReturnsService {
       retractoUntil: retractoUntil && retractoUntil > now ? retractoUntil : null,
       warrantyUntil: warrantyUntil && warrantyUntil > now ? warrantyUntil : null,
       returnable,
+      counted,
+      alreadyDue: due!.amount,
       canRequestReversal: PAID_STATUSES.has(order.status) && order.transactionId !== null && reversal === 0,
     };
   }
 
-  /** A shopper's request on their own order (already authorised by reference + token). */
+  /**
+   * A shopper's request on their own order (already authorised by reference + token). Repeats of a line are added
+   * up; the units of every request on a line (all but rejected ones) never pass the units bought, and the amount
+   * never passes what those units were paid. The order row is locked first, so requests on one order are decided
+   * one after another (the database's return caps trigger checks the same, last).
+   */
   async request(orderId: number, input: ReturnInput, now = new Date()): Promise<ReturnResult> {
     // The order page's form checks the same rule (#shared/return-request).
     const checked = returnReasonSchema.safeParse(input.reason);
     if (!checked.success) return invalidField('reason', checked.error.issues[0]!.message);
     const reason = checked.data;
+    const asked = input.kind === 'REVERSION' ? null : wantedUnits(input.items ?? []);
     const outcome = await inTransaction<Tagged, ReturnResult>(this.ds, async (m) => {
       const order = await this.lifecycle.lock(m, { id: orderId });
       if (!order) return rollback(notFoundResult('No encontramos esta orden.'));
       const options = await this.options(order, m, now);
       const lines = await m.find(OrderLineEntity, { where: { orderId: order.id } });
+      const refused = this.refusal(input.kind, options);
+      if (refused) return rollback(refused);
+      if (asked && 'errors' in asked) return rollback(asked);
       let units: Map<number, number>;
-      if (input.kind === 'REVERSION') {
-        if (!options.canRequestReversal)
-          return rollback(
-            notAllowed(
-              'Esta orden no admite una reversión del pago: solo aplica a pagos electrónicos aprobados, una vez por pedido.',
-            ),
-          );
-        units = options.returnable;
+      if (asked === null) {
+        units = new Map([...options.returnable].filter(([, n]) => n > 0));
+        if (units.size === 0) return rollback(notAllowed('Todo el pedido ya está en otras solicitudes.'));
       } else {
-        if (input.kind === 'RETRACTO' && !options.retractoUntil) {
-          return rollback(
-            notAllowed(
-              options.deliveredAt
-                ? 'El plazo de retracto (5 días hábiles desde la entrega) ya terminó. Si el producto tiene un defecto, puedes pedir la garantía.'
-                : 'Podrás ejercer el retracto cuando recibas tu pedido.',
-            ),
-          );
-        }
-        if (input.kind === 'GARANTIA' && !options.warrantyUntil) {
-          return rollback(
-            notAllowed(
-              options.deliveredAt
-                ? 'La garantía de este pedido ya venció.'
-                : 'Podrás pedir la garantía cuando recibas tu pedido.',
-            ),
-          );
-        }
-        units = new Map();
-        for (const item of input.items ?? []) {
-          const lineId = Number(item.lineId);
+        units = asked;
+        for (const [lineId, quantity] of units) {
           const max = options.returnable.get(lineId);
           if (max === undefined) return rollback(invalidField('items', 'Uno de los productos no es de este pedido.'));
-          if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > max) {
+          if (quantity > max)
             return rollback(
               invalidField(
                 'items',
                 max > 0
-                  ? `Puedes devolver hasta ${max} ${max === 1 ? 'unidad' : 'unidades'} de ese producto.`
+                  ? `Puedes devolver hasta ${unitsText(max)} de ese producto.`
                   : 'Ese producto ya está en otra solicitud.',
               ),
             );
-          }
-          units.set(lineId, (units.get(lineId) ?? 0) + item.quantity);
         }
       }
-      if ([...units.values()].every((q) => q <= 0))
-        return rollback(invalidField('items', RETURN_REQUEST_MESSAGES.items));
-      const already: Array<{ refunded: number; units: number }> = await m.query(
-        `SELECT COALESCE(sum(r.refund_amount), 0)::int AS refunded,
-                COALESCE((SELECT sum(rl.quantity) FROM return_line rl JOIN return_request x ON x.id = rl.return_id WHERE x.order_id = $1 AND x.status = ANY($2::varchar[])), 0)::int AS units
-           FROM return_request r WHERE r.order_id = $1 AND r.status = ANY($2::varchar[])`,
-        [order.id, COUNTED],
-      );
       const amount = refundFor(
-        { ...order, lines: lines.map((l) => ({ id: l.id, unitPrice: l.unitPrice, quantity: l.quantity })) },
+        {
+          shipping: order.shipping,
+          paymentFee: order.paymentFee,
+          total: order.total,
+          lines: lines.map((l) => ({ id: l.id, quantity: l.quantity, lineTotal: l.lineTotal, discount: l.discount })),
+        },
         units,
-        already[0]!,
+        options.counted,
+        options.alreadyDue,
       );
       const saved = await m.save(
         m.create(ReturnRequestEntity, {
@@ -175,12 +178,10 @@ export class ReturnsService {
           refundDueAt: refundDueAt(input.kind, now),
         }),
       );
-      await m.insert(
-        ReturnLineEntity,
-        [...units]
-          .filter(([, q]) => q > 0)
-          .map(([orderLineId, quantity]) => ({ returnId: saved.id, orderLineId, quantity })),
+      saved.lines = [...units].map(([orderLineId, quantity]) =>
+        m.create(ReturnLineEntity, { returnId: saved.id, orderLineId, quantity }),
       );
+      await m.insert(ReturnLineEntity, saved.lines);
       await this.lifecycle.record(
         m,
         order,
@@ -194,16 +195,64 @@ export class ReturnsService {
     return outcome.commit ? outcome.value : outcome.failure;
   }
 
+  /** Why this kind of request is not possible now (null: it is). */
+  private refusal(kind: ReturnKind, options: ReturnOptions): ReturnNotAllowed | null {
+    if (kind === 'REVERSION')
+      return options.canRequestReversal
+        ? null
+        : notAllowed(
+            'Esta orden no admite una reversión del pago: solo aplica a pagos electrónicos aprobados, una vez por pedido.',
+          );
+    if (kind === 'RETRACTO' && !options.retractoUntil)
+      return notAllowed(
+        options.deliveredAt
+          ? 'El plazo de retracto (5 días hábiles desde la entrega) ya terminó. Si el producto tiene un defecto, puedes pedir la garantía.'
+          : 'Podrás ejercer el retracto cuando recibas tu pedido.',
+      );
+    if (kind === 'GARANTIA' && !options.warrantyUntil)
+      return notAllowed(
+        options.deliveredAt
+          ? 'La garantía de este pedido ya venció.'
+          : 'Podrás pedir la garantía cuando recibas tu pedido.',
+      );
+    return null;
+  }
+
   forOrder(orderId: number): Promise<ReturnRequestEntity[]> {
     return this.ds
       .getRepository(ReturnRequestEntity)
       .find({ where: { orderId }, relations: { lines: true }, order: { requestedAt: 'ASC', id: 'ASC' } });
   }
 
+  /** Each refund made on an order, oldest first (what the order's totals list as money given back). */
+  async refunds(
+    orderId: number,
+  ): Promise<
+    Array<{ kind: ReturnKind; amount: number; refundedAt: Date; method: RefundMethod; reference: string | null }>
+  > {
+    const rows = await this.ds.getRepository(ReturnRequestEntity).find({
+      where: { orderId, status: 'REEMBOLSADA' },
+      order: { refundedAt: 'ASC', id: 'ASC' },
+    });
+    return rows.flatMap((r) =>
+      r.refundedAt && r.refundMethod
+        ? [
+            {
+              kind: r.kind,
+              amount: r.refundAmount,
+              refundedAt: r.refundedAt,
+              method: r.refundMethod,
+              reference: r.refundReference,
+            },
+          ]
+        : [],
+    );
+  }
+
   /** Requests for staff: open ones first by legal deadline, then the rest newest first. */
   list(statuses?: ReturnStatus[] | null): Promise<ReturnRequestEntity[]> {
     const qb = this.ds.getRepository(ReturnRequestEntity).createQueryBuilder('r').leftJoinAndSelect('r.lines', 'l');
-    if (statuses?.length) qb.where('r.status IN (:...statuses)', { statuses });
+    if (statuses?.length) qb.where('r.status IN (:...statuses)', { statuses: [...new Set(statuses)] });
     return qb
       .orderBy(`CASE WHEN r.status IN ('SOLICITADA','ACEPTADA','RECIBIDA') THEN 0 ELSE 1 END`)
       .addOrderBy('r.refund_due_at', 'ASC')
@@ -213,67 +262,36 @@ export class ReturnsService {
   }
 
   decide(id: string, staff: string, accept: boolean, note: string | null): Promise<ReturnResult> {
-    const text = note?.trim() ?? '';
+    const text = note?.slice(0, 2000).trim() ?? '';
     if (!accept && text.length < 5)
       return Promise.resolve(invalidField('note', 'Explica al cliente por qué no se acepta (al menos 5 caracteres).'));
     if (text.length > 1000)
       return Promise.resolve(invalidField('note', 'La nota es demasiado larga (máximo 1.000 caracteres).'));
-    return this.step(id, ['SOLICITADA'], async (m, r, order) => {
-      Object.assign(r, {
-        status: accept ? 'ACEPTADA' : 'RECHAZADA',
-        decidedAt: new Date(),
-        decidedBy: staff,
-        decisionNote: text || null,
-      });
-      await this.lifecycle.record(
-        m,
-        order,
-        accept ? 'RETURN_ACCEPTED' : 'RETURN_REJECTED',
-        staffActor(staff),
-        `${KIND_LABELS[r.kind]} ${accept ? 'aceptado' : 'rechazado'}${text ? `: ${text}` : ''}`,
-      );
-      return accept ? 'accepted' : 'rejected';
-    });
+    return this.step(id, staff, accept ? 'ACEPTADA' : 'RECHAZADA', async () => ({
+      decidedBy: staff,
+      decisionNote: text || null,
+    }));
   }
 
   /** The goods came back: their units return to the shelf. */
   receive(id: string, staff: string): Promise<ReturnResult> {
-    return this.step(id, ['ACEPTADA'], async (m, r, order) => {
-      if (r.kind === 'REVERSION')
-        return invalidField('id', 'Una reversión del pago no tiene productos por recibir: registra el reembolso.');
-      const lines = await m.find(OrderLineEntity, { where: { orderId: order.id } });
-      const bySize = new Map(lines.map((l) => [l.id, l.sizeId]));
-      const units = (r.lines ?? [])
-        .map((l) => ({ sizeId: bySize.get(l.orderLineId)!, quantity: l.quantity }))
-        .filter((u) => u.sizeId !== undefined);
-      Object.assign(r, { status: 'RECIBIDA', receivedAt: new Date() });
-      await this.lifecycle.restock(
-        m,
-        order,
-        units,
-        staffActor(staff),
-        `Productos devueltos recibidos (${units.reduce((n, u) => n + u.quantity, 0)} unidades)`,
-      );
-      return 'received';
-    });
+    return this.step(id, staff, 'RECIBIDA', async () => ({}));
   }
 
   /** The money went back: a card payment voided at the gateway (full refunds only) or a bank transfer with its reference. */
   async refund(id: string, staff: string, method: RefundMethod, reference: string | null): Promise<ReturnResult> {
-    const ref = reference?.trim() ?? '';
+    const ref = reference?.slice(0, 200).trim() ?? '';
     if (method === 'BANK_TRANSFER' && ref.length < 3)
       return invalidField('reference', 'Escribe la referencia de la transferencia.');
     if (ref.length > 120) return invalidField('reference', 'La referencia es demasiado larga (máximo 120 caracteres).');
-    return this.step(id, ['ACEPTADA', 'RECIBIDA'], async (m, r, order) => {
-      if (r.kind === 'RETRACTO' && r.status !== 'RECIBIDA')
-        return invalidField('id', 'Registra primero que recibiste los productos.');
+    return this.step(id, staff, 'REEMBOLSADA', async (r, order) => {
       if (method === 'GATEWAY_VOID') {
         if (order.paymentMethod !== 'CARD' || !order.transactionId)
           return invalidField(
             'method',
             'Solo un pago con tarjeta se puede anular en la pasarela; registra una transferencia.',
           );
-        if (r.refundAmount !== order.total)
+        if (r.refundAmount !== order.total || order.refunded > 0)
           return invalidField(
             'method',
             'La pasarela solo anula el cobro completo; para un reembolso parcial registra una transferencia.',
@@ -281,32 +299,22 @@ export class ReturnsService {
         const voided = await this.gateway.voidTransaction(order.transactionId);
         if (!voided.ok) return invalidField('method', voided.message);
       }
-      Object.assign(r, {
-        status: 'REEMBOLSADA',
-        refundedAt: new Date(),
+      return {
         refundMethod: method,
         refundReference: ref || (method === 'GATEWAY_VOID' ? order.transactionId : null),
-      });
-      await this.lifecycle.record(
-        m,
-        order,
-        'REFUNDED',
-        staffActor(staff),
-        `Reembolso registrado (${method === 'GATEWAY_VOID' ? 'anulación en la pasarela' : `transferencia ${ref}`})`,
-      );
-      return 'refunded';
+      };
     });
   }
 
-  /** Locks the request and its order, checks the status, applies one step, saves it and queues its email. */
+  /**
+   * Locks the order and the request, lets `prepare` check the step (a refusal changes nothing), then moves the
+   * request through the returns lifecycle (its effects, timeline entry and email) in the same transaction.
+   */
   private async step(
     id: string,
-    from: ReturnStatus[],
-    apply: (
-      m: EntityManager,
-      r: ReturnRequestEntity,
-      order: OrderEntity,
-    ) => Promise<'accepted' | 'rejected' | 'received' | 'refunded' | ValidationErrors>,
+    staff: string,
+    to: ReturnStatus,
+    prepare: (r: ReturnRequestEntity, order: OrderEntity) => Promise<ReturnMoveDetails | ValidationErrors>,
   ): Promise<ReturnResult> {
     const n = Number(id);
     if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) return notFoundResult('La solicitud no existe.');
@@ -322,12 +330,12 @@ export class ReturnsService {
         .getOne();
       if (!order || !r) return rollback(notFoundResult('La solicitud no existe.'));
       r.lines = await m.find(ReturnLineEntity, { where: { returnId: r.id } });
-      if (!from.includes(r.status))
-        return rollback(notAllowed(`Esta solicitud está «${r.status.toLowerCase()}»: ya no admite ese paso.`));
-      const step = await apply(m, r, order);
-      if (typeof step !== 'string') return rollback(step);
-      await m.save(r);
-      await this.mails.queue(m, step, r, order);
+      // A step the request cannot take says so first; the step's own checks only for a step it can take.
+      if (!nextReturnSteps(r).includes(to)) return rollback(notAllowed(whyNotStep(r, to)));
+      const details = await prepare(r, order);
+      if ('errors' in details) return rollback(details);
+      const moved = await this.steps.move(m, r, order, to, staffActor(staff), details);
+      if (!moved.ok) return rollback(notAllowed(moved.message));
       return commit(tag(r));
     });
     return outcome.commit ? outcome.value : outcome.failure;
@@ -345,3 +353,23 @@ export class ReturnsService {
 }
 
 const staffActor = (name: string): Actor => ({ kind: 'staff', name });
+
+/**
+ * Units per order line as the shopper listed them, repeats of a line added up; a malformed list (an id that is not
+ * a number, a quantity that is not a whole number from 1, too many entries) is refused before anything is read.
+ */
+function wantedUnits(
+  items: ReadonlyArray<{ lineId: string; quantity: number }>,
+): Map<number, number> | ValidationErrors {
+  if (items.length > MAX_ITEMS) return invalidField('items', 'La solicitud tiene demasiados productos.');
+  const units = new Map<number, number>();
+  for (const item of items) {
+    if (!LINE_ID.test(item.lineId)) return invalidField('items', 'Uno de los productos no es de este pedido.');
+    if (!Number.isInteger(item.quantity) || item.quantity < 1 || item.quantity > MAX_LINE_QUANTITY)
+      return invalidField('items', 'Indica cuántas unidades de cada producto (al menos 1).');
+    const lineId = Number(item.lineId);
+    units.set(lineId, (units.get(lineId) ?? 0) + item.quantity);
+  }
+  if (units.size === 0) return invalidField('items', RETURN_REQUEST_MESSAGES.items);
+  return units;
+}

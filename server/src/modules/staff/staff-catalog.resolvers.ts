@@ -9,6 +9,7 @@ import {
 import type { DiscountAdminService } from '../discounts/index.js';
 import { requireStaff } from './auth.js';
 import { memberOf } from './union-member.js';
+import { discountCodeState } from '#shared/discount-codes.js';
 
 /** Products (create, edit, archive, images, low stock) and discount codes for staff. */
 export function createStaffCatalogResolvers(deps: {
@@ -116,6 +117,7 @@ export function createStaffCatalogResolvers(deps: {
     StaffProductImage: { id: (i) => String(i.id) },
     StaffDiscountCode: {
       id: (d) => String(d.id),
+      state: (d) => discountCodeState(d),
       categories: async (d) => {
         if (d.categorySlugs.length === 0) return [];
         const names = await discountAdmin.categoryNames();

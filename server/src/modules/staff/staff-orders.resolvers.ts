@@ -1,7 +1,8 @@
 import DataLoader from 'dataloader';
 import type { Resolvers } from '../../generated/graphql.js';
 import type { GraphQLContext } from '../../common/context.js';
-import { allowedTransitions, canCollectCash, type OrdersModule } from '../orders/index.js';
+import { allowedTransitions, canCollectCash, orderMoves, type OrdersModule } from '../orders/index.js';
+import { confirmDeadline } from '#shared/cash-on-delivery.js';
 import { actorName, requireStaff } from './auth.js';
 import { csvUrlFor } from './orders-csv.js';
 
@@ -91,13 +92,22 @@ export function createStaffOrdersResolvers(orders: OrdersModule): Resolvers {
           unitPrice: l.unitPrice,
           quantity: l.quantity,
           lineTotal: l.lineTotal,
+          discount: l.discount,
           imageUrl: l.imageUrl,
           categorySlug: l.categorySlug,
         })),
       payments: (o, _a, ctx) => orderData(ctx, orders).payments.load(o.id),
       timeline: (o, _a, ctx) => orderData(ctx, orders).timeline.load(o.id),
       allowedTransitions: (o) => allowedTransitions(o.status, 'staff'),
+      allowedMoves: (o) =>
+        orderMoves(o, 'staff').map((move) => ({
+          ...move,
+          requires: move.requires.map((field) => (field === 'carrier' ? 'CARRIER' : 'TRACKING_NUMBER')),
+        })),
       canMarkCashCollected: (o) => canCollectCash(o),
+      confirmBy: async (o) =>
+        o.status === 'POR_CONFIRMAR' ? confirmDeadline(o.createdAt, await orders.confirmWindow()) : null,
+      netPaid: (o) => o.total - o.refunded,
     },
     PaymentEvent: {
       id: (e) => String(e.id),
