@@ -139,7 +139,7 @@ describe('staff dashboard in Chromium', () => {
     // Filter by state and export the filtered list.
     await page
       .getByRole('navigation', { name: 'Panel de administración' })
-      .getByRole('link', { name: 'Ordenes' })
+      .getByRole('link', { name: 'Órdenes' })
       .click();
     await page.getByRole('combobox', { name: /^Estado/ }).selectOption({ label: 'Enviado' });
     await page.getByRole('button', { name: 'Filtrar' }).click();

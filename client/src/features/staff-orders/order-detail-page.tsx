@@ -39,7 +39,7 @@ export function OrderDetailPage() {
   return (
     <section className="staff-page order-detail">
       <p className="no-print">
-        <Link to="/orders">← Ordenes</Link>
+        <Link to="/orders">← Órdenes</Link>
       </p>
       <div className="staff-page__head">
         <h1>

@@ -36,7 +36,7 @@ export function PackingListPage() {
       <section className="staff-page">
         <h1>Lista de empaque</h1>
         <p>
-          Elige órdenes en <Link to="/orders">Ordenes</Link> para armar su lista de empaque.
+          Elige órdenes en <Link to="/orders">Órdenes</Link> para armar su lista de empaque.
         </p>
       </section>
     );
@@ -48,7 +48,7 @@ export function PackingListPage() {
   return (
     <section className="staff-page">
       <p className="no-print">
-        <Link to="/orders">← Ordenes</Link>
+        <Link to="/orders">← Órdenes</Link>
       </p>
       <div className="staff-page__head">
         <h1>Lista de empaque ({orders.length === 1 ? '1 orden' : `${orders.length} órdenes`})</h1>

@@ -4,6 +4,7 @@ import { useMutation } from '@apollo/client/react';
 import { cashOnDeliveryInputSchema } from '#shared/cash-on-delivery.js';
 import type { z } from 'zod';
 import { formatCop } from '#shared/money.js';
+import { endSentence } from '#shared/sentence.js';
 import { sharedRules } from '../../lib/shared-rules';
 import { NETWORK_ERROR, staffErrorMessage } from '../../lib/staff-errors';
 import { formatDateTime, parsePesos } from '../../lib/staff-format';
@@ -61,7 +62,7 @@ export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryField
         hasta que lo confirmes por teléfono (pasa a «En preparación») o lo canceles; cuando la transportadora entregue
         el recaudo, regístralo en la orden.
       </p>
-      <label className="staff-checks">
+      <label className="checkbox">
         <input type="checkbox" {...register('enabled')} /> Ofrecer pago contraentrega
       </label>
       <div className="staff-form__row">
@@ -89,11 +90,13 @@ export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryField
         </p>
       ) : null}
       <p className="muted">
-        Ahora:{' '}
-        {settings.enabled
-          ? `activo, hasta ${formatCop(settings.maxTotal)}${settings.fee > 0 ? `, recargo ${formatCop(settings.fee)}` : ', sin recargo'}`
-          : 'desactivado'}
-        {settings.updatedBy ? ` · cambiado por ${settings.updatedBy} el ${formatDateTime(settings.updatedAt)}` : ''}.
+        {endSentence(
+          `Ahora: ${
+            settings.enabled
+              ? `activo, hasta ${formatCop(settings.maxTotal)}${settings.fee > 0 ? `, recargo ${formatCop(settings.fee)}` : ', sin recargo'}`
+              : 'desactivado'
+          }${settings.updatedBy ? ` · cambiado por ${settings.updatedBy} el ${formatDateTime(settings.updatedAt)}` : ''}`,
+        )}
       </p>
       <button type="submit" className="button" disabled={isSubmitting}>
         {isSubmitting ? 'Guardando…' : 'Guardar'}
