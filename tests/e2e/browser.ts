@@ -77,7 +77,7 @@ async function traceUntilFailure(context: BrowserContext): Promise<void> {
 const REACT_ERROR = /React recoverable error|Minified React error #\d+|Hydration failed|hydrating/i;
 
 /** A page has hydrated (the tap recorder of its first script is gone), or it never was server-rendered. */
-const hydrated = () => !('ENZO_EARLY_CLICKS' in window);
+const hydrated = () => !('ENZO_EARLY_CLICKS' in globalThis);
 
 /**
  * Fails the test that opened `context` when React recovered from an error on any of its pages. Closing the

@@ -132,7 +132,7 @@ describe('search in Chromium', () => {
     for (const q of ['arnes', 'arnes', 'collar cuero']) {
       requests.length = 0;
       await page.goto(`${base}/buscar?q=${encodeURIComponent(q)}`);
-      await page.waitForFunction(() => !('ENZO_EARLY_CLICKS' in window));
+      await page.waitForFunction(() => !('ENZO_EARLY_CLICKS' in globalThis));
       await page.waitForLoadState('networkidle');
       await page.locator('.product-card__link').first().waitFor();
       // The results came with the page and the search box asks for suggestions only once the shopper uses it.
