@@ -36,6 +36,18 @@ async function preloadRoute() {
   ]);
 }
 
+/**
+ * React recovered from an error: while hydrating, a server-rendered page whose markup the browser's first render
+ * did not match (React then throws that markup away and renders the page again, so taps recorded on it can be
+ * lost). Production builds report only a bare minified message; this logs it with its cause and where in the tree
+ * it happened, as a console error (the e2e tests fail on any).
+ */
+function logRecoverableError(error: unknown, info: { componentStack?: string }) {
+  const describe = (e: unknown) => (e instanceof Error ? e.message : String(e));
+  const cause = error instanceof Error && error.cause !== undefined ? ` Cause: ${describe(error.cause)}` : '';
+  console.error(`React recoverable error: ${describe(error)}${cause}${info.componentStack ?? ''}`);
+}
+
 /** Loads the landing route and renders (hydrates a server-rendered page from the server's query results). */
 export async function boot() {
   const container = document.getElementById('root')!;
@@ -46,12 +58,14 @@ export async function boot() {
     // Server-rendered: attach to its markup. A transition hydrates in slices that yield to the browser (TBT).
     // Taps made before the page has hydrated are replayed then (early-clicks.ts).
     startTransition(() => {
-      hydrateRoot(container, <App shopData={shopData} router={BrowserRouter} onMounted={replayEarlyClicks} />);
+      hydrateRoot(container, <App shopData={shopData} router={BrowserRouter} onMounted={replayEarlyClicks} />, {
+        onRecoverableError: logRecoverableError,
+      });
     });
   } else {
     // Checkout, receipt, sandbox and staff pages render in the browser only, with Apollo Client from the start.
     const shopData = ShopData.withClient(await loadApolloClient());
-    const root = createRoot(container);
+    const root = createRoot(container, { onRecoverableError: logRecoverableError });
     startTransition(() => root.render(<App shopData={shopData} router={BrowserRouter} />));
   }
 }

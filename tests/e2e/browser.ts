@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { onTestFailed } from 'vitest';
+import { onTestFailed, onTestFinished } from 'vitest';
 
 /** Chromium from CHROME_PATH, else /usr/bin/chromium; a clear message when none is found. */
 export function chromePath(): string {
@@ -68,6 +68,56 @@ async function traceUntilFailure(context: BrowserContext): Promise<void> {
   await context.tracing.start({ screenshots: true, snapshots: true, title: `contexto ${n}` });
 }
 
+/**
+ * What React reports when it had to recover: a hydration mismatch (the browser's first render differed from the
+ * server's markup, so React threw the markup away and rendered it again: #418, and #423/#425 of older versions) or
+ * any other error it caught. The app logs each as «React recoverable error: …» (client/src/boot.tsx); React's own
+ * minified messages are matched too.
+ */
+const REACT_ERROR = /React recoverable error|Minified React error #\d+|Hydration failed|hydrating/i;
+
+/** A page has hydrated (the tap recorder of its first script is gone), or it never was server-rendered. */
+const hydrated = () => !('ENZO_EARLY_CLICKS' in globalThis);
+
+/**
+ * Fails the test that opened `context` when React recovered from an error on any of its pages. Closing the
+ * context first lets each open page finish hydrating (a mismatch is reported then), so a test that closes right
+ * after its last step is checked all the same; a context still open is checked when its test finishes.
+ */
+function failOnReactErrors(context: BrowserContext): void {
+  const errors: string[] = [];
+  context.on('page', (page) => {
+    page.on('console', (m) => {
+      if (m.type() === 'error' && REACT_ERROR.test(m.text())) errors.push(`${page.url()}: ${m.text()}`);
+    });
+    page.on('pageerror', (e) => {
+      if (REACT_ERROR.test(e.message)) errors.push(`${page.url()}: ${e.message}`);
+    });
+  });
+  const check = () => {
+    if (errors.length === 0) return;
+    throw new Error(
+      `React tuvo que recuperarse (¿el HTML del servidor y el primer render del navegador no coinciden?):\n${errors
+        .splice(0)
+        .join('\n')}`,
+    );
+  };
+  const close = context.close.bind(context);
+  context.close = async (options) => {
+    await Promise.all(
+      // A page held before hydrating (holdAppCode) or gone meanwhile is not waited for long.
+      context.pages().map((page) => page.waitForFunction(hydrated, null, { timeout: 10_000 }).catch(() => undefined)),
+    );
+    await close(options);
+    check();
+  };
+  try {
+    onTestFinished(check);
+  } catch {
+    // Opened outside a test (beforeAll): checked when it is closed.
+  }
+}
+
 export async function launchBrowser(): Promise<Browser> {
   const browser = await chromium.launch({
     executablePath: chromePath(),
@@ -86,6 +136,7 @@ export async function launchBrowser(): Promise<Browser> {
   const newContext = browser.newContext.bind(browser);
   browser.newContext = async (options) => {
     const context = await newContext(options);
+    failOnReactErrors(context);
     await traceUntilFailure(context);
     return context;
   };
@@ -94,7 +145,10 @@ export async function launchBrowser(): Promise<Browser> {
 
 export const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
-/** A page whose console errors and failed requests are collected so a test can assert none happened. */
+/**
+ * A page whose console errors and uncaught errors are collected so a test can assert none happened. Whatever the
+ * test asserts, React recovering from an error (a hydration mismatch) fails it (failOnReactErrors).
+ */
 export async function newPage(
   browser: Browser,
   options: Parameters<Browser['newContext']>[0] = {},

@@ -150,7 +150,7 @@ describe('category listing in Chromium', () => {
     release();
     const cart = page.getByRole('dialog', { name: 'Carro de Compras' });
     await cart.waitFor();
-    // The drawer opens at once and shows its lines once the server has priced them («Calculando tu carro…»).
+    // The drawer opens at once with the line (its figures come with the server's quote).
     await cart.getByText(name).first().waitFor();
     expect(await cart.getByText(name).count()).toBeGreaterThan(0);
     expect(problems).toEqual([]);
@@ -168,7 +168,7 @@ describe('category listing in Chromium', () => {
     release();
     const cart = page.getByRole('dialog', { name: 'Carro de Compras' });
     await cart.waitFor();
-    // The drawer opens at once and shows its lines once the server has priced them («Calculando tu carro…»).
+    // The drawer opens at once with the line (its figures come with the server's quote).
     await cart.getByText(name).first().waitFor();
     expect(await cart.getByText(name).count()).toBeGreaterThan(0);
     expect(await page.evaluate("'sameDocument' in window")).toBe(true);

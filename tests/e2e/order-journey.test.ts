@@ -6,6 +6,7 @@ import pg from 'pg';
 import { launchBrowser, newPage, PHONE } from './browser.js';
 import { exportAuthEmulatorHost } from '../../server/src/config/env.js';
 import { createUser, signIn } from '../setup/staff-tokens.js';
+import { formatCop } from '../../shared/money.js';
 
 /** A shopper off the happy path is not lost: pay again, come back, follow the package. */
 const base = inject('shopUrl');
@@ -50,7 +51,11 @@ const storedCart = (page: Page) =>
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Carro de Compras' });
 
 /** Cart with 2 units → checkout form → `Pagar` → the sandbox gateway; returns the order reference. */
-async function checkoutToGateway(page: Page, method: 'CARD' | 'PSE' = 'CARD'): Promise<string> {
+async function checkoutToGateway(
+  page: Page,
+  method: 'CARD' | 'PSE' = 'CARD',
+  place: 'Bogotá' | 'Ábrego' = 'Bogotá',
+): Promise<string> {
   await db.query('UPDATE product_size SET stock = 6, reserved = 0 WHERE id = $1', [Number(product.sizeId)]);
   await page.goto(`${base}/PoliticaEnvios`);
   await page.evaluate((line) => localStorage.setItem('enzo.cart.v1', JSON.stringify({ version: 1, lines: [line] })), {
@@ -63,7 +68,11 @@ async function checkoutToGateway(page: Page, method: 'CARD' | 'PSE' = 'CARD'): P
   await page.getByLabel('Correo electrónico').fill('ana@correo.com');
   await page.getByLabel('Celular').fill('315 482 7760');
   await page.getByLabel('Número de documento').fill('1020304050');
-  await page.getByLabel('Departamento').selectOption({ label: 'Bogotá D.C.' });
+  if (place === 'Bogotá') await page.getByLabel('Departamento').selectOption({ label: 'Bogotá D.C.' });
+  else {
+    await page.getByLabel('Departamento').selectOption({ label: 'Norte de Santander' });
+    await page.getByLabel('Municipio').fill('Ábrego');
+  }
   await page.getByLabel('Dirección', { exact: true }).fill('Calle 10 # 5-20');
   await page.getByRole('checkbox', { name: /política de tratamiento de datos/ }).check();
   await page.getByRole('radio', { name: method === 'CARD' ? 'Tarjeta de crédito o débito' : 'PSE' }).check();
@@ -127,6 +136,45 @@ describe('off the happy path, in Chromium', () => {
     expect(await stockOf()).toEqual({ stock: 4, reserved: 0 });
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it('back at checkout in another tab after leaving the gateway: the form has the order’s destination, and the banner, the summary and the form agree', async () => {
+    // A place whose shipping is not the lowest any place pays (the «desde» of a cart with no destination).
+    await db.query(
+      `INSERT INTO shipping_rate (department_code, municipality_code, fee, min_days, max_days) VALUES ('54', '54003', 30000, 4, 7)`,
+    );
+    try {
+      const { page, problems, context } = await newPage(browser);
+      const reference = await checkoutToGateway(page, 'CARD', 'Ábrego');
+      const total = formatCop(product.price * 2 + 30_000);
+      // Another tab (the reminder email's link, the browser opened again): this tab's form draft is not there.
+      const later = await context.newPage();
+      const laterProblems: string[] = [];
+      later.on('console', (m) => (m.type() === 'error' ? laterProblems.push(m.text()) : undefined));
+      later.on('pageerror', (e) => laterProblems.push(e.message));
+      await later.goto(`${base}/proceso-pago-items`);
+      const notice = later.locator('.pending-order p').first();
+      await notice.waitFor();
+      const text = (await notice.textContent()) ?? '';
+      expect(text).toContain(
+        `Tu pedido ${reference} por ${total}, con envío a Ábrego (Norte de Santander), está esperando el pago y tus productos están apartados hasta las `,
+      );
+      // One full stop after «a. m.» / «p. m.».
+      expect(text).toMatch(/ \d{1,2}:\d{2} [ap]\. m\.$/);
+      await expect.poll(() => later.getByLabel('Municipio').inputValue()).toBe('Ábrego');
+      expect(await later.getByLabel('Departamento').inputValue()).toBe('54');
+      expect(await later.getByLabel('Dirección', { exact: true }).inputValue()).toBe('Calle 10 # 5-20');
+      const summary = later.locator('.checkout-summary');
+      const shipping = summary.locator('.cart-totals div', { hasText: 'ENVÍO' }).locator('dd');
+      await expect.poll(() => shipping.textContent()).toBe('$ 30.000');
+      expect(await summary.locator('.cart-totals__total dd').textContent()).toBe(total);
+      expect(await later.locator('.checkout-secure').textContent()).toContain(`Pagarás ${total}`);
+      expect(problems).toEqual([]);
+      expect(laterProblems).toEqual([]);
+      await context.close();
+    } finally {
+      await db.query(`DELETE FROM shipping_rate WHERE municipality_code = '54003'`);
+    }
   });
 
   it('changing the cart lets the waiting order go and gives its stock back', async () => {

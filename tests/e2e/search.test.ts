@@ -120,6 +120,34 @@ describe('search in Chromium', () => {
     await context.close();
   });
 
+  it('hydrates a results page without a mismatch or a data request, also the next search with the code cached', async () => {
+    const { page, problems, context } = await newPage(browser, PHONE);
+    const requests: string[] = [];
+    page.on('request', (r) => {
+      const { pathname } = new URL(r.url());
+      if (pathname === '/graphql' || /^\/assets\/apollo-[^/]*\.js$/.test(pathname))
+        requests.push(`${r.method()} ${r.url()}`);
+    });
+    // The second and third loads find the app's code in the browser's cache: hydration runs sooner and faster.
+    for (const q of ['arnes', 'arnes', 'collar cuero']) {
+      requests.length = 0;
+      await page.goto(`${base}/buscar?q=${encodeURIComponent(q)}`);
+      await page.waitForFunction(() => !('ENZO_EARLY_CLICKS' in globalThis));
+      await page.waitForLoadState('networkidle');
+      await page.locator('.product-card__link').first().waitFor();
+      // The results came with the page and the search box asks for suggestions only once the shopper uses it.
+      expect(requests, q).toEqual([]);
+      expect(problems, q).toEqual([]);
+    }
+    // Using the box still brings suggestions.
+    await page.getByRole('button', { name: 'Menú' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menú' });
+    await menu.getByRole('combobox', { name: 'Buscar productos' }).fill('arnes');
+    await menu.getByRole('listbox', { name: 'Sugerencias' }).getByRole('option').first().waitFor();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('gives a helpful page when nothing matches, and noindex for an empty search', async () => {
     const { page, problems, context } = await newPage(browser);
     await page.goto(`${base}/buscar?q=${encodeURIComponent('🐶🐱')}`);

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { launchBrowser, newPage, PHONE } from './browser.js';
 import { exportAuthEmulatorHost } from '../../server/src/config/env.js';
 import { createUser } from '../setup/staff-tokens.js';
+import { SMALL_TAP_TARGETS } from './layout-probes.js';
 
 const base = inject('shopUrl');
 const EMAIL = 'e2e-catalogo@enzo.test';
@@ -132,8 +133,11 @@ describe('staff run the catalogue, shoppers buy', () => {
     await context.close();
   });
 
-  it('every staff page fits a 390 px phone, the discount codes page included', async () => {
+  it('every staff page fits a 390 px phone with tap targets of 24 px at least, the discount codes page included', async () => {
     const { page, problems, context } = await newPage(browser, PHONE);
+    await page.goto(`${base}/login-dashboard-enzo-fpl`);
+    await page.getByLabel('Contraseña').waitFor();
+    expect(await page.evaluate<string[]>(SMALL_TAP_TARGETS), 'ingreso').toEqual([]);
     await signIn(page, '/dashboard');
     // The order the first test placed (when this test runs alone, the order pages are left out).
     const orders = (await db.query(`SELECT id FROM shop_order ORDER BY id LIMIT 1`)).rows as Array<{ id: number }>;
@@ -165,6 +169,15 @@ describe('staff run the catalogue, shoppers buy', () => {
         return { page: doc.scrollWidth - doc.clientWidth, elements: wide.slice(0, 3).map((el) => el.outerHTML.slice(0, 80)) };
       })()`);
       expect(overflow, p).toEqual({ page: 0, elements: [] });
+      // Tables are cards on a phone: nothing is hidden in a sideways scroll.
+      expect(
+        await page
+          .locator('.staff-table-wrap')
+          .evaluateAll((wraps) => wraps.filter((w) => w.scrollWidth > w.clientWidth + 1).length),
+        p,
+      ).toBe(0);
+      // Every control is a 24 × 24 px tap target at least (checkboxes of the order list and the quick edit too).
+      expect(await page.evaluate<string[]>(SMALL_TAP_TARGETS), p).toEqual([]);
     }
     // The discount codes page: each code is a card whose actions stay on screen.
     await page.goto(`${base}/dashboard/codigos-descuento`);

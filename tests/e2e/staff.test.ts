@@ -139,7 +139,7 @@ describe('staff dashboard in Chromium', () => {
     // Filter by state and export the filtered list.
     await page
       .getByRole('navigation', { name: 'Panel de administración' })
-      .getByRole('link', { name: 'Ordenes' })
+      .getByRole('link', { name: 'Órdenes' })
       .click();
     await page.getByRole('combobox', { name: /^Estado/ }).selectOption({ label: 'Enviado' });
     await page.getByRole('button', { name: 'Filtrar' }).click();
@@ -195,6 +195,20 @@ describe('staff dashboard in Chromium', () => {
     await page.getByRole('link', { name: reference }).click();
     await page.getByRole('heading', { name: new RegExp(`Orden ${reference}`) }).waitFor();
     expect(await page.evaluate('document.documentElement.scrollWidth - document.documentElement.clientWidth')).toBe(0);
+    // Each product is a card: its price and total are on the screen, not in a table scrolled sideways.
+    const lines = page.locator('.order-lines tbody tr');
+    expect(await lines.count()).toBeGreaterThan(0);
+    for (const label of ['Precio', 'Total']) {
+      const cell = lines.first().locator(`td[data-label="${label}"]`);
+      expect(await cell.textContent()).toMatch(/^\$ \d/);
+      const box = (await cell.boundingBox())!;
+      expect(box.x + box.width, label).toBeLessThanOrEqual(390);
+    }
+    expect(
+      await page
+        .locator('.staff-table-wrap')
+        .evaluateAll((wraps) => wraps.filter((w) => w.scrollWidth > w.clientWidth + 1).length),
+    ).toBe(0);
 
     // The shipped order (first test) is delivered: the confirmation stays although no action is left.
     await page.getByLabel('Nuevo estado').selectOption({ label: 'Entregado' });

@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, PHONE } from './browser.js';
 import { requireBuiltClient } from '../setup/built-client.js';
+import { formatCop } from '../../shared/money.js';
+import { HEADER_LAYOUT, SMALL_TAP_TARGETS, type HeaderLayout } from './layout-probes.js';
 
 const base = inject('shopUrl');
 const require = createRequire(import.meta.url);
@@ -146,6 +148,108 @@ describe('storefront in Chromium', () => {
         .getByRole('button', { name: /Ver carro/ })
         .click();
     });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('«Agregar al carrito» draws the line in the drawer at once (name, size, quantity, picture) and prices it when the quote comes, moving nothing', async () => {
+    const { product } = await pickCollar();
+    const { page, problems, context } = await newPage(browser, PHONE);
+    await page.goto(`${base}/collares/${product.id}/${product.slug}`);
+    await page.waitForFunction(() => !('ENZO_EARLY_CLICKS' in globalThis));
+    // The server's quote is held back, as on a slow connection.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { operationName?: string } | null;
+      if (body?.operationName === 'CartQuote') await answered;
+      await route.continue();
+    });
+    const size = (await page.getByRole('radio', { checked: true }).getAttribute('aria-label'))!;
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    const line = drawer(page).locator('.cart-line');
+    await line.waitFor();
+    expect(await line.locator('.cart-line__name').textContent()).toBe(product.name);
+    expect(await line.getByText(`Talla ${size}`, { exact: true }).count()).toBe(1);
+    expect(await line.locator('output').textContent()).toBe('1');
+    expect(await line.locator('img').getAttribute('src')).toMatch(/^(\/|https:)/);
+    // No figure before the server's: each one's place is held.
+    expect(await drawer(page).getByText(/\$ \d/).count()).toBe(0);
+    expect(await drawer(page).locator('.pending-figure').count()).toBeGreaterThanOrEqual(7);
+    const boxes = () =>
+      drawer(page)
+        .locator('.cart-line, .cart-totals > div, .free-shipping, .discount-field')
+        .evaluateAll((els) =>
+          els.map((el) => {
+            const r = el.getBoundingClientRect();
+            return `${el.className} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
+          }),
+        );
+    const before = await boxes();
+    answer();
+    await expect.poll(() => drawer(page).locator('.pending-figure').count()).toBe(0);
+    expect(await line.locator('.cart-line__total').textContent()).toBe(formatCop(product.price));
+    expect(await boxes()).toEqual(before);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('header at 390, 1024, 1280, 1366 and 1440 px: no menu label breaks, nothing overlaps or touches, nothing sticks out', async () => {
+    for (const width of [390, 1024, 1280, 1366, 1440]) {
+      const { page, problems, context } = await newPage(browser, {
+        viewport: { width, height: 800 },
+        ...(width === 390 ? { isMobile: true, hasTouch: true } : {}),
+      });
+      await page.goto(`${base}/`);
+      await page.waitForFunction(() => !('ENZO_EARLY_CLICKS' in globalThis));
+      const layout = await page.evaluate<HeaderLayout>(HEADER_LAYOUT);
+      expect(layout.count, String(width)).toBeGreaterThanOrEqual(width >= 1024 ? 9 : 3);
+      expect(layout.broken, String(width)).toEqual([]);
+      expect(layout.overlaps, String(width)).toEqual([]);
+      expect(layout.outside, String(width)).toEqual([]);
+      expect(layout.scroll, String(width)).toBeLessThanOrEqual(width);
+      // Everything on one row at a common laptop width: the search beside the menus.
+      if (width === 1366) expect(Math.max(...layout.centres) - Math.min(...layout.centres)).toBeLessThanOrEqual(4);
+      expect(problems).toEqual([]);
+      await context.close();
+    }
+  });
+
+  it('at 390 px every control of the shop is a 24 × 24 px tap target at least: pages, filters, menu, cart and checkout', async () => {
+    const { product } = await pickCollar();
+    const { page, problems, context } = await newPage(browser, PHONE);
+    const small = () => page.evaluate<string[]>(SMALL_TAP_TARGETS);
+    for (const url of [
+      '/',
+      '/collares',
+      `/collares/${product.id}/${product.slug}`,
+      '/buscar?q=arnes',
+      '/nosotros',
+      '/distribuidores-cucuta',
+      '/PoliticaEnvios',
+      '/consulta-tu-pedido',
+    ]) {
+      await page.goto(`${base}${url}`);
+      await page.waitForFunction(() => !('ENZO_EARLY_CLICKS' in globalThis));
+      expect(await small(), url).toEqual([]);
+    }
+    await page.goto(`${base}/collares`);
+    await page.waitForFunction(() => !('ENZO_EARLY_CLICKS' in globalThis));
+    await page.getByRole('button', { name: /^Filtrar/ }).click();
+    await page.getByRole('dialog', { name: 'Filtrar' }).waitFor();
+    expect(await small(), 'filtros').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Menú' }).click();
+    await page.getByRole('dialog', { name: 'Menú' }).waitFor();
+    expect(await small(), 'menú').toEqual([]);
+    await page.keyboard.press('Escape');
+    await page.goto(`${base}/collares/${product.id}/${product.slug}`);
+    await page.getByRole('button', { name: 'Agregar al carrito' }).click();
+    await drawer(page).locator('.cart-line__total').filter({ hasText: '$' }).waitFor();
+    expect(await small(), 'carro').toEqual([]);
+    await drawer(page).getByRole('button', { name: 'Ir a Pagar' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Finalizar compra' }).waitFor();
+    expect(await small(), 'checkout').toEqual([]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -18,7 +18,7 @@ interface SiteHeaderViewProps {
   freeShippingFrom?: number | null;
 }
 
-/** Sticky header: free-shipping banner, brand, desktop menus (≥ 900px) or the Menú button, cart. */
+/** Sticky header: free-shipping banner, brand, desktop menus (≥ 1024px) or the Menú button, search, cart. */
 export function SiteHeaderView({
   cart,
   search,

@@ -44,6 +44,10 @@ export function createCache(): InMemoryCache {
       // Campaigns are identified by their slug (a staff change updates every list that shows one).
       Campaign: { keyFields: ['slug'] },
       StaffCampaign: { keyFields: ['slug'] },
+      // Settings the shop has one of (they carry no id): one cache entry each, so the answer of a staff save
+      // updates every query that shows them (the page said «Ahora: desactivado» after switching it on).
+      CashOnDeliverySettings: { keyFields: [] },
+      ShippingSettings: { keyFields: [] },
     },
   });
 }

@@ -124,6 +124,23 @@ describe('useShopQuery', () => {
     expect(requests).toEqual([{ category: 'collares', sort: 'RELEVANCE', first: 2, after: 'c2' }]);
   });
 
+  it("renders the server's result in a part of the page that hydrates after Apollo Client loaded", async () => {
+    const requests = listingServer();
+    const shop = ShopData.browser({ [queryKey(LISTING, VARIABLES)]: FIRST }, async () => newClient());
+    // Another query on the page (or the shopper's first tap) loaded Apollo Client before this part hydrated.
+    await shop.load();
+    render(
+      <ShopDataProvider value={shop}>
+        <Products />
+      </ShopDataProvider>,
+    );
+    // Its first render matches the server's markup: the server's result, not a loading state.
+    expect(names()).toEqual(['Collar Miel', 'Collar Azul']);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    expect(names()).toEqual(['Collar Miel', 'Collar Azul']);
+    expect(requests).toEqual([]);
+  });
+
   it('loads Apollo Client and fetches a query the server did not render', async () => {
     const requests = listingServer();
     const loader = vi.fn(async () => newClient());

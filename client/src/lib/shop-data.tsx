@@ -89,6 +89,23 @@ export class ShopData {
     return data;
   }
 
+  /**
+   * Once Apollo Client has loaded: a server result that no query had read yet goes into its cache before the
+   * query first watches it. A part of the page can hydrate after Apollo Client loaded (a query elsewhere on the page
+   * needed the network, or the shopper's first tap loaded it): it must still render the server's result, not a
+   * loading state (a hydration mismatch: React would throw the server's markup away and render it again).
+   */
+  adoptServerResult(client: ApolloClient, key: string, query: AnyDocument, variables: OperationVariables): void {
+    if (!this.#results.has(key) || this.#read.has(key)) return;
+    const vars = definedOnly(variables);
+    this.#read.set(key, { query, variables: vars });
+    try {
+      client.writeQuery({ query, variables: vars, data: this.#results.get(key) as never });
+    } catch {
+      // Not writable as it is: that query fetches instead.
+    }
+  }
+
   /** Loads Apollo Client once (a failed download is retried on the next call); the same promise every time. */
   load(): Promise<ApolloClient> {
     const loader = this.#loader;

@@ -56,6 +56,7 @@ class QueryStore<TData, TVariables extends OperationVariables> {
       this.#snapshot = SKIPPED;
       this.#fromServer = false;
     } else if (client) {
+      shop.adoptServerResult(client, key, query as TypedDocumentNode<unknown, OperationVariables>, this.#variables);
       this.#snapshot = this.#toSnapshot(this.#watch(client).getCurrentResult());
       this.#fromServer = false;
     } else {

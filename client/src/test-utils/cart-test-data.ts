@@ -110,3 +110,14 @@ export function fakeQuote(
   };
   return quote;
 }
+
+/** Where a remembered order goes, as the server's receipt says (Ábrego, Norte de Santander). */
+export const PENDING_ORDER_DESTINATION = {
+  __typename: 'ShippingAddress' as const,
+  departmentCode: '54',
+  departmentName: 'Norte de Santander',
+  municipalityCode: '54003',
+  municipalityName: 'Ábrego',
+  address: 'Calle 4 # 5-67',
+  neighborhood: null,
+};

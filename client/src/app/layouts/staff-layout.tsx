@@ -101,7 +101,7 @@ function DashboardLayout() {
             <ul>
               <li>
                 <NavLink to="/orders" onClick={close}>
-                  Ordenes
+                  Órdenes
                 </NavLink>
               </li>
               <li>

@@ -88,7 +88,9 @@ export const addToCartAtom = atom(null, (get, set, { available, sizeLabel, ...li
   if (quantity >= 1)
     set(
       cartLinesAtom,
-      existing ? lines.map((l) => (l === existing ? { ...l, quantity } : l)) : [...lines, { ...line, quantity }],
+      existing
+        ? lines.map((l) => (l === existing ? { ...l, ...(line.shown ? { shown: line.shown } : {}), quantity } : l))
+        : [...lines, { ...line, quantity }],
     );
   set(mobileMenuOpenAtom, false);
   set(cartOpenAtom, true);

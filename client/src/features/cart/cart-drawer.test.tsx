@@ -5,7 +5,7 @@ import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
-import { fakeQuote } from '../../test-utils/cart-test-data';
+import { fakeQuote, PENDING_ORDER_DESTINATION } from '../../test-utils/cart-test-data';
 import { addToCartAtom, cartOpenAtom } from './cart-atoms';
 import { CartQuoteDocument, PendingOrderDocument, ReleaseOrderDocument } from './cart.generated';
 import { CartDrawer } from './cart-drawer';
@@ -47,12 +47,77 @@ async function openDrawer(store = createStore()) {
   renderWithProviders(<CartDrawer />, { store });
   const dialog = await screen.findByRole('dialog', { name: 'Carro de Compras' });
   await within(dialog).findByRole('list', { name: 'Productos en el carro' });
+  await waitFor(() => expect(dialog.querySelector('[aria-busy="true"]')).toBeNull());
   return { user, dialog, store };
 }
 
 const figure = (dialog: HTMLElement, label: string) => within(dialog).getByText(label).nextSibling as HTMLElement;
 
 describe('cart drawer', () => {
+  it('draws a line just added at once, as the product page showed it, and prices it when the quote comes', async () => {
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    serveQuotes();
+    mswServer.use(
+      graphql.query(CartQuoteDocument, async () => {
+        await answered;
+        return undefined;
+      }),
+    );
+    const store = createStore();
+    store.set(addToCartAtom, {
+      productId: '1',
+      sizeId: '11',
+      quantity: 2,
+      available: 5,
+      sizeLabel: 'M',
+      shown: {
+        name: 'Collar Cuero Miel',
+        sizeLabel: 'M',
+        href: '/collares/1/collar-cuero-miel',
+        categorySlug: 'collares',
+        categoryName: 'Collares',
+        image: '/media/products/collar.svg',
+      },
+    });
+    renderWithProviders(<CartDrawer />, { store });
+    const dialog = await screen.findByRole('dialog', { name: 'Carro de Compras' });
+    const line = within(dialog).getByRole('listitem');
+    // At once: name, size, quantity, picture and category; no figure yet, and the drawer says it is busy.
+    expect(within(line).getByRole('link', { name: 'Collar Cuero Miel' })).toHaveAttribute(
+      'href',
+      '/collares/1/collar-cuero-miel',
+    );
+    expect(within(line).getByText('Talla M')).toBeInTheDocument();
+    expect(within(line).getByRole('link', { name: 'Collares' })).toHaveAttribute('href', '/collares');
+    expect(line.querySelector('img')).toHaveAttribute('src', '/media/products/collar.svg');
+    expect(within(line).getByText('2', { selector: 'output' })).toBeInTheDocument();
+    expect(within(dialog).queryByText(/\$/)).toBeNull();
+    expect(dialog.querySelectorAll('.pending-figure').length).toBeGreaterThanOrEqual(5);
+    expect(dialog.querySelector('[aria-busy="true"]')).not.toBeNull();
+    expect(within(dialog).getByText('Subtotal')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Ir a Pagar' })).toBeEnabled();
+
+    answer();
+    await waitFor(() => expect(figure(dialog, 'Total')).toHaveTextContent('$ 106.500'));
+    expect(within(line).getByText('$ 90.000')).toBeInTheDocument();
+    expect(dialog.querySelector('.pending-figure')).toBeNull();
+    expect(dialog.querySelector('[aria-busy="true"]')).toBeNull();
+    // The server's looks replace the page's; only ids and quantities were sent (and stored with the looks).
+    expect(JSON.parse(localStorage.getItem('enzo.cart.v1')!).lines[0]).toMatchObject({ quantity: 2, shown: {} });
+  });
+
+  it('says the cart is empty at once, without waiting for a quote', async () => {
+    storeCart([]);
+    serveQuotes();
+    const store = createStore();
+    store.set(cartOpenAtom, true);
+    renderWithProviders(<CartDrawer />, { store });
+    const dialog = await screen.findByRole('dialog', { name: 'Carro de Compras' });
+    expect(within(dialog).getByText(/Tu carro está vacío/)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Ir a Pagar' })).toBeDisabled();
+  });
+
   it('shows each line’s unit price × quantity, and the discount as one amount', async () => {
     storeCart([{ productId: '1', sizeId: '11', quantity: 2 }], 'ENZO15');
     const { dialog } = await openDrawer();
@@ -143,6 +208,7 @@ describe('cart drawer', () => {
               canPay: true,
               payBefore: '2025-11-12T20:45:00.000Z',
               total: 61_500,
+              shippingAddress: PENDING_ORDER_DESTINATION,
             },
           },
         }),
@@ -159,8 +225,9 @@ describe('cart drawer', () => {
     const { dialog, user } = await openDrawer();
     const link = await within(dialog).findByRole('link', { name: 'Completar el pago' });
     expect(link).toHaveAttribute('href', '/pago-exitoso?ref=ENZ-AAAAAA&token=tok-0123456789abcdef');
+    // One full stop after «p. m.» (the abbreviation's own).
     expect(within(dialog).getByText(/está esperando el pago/)).toHaveTextContent(
-      'Tu pedido ENZ-AAAAAA por $ 61.500 está esperando el pago y tus productos están apartados hasta las 3:45 p. m.',
+      /^Tu pedido ENZ-AAAAAA por \$ 61\.500, con envío a Ábrego \(Norte de Santander\), está esperando el pago y tus productos están apartados hasta las 3:45 p\. m\.$/,
     );
 
     await user.click(within(dialog).getByRole('button', { name: /Agregar una unidad/ }));

@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { useFocusTrap } from '../../lib/use-focus-trap';
-import { cartNoticeAtom, cartOpenAtom, closeDrawersAtom } from './cart-atoms';
+import { cartLinesAtom, cartNoticeAtom, cartOpenAtom, closeDrawersAtom, discountCodeAtom } from './cart-atoms';
+import { linesFromCart } from './cart-line-view';
 import { CartSummary } from './cart-summary';
 import { DiscountCodeField } from './discount-code-field';
 import { PendingOrderNotice } from './pending-order-notice';
@@ -28,8 +29,13 @@ function CartDrawerPanel({ onClose }: { onClose: () => void }) {
   const { data, previousData, error, loading } = useCartQuote();
   const notice = useAtomValue(cartNoticeAtom);
   const pending = usePendingOrder();
-  const quote = (data ?? previousData)?.cartQuote;
-  const empty = quote ? quote.lines.length === 0 : false;
+  const cart = useAtomValue(cartLinesAtom);
+  const code = useAtomValue(discountCodeAtom);
+  // The lines are the cart's, drawn at once; each figure is the server's for the cart as it is now: the totals wait
+  // for this cart's quote, and a line keeps its looks and unit price from the last quote while a new one comes.
+  const quote = data?.cartQuote ?? null;
+  const lines = linesFromCart(cart, (data ?? previousData)?.cartQuote);
+  const empty = cart.length === 0;
 
   function goToCheckout() {
     closeAll();
@@ -60,38 +66,41 @@ function CartDrawerPanel({ onClose }: { onClose: () => void }) {
             <span aria-hidden="true">×</span>
           </button>
         </header>
-        <div className="drawer__body" aria-busy={!quote}>
+        <div className="drawer__body" aria-busy={!quote && !empty}>
           <PendingOrderNotice resumable={pending.resumable} released={pending.released} onNavigate={closeAll} />
           {notice ? (
             <p className="cart-drawer__notice" role="status">
               {notice}
             </p>
           ) : null}
-          {error && !quote ? (
+          {error && !quote && !empty ? (
             <p role="alert" className="cart-drawer__error">
               No pudimos calcular tu carro. Revisa tu conexión e intenta de nuevo.
             </p>
           ) : null}
-          {!quote && !error ? <p className="cart-drawer__loading">Calculando tu carro…</p> : null}
+          {!quote && !error && !empty ? (
+            <p className="visually-hidden" role="status">
+              Calculando los precios de tu carro…
+            </p>
+          ) : null}
           {empty ? (
             <p className="cart-drawer__empty">
               Tu carro está vacío. Descubre collares, pecheras y más para tu mascota.
             </p>
-          ) : null}
-          {quote && !empty ? (
+          ) : (
             <>
-              <CartSummary quote={quote} onNavigate={onClose} />
-              <DiscountCodeField quote={data?.cartQuote} loading={loading} />
-              {quote.hasProblems ? (
+              <CartSummary quote={quote} lines={lines} discountPending={Boolean(code)} onNavigate={onClose} />
+              <DiscountCodeField quote={quote ?? undefined} loading={loading} />
+              {quote?.hasProblems ? (
                 <p className="cart-drawer__warning" role="status">
                   Algunos productos no se pueden comprar como están. Corrígelos para continuar.
                 </p>
               ) : null}
             </>
-          ) : null}
+          )}
         </div>
         <footer className="drawer__footer">
-          <button type="button" className="button" onClick={goToCheckout} disabled={!quote || empty}>
+          <button type="button" className="button" onClick={goToCheckout} disabled={empty}>
             Ir a Pagar
           </button>
           <button type="button" className="button button--secondary" onClick={onClose}>

@@ -2,60 +2,62 @@ import { Link } from 'react-router';
 import { useSetAtom } from 'jotai';
 import { formatCop } from '#shared/money.js';
 import { MAX_LINE_QUANTITY } from '#shared/shop.js';
-import { categoryPath, productPath } from '#shared/storefront-routes.js';
 import { removeLineAtom, setLineQuantityAtom } from './cart-atoms';
-import type { CartQuoteFieldsFragment } from './cart.generated';
+import type { LineView } from './cart-line-view';
+import { PendingFigure } from './pending-figure';
 
-export type QuoteLine = CartQuoteFieldsFragment['lines'][number];
-
-/** One cart line: image, name, size, stepper, remove, category link and any problem with its fix. */
+/**
+ * One cart line: image, name, size, stepper, remove, category link and any problem with its fix. Drawn at once
+ * from what the cart knows; its figures wait for the server's quote (placeholders of the same size until then).
+ */
 export function CartLineItem({
   line,
   editable = true,
   onNavigate,
 }: {
-  line: QuoteLine;
+  line: LineView;
   editable?: boolean;
   onNavigate?: () => void;
 }) {
   const setQuantity = useSetAtom(setLineQuantityAtom);
   const remove = useSetAtom(removeLineAtom);
-  const { product, problem } = line;
-  const name = product?.name ?? 'Producto no disponible';
-  const label = `${name}${line.sizeLabel ? `, talla ${line.sizeLabel}` : ''}`;
+  const { problem, name } = line;
+  const label = `${name ?? 'este producto'}${line.sizeLabel ? `, talla ${line.sizeLabel}` : ''}`;
   const key = { productId: line.productId, sizeId: line.sizeId };
-  const image = product?.images[0];
   const fixQuantity =
     problem && problem.available > 0 && (problem.kind === 'INSUFFICIENT_STOCK' || problem.kind === 'INVALID_QUANTITY');
-  const max = Math.min(MAX_LINE_QUANTITY, line.maxQuantity);
-  const atStockLimit = !problem && line.quantity >= max && max < MAX_LINE_QUANTITY;
+  const max = Math.min(MAX_LINE_QUANTITY, line.maxQuantity ?? MAX_LINE_QUANTITY);
+  const atStockLimit = !problem && line.maxQuantity !== null && line.quantity >= max && max < MAX_LINE_QUANTITY;
 
   return (
     <li className={`cart-line${problem ? ' cart-line--problem' : ''}`}>
       <div className="cart-line__media">
-        {image ? <img src={image.url} alt="" width={72} height={72} loading="lazy" decoding="async" /> : null}
+        {line.image ? <img src={line.image} alt="" width={72} height={72} loading="lazy" decoding="async" /> : null}
       </div>
       <div className="cart-line__body">
         <p className="cart-line__name">
-          {product ? (
-            <Link to={productPath(product)} onClick={onNavigate}>
+          {name === null ? (
+            <PendingFigure width="12ch" />
+          ) : line.href ? (
+            <Link to={line.href} onClick={onNavigate}>
               {name}
             </Link>
           ) : (
             name
           )}
         </p>
-        {line.unitPrice > 0 ? (
+        {line.unitPrice === null || line.unitPrice > 0 ? (
           <p className="cart-line__unit">
-            <span className="nowrap">{formatCop(line.unitPrice)}</span> × {line.quantity}
+            <span className="nowrap">{line.unitPrice === null ? <PendingFigure /> : formatCop(line.unitPrice)}</span> ×{' '}
+            {line.quantity}
             <span className="visually-hidden"> {line.quantity === 1 ? 'unidad' : 'unidades'}</span>
           </p>
         ) : null}
         <p className="cart-line__meta">
           {line.sizeLabel ? <span>Talla {line.sizeLabel}</span> : null}
-          {product ? (
-            <Link to={categoryPath(product.category.slug)} className="cart-line__category" onClick={onNavigate}>
-              {product.category.name}
+          {line.category ? (
+            <Link to={line.category.href} className="cart-line__category" onClick={onNavigate}>
+              {line.category.name}
             </Link>
           ) : null}
         </p>
@@ -113,7 +115,9 @@ export function CartLineItem({
           </p>
         ) : null}
       </div>
-      <p className="cart-line__total">{problem ? null : formatCop(line.lineTotal)}</p>
+      <p className="cart-line__total">
+        {problem ? null : line.lineTotal === null ? <PendingFigure width="100%" /> : formatCop(line.lineTotal)}
+      </p>
     </li>
   );
 }

@@ -7,11 +7,27 @@ export interface SyncStorage<T> {
   subscribe?: (key: string, callback: (value: T) => void, initialValue: T) => (() => void) | undefined;
 }
 
-/** One cart line as stored in the browser: ids and a quantity, never a price. */
+/**
+ * What the product page showed when the line was added: the drawer draws the line at once with it, before the
+ * server's quote prices it (the quote's own name, picture and size replace it then). Never a price.
+ */
+export interface LineShown {
+  name: string;
+  sizeLabel: string;
+  /** The product's page (`/collares/12/collar-miel`). */
+  href: string;
+  categorySlug: string;
+  categoryName: string;
+  /** The product's first picture. */
+  image: string | null;
+}
+
+/** One cart line as stored in the browser: ids, a quantity and what it looked like, never a price. */
 export interface CartLine {
   productId: string;
   sizeId: string;
   quantity: number;
+  shown?: LineShown;
 }
 
 export interface StoredCart {
@@ -40,6 +56,36 @@ function isLine(value: unknown): value is CartLine {
   );
 }
 
+const text = (value: unknown, max: number): value is string =>
+  typeof value === 'string' && value.length > 0 && value.length <= max;
+
+/** What a stored line says it looked like, if it is well formed (anything else: the line waits for its quote). */
+function readShown(value: unknown): LineShown | undefined {
+  if (!value || typeof value !== 'object') return undefined;
+  const v = value as Record<string, unknown>;
+  const image =
+    v.image === null || (text(v.image, 1000) && /^(?:\/(?!\/)|https:\/\/)/.test(v.image)) ? v.image : undefined;
+  if (
+    !text(v.name, 200) ||
+    !text(v.sizeLabel, 40) ||
+    !text(v.href, 300) ||
+    !/^\/(?!\/)[\w./-]*$/.test(v.href) ||
+    !text(v.categorySlug, 40) ||
+    !/^[a-z0-9-]+$/.test(v.categorySlug) ||
+    !text(v.categoryName, 80) ||
+    image === undefined
+  )
+    return undefined;
+  return {
+    name: v.name,
+    sizeLabel: v.sizeLabel,
+    href: v.href,
+    categorySlug: v.categorySlug,
+    categoryName: v.categoryName,
+    image,
+  };
+}
+
 /** Anything unreadable or from another version becomes an empty cart; bad lines are dropped. */
 export function parseStoredCart(raw: string | null): StoredCart {
   if (!raw) return EMPTY_CART;
@@ -49,7 +95,13 @@ export function parseStoredCart(raw: string | null): StoredCart {
     const { version, lines } = value as Record<string, unknown>;
     if (version !== 1 || !Array.isArray(lines)) return EMPTY_CART;
     const valid = lines.filter(isLine).slice(0, MAX_CART_LINES);
-    return { version: 1, lines: valid.map(({ productId, sizeId, quantity }) => ({ productId, sizeId, quantity })) };
+    return {
+      version: 1,
+      lines: valid.map(({ productId, sizeId, quantity, shown }) => {
+        const readable = readShown(shown);
+        return readable ? { productId, sizeId, quantity, shown: readable } : { productId, sizeId, quantity };
+      }),
+    };
   } catch {
     return EMPTY_CART;
   }

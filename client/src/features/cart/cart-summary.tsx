@@ -1,23 +1,31 @@
 import { formatCop } from '#shared/money.js';
 import { CartLineItem } from './cart-line-item';
+import { lineFromQuote, type LineView } from './cart-line-view';
 import { FreeShippingNote } from './free-shipping-note';
+import { PendingFigure } from './pending-figure';
 import './cart.css';
 import type { CartQuoteFieldsFragment } from './cart.generated';
 
 export interface CartSummaryProps {
-  quote: CartQuoteFieldsFragment;
+  /** The server's quote for these lines; null while it has not come (every figure is a placeholder). */
+  quote: CartQuoteFieldsFragment | null;
+  /** The lines to draw (the drawer draws the cart's at once); by default the quote's. */
+  lines?: LineView[];
+  /** A discount code is entered: its line is kept in place while the quote comes. */
+  discountPending?: boolean;
   /** Stepper and remove buttons (the drawer); checkout may show a read-only list. */
   editable?: boolean;
   /** Called when a product or category link is followed (the drawer closes itself). */
   onNavigate?: () => void;
 }
 
-/** The priced lines and the totals of a quote; every figure comes from the server. */
-export function CartSummary({ quote, editable = true, onNavigate }: CartSummaryProps) {
+/** The lines and the totals of a cart; every figure comes from the server's quote. */
+export function CartSummary({ quote, lines, discountPending = false, editable = true, onNavigate }: CartSummaryProps) {
+  const shown = lines ?? quote?.lines.map(lineFromQuote) ?? [];
   return (
     <div className="cart-summary">
       <ul className="cart-summary__lines" aria-label="Productos en el carro">
-        {quote.lines.map((line) => (
+        {shown.map((line) => (
           <CartLineItem
             key={`${line.productId}-${line.sizeId}`}
             line={line}
@@ -26,9 +34,50 @@ export function CartSummary({ quote, editable = true, onNavigate }: CartSummaryP
           />
         ))}
       </ul>
-      <CartTotals quote={quote} />
-      {quote.hasProblems ? null : <FreeShippingNote quote={quote} />}
+      {quote ? <CartTotals quote={quote} /> : <PendingTotals discount={discountPending} />}
+      {quote ? (
+        quote.hasProblems ? null : (
+          <FreeShippingNote quote={quote} />
+        )
+      ) : (
+        // The room of its most usual answer («Te faltan $ … para envío gratis.» and its bar).
+        <div className="free-shipping" aria-hidden="true">
+          <p>
+            <PendingFigure width="16ch" />
+          </p>
+          <progress />
+        </div>
+      )}
     </div>
+  );
+}
+
+/** The totals' rows as they will be, their figures to come. */
+function PendingTotals({ discount }: { discount: boolean }) {
+  const rows = ['Subtotal', ...(discount ? ['Descuento'] : []), 'ENVÍO'];
+  return (
+    <dl className="cart-totals">
+      {rows.map((label) => (
+        <div key={label} className={label === 'Descuento' ? 'cart-totals__discount' : undefined}>
+          <dt>{label}</dt>
+          <dd>
+            <PendingFigure />
+          </dd>
+        </div>
+      ))}
+      <div className="cart-totals__total">
+        <dt>Total</dt>
+        <dd>
+          <PendingFigure />
+        </dd>
+      </div>
+      <div className="cart-totals__iva">
+        <dt>IVA incluido</dt>
+        <dd>
+          <PendingFigure />
+        </dd>
+      </div>
+    </dl>
   );
 }
 

@@ -20,7 +20,8 @@ export function useCartQuote(destination?: QuoteDestination | null, paymentMetho
   return useQuery(CartQuoteDocument, {
     variables: {
       input: {
-        lines,
+        // Ids and quantities only: what a line looked like stays in the browser (the server prices the ids).
+        lines: lines.map(({ productId, sizeId, quantity }) => ({ productId, sizeId, quantity })),
         discountCode: code || null,
         ...(destination ? { destination } : {}),
         ...(paymentMethod ? { paymentMethod } : {}),

@@ -3,7 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { PAID_STATUSES } from '#shared/orders.js';
 import type { OrderStatusValue } from '#shared/orders.js';
-import { PendingOrderDocument, ReleaseOrderDocument } from './cart.generated';
+import { PendingOrderDocument, ReleaseOrderDocument, type PendingOrderQuery } from './cart.generated';
 import { cartSignatureAtom, forgetOrderAtom, orderPaidAtom, pendingOrderAtom } from './pending-order';
 
 export interface ResumableOrder {
@@ -12,6 +12,8 @@ export interface ResumableOrder {
   total: number;
   /** ISO date until which the products are held. */
   payBefore: string | null;
+  /** Where the order goes (its shipping, and so its total, are that place's). */
+  destination: NonNullable<PendingOrderQuery['orderReceipt']>['shippingAddress'];
 }
 
 const UNPAID = new Set<OrderStatusValue>(['PENDIENTE_PAGO', 'PAGO_RECHAZADO']);
@@ -70,7 +72,13 @@ export function usePendingOrder(): { resumable: ResumableOrder | null; released:
     receipt.reference === order.reference &&
     UNPAID.has(receipt.status) &&
     receipt.canPay
-      ? { reference: order.reference, token: order.token, total: receipt.total, payBefore: receipt.payBefore ?? null }
+      ? {
+          reference: order.reference,
+          token: order.token,
+          total: receipt.total,
+          payBefore: receipt.payBefore ?? null,
+          destination: receipt.shippingAddress,
+        }
       : null;
   return { resumable, released };
 }

@@ -8,6 +8,15 @@ export interface AddToCartLine {
   /** Units of the size in stock: the cart never holds more. */
   available: number;
   sizeLabel: string;
+  /** What the line looks like in the cart until the server's quote prices it (set by the product page). */
+  shown?: {
+    name: string;
+    sizeLabel: string;
+    href: string;
+    categorySlug: string;
+    categoryName: string;
+    image: string | null;
+  };
 }
 
 /** `¡Última unidad en talla M!` / `¡Últimas 3 unidades en talla M!` */

@@ -112,7 +112,24 @@ export function ProductRoute({ notFound, onAddToCart }: ProductRouteProps) {
               : null}
           </p>
           {product.soldOut ? <p className="product-page__soldout">Agotado en todas las tallas</p> : null}
-          <ProductPurchase key={product.id} productId={product.id} sizes={product.sizes} onAdd={onAddToCart} />
+          <ProductPurchase
+            key={product.id}
+            productId={product.id}
+            sizes={product.sizes}
+            onAdd={(line) =>
+              onAddToCart({
+                ...line,
+                shown: {
+                  name: product.name,
+                  sizeLabel: line.sizeLabel,
+                  href: canonical ?? productPath(product),
+                  categorySlug: product.category.slug,
+                  categoryName: product.category.name,
+                  image: product.images[0]?.url ?? null,
+                },
+              })
+            }
+          />
           <div className="product-page__description">
             <h2>Descripción</h2>
             <p>{product.description}</p>

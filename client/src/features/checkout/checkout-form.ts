@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type UseFormReturn } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { checkoutSchema, type CheckoutInput, type ValidCheckout } from '#shared/checkout.js';
 import { CHECKOUT_PAYMENT_METHODS, DOCUMENT_TYPES } from '#shared/orders.js';
+import type { ResumableOrder } from '../cart';
 
 const FORM_KEY = 'enzo.checkout.form.v2';
 const IDEMPOTENCY_KEY = 'enzo.checkout.key.v1';
@@ -77,6 +78,28 @@ export function useCheckoutForm() {
     return () => subscription.unsubscribe();
   }, [form]);
   return form;
+}
+
+/**
+ * Back at checkout with an order waiting for its payment, in a form that lost where it goes (the draft lives in one
+ * tab: a new tab, the link of the reminder email, a browser opened again): the order's destination and address
+ * fill the empty form, so that the quote (shipping is the destination's), the order's total and the form agree.
+ * A destination the shopper already chose is never replaced.
+ */
+export function useResumedDestination(
+  form: UseFormReturn<CheckoutInput, unknown, ValidCheckout>,
+  destination: ResumableOrder['destination'] | undefined,
+) {
+  useEffect(() => {
+    if (!destination || form.getValues('shipping.departmentCode')) return;
+    const fill = (name: `shipping.${keyof CheckoutInput['shipping']}`, value: string | null | undefined) => {
+      if (value && !form.getValues(name)) form.setValue(name, value, { shouldDirty: true });
+    };
+    fill('shipping.departmentCode', destination.departmentCode);
+    fill('shipping.municipalityCode', destination.municipalityCode);
+    fill('shipping.address', destination.address);
+    fill('shipping.neighborhood', destination.neighborhood);
+  }, [form, destination]);
 }
 
 /** One idempotency key per form session: retries of the same submission reuse it. */

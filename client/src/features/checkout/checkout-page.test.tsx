@@ -4,7 +4,7 @@ import { graphql, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
-import { fakeQuote } from '../../test-utils/cart-test-data';
+import { fakeQuote, PENDING_ORDER_DESTINATION } from '../../test-utils/cart-test-data';
 import { CartQuoteDocument, PendingOrderDocument, ReleaseOrderDocument } from '../cart';
 import { PlaceOrderDocument, type PlaceOrderMutation, type PlaceOrderMutationVariables } from './checkout.generated';
 import { CheckoutPage } from './checkout-page';
@@ -48,6 +48,7 @@ beforeEach(() => {
             canPay: true,
             payBefore: '2025-11-12T20:45:00.000Z',
             total: 106_500,
+            shippingAddress: PENDING_ORDER_DESTINATION,
           },
         },
       }),
@@ -225,6 +226,41 @@ describe('checkout form', () => {
     expect(leaveTo).not.toHaveBeenCalled();
   });
 
+  it("back with an order waiting for its payment and a form that lost its destination: the order's destination fills it, and the quote is that place's", async () => {
+    localStorage.setItem('enzo.order.v1', JSON.stringify({ reference: 'ENZ-AAAAAA', token: TOKEN, cart: '1:11:2|' }));
+    const destinations: unknown[] = [];
+    mswServer.use(
+      graphql.query(CartQuoteDocument, ({ variables }) => {
+        destinations.push(variables.input.destination ?? null);
+        const lines = variables.input.lines.map((l) => ({ ...l, price: 45_000 }));
+        return HttpResponse.json({ data: { cartQuote: fakeQuote(lines, { estimate: !variables.input.destination }) } });
+      }),
+    );
+    await renderCheckout();
+    await screen.findByText(/Tu pedido/, { selector: '.pending-order p' });
+    await waitFor(() => expect(screen.getByLabelText('Municipio')).toHaveValue('Ábrego'));
+    expect(screen.getByLabelText('Departamento')).toHaveValue('54');
+    expect(screen.getByLabelText('Dirección')).toHaveValue('Calle 4 # 5-67');
+    await waitFor(() => expect(destinations.at(-1)).toEqual({ departmentCode: '54', municipalityCode: '54003' }));
+    // The summary prices that destination (no «desde»).
+    await waitFor(() => expect(screen.queryByText('El envío se calcula con tu departamento y municipio.')).toBeNull());
+    expect(screen.getByText(/^Entrega en /)).toBeInTheDocument();
+  });
+
+  it('keeps the destination the shopper already chose in this tab, even with an order waiting', async () => {
+    localStorage.setItem('enzo.order.v1', JSON.stringify({ reference: 'ENZ-AAAAAA', token: TOKEN, cart: '1:11:2|' }));
+    sessionStorage.setItem(
+      'enzo.checkout.form.v2',
+      JSON.stringify({
+        shipping: { departmentCode: '11', municipalityCode: '11001', address: 'Calle 1', neighborhood: '' },
+      }),
+    );
+    await renderCheckout();
+    await screen.findByText(/Tu pedido/, { selector: '.pending-order p' });
+    expect(screen.getByLabelText('Departamento')).toHaveValue('11');
+    expect(screen.getByLabelText('Dirección')).toHaveValue('Calle 1');
+  });
+
   it('with an order from this cart still waiting: offers to finish it, and paying again lets the old one go first', async () => {
     localStorage.setItem('enzo.order.v1', JSON.stringify({ reference: 'ENZ-AAAAAA', token: TOKEN, cart: '1:11:2|' }));
     const calls: string[] = [];
@@ -243,7 +279,7 @@ describe('checkout form', () => {
     const { user } = await renderCheckout();
     const notice = await screen.findByText(/Tu pedido/, { selector: '.pending-order p' });
     expect(notice).toHaveTextContent(
-      'Tu pedido ENZ-AAAAAA por $ 106.500 está esperando el pago y tus productos están apartados hasta las 3:45 p. m.',
+      /^Tu pedido ENZ-AAAAAA por \$ 106\.500, con envío a Ábrego \(Norte de Santander\), está esperando el pago y tus productos están apartados hasta las 3:45 p\. m\.$/,
     );
     expect(within(notice.closest('.pending-order')!).getByRole('link', { name: 'Completar el pago' })).toHaveAttribute(
       'href',

@@ -6,7 +6,7 @@ import { CartSummary, DiscountCodeField, PendingOrderNotice, useCartQuote, usePe
 import { CustomerFields } from './customer-fields';
 import { ShippingFields } from './shipping-fields';
 import { PaymentFields } from './payment-fields';
-import { useCheckoutForm } from './checkout-form';
+import { useCheckoutForm, useResumedDestination } from './checkout-form';
 import { usePlaceOrder } from './use-place-order';
 import './checkout.css';
 
@@ -25,6 +25,7 @@ export function CheckoutPage() {
   );
   const { notice, submitting, submit } = usePlaceOrder(form, () => void refetch());
   const pending = usePendingOrder();
+  useResumedDestination(form, pending.resumable?.destination);
   const quote = (data ?? previousData)?.cartQuote;
   const heading = useRef<HTMLHeadingElement>(null);
   const hasHeading = Boolean(quote);

@@ -3,6 +3,7 @@ import { SHOPPER_STATUS_TITLES, deliveryWindow, formatShopDateTime } from '#shar
 import { RETURN_KIND_LABELS, SHOPPER_RETURN_STATUS } from '#shared/returns.js';
 import type { OrderLookupQuery } from './checkout.generated';
 import { FulfilmentStages, OrderTimeline, TrackingInfo } from './order-progress';
+import { endSentence } from '#shared/sentence.js';
 
 type Found = Extract<OrderLookupQuery['orderLookup'], { __typename: 'OrderLookup' }>;
 
@@ -21,7 +22,7 @@ export function OrderLookupResult({ order }: { order: Found }) {
       <div className={`receipt__status${paid ? ' receipt__status--ok' : ''}`}>
         <h2>{SHOPPER_STATUS_TITLES[order.status]}</h2>
         <p>
-          Pedido <strong>{order.reference}</strong>, hecho el {formatShopDateTime(order.createdAt).replace(/\.$/, '')}.
+          Pedido <strong>{order.reference}</strong>, {endSentence(`hecho el ${formatShopDateTime(order.createdAt)}`)}
         </p>
         {arrives ? <p>{arrives}</p> : null}
         <p className="form-field__hint">

@@ -8,6 +8,7 @@ import { REFUND_METHOD_LABELS, RETURN_KIND_LABELS, SHOPPER_RETURN_STATUS } from 
 import type { ReceiptFieldsFragment, ShopperReturnFieldsFragment } from './checkout.generated';
 import { ReturnRequestForm } from './return-request-form';
 import { formatDeadline } from './return-dates';
+import { endSentence } from '#shared/sentence.js';
 
 /**
  * The order page's «Devoluciones y garantía» (`#devoluciones`, where the return emails land): until when the
@@ -103,11 +104,13 @@ function ReturnItem({ request: r }: { request: ShopperReturnFieldsFragment }) {
       ) : null}
       {r.status === 'REEMBOLSADA' && r.refundedAt ? (
         <p>
-          Te devolvimos {formatCop(r.refundAmount)} el {formatShopDateTime(r.refundedAt)}
-          {r.refundMethod
-            ? ` (${REFUND_METHOD_LABELS[r.refundMethod].toLowerCase()}${r.refundReference ? `, referencia ${r.refundReference}` : ''})`
-            : ''}
-          .
+          {endSentence(
+            `Te devolvimos ${formatCop(r.refundAmount)} el ${formatShopDateTime(r.refundedAt)}${
+              r.refundMethod
+                ? ` (${REFUND_METHOD_LABELS[r.refundMethod].toLowerCase()}${r.refundReference ? `, referencia ${r.refundReference}` : ''})`
+                : ''
+            }`,
+          )}
         </p>
       ) : null}
       {open ? (

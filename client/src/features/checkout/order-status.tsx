@@ -5,6 +5,7 @@ import { PAID_STATUSES } from '#shared/orders.js';
 import { SHOPPER_STATUS_TITLES, deliveryWindow, formatShopTime } from '#shared/order-tracking.js';
 import type { ReceiptFieldsFragment } from './checkout.generated';
 import { PayAgain } from './pay-again';
+import { endSentence } from '#shared/sentence.js';
 
 const CART_KEPT = 'Tu carrito sigue guardado en este navegador: puedes revisarlo y hacer el pedido de nuevo.';
 
@@ -29,7 +30,7 @@ export function OrderStatus({
     />
   );
   const deadline = receipt.payBefore ? (
-    <> Tus productos están apartados hasta las {formatShopTime(receipt.payBefore)}.</>
+    <> {endSentence(`Tus productos están apartados hasta las ${formatShopTime(receipt.payBefore)}`)}</>
   ) : null;
 
   if (receipt.status === 'PENDIENTE_PAGO' && (receipt.paymentProcessing || returnedFromGateway)) {

@@ -42,7 +42,9 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
   const settled = useDebounced(text, DEBOUNCE_MS);
   const { data, previousData } = useShopQuery(SearchSuggestionsDocument, {
     variables: { query: settled },
-    skip: settled.length < MIN_CHARS,
+    // Only for a box the shopper is using: on /buscar the box shows the searched text, and asking for its
+    // suggestions on every load would fetch Apollo Client and the suggestions while the page is still hydrating.
+    skip: !open || settled.length < MIN_CHARS,
   });
   // The box shows the text of the results page it led to (and follows the back button there).
   // Text typed into the server-rendered box before the page hydrated: taken up once it has.

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { formatDateTime } from '../../lib/staff-format';
 import { StaffFailingJobsDocument, StaffRetryJobDocument, type StaffFailingJobsQuery } from './staff-home.generated';
+import { endSentence } from '#shared/sentence.js';
 
 type Job = StaffFailingJobsQuery['staffFailingJobs'][number];
 
@@ -61,10 +62,10 @@ function FailingJobItem({ job, onDone }: { job: Job; onDone: (message: string) =
         {job.summary ? <> · {job.summary}</> : null}
       </p>
       <p>
-        Falló {times}, la última el {formatDateTime(job.failedAt)}.{' '}
+        {endSentence(`Falló ${times}, la última el ${formatDateTime(job.failedAt)}`)}{' '}
         {job.gaveUp || !job.nextAttemptAt
           ? 'Ya no se reintentará sola.'
-          : `Próximo intento: ${formatDateTime(job.nextAttemptAt)}.`}
+          : endSentence(`Próximo intento: ${formatDateTime(job.nextAttemptAt)}`)}
       </p>
       <p className="staff-failing-jobs__error">
         Último error: <code>{job.lastError}</code>

@@ -36,7 +36,7 @@ export function OrderDetailPage() {
   return (
     <section className="staff-page order-detail">
       <p className="no-print">
-        <Link to="/orders">← Ordenes</Link>
+        <Link to="/orders">← Órdenes</Link>
       </p>
       <div className="staff-page__head">
         <h1>
@@ -82,7 +82,8 @@ export function OrderDetailPage() {
       </div>
       <h2>Productos</h2>
       <div className="staff-table-wrap">
-        <table className="staff-table order-lines">
+        {/* A card per product on a phone: price and total in view, no sideways scroll. */}
+        <table className="staff-table staff-table--cards order-lines">
           <thead>
             <tr>
               <th scope="col">Producto</th>
@@ -101,10 +102,16 @@ export function OrderDetailPage() {
                     <span>{l.name}</span>
                   </div>
                 </td>
-                <td>{l.sizeLabel}</td>
-                <td className="num">{l.quantity}</td>
-                <td className="num">{formatCop(l.unitPrice)}</td>
-                <td className="num">{formatCop(l.lineTotal)}</td>
+                <td data-label="Talla">{l.sizeLabel}</td>
+                <td data-label="Cantidad" className="num">
+                  {l.quantity}
+                </td>
+                <td data-label="Precio" className="num">
+                  {formatCop(l.unitPrice)}
+                </td>
+                <td data-label="Total" className="num">
+                  {formatCop(l.lineTotal)}
+                </td>
               </tr>
             ))}
           </tbody>

@@ -72,7 +72,7 @@ export function OrdersPage() {
   return (
     <section className="staff-page">
       <div className="staff-page__head">
-        <h1>Ordenes</h1>
+        <h1>Órdenes</h1>
         <div className="staff-form__actions">
           <button
             type="button"

@@ -36,7 +36,7 @@ export function PackingListPage() {
       <section className="staff-page">
         <h1>Lista de empaque</h1>
         <p>
-          Elige órdenes en <Link to="/orders">Ordenes</Link> para armar su lista de empaque.
+          Elige órdenes en <Link to="/orders">Órdenes</Link> para armar su lista de empaque.
         </p>
       </section>
     );
@@ -48,7 +48,7 @@ export function PackingListPage() {
   return (
     <section className="staff-page">
       <p className="no-print">
-        <Link to="/orders">← Ordenes</Link>
+        <Link to="/orders">← Órdenes</Link>
       </p>
       <div className="staff-page__head">
         <h1>Lista de empaque ({orders.length === 1 ? '1 orden' : `${orders.length} órdenes`})</h1>
@@ -59,7 +59,7 @@ export function PackingListPage() {
       <section className="pick-list" aria-labelledby="pick-list-title">
         <h2 id="pick-list-title">Productos por alistar</h2>
         <div className="staff-table-wrap">
-          <table className="staff-table">
+          <table className="staff-table staff-table--cards">
             <thead>
               <tr>
                 <th scope="col">Producto</th>
@@ -72,9 +72,13 @@ export function PackingListPage() {
               {picks.map((p) => (
                 <tr key={`${p.name}|${p.sizeLabel}`}>
                   <td>{p.name}</td>
-                  <td>{p.sizeLabel}</td>
-                  <td className="num">{p.quantity}</td>
-                  <td className="num">{p.orders}</td>
+                  <td data-label="Talla">{p.sizeLabel}</td>
+                  <td data-label="Unidades" className="num">
+                    {p.quantity}
+                  </td>
+                  <td data-label="Órdenes" className="num">
+                    {p.orders}
+                  </td>
                 </tr>
               ))}
             </tbody>

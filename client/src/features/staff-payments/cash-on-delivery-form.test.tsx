@@ -5,10 +5,12 @@ import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
 import {
+  StaffCashOnDeliveryDocument,
   StaffSaveCashOnDeliveryDocument,
   type StaffSaveCashOnDeliveryMutationVariables,
 } from './staff-payments.generated';
 import { CashOnDeliveryForm } from './cash-on-delivery-form';
+import { PaymentsPage } from './payments-page';
 
 const SETTINGS = {
   __typename: 'CashOnDeliverySettings' as const,
@@ -86,5 +88,38 @@ describe('staff: contraentrega settings', () => {
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
     expect(await screen.findByRole('status')).toHaveTextContent('Guardado.');
     expect(sent).toEqual([{ input: { enabled: false, maxTotal: 300_000, fee: 0, confirmWithinHours: 24 } }]);
+  });
+
+  it('says what is in force now once saved, without a reload (the page read the settings before)', async () => {
+    const user = userEvent.setup();
+    let reads = 0;
+    mswServer.use(
+      graphql.query(StaffCashOnDeliveryDocument, () => {
+        reads += 1;
+        return HttpResponse.json({ data: { staffCashOnDelivery: SETTINGS } });
+      }),
+      graphql.mutation(StaffSaveCashOnDeliveryDocument, ({ variables }) =>
+        HttpResponse.json({
+          data: {
+            staffSaveCashOnDelivery: {
+              ...SETTINGS,
+              ...variables.input,
+              confirmWithinHours: variables.input.confirmWithinHours ?? SETTINGS.confirmWithinHours,
+              updatedBy: 'ana@enzo.co',
+            },
+          },
+        }),
+      ),
+    );
+    renderWithProviders(<PaymentsPage />);
+    const now = await screen.findByText(/^Ahora:/);
+    expect(now).toHaveTextContent(/^Ahora: desactivado\.$/);
+    await user.click(screen.getByRole('checkbox', { name: 'Ofrecer pago contraentrega' }));
+    await user.click(screen.getByRole('button', { name: 'Guardar' }));
+    await screen.findByRole('status');
+    expect(screen.getByText(/^Ahora:/)).toHaveTextContent(
+      /^Ahora: activo, hasta \$ 300\.000, sin recargo, 48 horas para confirmar · cambiado por ana@enzo\.co el .+ [ap]\. m\.$/,
+    );
+    expect(reads).toBe(1);
   });
 });

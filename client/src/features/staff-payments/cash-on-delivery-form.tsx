@@ -5,6 +5,7 @@ import { cashOnDeliveryInputSchema } from '#shared/cash-on-delivery.js';
 import type { z } from 'zod';
 import { formatCop } from '#shared/money.js';
 import { countOf } from '#shared/plural.js';
+import { endSentence } from '#shared/sentence.js';
 import { sharedRules } from '../../lib/shared-rules';
 import { NETWORK_ERROR, staffErrorMessage } from '../../lib/staff-errors';
 import { formatDateTime, parsePesos, parseWhole } from '../../lib/staff-format';
@@ -70,7 +71,7 @@ export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryField
         plazo, la tienda lo cancela sola y sus productos vuelven al inventario. Cuando la transportadora entregue el
         recaudo, regístralo en la orden: solo entonces cuenta como venta.
       </p>
-      <label className="staff-checks">
+      <label className="checkbox">
         <input type="checkbox" {...register('enabled')} /> Ofrecer pago contraentrega
       </label>
       <div className="staff-form__row">
@@ -113,11 +114,13 @@ export function CashOnDeliveryForm({ settings }: { settings: CashOnDeliveryField
         </p>
       ) : null}
       <p className="muted">
-        Ahora:{' '}
-        {settings.enabled
-          ? `activo, hasta ${formatCop(settings.maxTotal)}${settings.fee > 0 ? `, recargo ${formatCop(settings.fee)}` : ', sin recargo'}, ${countOf(settings.confirmWithinHours, 'hora', 'horas')} para confirmar`
-          : 'desactivado'}
-        {settings.updatedBy ? ` · cambiado por ${settings.updatedBy} el ${formatDateTime(settings.updatedAt)}` : ''}.
+        {endSentence(
+          `Ahora: ${
+            settings.enabled
+              ? `activo, hasta ${formatCop(settings.maxTotal)}${settings.fee > 0 ? `, recargo ${formatCop(settings.fee)}` : ', sin recargo'}, ${countOf(settings.confirmWithinHours, 'hora', 'horas')} para confirmar`
+              : 'desactivado'
+          }${settings.updatedBy ? ` · cambiado por ${settings.updatedBy} el ${formatDateTime(settings.updatedAt)}` : ''}`,
+        )}
       </p>
       <button type="submit" className="button" disabled={isSubmitting}>
         {isSubmitting ? 'Guardando…' : 'Guardar'}

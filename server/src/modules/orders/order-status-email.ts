@@ -5,6 +5,7 @@ import { PAGE_PATHS } from '#shared/storefront-routes.js';
 import type { OrderEntity } from './order.entity.js';
 import type { OrderLineEntity } from './order-line.entity.js';
 import { addressBlock, buttonLink, esc, layout, linesRows, totalsRows, type RenderedEmail } from './order-email.js';
+import { endSentence } from '#shared/sentence.js';
 
 /**
  * The emails a shopper gets as their order moves (queued by the lifecycle's edges, order-lifecycle.ts):
@@ -115,7 +116,7 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       `${firstName(o)}, tu pedido está apartado`,
       [
         {
-          text: `Tu pedido ${o.reference} por ${formatCop(o.total)} aún no tiene un pago aprobado. Guardamos tus productos hasta el ${paymentDeadline(o)}.`,
+          text: `Tu pedido ${o.reference} por ${formatCop(o.total)} aún no tiene un pago aprobado. ${endSentence(`Guardamos tus productos hasta el ${paymentDeadline(o)}`)}`,
         },
         {
           text: 'Puedes terminar el pago con tarjeta, PSE, Nequi o Botón Bancolombia desde la página de tu pedido. Si ya pagaste, no hagas nada: te escribiremos apenas se confirme.',
