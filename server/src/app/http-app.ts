@@ -152,7 +152,7 @@ export async function createHttpApp({
     trust: app.get('trust proxy fn') as (addr: string, i: number) => boolean,
     getCache: graphqlGetCache(catalogCache),
     context: async (req, ip) =>
-      createContext(services.staffAuth, {
+      createContext(services.staffAuth, services.activityLog, {
         requestId: req.id ?? randomUUID(),
         ip,
         authorization: req.headers.authorization,
@@ -193,7 +193,7 @@ export async function createHttpApp({
         clientDist: CLIENT_DIST,
         entry,
         execute: createInProcessExecutor(apollo, catalogCache, () =>
-          createContext(services.staffAuth, { requestId: randomUUID(), ip: '' }),
+          createContext(services.staffAuth, services.activityLog, { requestId: randomUUID(), ip: '' }),
         ),
         cache: catalogCache,
         publicUrl: () => env.publicUrl,

@@ -1,4 +1,4 @@
-import type { StaffRole } from '#shared/staff-access.js';
+import type { Permission, StaffRole } from '#shared/staff-access.js';
 
 /** The signed-in staff member behind a request, with the role that decides what they may do. */
 export interface StaffIdentity {
@@ -8,11 +8,14 @@ export interface StaffIdentity {
   role: StaffRole;
 }
 
-/** Outcome of checking a request's `Authorization` header. */
+/** Outcome of checking a request's `Authorization` header against Firebase and the staff table. */
 export type StaffAuthResult =
   | { kind: 'anonymous' }
   | { kind: 'invalid' }
-  | { kind: 'not-staff'; uid: string }
+  /** A valid Firebase account that is not on the team. */
+  | { kind: 'not-staff'; uid: string; email: string | null }
+  /** On the team, but its access was turned off (staff table or Firebase account disabled). */
+  | { kind: 'disabled'; uid: string; email: string | null }
   | { kind: 'staff'; staff: StaffIdentity };
 
 /**
@@ -21,9 +24,12 @@ export type StaffAuthResult =
  */
 export interface GraphQLContext {
   requestId: string;
+  /** The client's address as the HTTP layer determined it (TRUST_PROXY), '' for in-process calls. */
   ip: string;
-  /** Who is calling (Firebase ID token), checked at most once per request and only when asked. */
+  /** Who is calling (Firebase ID token and the staff table), checked at most once per request and only when asked. */
   staffAuth(): Promise<StaffAuthResult>;
+  /** Writes the activity-log entry of a refused staff call (FORBIDDEN), in its own transaction. */
+  recordRefusal(operation: string, permission: Permission | null, who: StaffAuthResult): Promise<void>;
   /** A per-request value owned by a module (DataLoaders, prefetched rows), created on first use under `key`. */
   scoped<T>(key: symbol, create: () => T): T;
 }

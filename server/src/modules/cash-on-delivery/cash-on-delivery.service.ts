@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { cashOnDeliveryInputSchema, type CashOnDeliverySettings } from '#shared/cash-on-delivery.js';
-import { selectRows } from '../../common/db.js';
+import { commit, inTransaction, selectRows } from '../../common/db.js';
+import { auditChange, rowSnapshot } from '../../common/audit.js';
 import type { ReadCache } from '../../common/read-cache.js';
 import { ok, validationErrors, type ValidationErrors } from '../../common/results.js';
 import { CashOnDeliverySettingsEntity } from './cash-on-delivery-settings.entity.js';
@@ -47,9 +48,15 @@ export class CashOnDeliveryService {
     const parsed = cashOnDeliveryInputSchema.safeParse(input);
     if (!parsed.success) return validationErrors(parsed.error);
     const { enabled, maxTotal, fee } = parsed.data;
-    await this.ds
-      .getRepository(CashOnDeliverySettingsEntity)
-      .update({ id: 1 }, { enabled, maxTotal, fee, updatedAt: new Date(), updatedBy: staffName });
+    const snapshot = `SELECT enabled, max_total AS "maxTotal", fee FROM cash_on_delivery_settings WHERE id = $1`;
+    await inTransaction(this.ds, async (m) => {
+      const before = await rowSnapshot(m, `${snapshot} FOR UPDATE`, 1);
+      await m
+        .getRepository(CashOnDeliverySettingsEntity)
+        .update({ id: 1 }, { enabled, maxTotal, fee, updatedAt: new Date(), updatedBy: staffName });
+      auditChange(m, { entityType: 'cashOnDelivery', entityId: 1, before, after: await rowSnapshot(m, snapshot, 1) });
+      return commit(null);
+    });
     return ok(await this.record(), 'CashOnDeliverySettings');
   }
 }

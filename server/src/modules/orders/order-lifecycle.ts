@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { ORDER_STATUS_LABELS, type OrderStatusValue, type PaymentMethodValue } from '#shared/orders.js';
 import { enqueueJob } from '../../common/jobs.js';
+import { auditChange } from '../../common/audit.js';
 import { ORDER_FLAGS, OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderTransitionEntity } from './order-transition.entity.js';
@@ -22,6 +23,18 @@ import type { OrderMailKind, OrderMails } from './order-mails.js';
  * change is recorded on the timeline with its actor and note. Payment events, staff actions, expiry
  * and payment retries all come through `transition`; nothing else writes `shop_order.status`.
  */
+
+/** A staff mutation's activity-log entry for an order change: the changed fields before and after, and the note. */
+function auditOrder(m: EntityManager, order: OrderEntity, changes: Partial<OrderEntity>, note?: string | null): void {
+  const keys = Object.keys(changes) as Array<keyof OrderEntity>;
+  auditChange(m, {
+    entityType: 'order',
+    entityId: order.id,
+    before: Object.fromEntries(keys.map((k) => [k, order[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, changes[k]])),
+    detail: note?.trim() ? { note: note.trim() } : undefined,
+  });
+}
 
 export type ActorKind = 'shopper' | 'gateway' | 'system' | 'staff';
 
@@ -287,6 +300,7 @@ export class OrderLifecycle {
     }
     const changes = { cashCollectedAt: new Date(), cashCollectedBy: actorLabel(actor) };
     await m.update(OrderEntity, { id: order.id }, changes);
+    auditOrder(m, order, changes, note);
     Object.assign(order, changes);
     await this.record(
       m,
@@ -329,6 +343,7 @@ export class OrderLifecycle {
         };
     }
     await m.update(OrderEntity, { id: order.id }, changes);
+    auditOrder(m, order, changes, request.note);
     Object.assign(order, changes);
     await m.insert(OrderTransitionEntity, {
       orderId: order.id,

@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { In, IsNull } from 'typeorm';
 import { commit, inTransaction, rollback } from '../../common/db.js';
+import { auditChange } from '../../common/audit.js';
 import { invalidField, notFoundResult, type NotFound, type ValidationErrors } from '../../common/results.js';
 import {
   OrderEntity,
@@ -324,9 +325,17 @@ export class ReturnsService {
       r.lines = await m.find(ReturnLineEntity, { where: { returnId: r.id } });
       if (!from.includes(r.status))
         return rollback(notAllowed(`Esta solicitud está «${r.status.toLowerCase()}»: ya no admite ese paso.`));
+      const before = auditedReturn(r);
       const step = await apply(m, r, order);
       if (typeof step !== 'string') return rollback(step);
       await m.save(r);
+      auditChange(m, {
+        entityType: 'returnRequest',
+        entityId: r.id,
+        before,
+        after: auditedReturn(r),
+        detail: { order: order.reference },
+      });
       await this.mails.queue(m, step, r, order);
       return commit(tag(r));
     });
@@ -345,3 +354,12 @@ export class ReturnsService {
 }
 
 const staffActor = (name: string): Actor => ({ kind: 'staff', name });
+
+/** A return request as the activity log shows it. */
+const auditedReturn = (r: ReturnRequestEntity) => ({
+  status: r.status,
+  decisionNote: r.decisionNote,
+  refundMethod: r.refundMethod,
+  refundReference: r.refundReference,
+  refundAmount: r.refundAmount,
+});
