@@ -64,7 +64,7 @@ describe('field access', () => {
   });
 
   it('lets any enabled staff member call a signedInStaff field', async () => {
-    const me = signedInStaff(async () => 'me');
+    const me = signedInStaff(async (_p: unknown, _a: unknown, _c: unknown, _i: unknown) => 'me');
     expect(await outcome(me({}, {}, staff('consulta').ctx, query))).toBe('OK');
     expect(await outcome(me({}, {}, as({ kind: 'disabled', uid: 'x', email: null }).ctx, query))).toBe(
       'FORBIDDEN/DISABLED',
@@ -73,7 +73,7 @@ describe('field access', () => {
   });
 
   it('runs a staff mutation inside its audit scope (who, from where), and a query outside one', async () => {
-    const seen = staffOnly('orders.fulfil', async () => auditActor());
+    const seen = staffOnly('orders.fulfil', async (_p: unknown, _a: unknown, _c: unknown, _i: unknown) => auditActor());
     expect(await seen({}, {}, staff('operador').ctx, mutation)).toEqual({
       uid: 'u1',
       email: 'a@enzo.test',
