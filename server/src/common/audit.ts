@@ -1,10 +1,11 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type {
-  EntityManager,
-  EntitySubscriberInterface,
-  QueryRunner,
-  TransactionCommitEvent,
-  TransactionRollbackEvent,
+import {
+  EventSubscriber,
+  type EntityManager,
+  type EntitySubscriberInterface,
+  type QueryRunner,
+  type TransactionCommitEvent,
+  type TransactionRollbackEvent,
 } from 'typeorm';
 import { AUDIT_REDACTED_FIELDS, REDACTED_VALUE, type AuditKind } from '#shared/audit.js';
 import type { StaffRole } from '#shared/staff-access.js';
@@ -183,6 +184,8 @@ function rowsOf(scope: MutationScope, changes: AuditChange[]): AuditEntryRow[] {
  * Writes the current staff mutation's entries into each transaction just before it commits (the outermost commit
  * only: a savepoint's release is not a commit), and forgets them when the transaction rolls back.
  */
+// Registered by name in the DataSource's `subscribers` (TypeORM only builds decorated subscribers).
+@EventSubscriber()
 export class AuditSubscriber implements EntitySubscriberInterface {
   async beforeTransactionCommit(event: TransactionCommitEvent): Promise<void> {
     const scope = scopes.getStore();
