@@ -61,6 +61,7 @@ export const OPERATION_LABELS: Record<string, string> = {
   signIn: 'Inició sesión',
   legacyOwner: 'Cuenta del personal anterior registrada como propietaria',
   staffAddCommand: 'Cuenta creada o actualizada con npm run staff:add',
+  devAccount: 'Cuenta de desarrollo del panel (npm start)',
   ordersCsv: 'Exportó órdenes (CSV)',
   orderLinesCsv: 'Exportó productos por orden (CSV)',
 };

@@ -77,7 +77,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       try {
         // The development account is an owner, in Firebase and in the staff table, before anyone can sign in.
         if (setup.devAccount)
-          await services.team.add({ ...setup.devAccount, name: 'Personal Enzo', role: 'propietario' });
+          await services.team.add({ ...setup.devAccount, name: 'Personal Enzo', role: 'propietario' }, 'devAccount');
         setup.firstOwnerNeeded = (await services.team.enabledOwners()) === 0;
       } catch (err) {
         await setup.stop();

@@ -30,6 +30,8 @@ export async function addStaffMember(
   ds: DataSource,
   accounts: StaffAccounts,
   input: { email: string; password: string; name?: string; role: StaffRole },
+  /** The activity log's operation: the command, or the development account a local start creates. */
+  operation: 'staffAddCommand' | 'devAccount' = 'staffAddCommand',
 ): Promise<AddedStaffMember> {
   const email = normalizeStaffEmail(input.email);
   const name = (input.name ?? '').trim().slice(0, STAFF_NAME_MAX);
@@ -40,11 +42,11 @@ export async function addStaffMember(
     ]);
     const before = found[0] ?? null;
     await m.query(
-      `INSERT INTO staff_member (uid, email, display_name, role, invited_by, invited_at) VALUES ($1, $2, $3, $4, 'npm run staff:add', now())
+      `INSERT INTO staff_member (uid, email, display_name, role, invited_by, invited_at) VALUES ($1, $2, $3, $4, $5, now())
        ON CONFLICT (uid) DO UPDATE SET email = EXCLUDED.email, role = EXCLUDED.role, disabled = false,
          display_name = CASE WHEN staff_member.display_name = '' THEN EXCLUDED.display_name ELSE staff_member.display_name END,
          updated_at = now()`,
-      [account.uid, email, name, input.role],
+      [account.uid, email, name, input.role, operation === 'devAccount' ? 'npm start' : 'npm run staff:add'],
     );
     const after: Before = { email, role: input.role, disabled: false };
     const changed =
@@ -57,8 +59,8 @@ export async function addStaffMember(
       await insertAuditEntries(m, [
         {
           kind: 'change',
-          actor: { uid: 'npm run staff:add', email: null, role: null },
-          operation: 'staffAddCommand',
+          actor: { uid: operation === 'devAccount' ? 'npm start' : 'npm run staff:add', email: null, role: null },
+          operation,
           entityType: 'staffMember',
           entityId: account.uid,
           changes: diff,

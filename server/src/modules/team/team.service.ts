@@ -262,8 +262,11 @@ export class TeamService {
   }
 
   /** `npm run staff:add` and the development owner: the account with this password and its row with `role`. */
-  add(input: { email: string; password: string; name?: string; role: StaffRole }): Promise<AddedStaffMember> {
-    return addStaffMember(this.ds, this.deps.accounts, input);
+  add(
+    input: { email: string; password: string; name?: string; role: StaffRole },
+    operation?: 'staffAddCommand' | 'devAccount',
+  ): Promise<AddedStaffMember> {
+    return addStaffMember(this.ds, this.deps.accounts, input, operation);
   }
 
   /** The background job: the Firebase account follows the row (disabled and signed out, or enabled). */
