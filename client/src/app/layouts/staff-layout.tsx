@@ -5,6 +5,7 @@ import type { Permission } from '#shared/staff-access.js';
 import { PageFallback } from '../page-fallback';
 import { useStaffSession, type StaffSession } from '../../features/staff-session';
 import { pagePermission, STAFF_NAV, type StaffNavItem } from './staff-pages';
+import { StaffPermissionsProvider } from '../../lib/staff-permissions';
 import {
   NoAccess,
   SessionLoading,
@@ -150,9 +151,11 @@ function DashboardLayout({ session }: { session: Extract<StaffSession, { status:
       </nav>
       <main id="staff-main" className="staff-main" tabIndex={-1}>
         {can(needed) ? (
-          <Suspense fallback={<PageFallback />}>
-            <Outlet />
-          </Suspense>
+          <StaffPermissionsProvider value={session.permissions}>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </StaffPermissionsProvider>
         ) : (
           <NotForYourRole roleLabel={session.roleLabel} />
         )}

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { ORDER_STATUS_LABELS } from '#shared/orders.js';
 import { StatusBadge } from '../../components/staff/status-badge';
 import { QueryError } from '../../components/staff/query-error';
-import { useCan } from '../staff-session';
+import { useCan } from '../../lib/staff-permissions';
 import { SalesFigures } from './sales-figures';
 import { StaffDashboardHomeDocument } from './staff-home.generated';
 import { ReturnsDue } from './returns-due';

@@ -6,6 +6,7 @@ import { staffErrorMessage } from '../../lib/staff-errors';
 import { ActionError } from '../../components/staff/query-error';
 import type { OrderStatus } from '../../gql/types';
 import { StaffBulkTransitionOrdersDocument } from './staff-orders.generated';
+import { useCan } from '../../lib/staff-permissions';
 
 /** States staff move many orders to at once; shipping needs each order's own guide number (order detail). */
 const BULK_STATES: OrderStatus[] = ['EN_PREPARACION', 'ENTREGADO', 'CANCELADO'];
@@ -36,6 +37,9 @@ export function BulkActions({
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
   const [bulk, { loading }] = useMutation(StaffBulkTransitionOrdersDocument);
   const count = selected.length;
+  const can = useCan();
+  // Only the steps the role may take; Consulta only prints packing lists.
+  const states = can('orders.fulfil') ? BULK_STATES.filter((s) => s !== 'CANCELADO' || can('orders.cancel')) : [];
 
   async function submit(e: FormEvent) {
     e.preventDefault();
@@ -75,31 +79,38 @@ export function BulkActions({
         <strong>{count === 1 ? '1 orden elegida' : `${count} órdenes elegidas`}</strong>
       </p>
       <form className="bulk-bar" onSubmit={(e) => void submit(e)} noValidate>
-        <label className="staff-field">
-          Nuevo estado para todas
-          <select value={to} onChange={(e) => setTo(e.target.value as OrderStatus | '')}>
-            <option value="">Elige…</option>
-            {BULK_STATES.map((s) => (
-              <option key={s} value={s}>
-                {ORDER_STATUS_LABELS[s]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label className="staff-field">
-          Nota (opcional)
-          <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} />
-        </label>
-        <button type="submit" className="button" disabled={loading || count === 0}>
-          {loading ? 'Cambiando…' : `Cambiar ${count === 1 ? '1 orden' : `${count} órdenes`}`}
-        </button>
+        {states.length ? (
+          <>
+            <label className="staff-field">
+              Nuevo estado para todas
+              <select value={to} onChange={(e) => setTo(e.target.value as OrderStatus | '')}>
+                <option value="">Elige…</option>
+                {states.map((s) => (
+                  <option key={s} value={s}>
+                    {ORDER_STATUS_LABELS[s]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label className="staff-field">
+              Nota (opcional)
+              <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} />
+            </label>
+            <button type="submit" className="button" disabled={loading || count === 0}>
+              {loading ? 'Cambiando…' : `Cambiar ${count === 1 ? '1 orden' : `${count} órdenes`}`}
+            </button>
+          </>
+        ) : null}
         <Link className="button button--secondary" to={`/orders/empaque?ids=${selected.join(',')}`}>
           Lista de empaque ({count})
         </Link>
       </form>
-      <p className="muted">
-        Para marcar como enviado, usa el detalle de cada orden: cada envío lleva su transportadora y su número de guía.
-      </p>
+      {states.length ? (
+        <p className="muted">
+          Para marcar como enviado, usa el detalle de cada orden: cada envío lleva su transportadora y su número de
+          guía.
+        </p>
+      ) : null}
       <ActionError message={error} />
       {outcomes ? (
         <div role="status">

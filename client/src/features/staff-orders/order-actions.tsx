@@ -5,6 +5,7 @@ import { ORDER_STATUS_LABELS } from '#shared/orders.js';
 import type { OrderStatus } from '../../gql/types';
 import { StaffTransitionOrderDocument } from './staff-orders.generated';
 import type { StaffOrderFieldsFragment } from './staff-orders.generated';
+import { useCan } from '../../lib/staff-permissions';
 
 const CANCEL_HINTS: Partial<Record<OrderStatus, string>> = {
   PENDIENTE_PAGO: 'Se liberará el inventario reservado por esta orden.',
@@ -28,6 +29,7 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
   const [tracking, setTracking] = useState('');
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const [transition, { loading }] = useMutation(StaffTransitionOrderDocument);
+  const can = useCan();
 
   const feedback = message ? (
     <p className={message.ok ? 'staff-success' : 'staff-error'} role={message.ok ? 'status' : 'alert'}>
@@ -35,6 +37,8 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
     </p>
   ) : null;
 
+  // A role that only reads orders (Consulta) sees no form; the server answers only the steps the role may take.
+  if (!can('orders.fulfil')) return null;
   if (order.allowedTransitions.length === 0) {
     // A final state (ENTREGADO, CANCELADO): still confirm the change that led here.
     return (

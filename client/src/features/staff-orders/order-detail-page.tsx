@@ -10,6 +10,8 @@ import { OrderHistory } from './order-history';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffOrderDetailDocument } from './staff-orders.generated';
 import { OrderReturns } from '../staff-returns';
+import { EntityHistory } from '../staff-activity';
+import { useCan } from '../../lib/staff-permissions';
 
 const FLAG_LABELS: Record<string, string> = {
   MONTO_NO_COINCIDE: 'El monto pagado no coincide',
@@ -20,6 +22,7 @@ const FLAG_LABELS: Record<string, string> = {
 /** `/detail-order/:id`: everything about one order, its history and the allowed actions. */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
+  const can = useCan();
   const { data, error, loading, refetch } = useQuery(StaffOrderDetailDocument, {
     variables: { id },
     fetchPolicy: 'cache-and-network',
@@ -141,6 +144,7 @@ export function OrderDetailPage() {
       <OrderHistory order={o} paymentLabel={PAYMENT_METHOD_LABELS[o.paymentMethod]} />
       <CashCollection order={o} />
       <OrderActions order={o} />
+      {can('audit.view') ? <EntityHistory entityType="order" entityId={o.id} /> : null}
     </section>
   );
 }

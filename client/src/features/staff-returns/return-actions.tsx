@@ -8,6 +8,7 @@ import {
   type StaffReturnResultFieldsFragment,
 } from './staff-returns.generated';
 import { RefundForm } from './refund-form';
+import { useCan } from '../../lib/staff-permissions';
 
 type Feedback = { ok: boolean; text: string } | null;
 
@@ -18,6 +19,7 @@ type Feedback = { ok: boolean; text: string } | null;
 export function ReturnActions({ request, onChanged }: { request: StaffReturnFieldsFragment; onChanged?: () => void }) {
   const [note, setNote] = useState('');
   const [feedback, setFeedback] = useState<Feedback>(null);
+  const can = useCan();
   const [decide, decideState] = useMutation(StaffDecideReturnDocument);
   const [receive, receiveState] = useMutation(StaffReceiveReturnDocument);
   const busy = decideState.loading || receiveState.loading;
@@ -42,7 +44,7 @@ export function ReturnActions({ request, onChanged }: { request: StaffReturnFiel
   ) : null;
   const noteId = `return-note-${request.id}`;
 
-  if (request.status === 'SOLICITADA') {
+  if (request.status === 'SOLICITADA' && can('returns.manage')) {
     const submit = (accept: boolean) => (e?: FormEvent) => {
       e?.preventDefault();
       if (!accept && note.trim().length < 5)
@@ -72,8 +74,11 @@ export function ReturnActions({ request, onChanged }: { request: StaffReturnFiel
     );
   }
 
-  const canReceive = request.status === 'ACEPTADA' && request.kind !== 'REVERSION';
-  const canRefund = request.status === 'RECIBIDA' || (request.status === 'ACEPTADA' && request.kind !== 'RETRACTO');
+  // Only the steps the role may take (deciding and receiving returns, recording refunds): the server checks too.
+  const canReceive = can('returns.manage') && request.status === 'ACEPTADA' && request.kind !== 'REVERSION';
+  const canRefund =
+    can('refunds.manage') &&
+    (request.status === 'RECIBIDA' || (request.status === 'ACEPTADA' && request.kind !== 'RETRACTO'));
   if (!canReceive && !canRefund) return message;
   return (
     <div className="return-actions">

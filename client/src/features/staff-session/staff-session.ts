@@ -130,12 +130,6 @@ export function useStaffSession(): StaffSession {
   return useSyncExternalStore(subscribe, () => session);
 }
 
-/** Whether the signed-in person's role holds a permission (what to show; the server decides anyway). */
-export function useCan(): (permission: Permission) => boolean {
-  const current = useStaffSession();
-  return (permission) => current.status === 'staff' && current.permissions.has(permission);
-}
-
 export async function signIn(email: string, password: string): Promise<void> {
   const { signInStaff } = await firebase();
   await signInStaff(email, password);
