@@ -19,7 +19,7 @@ import type { StaffRole } from '#shared/staff-access.js';
  * change and its entry commit together or not at all. A service says what it changed with `auditChange(m, …)` on
  * the transaction's manager (the record, its id, the fields before and after); a transaction that commits without
  * saying still writes one entry with the operation alone, so a forgotten call leaves a trace instead of nothing,
- * and tests/api/staff-audit.test.ts fails for any staff mutation whose entry names no record.
+ * and tests/api/staff-roles.test.ts fails for any staff mutation whose entry names no record.
  *
  * Outside a staff mutation (a shopper's order, a background job) `auditChange` does nothing.
  */
