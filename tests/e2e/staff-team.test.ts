@@ -102,8 +102,12 @@ describe('the owner hands part of the shop to an operator', () => {
       .waitFor();
     await owner.page.getByLabel('Correo electrónico').fill(OPERATOR);
     await owner.page.getByLabel('Nombre').fill('Olga Operadora');
-    await owner.page.getByLabel('Rol', { exact: true }).selectOption({ label: 'Operador' });
-    await owner.page.getByText(/Pedidos: ver, preparar, enviar con guía/).waitFor();
+    await owner.page.getByRole('combobox', { name: 'Rol', exact: true }).selectOption({ label: 'Operador' });
+    // The form describes the chosen role (the page's legend of roles says it too).
+    await owner.page
+      .getByRole('form', { name: 'Invitar a una persona' })
+      .getByText(/Pedidos: ver, preparar, enviar con guía/)
+      .waitFor();
     await owner.page.getByRole('button', { name: 'Enviar invitación' }).click();
     await owner.page.getByText(`Enviamos la invitación a ${OPERATOR}.`, { exact: false }).waitFor();
     const card = owner.page.locator('.team-member').filter({ hasText: 'Olga Operadora' });
@@ -173,7 +177,9 @@ describe('the owner hands part of the shop to an operator', () => {
       .getByRole('link', { name: 'Actividad' })
       .click();
     await owner.page.getByRole('heading', { name: 'Actividad' }).waitFor();
-    await owner.page.getByLabel('Persona').selectOption({ label: `Olga Operadora (${OPERATOR})` });
+    await owner.page
+      .getByRole('combobox', { name: 'Persona', exact: true })
+      .selectOption({ label: `Olga Operadora (${OPERATOR})` });
     await owner.page.getByRole('button', { name: 'Filtrar' }).click();
     const entries = owner.page.getByRole('list', { name: 'Entradas de actividad' }).getByRole('listitem');
     await expect.poll(() => entries.count()).toBe(3);
