@@ -19,6 +19,8 @@ COPY --from=build /app/dist ./dist
 COPY schema.graphql tsconfig.json ./
 COPY server ./server
 COPY shared ./shared
+# `npm run staff:add` (the first owner of a real Firebase project) runs inside the image as well.
+COPY scripts/staff-add.ts ./scripts/staff-add.ts
 EXPOSE 4000
 USER node
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD ["node", "-e", "fetch('http://127.0.0.1:4000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]

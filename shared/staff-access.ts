@@ -6,7 +6,8 @@
 
 export const PERMISSIONS = {
   'orders.view': 'Ver pedidos, su detalle y las listas de empaque',
-  'orders.fulfil': 'Preparar, enviar y entregar pedidos; registrar el recaudo contraentrega',
+  'orders.fulfil': 'Preparar, enviar con guía y entregar pedidos',
+  'orders.cash': 'Registrar el dinero contraentrega que entregó la transportadora',
   'orders.cancel': 'Cancelar pedidos',
   'orders.export': 'Exportar pedidos (CSV)',
   'reports.view': 'Ver cifras de ventas del resumen',
@@ -50,9 +51,10 @@ export const ROLE_LABELS: Record<StaffRole, string> = {
 export const ROLE_DESCRIPTIONS: Record<StaffRole, string> = {
   propietario: 'Todo, incluidos el personal, los pagos, los datos legales y la facturación electrónica.',
   administrador:
-    'Catálogo, precios, inventario, contenido, códigos, envíos, pedidos, devoluciones y reembolsos; no personal, pagos ni datos legales.',
-  operador: 'Pedidos: ver, preparar, enviar con guía, entregar, listas de empaque e inventario bajo.',
-  consulta: 'Solo lectura: pedidos, cifras, exportaciones y facturas (para contabilidad).',
+    'Catálogo, precios, inventario, contenido, códigos, envíos, pedidos, devoluciones y reembolsos; no personal, actividad, pagos, datos legales ni facturación electrónica.',
+  operador:
+    'Pedidos: ver, preparar, enviar con guía, entregar, listas de empaque e inventario bajo; no ve precios del catálogo, códigos, contenido, reembolsos ni configuración.',
+  consulta: 'Solo lectura: pedidos, devoluciones, cifras de ventas, exportaciones y facturas (para contabilidad).',
 };
 
 const OWNER_ONLY: readonly Permission[] = [
@@ -67,19 +69,28 @@ const OWNER_ONLY: readonly Permission[] = [
 export const ROLE_PERMISSIONS: Record<StaffRole, ReadonlySet<Permission>> = {
   propietario: new Set(ALL_PERMISSIONS),
   administrador: new Set(ALL_PERMISSIONS.filter((p) => !OWNER_ONLY.includes(p))),
+  // Packing and shipping: money (cash collected, refunds), prices, codes and cancellations stay with the administration.
   operador: new Set<Permission>(['orders.view', 'orders.fulfil', 'returns.view', 'stock.view']),
+  // An accountant's read-only access: everything here only reads or downloads.
   consulta: new Set<Permission>([
     'orders.view',
     'orders.export',
     'reports.view',
     'returns.view',
-    'catalog.view',
-    'catalog.export',
     'stock.view',
-    'discounts.view',
+    'catalog.export',
     'invoices.view',
   ]),
 };
+
+/** Every permission of a role, in the order of PERMISSIONS (what the dashboard receives). */
+export function permissionsOf(role: StaffRole): Permission[] {
+  return ALL_PERMISSIONS.filter((p) => ROLE_PERMISSIONS[role].has(p));
+}
+
+export function isPermission(value: unknown): value is Permission {
+  return typeof value === 'string' && Object.hasOwn(PERMISSIONS, value);
+}
 
 export function roleAllows(role: StaffRole, permission: Permission): boolean {
   return ROLE_PERMISSIONS[role].has(permission);

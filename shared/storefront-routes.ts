@@ -139,6 +139,9 @@ export const PAGES = {
   staffPayments: { title: 'Medios de pago · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffReturns: { title: 'Devoluciones · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffShipping: { title: 'Envíos · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffTeam: { title: 'Equipo · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffActivity: { title: 'Actividad · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffSetPassword: { title: 'Crea tu contraseña', description: DEFAULT_DESCRIPTION, noindex: true },
   orderLookup: {
     title: 'Consulta tu pedido',
     description: 'Consulta el estado y el envío de tu pedido en Enzo con su número y tu correo.',
@@ -177,6 +180,10 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffPayments: '/dashboard/pagos',
   staffReturns: '/dashboard/devoluciones',
   staffShipping: '/dashboard/envios',
+  staffTeam: '/dashboard/equipo',
+  staffActivity: '/dashboard/actividad',
+  // The invitation email's link (Firebase's one-time code in `oobCode`).
+  staffSetPassword: '/login-dashboard-enzo-fpl/clave',
   orderLookup: '/consulta-tu-pedido',
 };
 

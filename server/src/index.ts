@@ -64,7 +64,13 @@ async function main() {
             ? `  Firebase Auth (emulador): http://${staffAuth.emulatorHost}`
             : `  Firebase Auth: proyecto ${env.firebaseProjectId}`,
           ...(staffAuth.devAccount
-            ? [`  Personal (desarrollo): ${staffAuth.devAccount.email} / ${staffAuth.devAccount.password}`]
+            ? [`  Personal (desarrollo, propietario): ${staffAuth.devAccount.email} / ${staffAuth.devAccount.password}`]
+            : []),
+          ...(staffAuth.firstOwnerNeeded
+            ? [
+                '  Equipo:      no hay ninguna persona propietaria. Crea la primera con',
+                '               npm run staff:add -- <correo> <contraseña>   (README, «Personal y roles»)',
+              ]
             : []),
           '',
         ].join('\n'),

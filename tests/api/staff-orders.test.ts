@@ -302,19 +302,21 @@ describe('orders list, detail and CSV', () => {
     await insertOrder(shop.ds, { ...product, status: 'CANCELADO' });
     const res = await shop.gql<{
       staffDashboard: {
-        salesToday: number;
-        salesThisMonth: number;
         awaitingShipment: number;
         ordersByStatus: Array<{ status: string; count: number }>;
+      };
+      staffSales: {
+        salesToday: number;
+        salesThisMonth: number;
         salesLast30Days: Array<{ date: string; total: number; orders: number }>;
       };
     }>(
-      `{ staffDashboard { salesToday salesThisMonth awaitingShipment ordersByStatus { status count } salesLast30Days { date total orders } } }`,
+      `{ staffDashboard { awaitingShipment ordersByStatus { status count } } staffSales { salesToday salesThisMonth salesLast30Days { date total orders } } }`,
       {},
       auth,
     );
     expect(res.errors).toBeUndefined();
-    const d = res.data!.staffDashboard;
+    const d = { ...res.data!.staffDashboard, ...res.data!.staffSales };
     const [totals] = await shop.ds.query(
       `SELECT SUM(total)::int AS t FROM shop_order WHERE status IN ('PAGADO','ENVIADO')`,
     );

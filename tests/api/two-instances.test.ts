@@ -7,6 +7,8 @@ import { createTestDatabase } from '../setup/test-database.js';
 import { gqlAt, startChildShop, type ChildShop } from '../setup/child-shop.js';
 import { loadSandboxEventsSecret, signEvent } from '../../server/src/modules/payments/index.js';
 import { orderInput, PLACE_ORDER, type Placed } from './checkout-fixtures.js';
+import { exportAuthEmulatorHost } from '../../server/src/config/env.js';
+import { adminAuth, bearer, createUser, signIn } from '../setup/staff-tokens.js';
 
 /**
  * Several instances behind a load balancer: two server processes on one database. Rate limits are shared
@@ -158,6 +160,60 @@ describe('two instances on one database', () => {
     expect(mails.every((m) => m.attempts === 1)).toBe(true);
     const files = fs.readdirSync(outbox).filter((f) => refs.some((r) => f.includes(r)));
     expect(files).toHaveLength(8);
+  });
+});
+
+describe('a team change on one instance rules the very next request on the other', () => {
+  async function member(email: string, role: string) {
+    const uid = await createUser(email, 'clave-segura-1', false);
+    await db.query(`INSERT INTO staff_member (uid, email, display_name, role) VALUES ($1, $2, 'Dos', $3)`, [
+      uid,
+      email,
+      role,
+    ]);
+    return { uid, headers: bearer(await signIn(inject('authEmulatorHost'), email, 'clave-segura-1')) };
+  }
+  const SALES = `{ staffSales { salesToday } }`;
+  const ORDERS = `{ staffOrders { totalCount } }`;
+  const code = (r: { errors?: Array<{ extensions?: { code?: string; reason?: string } }> }) =>
+    r.errors?.map((e) => `${e.extensions?.code}/${e.extensions?.reason ?? ''}`) ?? [];
+
+  it('a new role and a disabled account, without waiting for the one-hour token', async () => {
+    exportAuthEmulatorHost(inject('authEmulatorHost'));
+    const owner = await member('dos-duena@enzo.test', 'propietario');
+    const operator = await member('dos-operador@enzo.test', 'operador');
+    // B knows the operator (and keeps the row for a few seconds).
+    expect(code(await gqlAt(b.url, ORDERS, {}, operator.headers))).toEqual([]);
+    expect(code(await gqlAt(b.url, SALES, {}, operator.headers))).toEqual(['FORBIDDEN/ROLE']);
+
+    const role = await gqlAt<{ staffChangeMemberRole: { __typename: string } }>(
+      a.url,
+      `mutation($uid: ID!) { staffChangeMemberRole(uid: $uid, role: consulta) { __typename } }`,
+      { uid: operator.uid },
+      owner.headers,
+    );
+    expect(role.data?.staffChangeMemberRole.__typename).toBe('StaffMember');
+    expect(code(await gqlAt(b.url, SALES, {}, operator.headers))).toEqual([]);
+
+    const off = await gqlAt<{ staffDisableMember: { __typename: string } }>(
+      a.url,
+      `mutation($uid: ID!) { staffDisableMember(uid: $uid) { __typename } }`,
+      { uid: operator.uid },
+      owner.headers,
+    );
+    expect(off.data?.staffDisableMember.__typename).toBe('StaffMember');
+    const refused = await gqlAt(b.url, ORDERS, {}, operator.headers);
+    expect(code(refused)).toEqual(['FORBIDDEN/DISABLED']);
+    expect(refused.errors![0]!.message).toMatch(/desactivada/);
+
+    // And Firebase follows (a background job on either instance): the account is disabled and its sessions end.
+    await expect
+      .poll(async () => (await adminAuth().getUser(operator.uid)).disabled, { timeout: 60_000, interval: 250 })
+      .toBe(true);
+    expect((await adminAuth().getUser(operator.uid)).tokensValidAfterTime).toBeTruthy();
+    await expect(signIn(inject('authEmulatorHost'), 'dos-operador@enzo.test', 'clave-segura-1')).rejects.toThrow(
+      /USER_DISABLED/,
+    );
   });
 });
 

@@ -1,4 +1,5 @@
 import { getAuth } from 'firebase-admin/auth';
+import type { StaffRole } from '#shared/staff-access.js';
 import { getFirebaseApp } from '../../server/src/common/firebase-app.js';
 import { DEMO_FIREBASE_PROJECT } from '../../server/src/config/env.js';
 
@@ -58,3 +59,23 @@ export function craftToken(claims: {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A member of the team with this role (Firebase account and staff row, as `npm run staff:add` makes), signed in. */
+export async function staffMember(
+  shop: {
+    services: {
+      team: {
+        add(input: { email: string; password: string; name?: string; role: StaffRole }): Promise<{ uid: string }>;
+      };
+    };
+  },
+  emulatorHost: string,
+  email: string,
+  role: StaffRole,
+  name = 'Persona del equipo',
+): Promise<{ uid: string; email: string; token: string; headers: Record<string, string> }> {
+  const password = 'clave-segura-equipo';
+  const { uid } = await shop.services.team.add({ email, password, name, role });
+  const token = await signIn(emulatorHost, email, password);
+  return { uid, email, token, headers: bearer(token) };
+}

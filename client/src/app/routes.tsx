@@ -110,6 +110,8 @@ const staffContent = () => import('../features/staff-content');
 const staffPayments = () => import('../features/staff-payments');
 const staffReturns = () => import('../features/staff-returns');
 const staffShipping = () => import('../features/staff-shipping');
+const staffTeam = () => import('../features/staff-team');
+const staffActivity = () => import('../features/staff-activity');
 const homeModule = () => import('../features/home/routes');
 const productModule = () => import('./product-page');
 const campaignModule = () => import('./campaign-page');
@@ -247,6 +249,13 @@ export const routes: RouteObject[] = [
     children: [
       fixed('sandbox', CHECKOUT, checkout, (m) => m.SandboxGatewayRoute, CLIENT_ONLY),
       fixed('staffLogin', 'src/features/staff-session/index.ts', staffSession, (m) => m.LoginPage, CLIENT_ONLY),
+      fixed(
+        'staffSetPassword',
+        'src/features/staff-session/index.ts',
+        staffSession,
+        (m) => m.SetPasswordPage,
+        CLIENT_ONLY,
+      ),
     ],
   },
   {
@@ -301,6 +310,8 @@ export const routes: RouteObject[] = [
       fixed('staffPayments', 'src/features/staff-payments/index.ts', staffPayments, (m) => m.PaymentsPage, CLIENT_ONLY),
       fixed('staffReturns', 'src/features/staff-returns/index.ts', staffReturns, (m) => m.ReturnsPage, CLIENT_ONLY),
       fixed('staffShipping', 'src/features/staff-shipping/index.ts', staffShipping, (m) => m.ShippingPage, CLIENT_ONLY),
+      fixed('staffTeam', 'src/features/staff-team/index.ts', staffTeam, (m) => m.TeamPage, CLIENT_ONLY),
+      fixed('staffActivity', 'src/features/staff-activity/index.ts', staffActivity, (m) => m.ActivityPage, CLIENT_ONLY),
     ],
   },
 ];

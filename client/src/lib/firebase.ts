@@ -2,7 +2,9 @@
 // storefront's chunks never include Firebase.
 import { getApp, getApps, initializeApp } from 'firebase/app';
 import {
+  confirmPasswordReset,
   connectAuthEmulator,
+  verifyPasswordResetCode,
   getAuth,
   inMemoryPersistence,
   browserLocalPersistence,
@@ -60,10 +62,16 @@ export async function watchAuthState(callback: (user: User | null) => void): Pro
   return onAuthStateChanged(await staffAuth(), callback);
 }
 
-/** True when the user's ID token carries the custom claim `staff: true`. */
-export async function hasStaffClaim(user: User, forceRefresh = false): Promise<boolean> {
-  const result = await user.getIdTokenResult(forceRefresh);
-  return result.claims.staff === true;
+/** The email a password link (invitation) is for; throws when the link is used up, expired or wrong. */
+export async function passwordLinkEmail(code: string): Promise<string> {
+  return verifyPasswordResetCode(await staffAuth(), code);
+}
+
+/** Sets the password with the link's one-time code, then signs in with it. */
+export async function setPasswordAndSignIn(code: string, email: string, password: string): Promise<User> {
+  const auth = await staffAuth();
+  await confirmPasswordReset(auth, code, password);
+  return (await signInWithEmailAndPassword(auth, email, password)).user;
 }
 
 /** The signed-in user's ID token (refreshed by the SDK when needed), or null. */

@@ -1,12 +1,17 @@
 import type { GraphQLContext, StaffAuthResult } from '../common/context.js';
 import { clientKey } from '../common/client-key.js';
 import { lazyStaffAuth, type StaffAuthService } from '../modules/staff/index.js';
+import type { ActivityLog } from '../modules/audit/index.js';
 
 export type { GraphQLContext };
 
-/** A fresh per-request context: the caller's identity (checked lazily) and a scope for module-owned request data. */
+/**
+ * A fresh per-request context: the caller's identity (checked lazily), the activity-log entry of a refused staff
+ * call, and a scope for module-owned request data.
+ */
 export function createContext(
   auth: StaffAuthService,
+  activity: ActivityLog,
   request: {
     requestId: string;
     ip: string;
@@ -16,11 +21,27 @@ export function createContext(
   },
 ): GraphQLContext {
   const scope = new Map<symbol, unknown>();
+  const facts = { ip: request.ip, requestId: request.requestId };
   return {
     requestId: request.requestId,
     ip: request.ip,
     clientKey: clientKey(request.ip),
-    staffAuth: request.staffAuth ?? lazyStaffAuth(auth, request.authorization),
+    staffAuth: request.staffAuth ?? lazyStaffAuth(auth, request.authorization, facts),
+    async recordRefusal(operation, permission, who) {
+      if (who.kind === 'anonymous' || who.kind === 'invalid') return;
+      const actor =
+        who.kind === 'staff'
+          ? { uid: who.staff.uid, email: who.staff.email, role: who.staff.role }
+          : { uid: who.uid, email: who.email, role: null };
+      await activity.recordRefusal({
+        kind: 'refused',
+        actor,
+        operation,
+        detail: who.kind === 'staff' ? { permission } : { reason: who.kind },
+        ip: request.ip,
+        requestId: request.requestId,
+      });
+    },
     scoped<T>(key: symbol, create: () => T): T {
       if (!scope.has(key)) scope.set(key, create());
       return scope.get(key) as T;

@@ -11,6 +11,7 @@ import { createRateCounter } from './rate-limits.js';
 import { createContext } from './context.js';
 import { createResolvers } from './resolvers.js';
 import { LocalMediaStore } from '../modules/media/index.js';
+import proxyaddr from 'proxy-addr';
 import { lazyStaffAuth } from '../modules/staff/index.js';
 import type { StaffAuthResult } from '../common/context.js';
 import { applySecurity } from './security.js';
@@ -148,20 +149,24 @@ export async function createHttpApp({
     catalogCachePlugin(catalogCache),
   ]);
   await apollo.start();
+  const trust = app.get('trust proxy fn') as (addr: string, i: number) => boolean;
   // One token check per request: the body limit may need it before the body is read, the resolvers after.
   const staffAuthOf = new WeakMap<IncomingMessage, () => Promise<StaffAuthResult>>();
   const staffAuthFor = (req: IncomingMessage) => {
     let check = staffAuthOf.get(req);
-    if (!check) staffAuthOf.set(req, (check = lazyStaffAuth(services.staffAuth, req.headers.authorization)));
+    if (!check) {
+      const facts = { ip: proxyaddr(req, trust), requestId: (req as { id?: string }).id ?? '' };
+      staffAuthOf.set(req, (check = lazyStaffAuth(services.staffAuth, req.headers.authorization, facts)));
+    }
     return check;
   };
   const graphql = createGraphqlHttp({
     apollo,
     before: [tagRequest, ...apiSteps],
-    trust: app.get('trust proxy fn') as (addr: string, i: number) => boolean,
+    trust,
     getCache: graphqlGetCache(catalogCache),
     context: async (req, ip) =>
-      createContext(services.staffAuth, {
+      createContext(services.staffAuth, services.activityLog, {
         requestId: req.id ?? randomUUID(),
         ip,
         staffAuth: staffAuthFor(req),
@@ -203,7 +208,7 @@ export async function createHttpApp({
         clientDist: CLIENT_DIST,
         entry,
         execute: createInProcessExecutor(apollo, catalogCache, () =>
-          createContext(services.staffAuth, { requestId: randomUUID(), ip: '' }),
+          createContext(services.staffAuth, services.activityLog, { requestId: randomUUID(), ip: '' }),
         ),
         cache: catalogCache,
         publicUrl: () => env.publicUrl,

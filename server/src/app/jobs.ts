@@ -14,9 +14,11 @@ import { EXPIRE_ORDERS_TASK, PAYMENT_REMINDER_TASK } from '../modules/orders/ind
 import type { Services } from './services.js';
 import { holdPoolLocks, recoverCrashedJobs } from './job-recovery.js';
 import { clearExpiredRateLimits } from './rate-limits.js';
+import { STAFF_ACCESS_TASK } from '../modules/team/index.js';
 
 export const RECONCILE_PAYMENTS_TASK = 'reconcile-payments';
 export const MAINTENANCE_TASK = 'maintenance';
+export const PRUNE_AUDIT_TASK = 'prune-audit';
 
 /**
  * Background work on PostgreSQL (graphile-worker): jobs are rows, so they survive restarts and any
@@ -50,6 +52,15 @@ export function taskList(services: Services, recover: () => Promise<unknown>): T
       await clearExpiredRateLimits(services.ds);
       await services.paymentInbox.pruneRefused();
       await services.jobsAdmin.pruneFailedTicks(CRON_TASKS);
+    },
+    // A disabled team member's Firebase account is disabled and signed out (re-enabled with their access).
+    [STAFF_ACCESS_TASK]: async (payload) => {
+      const { uid } = payload as { uid?: unknown };
+      if (typeof uid !== 'string') return;
+      await services.team.applyAccess(uid);
+    },
+    [PRUNE_AUDIT_TASK]: async () => {
+      await services.activityLog.prune(services.env.AUDIT_RETENTION_DAYS);
     },
     [PAYMENT_REMINDER_TASK]: async (payload) => {
       const { orderId } = payload as { orderId?: unknown };
@@ -93,10 +104,17 @@ const CRON = parseCronItems([
     options: { maxAttempts: 1, backfillPeriod: 0 },
     identifier: 'maintenance',
   },
+  // Activity-log entries past AUDIT_RETENTION_DAYS, once a day (08:17 UTC, 03:17 in Bogotá).
+  {
+    task: PRUNE_AUDIT_TASK,
+    match: '17 8 * * *',
+    options: { maxAttempts: 1, backfillPeriod: 0 },
+    identifier: 'prune_audit',
+  },
 ]);
 
 /** Scheduled tasks: the next tick is their retry, so only the latest failed tick of each is kept for staff. */
-export const CRON_TASKS = [EXPIRE_ORDERS_TASK, RECONCILE_PAYMENTS_TASK, MAINTENANCE_TASK];
+export const CRON_TASKS = [EXPIRE_ORDERS_TASK, RECONCILE_PAYMENTS_TASK, MAINTENANCE_TASK, PRUNE_AUDIT_TASK];
 
 /** Starts the worker on this instance (its own small pool: graphile-worker keeps a LISTEN connection). */
 export async function startJobRunner(

@@ -17,8 +17,9 @@ import {
   createStaffJobsResolvers,
   createStaffOrdersResolvers,
   createStaffSessionResolvers,
-  requireStaff,
 } from '../modules/staff/index.js';
+import { createTeamResolvers } from '../modules/team/index.js';
+import { createAuditResolvers } from '../modules/audit/index.js';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
 
 const DateTime = new GraphQLScalarType<Date | null, string>({
@@ -56,13 +57,15 @@ export function createResolvers(s: Services): Resolvers {
     createMediaResolvers(s.homeMedia),
     createContentResolvers({ content: s.content, campaigns: s.campaigns }),
     createCartResolvers(s.cart, s.catalog),
-    createShippingResolvers(s.shipping, requireStaff),
-    createCashOnDeliveryResolvers(s.cashOnDelivery, requireStaff),
+    createShippingResolvers(s.shipping),
+    createCashOnDeliveryResolvers(s.cashOnDelivery),
     createLegalResolvers(s.env.legal),
-    createReturnsResolvers({ ds: s.ds, returns: s.returns, orders: s.orders, requireStaff }),
+    createReturnsResolvers({ ds: s.ds, returns: s.returns, orders: s.orders }),
     createOrderResolvers(s.orders),
     createSandboxResolvers(s.gateway),
     createStaffSessionResolvers(),
+    createTeamResolvers(s.team),
+    createAuditResolvers({ log: s.activityLog, retentionDays: s.env.AUDIT_RETENTION_DAYS }),
     createStaffOrdersResolvers(s.orders),
     createStaffCatalogResolvers({
       catalog: s.catalog,

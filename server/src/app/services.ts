@@ -16,6 +16,8 @@ import { CashOnDeliveryService } from '../modules/cash-on-delivery/index.js';
 import { ReturnMails, ReturnsService } from '../modules/returns/index.js';
 import { receiptUrl } from '../modules/orders/index.js';
 import { StaffAuthService } from '../modules/staff/index.js';
+import { FirebaseStaffAccounts, StaffDirectory, TeamService } from '../modules/team/index.js';
+import { ActivityLog } from '../modules/audit/index.js';
 import path from 'node:path';
 import { createRateCounter, WEBHOOK_REFUSAL_RULE } from './rate-limits.js';
 import { legalLines } from '#shared/legal.js';
@@ -47,6 +49,10 @@ export interface Services {
   mail: MailSender;
   seo: SeoService;
   staffAuth: StaffAuthService;
+  /** The staff table as each staff request reads it (kept per instance for seconds, dropped on NOTIFY). */
+  staffDirectory: StaffDirectory;
+  team: TeamService;
+  activityLog: ActivityLog;
   /** Failing background jobs for staff, and their retry. */
   jobsAdmin: JobsAdmin;
 }
@@ -54,7 +60,8 @@ export interface Services {
 /**
  * `readCache`: where quotes keep the shipping and contraentrega settings between staff changes (the catalog cache,
  * which every instance invalidates). `jobPool`: the background jobs' own pool (graphile-worker), also used to show
- * and retry jobs.
+ * and retry jobs. `databaseUrl`: for the staff directory's LISTEN connection (without it nothing about staff is
+ * kept between requests; start it with `staffDirectory.start()`).
  */
 export function createServices(
   env: Env,
@@ -63,7 +70,9 @@ export function createServices(
   log: Logger,
   readCache: ReadCache,
   jobPool?: Pool,
+  databaseUrl: string | null = null,
 ): Services {
+  const staffDirectory = new StaffDirectory(ds, databaseUrl, log);
   const catalog = new CatalogService(ds);
   const discounts = new DiscountService(ds);
   const shipping = new ShippingService(ds, readCache);
@@ -130,7 +139,15 @@ export function createServices(
       log,
     ),
     seo: new SeoService(ds),
-    staffAuth: new StaffAuthService(env, log),
+    staffAuth: new StaffAuthService(env, staffDirectory, log),
+    staffDirectory,
+    team: new TeamService({
+      ds,
+      accounts: new FirebaseStaffAccounts(env.firebaseProjectId),
+      publicUrl: () => env.publicUrl,
+      log,
+    }),
+    activityLog: new ActivityLog(ds),
     jobsAdmin: new JobsAdmin(ds, jobPool),
   };
 }

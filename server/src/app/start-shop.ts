@@ -72,8 +72,21 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
   let staffAuthReady: Promise<StaffAuthSetup | undefined> = Promise.resolve(undefined);
   // Stopping while the emulator is still starting gives the start up at once (Ctrl+C does not wait for it).
   const stopping = new AbortController();
-  const startStaffAuth = () => {
-    const ready = prepareStaffAuth(env, log, stopping.signal).then((setup) => {
+  const startStaffAuth = (services: Services) => {
+    const ready = prepareStaffAuth(env, log, stopping.signal).then(async (setup) => {
+      try {
+        // The development account is an owner, in Firebase and in the staff table, before anyone can sign in.
+        if (setup.devAccount)
+          await services.team.add({ ...setup.devAccount, name: 'Personal Enzo', role: 'propietario' }, 'devAccount');
+        setup.firstOwnerNeeded = (await services.team.enabledOwners()) === 0;
+      } catch (err) {
+        await setup.stop();
+        throw err;
+      }
+      if (setup.firstOwnerNeeded)
+        log.warn(
+          'El equipo no tiene ninguna persona propietaria activa: crea la primera con `npm run staff:add -- <correo> <contraseña>` (README, «Personal y roles»).',
+        );
       signInReady = true;
       phase('inicio de sesión del personal listo');
       return setup;
@@ -104,6 +117,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
   let catalogCache: CatalogCache | undefined;
   let jobs: JobRunner | undefined;
   let jobPool: ReturnType<typeof createJobPool> | undefined;
+  let directory: Services['staffDirectory'] | undefined;
   try {
     ds = await openDatabase({ url: databaseUrl });
     phase('base de datos abierta y migrada');
@@ -116,14 +130,19 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     jobPool = createJobPool(databaseUrl, log);
     catalogCache = new CatalogCache(databaseUrl, log);
     await catalogCache.start();
-    const services = createServices(env, ds, media, log, catalogCache, jobPool.pool);
+    const services = createServices(env, ds, media, log, catalogCache, jobPool.pool, databaseUrl);
+    await services.staffDirectory.start();
+    directory = services.staffDirectory;
     catalogCache.expireWith(() => services.content.msToNextChange());
     const { handler, warmUp, stop } = await createHttpApp({
       services,
       log,
       catalogCache,
       routes: [
-        mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }, () => signInReady),
+        mountStaffRoutes(
+          { env, auth: services.staffAuth, orders: services.orders, activity: services.activityLog },
+          () => signInReady,
+        ),
         wompiWebhookRoute(services.paymentInbox, log),
         sandboxApiRoute(services.gateway),
       ],
@@ -157,7 +176,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
           'No se pudo cargar el render en el servidor (dist/ssr): las páginas fallarán hasta ejecutar npm run build',
         ),
     );
-    const staffAuth = startStaffAuth();
+    const staffAuth = startStaffAuth(services);
     const openDs = ds;
     const openCache = catalogCache;
     const openJobs = jobs;
@@ -183,6 +202,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
         await openJobPool.end();
         await stop();
         await openCache.stop();
+        await services.staffDirectory.stop();
         await openDs.destroy();
         await embedded?.stop();
         await (await staffAuthReady.catch(() => undefined))?.stop();
@@ -190,6 +210,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     };
   } catch (err) {
     await catalogCache?.stop();
+    await directory?.stop();
     await jobs?.stop().catch(() => {});
     await jobPool?.end().catch(() => {});
     await ds?.destroy().catch(() => {});

@@ -1,4 +1,4 @@
-import type { StaffRole } from '#shared/staff-access.js';
+import type { Permission, StaffRole } from '#shared/staff-access.js';
 
 /** The signed-in staff member behind a request, with the role that decides what they may do. */
 export interface StaffIdentity {
@@ -8,11 +8,14 @@ export interface StaffIdentity {
   role: StaffRole;
 }
 
-/** Outcome of checking a request's `Authorization` header. */
+/** Outcome of checking a request's `Authorization` header against Firebase and the staff table. */
 export type StaffAuthResult =
   | { kind: 'anonymous' }
   | { kind: 'invalid' }
-  | { kind: 'not-staff'; uid: string }
+  /** A valid Firebase account that is not on the team. */
+  | { kind: 'not-staff'; uid: string; email: string | null }
+  /** On the team, but its access was turned off (staff table or Firebase account disabled). */
+  | { kind: 'disabled'; uid: string; email: string | null }
   | { kind: 'staff'; staff: StaffIdentity };
 
 /**
@@ -25,8 +28,10 @@ export interface GraphQLContext {
   ip: string;
   /** What per-client limits and caps count under: the IPv4 address or the IPv6 /64 (common/client-key.ts). */
   clientKey: string;
-  /** Who is calling (Firebase ID token), checked at most once per request and only when asked. */
+  /** Who is calling (Firebase ID token and the staff table), checked at most once per request and only when asked. */
   staffAuth(): Promise<StaffAuthResult>;
+  /** Writes the activity-log entry of a refused staff call (FORBIDDEN), in its own transaction. */
+  recordRefusal(operation: string, permission: Permission | null, who: StaffAuthResult): Promise<void>;
   /** A per-request value owned by a module (DataLoaders, prefetched rows), created on first use under `key`. */
   scoped<T>(key: symbol, create: () => T): T;
 }

@@ -9,8 +9,14 @@ export function unauthenticated(message = 'Debes iniciar sesión para continuar.
   return new GraphQLError(message, { extensions: { code: 'UNAUTHENTICATED', http: { status: 401 } } });
 }
 
-export function forbidden(message = 'No tienes acceso al panel.'): GraphQLError {
-  return new GraphQLError(message, { extensions: { code: 'FORBIDDEN', http: { status: 403 } } });
+/** `reason` tells programs why: ROLE (the role lacks the permission), NOT_STAFF, DISABLED. */
+export function forbidden(
+  message = 'No tienes acceso al panel.',
+  reason?: 'ROLE' | 'NOT_STAFF' | 'DISABLED',
+): GraphQLError {
+  return new GraphQLError(message, {
+    extensions: { code: 'FORBIDDEN', ...(reason ? { reason } : {}), http: { status: 403 } },
+  });
 }
 
 export function notFound(message: string): GraphQLError {

@@ -1,6 +1,8 @@
 import { makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
+import { commit, inTransaction, rollback } from './db.js';
+import { auditChange } from './audit.js';
 
 export interface FailingJob {
   id: string;
@@ -12,6 +14,15 @@ export interface FailingJob {
   /** Next attempt (null when it gave up). */
   nextAttemptAt: Date | null;
   failedAt: Date;
+  payload: unknown;
+}
+
+interface RescheduledJob {
+  id: string;
+  attempts: number;
+  max_attempts: number;
+  run_at: Date;
+  updated_at: Date;
   payload: unknown;
 }
 
@@ -68,13 +79,29 @@ export class JobsAdmin {
   async retry(id: string): Promise<FailingJob | null> {
     if (!/^\d{1,18}$/.test(id)) return null;
     const [before] = (await this.ds.query(
-      `SELECT task_identifier, last_error FROM graphile_worker.jobs WHERE id = $1`,
+      `SELECT task_identifier, last_error, run_at FROM graphile_worker.jobs WHERE id = $1`,
       [id],
-    )) as Array<{ task_identifier: string; last_error: string | null }>;
+    )) as Array<{ task_identifier: string; last_error: string | null; run_at: Date }>;
     if (!before) return null;
-    const utils = await this.workerUtils();
-    const [job] = await utils.rescheduleJobs([id], { runAt: new Date(), attempts: 0 });
-    if (!job) return null;
+    // graphile-worker's rescheduleJobs (the same SQL as WorkerUtils), in a transaction that also writes the staff
+    // activity-log entry.
+    const outcome = await inTransaction(this.ds, async (m) => {
+      const [job] = (await m.query(
+        `SELECT * FROM graphile_worker.reschedule_jobs($1::bigint[], run_at := $2::timestamptz, priority := NULL, attempts := NULL, max_attempts := NULL)`,
+        [[id], new Date()],
+      )) as RescheduledJob[];
+      if (!job) return rollback(null);
+      auditChange(m, {
+        entityType: 'job',
+        entityId: id,
+        before: { runAt: before.run_at },
+        after: { runAt: job.run_at },
+        detail: { task: before.task_identifier },
+      });
+      return commit(job);
+    });
+    if (!outcome.commit) return null;
+    const job = outcome.value;
     return {
       id: String(job.id),
       task: before.task_identifier,

@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { SIC_URL, type LegalInfo } from '#shared/legal.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/shop.js';
+import { DEFAULT_AUDIT_RETENTION_DAYS } from '#shared/audit.js';
 
 /**
  * The only reader of process.env. Parsed once at start-up; a bad value stops the server with a
@@ -111,6 +112,16 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 60)
     .default(10),
+  /**
+   * Days the staff activity log keeps its entries (two years by default); a daily job deletes older ones. Never
+   * less than 180: the database refuses to delete younger entries.
+   */
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(180)
+    .max(20 * 365)
+    .default(DEFAULT_AUDIT_RETENTION_DAYS),
 });
 
 export type RawEnv = z.infer<typeof envSchema>;

@@ -4,6 +4,7 @@ import type { Pool } from 'pg';
 import { Logger as JobLogger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
+import { AuditSubscriber } from '../common/audit.js';
 
 export interface DataSourceOptions {
   url: string;
@@ -29,6 +30,8 @@ export function createDataSource(options: DataSourceOptions): DataSource {
     type: 'postgres',
     url: options.url,
     entities,
+    // Staff mutations write their activity-log entries in the transaction of their change (common/audit.ts).
+    subscribers: [AuditSubscriber],
     migrations,
     migrationsRun: false,
     synchronize: false,

@@ -1,8 +1,11 @@
 import '../../components/staff/staff.css';
 import { Suspense, useState } from 'react';
-import { Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Navigate, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import type { Permission } from '#shared/staff-access.js';
 import { PageFallback } from '../page-fallback';
-import { useStaffSession } from '../../features/staff-session';
+import { useStaffSession, type StaffSession } from '../../features/staff-session';
+import { pagePermission, STAFF_NAV, type StaffNavItem } from './staff-pages';
+import { StaffPermissionsProvider } from '../../lib/staff-permissions';
 import {
   NoAccess,
   SessionLoading,
@@ -45,22 +48,56 @@ export function StaffShell() {
   if (session.status === 'not-staff') {
     return (
       <main className="layout-auth">
-        <NoAccess email={session.email} />
+        <NoAccess email={session.email} message={session.message} />
       </main>
     );
   }
-  return <DashboardLayout />;
+  return <DashboardLayout session={session} />;
 }
 
-function DashboardLayout() {
+/** A page the person's role does not include: said in Spanish, with the way back (the server refuses it too). */
+function NotForYourRole({ roleLabel }: { roleLabel: string }) {
+  return (
+    <section className="staff-page" aria-labelledby="no-permission-title">
+      <h1 id="no-permission-title">Esta página no está disponible para tu rol</h1>
+      <p role="alert">
+        Tu rol ({roleLabel}) no incluye esta sección del panel. Si la necesitas, pídesela a la persona propietaria de la
+        tienda.
+      </p>
+      <p>
+        <Link to="/dashboard">Volver al inicio</Link>
+      </p>
+    </section>
+  );
+}
+
+function DashboardLayout({ session }: { session: Extract<StaffSession, { status: 'staff' }> }) {
   const [open, setOpen] = useState(false);
   const navigate = useNavigate();
+  const location = useLocation();
   const { signOut, error } = useSignOut();
   const close = () => setOpen(false);
+  const can = (p: Permission | null) => p === null || session.permissions.has(p);
+  const needed = pagePermission(location.pathname);
+  const items = STAFF_NAV.filter((item) => can(item.permission));
+  const groups: Array<{ label: string | null; items: StaffNavItem[] }> = [];
+  for (const item of items) {
+    const last = groups.at(-1);
+    if (item.group && last?.label === item.group) last.items.push(item);
+    else groups.push({ label: item.group ?? null, items: [item] });
+  }
 
   async function handleSignOut() {
     if (await signOut()) navigate(LOGIN, { replace: true });
   }
+
+  const link = (item: StaffNavItem) => (
+    <li key={item.to}>
+      <NavLink to={item.to} end={item.end} onClick={close}>
+        {item.label}
+      </NavLink>
+    </li>
+  );
 
   return (
     <div
@@ -90,62 +127,20 @@ function DashboardLayout() {
       </header>
       <nav id="staff-nav" className="staff-nav" aria-label="Panel de administración">
         <p className="staff-nav__brand">Enzo · Panel</p>
+        <p className="staff-nav__who">
+          {session.name || session.email} · <span>{session.roleLabel}</span>
+        </p>
         <ul>
-          <li>
-            <NavLink to="/dashboard" end onClick={close}>
-              Inicio
-            </NavLink>
-          </li>
-          <li>
-            <span className="staff-nav__group">Administrar Ventas</span>
-            <ul>
-              <li>
-                <NavLink to="/orders" onClick={close}>
-                  Órdenes
-                </NavLink>
+          {groups.map((g) =>
+            g.label ? (
+              <li key={g.label}>
+                <span className="staff-nav__group">{g.label}</span>
+                <ul>{g.items.map(link)}</ul>
               </li>
-              <li>
-                <NavLink to="/dashboard/devoluciones" onClick={close}>
-                  Devoluciones
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/dashboard/envios" onClick={close}>
-                  Envíos
-                </NavLink>
-              </li>
-            </ul>
-          </li>
-          <li>
-            <span className="staff-nav__group">Catálogo</span>
-            <ul>
-              <li>
-                <NavLink to="/dashboard/productos" onClick={close}>
-                  Productos
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to="/dashboard/inventario" onClick={close}>
-                  Inventario bajo
-                </NavLink>
-              </li>
-            </ul>
-          </li>
-          <li>
-            <NavLink to="/dashboard/contenido" onClick={close}>
-              Contenido de la tienda
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/codigos-descuento" onClick={close}>
-              Códigos de descuento
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/pagos" onClick={close}>
-              Medios de pago
-            </NavLink>
-          </li>
+            ) : (
+              g.items.map(link)
+            ),
+          )}
           <li>
             <button type="button" className="staff-nav__signout" onClick={() => void handleSignOut()}>
               Cerrar Sesión
@@ -155,9 +150,15 @@ function DashboardLayout() {
         </ul>
       </nav>
       <main id="staff-main" className="staff-main" tabIndex={-1}>
-        <Suspense fallback={<PageFallback />}>
-          <Outlet />
-        </Suspense>
+        {can(needed) ? (
+          <StaffPermissionsProvider value={session.permissions}>
+            <Suspense fallback={<PageFallback />}>
+              <Outlet />
+            </Suspense>
+          </StaffPermissionsProvider>
+        ) : (
+          <NotForYourRole roleLabel={session.roleLabel} />
+        )}
       </main>
     </div>
   );

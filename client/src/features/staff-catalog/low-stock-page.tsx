@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
+import { useCan } from '../../lib/staff-permissions';
 import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { ActionError, QueryError } from '../../components/staff/query-error';
 import { StaffLowStockDocument, StaffSetLowStockThresholdDocument } from './staff-catalog.generated';
@@ -8,6 +9,7 @@ import { unitsText } from '#shared/plural.js';
 
 /** `/dashboard/inventario`: sizes of published products running out, and the threshold that decides it. */
 export function LowStockPage() {
+  const can = useCan();
   const { data, error, loading, refetch } = useQuery(StaffLowStockDocument, { fetchPolicy: 'cache-and-network' });
   const [setThreshold, { loading: saving }] = useMutation(StaffSetLowStockThresholdDocument, {
     refetchQueries: ['StaffLowStock', 'StaffDashboardHome'],
@@ -37,19 +39,23 @@ export function LowStockPage() {
   return (
     <section className="staff-page">
       <h1>Inventario bajo</h1>
-      <form className="bulk-bar" onSubmit={(e) => void save(e)} noValidate>
-        <label className="staff-field">
-          Avisar cuando queden como máximo (unidades por talla)
-          <input
-            inputMode="numeric"
-            value={draft ?? String(report.threshold)}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-        </label>
-        <button type="submit" className="button" disabled={saving}>
-          Guardar umbral
-        </button>
-      </form>
+      {can('catalog.edit') ? (
+        <form className="bulk-bar" onSubmit={(e) => void save(e)} noValidate>
+          <label className="staff-field">
+            Avisar cuando queden como máximo (unidades por talla)
+            <input
+              inputMode="numeric"
+              value={draft ?? String(report.threshold)}
+              onChange={(e) => setDraft(e.target.value)}
+            />
+          </label>
+          <button type="submit" className="button" disabled={saving}>
+            Guardar umbral
+          </button>
+        </form>
+      ) : (
+        <p className="muted">Se avisa cuando quedan {report.threshold} unidades o menos por talla.</p>
+      )}
       <ActionError message={message} />
       {report.items.length === 0 ? (
         <p className="staff-success" role="status">
@@ -72,7 +78,11 @@ export function LowStockPage() {
               {report.items.map((i) => (
                 <tr key={i.sizeId}>
                   <td data-label="Producto">
-                    <Link to={`/dashboard/productos/${i.product.id}`}>{i.product.name}</Link>
+                    {can('catalog.view') ? (
+                      <Link to={`/dashboard/productos/${i.product.id}`}>{i.product.name}</Link>
+                    ) : (
+                      i.product.name
+                    )}
                   </td>
                   <td data-label="Categoría">{i.product.category.name}</td>
                   <td data-label="Talla">{i.sizeLabel}</td>

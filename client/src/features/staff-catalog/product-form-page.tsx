@@ -1,5 +1,7 @@
 import { useMutation, useQuery } from '@apollo/client/react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { useCan } from '../../lib/staff-permissions';
+import { EntityHistory } from '../staff-activity';
 import type { ValidProduct } from '#shared/product-form.js';
 import type { ProductInput } from '../../gql/types';
 import { NETWORK_ERROR } from '../../lib/staff-errors';
@@ -65,6 +67,7 @@ export function NewProductPage() {
 /** `/dashboard/productos/:id`: the whole product, its pictures, and archive/restore. */
 export function EditProductPage() {
   const { id = '' } = useParams();
+  const can = useCan();
   const { data, error, loading, refetch } = useQuery(StaffProductEditorDocument, {
     variables: { id },
     fetchPolicy: 'cache-and-network',
@@ -108,6 +111,7 @@ export function EditProductPage() {
         }
       />
       <ProductImages product={product} />
+      {can('audit.view') ? <EntityHistory entityType="product" entityId={product.id} /> : null}
     </section>
   );
 }

@@ -6,6 +6,8 @@ import { DiscountCodeForm, toInput } from './discount-code-form';
 import { ActionError, QueryError } from '../../components/staff/query-error';
 import { StaffDiscountCodesListDocument, StaffToggleDiscountCodeDocument } from './staff-discounts.generated';
 import type { StaffDiscountCodeFieldsFragment } from './staff-discounts.generated';
+import { useCan } from '../../lib/staff-permissions';
+import { EntityHistory } from '../staff-activity';
 
 const day = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'medium' });
 const validity = (c: StaffDiscountCodeFieldsFragment) =>
@@ -21,6 +23,7 @@ export function DiscountCodesPage() {
   const [editing, setEditing] = useState<StaffDiscountCodeFieldsFragment | 'new' | null>(null);
   const [toggleError, setToggleError] = useState<string | null>(null);
   const [update] = useMutation(StaffToggleDiscountCodeDocument);
+  const can = useCan();
 
   async function toggle(c: StaffDiscountCodeFieldsFragment) {
     setToggleError(null);
@@ -36,9 +39,11 @@ export function DiscountCodesPage() {
     <section className="staff-page">
       <div className="staff-page__head">
         <h1>Códigos de descuento</h1>
-        <button type="button" className="button" onClick={() => setEditing('new')}>
-          Nuevo código
-        </button>
+        {can('discounts.manage') ? (
+          <button type="button" className="button" onClick={() => setEditing('new')}>
+            Nuevo código
+          </button>
+        ) : null}
       </div>
       {editing ? (
         <DiscountCodeForm
@@ -96,22 +101,26 @@ export function DiscountCodesPage() {
                     </span>
                   </td>
                   <td className="staff-table__actions">
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => setEditing(c)}
-                      aria-label={`Editar ${c.code}`}
-                    >
-                      Editar
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--secondary"
-                      onClick={() => void toggle(c)}
-                      aria-label={`${c.active ? 'Desactivar' : 'Activar'} ${c.code}`}
-                    >
-                      {c.active ? 'Desactivar' : 'Activar'}
-                    </button>
+                    {can('discounts.manage') ? (
+                      <>
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          onClick={() => setEditing(c)}
+                          aria-label={`Editar ${c.code}`}
+                        >
+                          Editar
+                        </button>
+                        <button
+                          type="button"
+                          className="button button--secondary"
+                          onClick={() => void toggle(c)}
+                          aria-label={`${c.active ? 'Desactivar' : 'Activar'} ${c.code}`}
+                        >
+                          {c.active ? 'Desactivar' : 'Activar'}
+                        </button>
+                      </>
+                    ) : null}
                   </td>
                 </tr>
               ))}
@@ -119,6 +128,11 @@ export function DiscountCodesPage() {
           </table>
         </div>
       ) : null}
+      {data && can('audit.view')
+        ? data.staffDiscountCodes.map((c) => (
+            <EntityHistory key={c.id} entityType="discountCode" entityId={c.id} title={`Historial de ${c.code}`} />
+          ))
+        : null}
     </section>
   );
 }

@@ -1,18 +1,22 @@
 import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
-import { formatCop } from '#shared/money.js';
 import { ORDER_STATUS_LABELS } from '#shared/orders.js';
 import { StatusBadge } from '../../components/staff/status-badge';
-import { SalesChart } from './sales-chart';
 import { QueryError } from '../../components/staff/query-error';
+import { useCan } from '../../lib/staff-permissions';
+import { SalesFigures } from './sales-figures';
 import { StaffDashboardHomeDocument } from './staff-home.generated';
 import { ReturnsDue } from './returns-due';
 import { FailingJobs } from './failing-jobs';
 import { ToConfirm } from './to-confirm';
 import { unitsText } from '#shared/plural.js';
 
-/** `/dashboard` (Inicio): greeting, low-stock alert, sales today and this month, orders per state, 30-day chart. */
+/**
+ * `/dashboard` (Inicio): greeting, failing jobs, low-stock alert, returns due, orders to ship and per state, and (for
+ * roles that see reports) sales today, this month and the 30-day chart.
+ */
 export function DashboardHome() {
+  const can = useCan();
   const { data, error, loading, refetch } = useQuery(StaffDashboardHomeDocument, { fetchPolicy: 'cache-and-network' });
   if (error && !data) return <QueryError onRetry={() => void refetch()} error={error} />;
   if (loading && !data) return <p role="status">Cargando…</p>;
@@ -20,8 +24,8 @@ export function DashboardHome() {
   const { me, staffDashboard: d } = data;
   return (
     <section className="staff-page">
-      <h1>Hola, {me.name ?? me.email ?? 'equipo Enzo'}</h1>
-      <FailingJobs />
+      <h1>Hola, {me.name || me.email || 'equipo Enzo'}</h1>
+      {can('jobs.manage') ? <FailingJobs /> : null}
       {d.lowStockCount > 0 ? (
         <p className="staff-alert" role="status">
           <span>
@@ -32,16 +36,8 @@ export function DashboardHome() {
         </p>
       ) : null}
       <ToConfirm summary={d.toConfirm} />
-      <ReturnsDue summary={d.returns} />
+      {can('returns.view') ? <ReturnsDue summary={d.returns} /> : null}
       <div className="staff-cards">
-        <div className="staff-card">
-          <p className="staff-card__label">Ventas de hoy</p>
-          <p className="staff-card__value">{formatCop(d.salesToday)}</p>
-        </div>
-        <div className="staff-card">
-          <p className="staff-card__label">Ventas del mes</p>
-          <p className="staff-card__value">{formatCop(d.salesThisMonth)}</p>
-        </div>
         <div className="staff-card">
           <p className="staff-card__label">Por enviar</p>
           <p className="staff-card__value">
@@ -61,8 +57,7 @@ export function DashboardHome() {
           </li>
         ))}
       </ul>
-      <h2>Ventas de los últimos 30 días</h2>
-      <SalesChart days={d.salesLast30Days} />
+      {can('reports.view') ? <SalesFigures /> : null}
     </section>
   );
 }

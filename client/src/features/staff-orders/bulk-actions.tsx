@@ -7,6 +7,7 @@ import { ActionError } from '../../components/staff/query-error';
 import type { OrderStatus } from '../../gql/types';
 import { StaffBulkTransitionOrdersDocument, type OrderMoveFieldsFragment } from './staff-orders.generated';
 import { BulkShipments } from './bulk-shipments';
+import { useCan } from '../../lib/staff-permissions';
 
 /** A chosen order as the list knows it: its reference and the steps the server allows it now. */
 export interface SelectedOrder {
@@ -51,7 +52,11 @@ export function BulkActions({ orders, onDone }: { orders: SelectedOrder[]; onDon
   const [outcomes, setOutcomes] = useState<Outcome[] | null>(null);
   const [bulk, { loading }] = useMutation(StaffBulkTransitionOrdersDocument);
   const count = orders.length;
-  const options = commonMoves(orders);
+  const can = useCan();
+  // Only a role that moves orders gets the form (the server offers each order only the steps the role may take);
+  // Consulta only prints packing lists.
+  const fulfils = can('orders.fulfil');
+  const options = fulfils ? commonMoves(orders) : [];
   const chosen = options.find((o) => o.to === to);
   const shipping = chosen?.moves.some((m) => m.requires.length > 0) ?? false;
   const consequences = [...new Set(chosen?.moves.flatMap((m) => m.consequences) ?? [])];
@@ -118,11 +123,11 @@ export function BulkActions({ orders, onDone }: { orders: SelectedOrder[]; onDon
               ))}
             </select>
           </label>
-        ) : (
+        ) : fulfils ? (
           <p className="muted">
             Las órdenes elegidas no tienen un cambio de estado en común: elige órdenes que estén en el mismo estado.
           </p>
-        )}
+        ) : null}
         {shipping ? (
           <BulkShipments
             carrier={carrier}
@@ -138,13 +143,17 @@ export function BulkActions({ orders, onDone }: { orders: SelectedOrder[]; onDon
             ))}
           </ul>
         ) : null}
-        <label className="staff-field">
-          Nota (opcional)
-          <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} />
-        </label>
-        <button type="submit" className="button" disabled={loading || count === 0 || options.length === 0}>
-          {loading ? 'Cambiando…' : `Cambiar ${count === 1 ? '1 orden' : `${count} órdenes`}`}
-        </button>
+        {fulfils ? (
+          <>
+            <label className="staff-field">
+              Nota (opcional)
+              <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} />
+            </label>
+            <button type="submit" className="button" disabled={loading || count === 0 || options.length === 0}>
+              {loading ? 'Cambiando…' : `Cambiar ${count === 1 ? '1 orden' : `${count} órdenes`}`}
+            </button>
+          </>
+        ) : null}
         <Link className="button button--secondary" to={`/orders/empaque?ids=${ids}`}>
           Lista de empaque ({count})
         </Link>

@@ -5,6 +5,7 @@ import { ORDER_STATUS_LABELS } from '#shared/orders.js';
 import type { OrderStatus } from '../../gql/types';
 import { StaffTransitionOrderDocument } from './staff-orders.generated';
 import type { StaffOrderFieldsFragment } from './staff-orders.generated';
+import { useCan } from '../../lib/staff-permissions';
 
 /**
  * Moves the order along one of the steps the server offers for it (`allowedMoves`, read from the order lifecycle):
@@ -21,6 +22,7 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
   const move = order.allowedMoves.find((m) => m.to === to);
   const needsCarrier = move?.requires.includes('CARRIER') ?? false;
   const needsTracking = move?.requires.includes('TRACKING_NUMBER') ?? false;
+  const can = useCan();
 
   const feedback = message ? (
     <p className={message.ok ? 'staff-success' : 'staff-error'} role={message.ok ? 'status' : 'alert'}>
@@ -28,6 +30,8 @@ export function OrderActions({ order }: { order: StaffOrderFieldsFragment }) {
     </p>
   ) : null;
 
+  // A role that only reads orders (Consulta) sees no form; the server offers only the steps the role may take.
+  if (!can('orders.fulfil')) return null;
   if (order.allowedMoves.length === 0) {
     // A final state (ENTREGADO, DEVUELTO, CANCELADO): still confirm the change that led here.
     return (

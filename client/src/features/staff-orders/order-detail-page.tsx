@@ -11,10 +11,13 @@ import { QueryError } from '../../components/staff/query-error';
 import { StaffOrderDetailDocument } from './staff-orders.generated';
 import { OrderReturns } from '../staff-returns';
 import { OrderTotals } from './order-totals';
+import { EntityHistory } from '../staff-activity';
+import { useCan } from '../../lib/staff-permissions';
 
 /** `/detail-order/:id`: everything about one order, its history and the allowed actions. */
 export function OrderDetailPage() {
   const { id = '' } = useParams();
+  const can = useCan();
   const { data, error, loading, refetch } = useQuery(StaffOrderDetailDocument, {
     variables: { id },
     fetchPolicy: 'cache-and-network',
@@ -122,6 +125,7 @@ export function OrderDetailPage() {
       <OrderHistory order={o} paymentLabel={PAYMENT_METHOD_LABELS[o.paymentMethod]} />
       <CashCollection order={o} />
       <OrderActions order={o} />
+      {can('audit.view') ? <EntityHistory entityType="order" entityId={o.id} /> : null}
     </section>
   );
 }

@@ -8,12 +8,14 @@ import { downloadCsv } from './csv-download';
 import { ActionError, QueryError } from '../../components/staff/query-error';
 import type { OrderStatus, PaymentMethod } from '../../gql/types';
 import { StaffOrdersListDocument } from './staff-orders.generated';
+import { useCan } from '../../lib/staff-permissions';
 
 const PAGE_SIZE = 25;
 
 /** `/orders`: filtered, searchable, newest first, cursor pages (filters in the URL); CSV exports; bulk changes and packing lists. */
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
+  const can = useCan();
   const [previous, setPrevious] = useState<string[]>([]);
   const [csvError, setCsvError] = useState<string | null>(null);
   const [exporting, setExporting] = useState<'orders' | 'lines' | null>(null);
@@ -73,24 +75,26 @@ export function OrdersPage() {
     <section className="staff-page">
       <div className="staff-page__head">
         <h1>Órdenes</h1>
-        <div className="staff-form__actions">
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void exportCsv('orders')}
-            disabled={!page || exporting !== null}
-          >
-            {exporting === 'orders' ? 'Exportando…' : 'Exportar CSV'}
-          </button>
-          <button
-            type="button"
-            className="button button--secondary"
-            onClick={() => void exportCsv('lines')}
-            disabled={!page || exporting !== null}
-          >
-            {exporting === 'lines' ? 'Exportando…' : 'Exportar productos (CSV)'}
-          </button>
-        </div>
+        {can('orders.export') ? (
+          <div className="staff-form__actions">
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void exportCsv('orders')}
+              disabled={!page || exporting !== null}
+            >
+              {exporting === 'orders' ? 'Exportando…' : 'Exportar CSV'}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={() => void exportCsv('lines')}
+              disabled={!page || exporting !== null}
+            >
+              {exporting === 'lines' ? 'Exportando…' : 'Exportar productos (CSV)'}
+            </button>
+          </div>
+        ) : null}
       </div>
       <ActionError message={csvError} />
       <OrdersFilters

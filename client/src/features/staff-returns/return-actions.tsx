@@ -8,6 +8,7 @@ import {
   type StaffReturnResultFieldsFragment,
 } from './staff-returns.generated';
 import { RefundForm } from './refund-form';
+import { useCan } from '../../lib/staff-permissions';
 
 type Feedback = { ok: boolean; text: string } | null;
 
@@ -19,6 +20,7 @@ type Feedback = { ok: boolean; text: string } | null;
 export function ReturnActions({ request, onChanged }: { request: StaffReturnFieldsFragment; onChanged?: () => void }) {
   const [note, setNote] = useState('');
   const [feedback, setFeedback] = useState<Feedback>(null);
+  const can = useCan();
   const [decide, decideState] = useMutation(StaffDecideReturnDocument);
   const [receive, receiveState] = useMutation(StaffReceiveReturnDocument);
   const busy = decideState.loading || receiveState.loading;
@@ -44,7 +46,7 @@ export function ReturnActions({ request, onChanged }: { request: StaffReturnFiel
   const noteId = `return-note-${request.id}`;
 
   const next = new Set(request.nextSteps);
-  if (next.has('ACEPTADA') || next.has('RECHAZADA')) {
+  if ((next.has('ACEPTADA') || next.has('RECHAZADA')) && can('returns.manage')) {
     const submit = (accept: boolean) => (e?: FormEvent) => {
       e?.preventDefault();
       if (!accept && note.trim().length < 5)
@@ -74,8 +76,9 @@ export function ReturnActions({ request, onChanged }: { request: StaffReturnFiel
     );
   }
 
-  const canReceive = next.has('RECIBIDA');
-  const canRefund = next.has('REEMBOLSADA');
+  // Only the steps the role may take (deciding and receiving returns, recording refunds): the server checks too.
+  const canReceive = can('returns.manage') && next.has('RECIBIDA');
+  const canRefund = can('refunds.manage') && next.has('REEMBOLSADA');
   if (!canReceive && !canRefund) return message;
   return (
     <div className="return-actions">

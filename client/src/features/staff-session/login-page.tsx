@@ -18,7 +18,7 @@ export function LoginPage() {
   if (session.status === 'loading') return <SessionLoading />;
   if (session.status === 'starting') return <SessionStarting />;
   if (session.status === 'staff') return <Navigate to={next} replace />;
-  if (session.status === 'not-staff') return <NoAccess email={session.email} />;
+  if (session.status === 'not-staff') return <NoAccess email={session.email} message={session.message} />;
 
   async function submit(e: FormEvent) {
     e.preventDefault();

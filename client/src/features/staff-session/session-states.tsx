@@ -47,15 +47,20 @@ export function useSignOut() {
   return { signOut: run, error };
 }
 
-/** Signed in, but the account lacks the staff claim. */
-export function NoAccess({ email }: { email: string | null }) {
+/** Signed in, but the server refuses the account (not on the team, or its access was turned off). */
+export function NoAccess({ email, message }: { email: string | null; message: string }) {
   const { signOut: run, error } = useSignOut();
   return (
     <section className="staff-login" aria-labelledby="no-access-title">
       <h1 id="no-access-title">No tienes acceso al panel</h1>
+      <p role="alert">{message}</p>
       <p>
-        La cuenta {email ? <strong>{email}</strong> : null} no pertenece al personal de Enzo. Cierra la sesión e ingresa
-        con una cuenta del personal.
+        {email ? (
+          <>
+            Entraste como <strong>{email}</strong>.{' '}
+          </>
+        ) : null}
+        Cierra la sesión e ingresa con una cuenta del equipo.
       </p>
       <ActionError message={error} />
       <button type="button" className="button" onClick={() => void run()}>

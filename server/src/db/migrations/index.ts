@@ -14,6 +14,7 @@ import { PaymentOptionsNotify1765500000000 } from './1765500000000-payment-optio
 import { CategoryProductCount1765600000000 } from './1765600000000-category-product-count.js';
 import { MoneyAndStock1766000000000 } from './1766000000000-money-and-stock.js';
 import { WebhookRefusalSummary1766100000000 } from './1766100000000-webhook-refusal-summary.js';
+import { StaffTeam1766300000000 } from './1766300000000-staff-team.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -33,4 +34,5 @@ export const migrations = [
   CategoryProductCount1765600000000,
   MoneyAndStock1766000000000,
   WebhookRefusalSummary1766100000000,
+  StaffTeam1766300000000,
 ];

@@ -1,16 +1,13 @@
 import type { Resolvers } from '../../generated/graphql.js';
-import type { GraphQLContext } from '../../common/context.js';
+import { currentStaff, open, staffOnly } from '../../common/access.js';
 import { ONLINE_PAYMENT_METHODS } from '#shared/orders.js';
 import type { CashOnDeliveryService } from './cash-on-delivery.service.js';
 
-/** Staff check, given by the staff module. */
-export type StaffGuard = (ctx: GraphQLContext) => Promise<{ email: string | null; uid: string }>;
-
 /** The payment methods the shop offers (public) and the staff's cash-on-delivery settings. */
-export function createCashOnDeliveryResolvers(cod: CashOnDeliveryService, requireStaff: StaffGuard): Resolvers {
+export function createCashOnDeliveryResolvers(cod: CashOnDeliveryService): Resolvers {
   return {
     Query: {
-      paymentOptions: async () => {
+      paymentOptions: open(async () => {
         const settings = await cod.settings();
         return {
           methods: settings.enabled
@@ -18,17 +15,14 @@ export function createCashOnDeliveryResolvers(cod: CashOnDeliveryService, requir
             : [...ONLINE_PAYMENT_METHODS],
           cashOnDelivery: settings,
         };
-      },
-      staffCashOnDelivery: async (_p, _a, ctx) => {
-        await requireStaff(ctx);
-        return cod.record();
-      },
+      }),
+      staffCashOnDelivery: staffOnly('payments.manage', (_p, _a) => cod.record()),
     },
     Mutation: {
-      staffSaveCashOnDelivery: async (_p, { input }, ctx) => {
-        const staff = await requireStaff(ctx);
+      staffSaveCashOnDelivery: staffOnly('payments.manage', async (_p, { input }, ctx) => {
+        const staff = await currentStaff(ctx);
         return cod.save(input, staff.email ?? staff.uid);
-      },
+      }),
     },
     CashOnDeliverySettingsResult: {
       __resolveType: (r) =>

@@ -4,7 +4,8 @@ import {
   DEFAULT_CONFIRM_WITHIN_HOURS,
   type CashOnDeliverySettings,
 } from '#shared/cash-on-delivery.js';
-import { selectRows } from '../../common/db.js';
+import { commit, inTransaction, selectRows } from '../../common/db.js';
+import { auditChange, rowSnapshot } from '../../common/audit.js';
 import type { ReadCache } from '../../common/read-cache.js';
 import { ok, validationErrors, type ValidationErrors } from '../../common/results.js';
 import { CashOnDeliverySettingsEntity } from './cash-on-delivery-settings.entity.js';
@@ -55,17 +56,24 @@ export class CashOnDeliveryService {
     const parsed = cashOnDeliveryInputSchema.safeParse(input);
     if (!parsed.success) return validationErrors(parsed.error);
     const { enabled, maxTotal, fee, confirmWithinHours } = parsed.data;
-    await this.ds.getRepository(CashOnDeliverySettingsEntity).update(
-      { id: 1 },
-      {
-        enabled,
-        maxTotal,
-        fee,
-        ...(confirmWithinHours ? { confirmWithinHours } : {}),
-        updatedAt: new Date(),
-        updatedBy: staffName,
-      },
-    );
+    const snapshot = `SELECT enabled, max_total AS "maxTotal", fee, confirm_within_hours AS "confirmWithinHours"
+      FROM cash_on_delivery_settings WHERE id = $1`;
+    await inTransaction(this.ds, async (m) => {
+      const before = await rowSnapshot(m, `${snapshot} FOR UPDATE`, 1);
+      await m.getRepository(CashOnDeliverySettingsEntity).update(
+        { id: 1 },
+        {
+          enabled,
+          maxTotal,
+          fee,
+          ...(confirmWithinHours ? { confirmWithinHours } : {}),
+          updatedAt: new Date(),
+          updatedBy: staffName,
+        },
+      );
+      auditChange(m, { entityType: 'cashOnDelivery', entityId: 1, before, after: await rowSnapshot(m, snapshot, 1) });
+      return commit(null);
+    });
     return ok(await this.record(), 'CashOnDeliverySettings');
   }
 }

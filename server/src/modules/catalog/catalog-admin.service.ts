@@ -16,6 +16,8 @@ import { parseSearchText } from './search-input.js';
 import { ProductSizeEntity } from './product-size.entity.js';
 import { ProductImageEntity } from './product-image.entity.js';
 import { parseProductId as productId, PRODUCT_MISSING, ProductEditorService } from './product-editor.service.js';
+import { auditChange } from '../../common/audit.js';
+import { auditedProductChange, productSnapshot } from './product-audit.js';
 
 export interface UpdateProductInput {
   productId: string;
@@ -89,24 +91,34 @@ export class CatalogAdminService {
   async archive(id: string): Promise<ProductChangeResult> {
     const n = productId(id);
     if (n === null) return notFoundResult(PRODUCT_MISSING);
-    const rows = await returningRows(
-      this.ds,
-      `UPDATE product SET archived_at = COALESCE(archived_at, now()), active = false WHERE id = $1 RETURNING id`,
-      [n],
+    const changed = await inTransaction(this.ds, (m) =>
+      auditedProductChange(m, n, async () => {
+        const rows = await returningRows(
+          m,
+          `UPDATE product SET archived_at = COALESCE(archived_at, now()), active = false WHERE id = $1 RETURNING id`,
+          [n],
+        );
+        return rows.length ? commit(n) : rollback(null);
+      }),
     );
-    return rows.length ? this.found(n) : notFoundResult(PRODUCT_MISSING);
+    return changed.commit ? this.found(n) : notFoundResult(PRODUCT_MISSING);
   }
 
   /** Back in the shop as it was before archiving, published. */
   async restore(id: string): Promise<ProductChangeResult> {
     const n = productId(id);
     if (n === null) return notFoundResult(PRODUCT_MISSING);
-    const rows = await returningRows(
-      this.ds,
-      `UPDATE product SET archived_at = NULL, active = true WHERE id = $1 RETURNING id`,
-      [n],
+    const changed = await inTransaction(this.ds, (m) =>
+      auditedProductChange(m, n, async () => {
+        const rows = await returningRows(
+          m,
+          `UPDATE product SET archived_at = NULL, active = true WHERE id = $1 RETURNING id`,
+          [n],
+        );
+        return rows.length ? commit(n) : rollback(null);
+      }),
     );
-    return rows.length ? this.found(n) : notFoundResult(PRODUCT_MISSING);
+    return changed.commit ? this.found(n) : notFoundResult(PRODUCT_MISSING);
   }
 
   /** Former slugs and categories of products (URLs that now answer 301), newest first. */
@@ -154,6 +166,7 @@ export class CatalogAdminService {
       if (!product) return rollback(notFoundResult(PRODUCT_MISSING));
       if (product.archivedAt && input.active)
         return rollback(invalidField('active', 'El producto está archivado: restáuralo antes de publicarlo.'));
+      const before = await productSnapshot(em, id);
       const changes: Partial<ProductEntity> = {};
       if (input.price != null) changes.price = input.price;
       if (input.active != null) changes.active = input.active;
@@ -182,6 +195,7 @@ export class CatalogAdminService {
         for (const s of input.sizes)
           await em.getRepository(ProductSizeEntity).update({ id: Number(s.sizeId), productId: id }, { stock: s.stock });
       }
+      auditChange(em, { entityType: 'product', entityId: id, before, after: await productSnapshot(em, id) });
       return commit(id);
     });
     return outcome.commit ? this.found(id) : outcome.failure;
@@ -208,10 +222,15 @@ export class CatalogAdminService {
     }
     const url = await this.media.put(key, image.data, image.contentType);
     const variants = rendered ? await storeImageVariants(this.media, key, rendered) : null;
-    await this.ds.query(
-      `INSERT INTO product_image (product_id, storage_key, url, alt, width, height, position, variants)
-       SELECT $1, $2, $3, $4, $5, $6, COALESCE(MAX(position), -1) + 1, $7::jsonb FROM product_image WHERE product_id = $1`,
-      [product.id, key, url, alt, size.width, size.height, variants ? JSON.stringify(variants) : null],
+    await inTransaction(this.ds, (m) =>
+      auditedProductChange(m, product.id, async () => {
+        await m.query(
+          `INSERT INTO product_image (product_id, storage_key, url, alt, width, height, position, variants)
+           SELECT $1, $2, $3, $4, $5, $6, COALESCE(MAX(position), -1) + 1, $7::jsonb FROM product_image WHERE product_id = $1`,
+          [product.id, key, url, alt, size.width, size.height, variants ? JSON.stringify(variants) : null],
+        );
+        return commit(null);
+      }),
     );
     return ok(product, 'StaffProduct');
   }
@@ -220,10 +239,15 @@ export class CatalogAdminService {
   async removeImage(productIdValue: string, imageId: string): Promise<ProductChangeResult> {
     const product = await this.byId(productIdValue);
     if (!product) return notFoundResult(PRODUCT_MISSING);
-    const result = await this.ds
-      .getRepository(ProductImageEntity)
-      .delete({ id: Number(imageId) || -1, productId: product.id });
-    if (!result.affected) return notFoundResult('La imagen no existe.');
+    const removed = await inTransaction(this.ds, (m) =>
+      auditedProductChange(m, product.id, async () => {
+        const result = await m
+          .getRepository(ProductImageEntity)
+          .delete({ id: Number(imageId) || -1, productId: product.id });
+        return result.affected ? commit(null) : rollback(null);
+      }),
+    );
+    if (!removed.commit) return notFoundResult('La imagen no existe.');
     return ok(product, 'StaffProduct');
   }
 
@@ -243,6 +267,7 @@ export class CatalogAdminService {
         .getRepository(ProductEntity)
         .findOne({ where: { id }, lock: { mode: 'pessimistic_write' } });
       if (!product) return rollback(notFoundResult(PRODUCT_MISSING));
+      const before = await productSnapshot(m, id);
       const current = await m
         .getRepository(ProductImageEntity)
         .find({ where: { productId: id }, select: { id: true } });
@@ -263,6 +288,7 @@ export class CatalogAdminService {
           image.alt.trim(),
         ]);
       }
+      auditChange(m, { entityType: 'product', entityId: id, before, after: await productSnapshot(m, id) });
       return commit(id);
     });
     return outcome.commit ? this.found(id) : outcome.failure;

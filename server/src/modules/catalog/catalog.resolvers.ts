@@ -1,3 +1,4 @@
+import { openFields } from '../../common/access.js';
 import type { Resolvers } from '../../generated/graphql.js';
 import { checkPageSize } from '../../common/cursor.js';
 import type { CatalogService } from './catalog.service.js';
@@ -12,7 +13,7 @@ const soldOut = (sizes: ProductSizeEntity[]) => sizes.every((s) => s.stock <= 0)
 /** Thin: the catalog service reads; sizes and images come batched (or prefetched) per request. */
 export function createCatalogResolvers(catalog: CatalogService): Resolvers {
   return {
-    Query: {
+    Query: openFields({
       categories: () => catalog.categories(),
       category: (_p, { slug }) => catalog.category(slug),
       products: async (_p, args, ctx, info) => {
@@ -73,7 +74,7 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
         if (product) await prefetchProductData(productData(ctx, catalog), info, [], [product.id]);
         return product;
       },
-    },
+    }),
     ProductConnection: {
       // Read with the page when the operation asked for them; alone otherwise.
       facets: (conn) => conn.facets ?? catalog.facets(conn.spec),

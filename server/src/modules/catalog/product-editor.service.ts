@@ -8,6 +8,8 @@ import {
 } from '#shared/product-form.js';
 import { checkGuideSizes, type SizeGuide } from '#shared/size-guide.js';
 import { commit, inTransaction, isUniqueViolation, rollback, type Outcome } from '../../common/db.js';
+import { auditChange } from '../../common/audit.js';
+import { productSnapshot } from './product-audit.js';
 import {
   invalidField,
   notFoundResult,
@@ -84,6 +86,7 @@ export class ProductEditorService {
             s.stock,
           ]);
         }
+        auditChange(m, { entityType: 'product', entityId: id, before: null, after: await productSnapshot(m, id) });
         return commit(id);
       });
     } catch (err) {
@@ -111,6 +114,7 @@ export class ProductEditorService {
         if (!current) return rollback(notFoundResult(PRODUCT_MISSING));
         if (current.archivedAt && p.active)
           return rollback(invalidField('active', 'El producto está archivado: restáuralo antes de publicarlo.'));
+        const before = await productSnapshot(m, id);
         if (!(await this.categoryExists(m, p.categorySlug)))
           return rollback(invalidField('categorySlug', PRODUCT_MESSAGES.category));
         const slug = p.slug ?? current.slug;
@@ -140,6 +144,7 @@ export class ProductEditorService {
             p.pets,
           ],
         );
+        auditChange(m, { entityType: 'product', entityId: id, before, after: await productSnapshot(m, id) });
         return commit(id);
       });
     } catch (err) {

@@ -1,5 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { invalidField, type ValidationErrors } from '../../common/results.js';
+import { commit, inTransaction } from '../../common/db.js';
+import { auditChange, rowSnapshot } from '../../common/audit.js';
 
 /** Units at or below which a size of a published product counts as low on stock, until staff change it. */
 export const DEFAULT_LOW_STOCK_THRESHOLD = 3;
@@ -34,10 +36,24 @@ export class StockAlertsService {
   async setThreshold(threshold: number): Promise<LowStockReport | ValidationErrors> {
     if (!Number.isInteger(threshold) || threshold < 0 || threshold > 1000)
       return invalidField('threshold', 'El umbral debe ser un número entero entre 0 y 1.000.');
-    await this.ds.query(
-      `INSERT INTO shop_setting (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
-      [SETTING, JSON.stringify(threshold)],
-    );
+    await inTransaction(this.ds, async (m) => {
+      const before = await rowSnapshot(
+        m,
+        `SELECT value AS threshold FROM shop_setting WHERE key = $1 FOR UPDATE`,
+        SETTING,
+      );
+      await m.query(
+        `INSERT INTO shop_setting (key, value) VALUES ($1, $2::jsonb) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`,
+        [SETTING, JSON.stringify(threshold)],
+      );
+      auditChange(m, {
+        entityType: 'stockSettings',
+        entityId: SETTING,
+        before: { threshold: before?.threshold ?? DEFAULT_LOW_STOCK_THRESHOLD },
+        after: { threshold },
+      });
+      return commit(null);
+    });
     return this.report();
   }
 

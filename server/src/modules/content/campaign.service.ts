@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import { campaignInputSchema, type CampaignFormInput } from '#shared/content.js';
 import { CAMPAIGN_PREVIEW_PARAM } from '#shared/storefront-routes.js';
 import { safeEqual } from '../../common/crypto.js';
-import { returningRows } from '../../common/db.js';
+import { commit, inTransaction, returningRows, rollback } from '../../common/db.js';
+import { auditChange, rowSnapshot } from '../../common/audit.js';
 import { notFoundResult, ok, validationErrors, type NotFound, type ValidationErrors } from '../../common/results.js';
 import { CampaignEntity } from './campaign.entity.js';
 
@@ -50,9 +51,19 @@ export class CampaignService {
   async update(slug: string, input: CampaignFormInput): Promise<CampaignResult> {
     const parsed = campaignInputSchema.safeParse(input);
     if (!parsed.success) return validationErrors(parsed.error);
-    const repo = this.ds.getRepository(CampaignEntity);
-    const { affected } = await repo.update({ slug }, { ...parsed.data, updatedAt: new Date() });
-    const saved = affected ? await repo.findOneBy({ slug }) : null;
+    const v = parsed.data;
+    const snapshot = `SELECT title, description, active FROM campaign WHERE slug = $1`;
+    const outcome = await inTransaction(this.ds, async (m) => {
+      const before = await rowSnapshot(m, `${snapshot} FOR UPDATE`, slug);
+      if (!before) return rollback(null);
+      await m.query(
+        `UPDATE campaign SET title = $2, description = $3, active = $4, updated_at = now() WHERE slug = $1`,
+        [slug, v.title, v.description, v.active],
+      );
+      auditChange(m, { entityType: 'campaign', entityId: slug, before, after: await rowSnapshot(m, snapshot, slug) });
+      return commit(null);
+    });
+    const saved = outcome.commit ? await this.ds.getRepository(CampaignEntity).findOneBy({ slug }) : null;
     return saved ? ok(saved, 'StaffCampaign') : notFoundResult(MISSING);
   }
 
@@ -60,13 +71,19 @@ export class CampaignService {
   async previewLink(slug: string): Promise<PreviewResult> {
     const token = randomBytes(24).toString('base64url');
     const expiresAt = new Date(Date.now() + PREVIEW_HOURS * 3_600_000);
-    const rows = await returningRows<{ path: string }>(
-      this.ds,
-      `UPDATE campaign SET preview_token_hash = $2, preview_expires_at = $3 WHERE slug = $1 RETURNING path`,
-      [slug, hash(token), expiresAt],
-    );
-    if (!rows[0]) return notFoundResult(MISSING);
-    return { __typename: 'CampaignPreviewLink', url: `${rows[0].path}?${CAMPAIGN_PREVIEW_PARAM}=${token}`, expiresAt };
+    const outcome = await inTransaction(this.ds, async (m) => {
+      const rows = await returningRows<{ path: string }>(
+        m,
+        `UPDATE campaign SET preview_token_hash = $2, preview_expires_at = $3 WHERE slug = $1 RETURNING path`,
+        [slug, hash(token), expiresAt],
+      );
+      if (!rows[0]) return rollback(null);
+      // The link itself is a secret: the log only says until when it works.
+      auditChange(m, { entityType: 'campaign', entityId: slug, after: { previewUntil: expiresAt } });
+      return commit(rows[0].path);
+    });
+    if (!outcome.commit) return notFoundResult(MISSING);
+    return { __typename: 'CampaignPreviewLink', url: `${outcome.value}?${CAMPAIGN_PREVIEW_PARAM}=${token}`, expiresAt };
   }
 
   /** How many published products the campaign's collection has. */

@@ -1,3 +1,4 @@
+import { openFields } from '../../common/access.js';
 import type { Resolvers } from '../../generated/graphql.js';
 import type { CampaignService } from './campaign.service.js';
 import type { ContentService } from './content.service.js';
@@ -6,10 +7,10 @@ import type { ContentService } from './content.service.js';
 export function createContentResolvers(deps: { content: ContentService; campaigns: CampaignService }): Resolvers {
   const { content, campaigns } = deps;
   return {
-    Query: {
+    Query: openFields({
       campaign: (_p, { slug, previewToken }) => campaigns.visible(slug, previewToken),
       campaigns: async () => (await campaigns.active()).map((c) => Object.assign(c, { preview: false })),
-    },
+    }),
     HomeMedia: {
       slides: () => content.slides({ live: true }),
       promos: () => content.promos({ live: true }),

@@ -5,7 +5,8 @@ import {
   type DiscountCodeFormInput,
   type ValidDiscountCode,
 } from '#shared/discount-codes.js';
-import { isUniqueViolation, returningRows } from '../../common/db.js';
+import { commit, inTransaction, isUniqueViolation, returningRows, rollback } from '../../common/db.js';
+import { auditChange, rowSnapshot } from '../../common/audit.js';
 import {
   invalidField,
   notFoundResult,
@@ -23,6 +24,11 @@ export type DiscountCodeChangeResult =
   (DiscountCodeEntity & { __typename: 'StaffDiscountCode' }) | ValidationErrors | NotFound;
 
 const MISSING = 'El código de descuento no existe.';
+
+/** A code as the activity log shows it. */
+const SNAPSHOT = `SELECT code, percent, active, valid_from AS "startsAt", valid_until AS "endsAt", usage_limit AS "usageLimit",
+  min_subtotal AS "minSubtotal", category_slugs AS categories, first_purchase_only AS "firstPurchaseOnly",
+  per_customer_limit AS "perCustomerLimit" FROM discount_code WHERE id = $1`;
 
 const COLUMNS = [
   'code',
@@ -77,16 +83,24 @@ export class DiscountAdminService {
   async create(input: DiscountCodeInput): Promise<DiscountCodeChangeResult> {
     const v = await this.validate(input);
     if ('__typename' in v) return v;
-    const inserted: Array<{ id: number }> = await this.ds.query(
-      `INSERT INTO discount_code (${COLUMNS.join(', ')}, uses) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}, 0)
-       ON CONFLICT (code) DO NOTHING RETURNING id`,
-      values(v),
-    );
-    if (inserted.length === 0) return invalidField('code', DISCOUNT_CODE_MESSAGES.duplicate);
-    return ok(
-      (await this.ds.getRepository(DiscountCodeEntity).findOneBy({ id: inserted[0]!.id }))!,
-      'StaffDiscountCode',
-    );
+    const outcome = await inTransaction(this.ds, async (m) => {
+      const inserted: Array<{ id: number }> = await m.query(
+        `INSERT INTO discount_code (${COLUMNS.join(', ')}, uses) VALUES (${COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}, 0)
+         ON CONFLICT (code) DO NOTHING RETURNING id`,
+        values(v),
+      );
+      const id = inserted[0]?.id;
+      if (id === undefined) return rollback(null);
+      auditChange(m, {
+        entityType: 'discountCode',
+        entityId: id,
+        before: null,
+        after: await rowSnapshot(m, SNAPSHOT, id),
+      });
+      return commit(id);
+    });
+    if (!outcome.commit) return invalidField('code', DISCOUNT_CODE_MESSAGES.duplicate);
+    return ok((await this.ds.getRepository(DiscountCodeEntity).findOneBy({ id: outcome.value }))!, 'StaffDiscountCode');
   }
 
   async update(id: string, input: DiscountCodeInput): Promise<DiscountCodeChangeResult> {
@@ -94,19 +108,26 @@ export class DiscountAdminService {
     if ('__typename' in v) return v;
     const n = Number(id);
     if (!Number.isInteger(n) || n < 1 || n > 2_147_483_647) return notFoundResult(MISSING);
-    let changed: unknown[];
+    let changed: boolean;
     try {
-      changed = await returningRows(
-        this.ds,
-        `UPDATE discount_code SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1 RETURNING id`,
-        [n, ...values(v)],
-      );
+      const outcome = await inTransaction(this.ds, async (m) => {
+        const before = await rowSnapshot(m, `${SNAPSHOT} FOR UPDATE`, n);
+        if (!before) return rollback(null);
+        await returningRows(
+          m,
+          `UPDATE discount_code SET ${COLUMNS.map((c, i) => `${c} = $${i + 2}`).join(', ')} WHERE id = $1 RETURNING id`,
+          [n, ...values(v)],
+        );
+        auditChange(m, { entityType: 'discountCode', entityId: n, before, after: await rowSnapshot(m, SNAPSHOT, n) });
+        return commit(n);
+      });
+      changed = outcome.commit;
     } catch (err) {
       // Renamed to a code another row already has (the unique index decides, race-free).
       if (isUniqueViolation(err)) return invalidField('code', DISCOUNT_CODE_MESSAGES.duplicate);
       throw err;
     }
-    const saved = changed.length ? await this.ds.getRepository(DiscountCodeEntity).findOneBy({ id: n }) : null;
+    const saved = changed ? await this.ds.getRepository(DiscountCodeEntity).findOneBy({ id: n }) : null;
     return saved ? ok(saved, 'StaffDiscountCode') : notFoundResult(MISSING);
   }
 }

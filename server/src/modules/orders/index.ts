@@ -24,7 +24,7 @@ export {
   type StaffTransitionResult,
 } from './order-staff-actions.js';
 export type { OrderPage } from './order-queries.js';
-export type { DashboardFigures } from './order-dashboard.js';
+export type { DashboardCounts, SalesFigures } from './order-dashboard.js';
 export { foldText, orderWhere, type OrderFilter } from './order-filter.js';
 export { ORDER_FLAGS, OrderEntity, type DocumentTypeValue, type PaymentMethodValue } from './order.entity.js';
 export { OrderLineEntity } from './order-line.entity.js';

@@ -6,6 +6,7 @@ import {
   type OrderStatusValue,
 } from '#shared/orders.js';
 import { enqueueJob } from '../../common/jobs.js';
+import { auditChange } from '../../common/audit.js';
 import { ORDER_FLAGS, OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderTransitionEntity } from './order-transition.entity.js';
@@ -37,6 +38,18 @@ import {
 } from './order-edges.js';
 
 export * from './order-edges.js';
+
+/** A staff mutation's activity-log entry for an order change: the changed fields before and after, and the note. */
+function auditOrder(m: EntityManager, order: OrderEntity, changes: Partial<OrderEntity>, note?: string | null): void {
+  const keys = Object.keys(changes) as Array<keyof OrderEntity>;
+  auditChange(m, {
+    entityType: 'order',
+    entityId: order.id,
+    before: Object.fromEntries(keys.map((k) => [k, order[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, changes[k]])),
+    detail: note?.trim() ? { note: note.trim() } : undefined,
+  });
+}
 
 export interface TransitionRequest {
   to: OrderStatusValue;
@@ -142,6 +155,7 @@ export class OrderLifecycle {
     }
     const changes = { cashCollectedAt: new Date(), cashCollectedBy: actorLabel(actor) };
     await m.update(OrderEntity, { id: order.id }, changes);
+    auditOrder(m, order, changes, note);
     Object.assign(order, changes);
     await this.record(
       m,
@@ -184,6 +198,7 @@ export class OrderLifecycle {
         };
     }
     await m.update(OrderEntity, { id: order.id }, changes);
+    auditOrder(m, order, changes, request.note);
     Object.assign(order, changes);
     await m.insert(OrderTransitionEntity, {
       orderId: order.id,

@@ -1,3 +1,4 @@
+import { openFields } from '../../common/access.js';
 import type { Resolvers } from '../../generated/graphql.js';
 import type { OrderPlacementService } from './order-placement.service.js';
 import type { OrderReceiptService } from './order-receipt.service.js';
@@ -12,17 +13,17 @@ export function createOrderResolvers(services: {
   lookup: OrderLookupService;
 }): Resolvers {
   return {
-    Query: {
+    Query: openFields({
       orderReceipt: (_p, { reference, token, transactionId }) =>
         services.receipts.receipt(reference, token, transactionId),
       orderLookup: (_p, { reference, email }) => services.lookup.lookup(reference, email),
-    },
-    Mutation: {
+    }),
+    Mutation: openFields({
       placeOrder: (_p, { input }, ctx) => services.placement.placeOrder(input, ctx.ip ? ctx.clientKey : null),
       retryPayment: (_p, { reference, token, paymentMethod }) =>
         services.payAgain.retryPayment(reference, token, paymentMethod),
       releaseOrder: (_p, { reference, token }) => services.payAgain.releaseOrder(reference, token),
-    },
+    }),
     PlaceOrderResult: {
       __resolveType: (r) => r.__typename ?? null,
     },

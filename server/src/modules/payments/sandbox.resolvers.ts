@@ -1,3 +1,4 @@
+import { openFields } from '../../common/access.js';
 import type { Resolvers } from '../../generated/graphql.js';
 import { forbidden, notFound } from '../../common/errors.js';
 import { BRAND } from '#shared/shop.js';
@@ -12,7 +13,7 @@ export function createSandboxResolvers(gateway: PaymentGateway): Resolvers {
     return gateway;
   };
   return {
-    Query: {
+    Query: openFields({
       sandboxCheckout: async (_p, { session }) => {
         const s = await sandbox().session(session);
         if (!s) throw notFound('Esta sesión de pago no existe.');
@@ -27,9 +28,9 @@ export function createSandboxResolvers(gateway: PaymentGateway): Resolvers {
           decided: s.transactionId !== null,
         };
       },
-    },
-    Mutation: {
+    }),
+    Mutation: openFields({
       sandboxPay: (_p, { input }) => sandbox().pay(input),
-    },
+    }),
   };
 }

@@ -1,5 +1,6 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import type { GraphQLContext } from '../../common/context.js';
+import { currentStaff, open, staffOnly } from '../../common/access.js';
 import { OrderLineEntity, type OrdersModule } from '../orders/index.js';
 import type { ReturnsService } from './returns.service.js';
 import type { ReturnRequestEntity } from './return-request.entity.js';
@@ -7,9 +8,6 @@ import { nextReturnSteps } from './return-lifecycle.js';
 import type { DataSource } from 'typeorm';
 import DataLoader from 'dataloader';
 import { In } from 'typeorm';
-
-/** Staff check, given by the staff module. */
-export type StaffGuard = (ctx: GraphQLContext) => Promise<{ email: string | null; uid: string }>;
 
 const LINES = Symbol('returns.lines');
 const ORDERS = Symbol('returns.orders');
@@ -31,9 +29,8 @@ export function createReturnsResolvers(deps: {
   ds: DataSource;
   returns: ReturnsService;
   orders: OrdersModule;
-  requireStaff: StaffGuard;
 }): Resolvers {
-  const { ds, returns, orders, requireStaff } = deps;
+  const { ds, returns, orders } = deps;
   const lineNames = (ctx: GraphQLContext) =>
     ctx.scoped(
       LINES,
@@ -60,27 +57,28 @@ export function createReturnsResolvers(deps: {
         }),
     );
   const staffName = async (ctx: GraphQLContext) => {
-    const staff = await requireStaff(ctx);
+    const staff = await currentStaff(ctx);
     return staff.email ?? staff.uid;
   };
   return {
     Query: {
-      staffReturns: async (_p, { statuses }, ctx) => {
-        await requireStaff(ctx);
-        return returns.list(statuses);
-      },
+      staffReturns: staffOnly('returns.view', (_p, { statuses }) => returns.list(statuses)),
     },
     Mutation: {
-      requestReturn: async (_p, { reference, token, input }) => {
+      requestReturn: open(async (_p, { reference, token, input }) => {
         const order = await orders.receipts.authorize(reference, token);
-        if (!order) return { __typename: 'NotFound', message: 'No encontramos esta orden.' };
+        if (!order) return { __typename: 'NotFound' as const, message: 'No encontramos esta orden.' };
         return returns.request(order.id, input);
-      },
-      staffDecideReturn: async (_p, { id, accept, note }, ctx) =>
+      }),
+      staffDecideReturn: staffOnly('returns.manage', async (_p, { id, accept, note }, ctx) =>
         returns.decide(id, await staffName(ctx), accept, note ?? null),
-      staffReceiveReturn: async (_p, { id }, ctx) => returns.receive(id, await staffName(ctx)),
-      staffRefundReturn: async (_p, { id, method, reference }, ctx) =>
+      ),
+      staffReceiveReturn: staffOnly('returns.manage', async (_p, { id }, ctx) =>
+        returns.receive(id, await staffName(ctx)),
+      ),
+      staffRefundReturn: staffOnly('refunds.manage', async (_p, { id, method, reference }, ctx) =>
         returns.refund(id, await staffName(ctx), method, reference ?? null),
+      ),
     },
     RequestReturnResult: { __resolveType: memberOf },
     StaffReturnResult: { __resolveType: memberOf },
@@ -104,15 +102,10 @@ export function createReturnsResolvers(deps: {
         };
       },
     },
+    // Part of an order's page: whoever may see the order (the query that reached it checked `orders.view`).
     StaffOrder: {
-      returns: async (order, _a, ctx) => {
-        await requireStaff(ctx);
-        return returns.forOrder(order.id);
-      },
-      refunds: async (order, _a, ctx) => {
-        await requireStaff(ctx);
-        return returns.refunds(order.id);
-      },
+      returns: (order) => returns.forOrder(order.id),
+      refunds: (order) => returns.refunds(order.id),
     },
     OrderLookup: {
       returns: async (view) =>

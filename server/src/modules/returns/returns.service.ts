@@ -1,6 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { In, IsNull } from 'typeorm';
 import { commit, inTransaction, rollback } from '../../common/db.js';
+import { auditChange } from '../../common/audit.js';
 import { invalidField, notFoundResult, type NotFound, type ValidationErrors } from '../../common/results.js';
 import {
   OrderEntity,
@@ -334,8 +335,16 @@ export class ReturnsService {
       if (!nextReturnSteps(r).includes(to)) return rollback(notAllowed(whyNotStep(r, to)));
       const details = await prepare(r, order);
       if ('errors' in details) return rollback(details);
+      const before = auditedReturn(r);
       const moved = await this.steps.move(m, r, order, to, staffActor(staff), details);
       if (!moved.ok) return rollback(notAllowed(moved.message));
+      auditChange(m, {
+        entityType: 'returnRequest',
+        entityId: r.id,
+        before,
+        after: auditedReturn(r),
+        detail: { order: order.reference },
+      });
       return commit(tag(r));
     });
     return outcome.commit ? outcome.value : outcome.failure;
@@ -373,3 +382,12 @@ function wantedUnits(
   if (units.size === 0) return invalidField('items', RETURN_REQUEST_MESSAGES.items);
   return units;
 }
+
+/** A return request as the activity log shows it. */
+const auditedReturn = (r: ReturnRequestEntity) => ({
+  status: r.status,
+  decisionNote: r.decisionNote,
+  refundMethod: r.refundMethod,
+  refundReference: r.refundReference,
+  refundAmount: r.refundAmount,
+});

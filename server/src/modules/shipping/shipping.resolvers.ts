@@ -2,11 +2,8 @@ import type { Resolvers, ShopSettings } from '../../generated/graphql.js';
 import { BRAND, IVA_RATE } from '#shared/shop.js';
 import { deliveryDaysLabel } from '#shared/shipping.js';
 import { findDepartment, findMunicipality } from '#shared/divipola.js';
-import type { GraphQLContext } from '../../common/context.js';
+import { currentStaff, open, staffOnly } from '../../common/access.js';
 import type { ShippingService } from './shipping.service.js';
-
-/** Staff check, given by the staff module (shipping does not know how staff sign in). */
-export type StaffGuard = (ctx: GraphQLContext) => Promise<{ email: string | null; uid: string }>;
 
 const memberOf = <T extends string>(result: object, record: T): T =>
   '__typename' in result && typeof result.__typename === 'string' ? (result.__typename as T) : record;
@@ -15,10 +12,10 @@ const memberOf = <T extends string>(result: object, record: T): T =>
 export type ShopSettingsView = Omit<ShopSettings, 'legal'>;
 
 /** Public shop settings and the staff rate table. */
-export function createShippingResolvers(shipping: ShippingService, requireStaff: StaffGuard): Resolvers {
+export function createShippingResolvers(shipping: ShippingService): Resolvers {
   return {
     Query: {
-      shopSettings: async () => {
+      shopSettings: open(async () => {
         const terms = await shipping.terms(null);
         return {
           freeShippingThreshold: terms.freeFrom,
@@ -33,26 +30,19 @@ export function createShippingResolvers(shipping: ShippingService, requireStaff:
           ivaRate: IVA_RATE,
           brand: BRAND,
         };
-      },
-      staffShipping: async (_p, _a, ctx) => {
-        await requireStaff(ctx);
+      }),
+      staffShipping: staffOnly('shipping.manage', async (_p, _a) => {
         const [settings, rates] = await Promise.all([shipping.settings(), shipping.rates()]);
         return { settings, rates };
-      },
+      }),
     },
     Mutation: {
-      staffSaveShippingSettings: async (_p, { input }, ctx) => {
-        const staff = await requireStaff(ctx);
+      staffSaveShippingSettings: staffOnly('shipping.manage', async (_p, { input }, ctx) => {
+        const staff = await currentStaff(ctx);
         return shipping.saveSettings(input, staff.email ?? staff.uid);
-      },
-      staffSaveShippingRate: async (_p, { input }, ctx) => {
-        await requireStaff(ctx);
-        return shipping.saveRate(input);
-      },
-      staffRemoveShippingRate: async (_p, { id }, ctx) => {
-        await requireStaff(ctx);
-        return shipping.removeRate(id);
-      },
+      }),
+      staffSaveShippingRate: staffOnly('shipping.manage', (_p, { input }) => shipping.saveRate(input)),
+      staffRemoveShippingRate: staffOnly('shipping.manage', (_p, { id }) => shipping.removeRate(id)),
     },
     ShippingSettingsResult: {
       __resolveType: (r) => memberOf<'ShippingSettings' | 'ValidationErrors'>(r, 'ShippingSettings'),

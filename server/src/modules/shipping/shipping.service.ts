@@ -1,7 +1,8 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { findDepartment, findMunicipality } from '#shared/divipola.js';
 import type { ShippingRule } from '#shared/pricing.js';
-import { selectRows } from '../../common/db.js';
+import { commit, inTransaction, rollback, selectRows } from '../../common/db.js';
+import { auditChange, rowSnapshot } from '../../common/audit.js';
 import type { ReadCache } from '../../common/read-cache.js';
 import { invalidField, notFoundResult, ok, type NotFound, type ValidationErrors } from '../../common/results.js';
 import { ShippingRateEntity } from './shipping-rate.entity.js';
@@ -129,9 +130,19 @@ export class ShippingService {
       checkMoney('defaultFee', input.defaultFee, 'El valor del envío debe ser un número entero de pesos (0 o más).') ??
       checkDays(input.defaultMinDays, input.defaultMaxDays, 'defaultMinDays');
     if (bad) return bad;
-    await this.ds
-      .getRepository(ShippingSettingsEntity)
-      .update({ id: 1 }, { ...input, updatedAt: new Date(), updatedBy: staffName });
+    await inTransaction(this.ds, async (m) => {
+      const before = await rowSnapshot(m, `${SETTINGS_SNAPSHOT} FOR UPDATE`, 1);
+      await m
+        .getRepository(ShippingSettingsEntity)
+        .update({ id: 1 }, { ...input, updatedAt: new Date(), updatedBy: staffName });
+      auditChange(m, {
+        entityType: 'shippingSettings',
+        entityId: 1,
+        before,
+        after: await rowSnapshot(m, SETTINGS_SNAPSHOT, 1),
+      });
+      return commit(null);
+    });
     return ok(await this.settings(), 'ShippingSettings');
   }
 
@@ -148,15 +159,33 @@ export class ShippingService {
       checkDays(input.minDays, input.maxDays, 'minDays');
     if (bad) return bad;
     const repo = this.ds.getRepository(ShippingRateEntity);
-    const rows: Array<{ id: number }> = await repo.query(
-      municipalityCode
-        ? `INSERT INTO shipping_rate (department_code, municipality_code, fee, min_days, max_days) VALUES ($1, $2, $3, $4, $5)
+    const saved = await inTransaction(this.ds, async (m) => {
+      const existing: Array<{ id: number }> = await m.query(
+        municipalityCode
+          ? `SELECT id FROM shipping_rate WHERE municipality_code = $1 FOR UPDATE`
+          : `SELECT id FROM shipping_rate WHERE department_code = $1 AND municipality_code IS NULL FOR UPDATE`,
+        [municipalityCode ?? department.code],
+      );
+      const before = existing[0] ? await rowSnapshot(m, RATE_SNAPSHOT, existing[0].id) : null;
+      const rows: Array<{ id: number }> = await m.query(
+        municipalityCode
+          ? `INSERT INTO shipping_rate (department_code, municipality_code, fee, min_days, max_days) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (municipality_code) WHERE municipality_code IS NOT NULL DO UPDATE SET fee = EXCLUDED.fee, min_days = EXCLUDED.min_days, max_days = EXCLUDED.max_days RETURNING id`
-        : `INSERT INTO shipping_rate (department_code, municipality_code, fee, min_days, max_days) VALUES ($1, $2, $3, $4, $5)
+          : `INSERT INTO shipping_rate (department_code, municipality_code, fee, min_days, max_days) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (department_code) WHERE municipality_code IS NULL DO UPDATE SET fee = EXCLUDED.fee, min_days = EXCLUDED.min_days, max_days = EXCLUDED.max_days RETURNING id`,
-      [department.code, municipalityCode, input.fee, input.minDays, input.maxDays],
-    );
-    return ok((await repo.findOneBy({ id: rows[0]!.id }))!, 'ShippingRate');
+        [department.code, municipalityCode, input.fee, input.minDays, input.maxDays],
+      );
+      const id = rows[0]!.id;
+      auditChange(m, {
+        entityType: 'shippingRate',
+        entityId: id,
+        before,
+        after: await rowSnapshot(m, RATE_SNAPSHOT, id),
+      });
+      return commit(id);
+    });
+    if (!saved.commit) throw new Error('unreachable');
+    return ok((await repo.findOneBy({ id: saved.value }))!, 'ShippingRate');
   }
 
   /** Removes a municipality override (its department's rate applies again); department rates stay. */
@@ -169,10 +198,20 @@ export class ShippingService {
     if (!rate) return notFoundResult('Esa tarifa no existe.');
     if (!rate.municipalityCode)
       return invalidField('id', 'La tarifa de un departamento no se borra: cambia su valor o sus días.');
-    await repo.delete({ id: n });
+    const removed = await inTransaction(this.ds, async (m) => {
+      const before = await rowSnapshot(m, `${RATE_SNAPSHOT} FOR UPDATE`, n);
+      if (!before) return rollback(null);
+      await m.query(`DELETE FROM shipping_rate WHERE id = $1`, [n]);
+      auditChange(m, { entityType: 'shippingRate', entityId: n, before, after: null });
+      return commit(null);
+    });
+    if (!removed.commit) return notFoundResult('Esa tarifa no existe.');
     return { __typename: 'ShippingRateRemoved', id: String(n) };
   }
 }
+
+const SETTINGS_SNAPSHOT = `SELECT free_from AS "freeShippingThreshold", default_fee AS fee, default_min_days AS "minDays", default_max_days AS "maxDays" FROM shipping_settings WHERE id = $1`;
+const RATE_SNAPSHOT = `SELECT department_code AS "departmentCode", municipality_code AS "municipalityCode", fee, min_days AS "minDays", max_days AS "maxDays" FROM shipping_rate WHERE id = $1`;
 
 function checkMoney(field: string, value: number, message: string): ValidationErrors | null {
   return Number.isInteger(value) && value >= 0 && value <= MAX_MONEY ? null : invalidField(field, message);

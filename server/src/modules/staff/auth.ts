@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Env } from '../../config/env.js';
-import { forbidden, unauthenticated } from '../../common/errors.js';
 import type { StaffAuthResult, StaffIdentity } from '../../common/context.js';
+import type { StaffDirectory } from '../team/index.js';
 
 export type { StaffAuthResult, StaffIdentity };
 
@@ -10,6 +10,14 @@ interface DecodedToken {
   email?: string;
   name?: string;
   staff?: unknown;
+  /** When the person signed in (seconds): a new value is a new session. */
+  auth_time?: number;
+}
+
+/** Where a request comes from, for the activity log. */
+export interface RequestFacts {
+  ip: string;
+  requestId: string;
 }
 
 /** `Bearer <token>` → token; absent header → null; anything else → '' (malformed). */
@@ -19,15 +27,33 @@ export function bearerToken(header: string | undefined | null): string | null {
   return match ? match[1] : '';
 }
 
+/** The payload of a token firebase-admin has already verified (it refused it afterwards, e.g. a disabled account). */
+function payloadOf(token: string): { uid: string; email: string | null } | null {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as {
+      sub?: unknown;
+      email?: unknown;
+    };
+    return typeof payload.sub === 'string'
+      ? { uid: payload.sub, email: typeof payload.email === 'string' ? payload.email : null }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Verifies Firebase ID tokens (signature, expiry, audience/issuer = our project, revocation).
- * firebase-admin is imported on the first token only, so public requests never load it.
+ * Who is calling: Firebase proves the identity (ID token: signature, expiry, audience/issuer = our project,
+ * revocation, account disabled), the staff table decides access and role (StaffDirectory, read on every request and
+ * kept per instance for a few seconds at most). firebase-admin is imported on the first token only, so public
+ * requests never load it.
  */
 export class StaffAuthService {
   private verifier: Promise<(token: string) => Promise<DecodedToken>> | undefined;
 
   constructor(
     private readonly env: Env,
+    private readonly directory: StaffDirectory,
     private readonly log?: Logger,
   ) {}
 
@@ -43,8 +69,14 @@ export class StaffAuthService {
     return this.verifier;
   }
 
-  /** Resolves the identity behind an `Authorization` header value. Never throws. */
-  async resolve(header: string | undefined | null): Promise<StaffAuthResult> {
+  /**
+   * Resolves the identity behind an `Authorization` header value. A bad token is `invalid`, never an error; a
+   * database failure throws (nobody is let in without the staff table).
+   */
+  async resolve(
+    header: string | undefined | null,
+    facts: RequestFacts = { ip: '', requestId: '' },
+  ): Promise<StaffAuthResult> {
     const token = bearerToken(header);
     if (token === null) return { kind: 'anonymous' };
     if (token === '') return { kind: 'invalid' };
@@ -54,14 +86,28 @@ export class StaffAuthService {
       decoded = await verify(token);
     } catch (err) {
       const code = (err as { code?: string }).code ?? '';
+      if (code === 'auth/user-disabled') {
+        // Verified, then refused because the account is disabled (access turned off from «Equipo»).
+        const who = payloadOf(token);
+        if (who) return { kind: 'disabled', uid: who.uid, email: who.email };
+      }
       if (!code.startsWith('auth/')) this.log?.warn({ err }, 'staff token verification failed unexpectedly');
       return { kind: 'invalid' };
     }
-    if (decoded.staff !== true) return { kind: 'not-staff', uid: decoded.uid };
-    // Every account with the staff claim is an owner until the staff table decides roles.
+    const email = decoded.email ?? null;
+    let row = await this.directory.find(decoded.uid);
+    if (!row && decoded.staff === true && email) {
+      // Staff from before the team existed (the `staff` custom claim): they were all owners.
+      row = await this.directory.adoptLegacyOwner({ uid: decoded.uid, email, name: decoded.name ?? null }, facts);
+    }
+    if (!row) return { kind: 'not-staff', uid: decoded.uid, email };
+    if (row.disabled) return { kind: 'disabled', uid: row.uid, email: row.email };
+    if (typeof decoded.auth_time === 'number' && (row.lastAuthTime ?? 0) < decoded.auth_time) {
+      await this.directory.noteSignIn(row, decoded.auth_time, facts);
+    }
     return {
       kind: 'staff',
-      staff: { uid: decoded.uid, email: decoded.email ?? null, name: decoded.name ?? null, role: 'propietario' },
+      staff: { uid: row.uid, email: row.email, name: row.displayName || decoded.name || null, role: row.role },
     };
   }
 }
@@ -75,17 +121,10 @@ export interface StaffAuthContext {
 export function lazyStaffAuth(
   service: StaffAuthService,
   header: string | undefined | null,
+  facts?: RequestFacts,
 ): () => Promise<StaffAuthResult> {
   let result: Promise<StaffAuthResult> | undefined;
-  return () => (result ??= service.resolve(header));
-}
-
-/** Guard run first by every staff resolver: UNAUTHENTICATED or FORBIDDEN before any work. */
-export async function requireStaff(ctx: StaffAuthContext): Promise<StaffIdentity> {
-  const result = await ctx.staffAuth();
-  if (result.kind === 'staff') return result.staff;
-  if (result.kind === 'not-staff') throw forbidden();
-  throw unauthenticated();
+  return () => (result ??= service.resolve(header, facts));
 }
 
 /** The name recorded as the actor of a staff action. */

@@ -8,22 +8,23 @@ import { FIREBASE_BIN, startAuthEmulator } from './auth-emulator.js';
 export interface StaffAuthSetup {
   /** `127.0.0.1:<port>` when tokens come from the Auth emulator. */
   emulatorHost: string | null;
-  /** The development staff account created in an emulator this process started. */
+  /**
+   * The development owner account for an emulator this process started (or one given with STAFF_DEV_*): the shop
+   * creates it, in Firebase and in the staff table, before staff sign-in opens.
+   */
   devAccount: { email: string; password: string } | null;
+  /** No enabled owner in the staff table yet: the start tells how to create the first one. */
+  firstOwnerNeeded?: boolean;
   stop(): Promise<void>;
 }
 
-async function createDevAccount(env: Env) {
-  const { upsertStaffAccount } = await import('./staff-accounts.js');
-  await upsertStaffAccount(env.firebaseProjectId, env.STAFF_DEV_EMAIL, env.STAFF_DEV_PASSWORD);
-  return { email: env.STAFF_DEV_EMAIL, password: env.STAFF_DEV_PASSWORD };
-}
+const devAccountOf = (env: Env) => ({ email: env.STAFF_DEV_EMAIL, password: env.STAFF_DEV_PASSWORD });
 
 /**
  * Picks the staff-auth backend at start-up: the real project when FIREBASE_PROJECT_ID names one (its
  * tokens only: config refuses an emulator beside it), an emulator given by FIREBASE_AUTH_EMULATOR_HOST
  * (with the STAFF_DEV_* account when those are set), else an Auth emulator started here (project
- * `demo-enzo`) with a development staff account.
+ * `demo-enzo`) with a development owner account.
  */
 export async function prepareStaffAuth(env: Env, log: Logger, signal?: AbortSignal): Promise<StaffAuthSetup> {
   const none = async () => {};
@@ -34,7 +35,7 @@ export async function prepareStaffAuth(env: Env, log: Logger, signal?: AbortSign
   }
   if (env.FIREBASE_AUTH_EMULATOR_HOST) {
     exportAuthEmulatorHost(env.FIREBASE_AUTH_EMULATOR_HOST);
-    const devAccount = env.staffDevAccountInGivenEmulator ? await createDevAccount(env) : null;
+    const devAccount = env.staffDevAccountInGivenEmulator ? devAccountOf(env) : null;
     return { emulatorHost: env.FIREBASE_AUTH_EMULATOR_HOST, devAccount, stop: none };
   }
   if (!fs.existsSync(FIREBASE_BIN)) {
@@ -55,8 +56,7 @@ export async function prepareStaffAuth(env: Env, log: Logger, signal?: AbortSign
   try {
     exportAuthEmulatorHost(emulator.host);
     env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
-    const devAccount = await createDevAccount(env);
-    return { emulatorHost: emulator.host, devAccount, stop: () => emulator.stop() };
+    return { emulatorHost: emulator.host, devAccount: devAccountOf(env), stop: () => emulator.stop() };
   } catch (err) {
     await emulator.stop();
     throw err;

@@ -7,7 +7,7 @@ import {
   type StockAlertsService,
 } from '../catalog/index.js';
 import type { DiscountAdminService } from '../discounts/index.js';
-import { requireStaff } from './auth.js';
+import { staffOnly } from '../../common/access.js';
 import { memberOf } from './union-member.js';
 import { discountCodeState } from '#shared/discount-codes.js';
 
@@ -21,68 +21,29 @@ export function createStaffCatalogResolvers(deps: {
   const { catalog, catalogAdmin, stockAlerts, discountAdmin } = deps;
   return {
     Query: {
-      staffProducts: async (_p, { search, category, archived }, ctx) => {
-        await requireStaff(ctx);
-        return catalogAdmin.list(search, category, archived ?? false);
-      },
-      staffProduct: async (_p, { id }, ctx) => {
-        await requireStaff(ctx);
-        return catalogAdmin.byId(id);
-      },
-      staffDiscountCodes: async (_p, _a, ctx) => {
-        await requireStaff(ctx);
-        return discountAdmin.list();
-      },
-      staffLowStock: async (_p, _a, ctx) => {
-        await requireStaff(ctx);
-        return stockAlerts.report();
-      },
+      staffProducts: staffOnly('catalog.view', (_p, { search, category, archived }) =>
+        catalogAdmin.list(search, category, archived ?? false),
+      ),
+      staffProduct: staffOnly('catalog.view', (_p, { id }) => catalogAdmin.byId(id)),
+      staffDiscountCodes: staffOnly('discounts.view', (_p, _a) => discountAdmin.list()),
+      staffLowStock: staffOnly('stock.view', (_p, _a) => stockAlerts.report()),
     },
     Mutation: {
-      staffCreateProduct: async (_p, { input }, ctx) => {
-        await requireStaff(ctx);
-        return catalogAdmin.create(input);
-      },
-      staffSaveProduct: async (_p, { productId, input }, ctx) => {
-        await requireStaff(ctx);
-        return catalogAdmin.save(productId, input);
-      },
-      staffUpdateProduct: async (_p, { input }, ctx) => {
-        await requireStaff(ctx);
-        return catalogAdmin.update(input);
-      },
-      staffArchiveProduct: async (_p, { productId }, ctx) => {
-        await requireStaff(ctx);
-        return catalogAdmin.archive(productId);
-      },
-      staffRestoreProduct: async (_p, { productId }, ctx) => {
-        await requireStaff(ctx);
-        return catalogAdmin.restore(productId);
-      },
-      staffAddProductImage: async (_p, { input }, ctx) => {
-        await requireStaff(ctx);
-        return catalogAdmin.addImage(input);
-      },
-      staffRemoveProductImage: async (_p, { productId, imageId }, ctx) => {
-        await requireStaff(ctx);
-        return catalogAdmin.removeImage(productId, imageId);
-      },
-      staffArrangeProductImages: async (_p, { productId, images }, ctx) => {
-        await requireStaff(ctx);
-        return catalogAdmin.arrangeImages(productId, images);
-      },
-      staffCreateDiscountCode: async (_p, { input }, ctx) => {
-        await requireStaff(ctx);
-        return discountAdmin.create(input);
-      },
-      staffUpdateDiscountCode: async (_p, { id, input }, ctx) => {
-        await requireStaff(ctx);
-        return discountAdmin.update(id, input);
-      },
-      staffSetLowStockThreshold: async (_p, { threshold }, ctx) => {
-        await requireStaff(ctx);
-        return stockAlerts.setThreshold(threshold);
-      },
+      staffCreateProduct: staffOnly('catalog.edit', (_p, { input }) => catalogAdmin.create(input)),
+      staffSaveProduct: staffOnly('catalog.edit', (_p, { productId, input }) => catalogAdmin.save(productId, input)),
+      staffUpdateProduct: staffOnly('catalog.edit', (_p, { input }) => catalogAdmin.update(input)),
+      staffArchiveProduct: staffOnly('catalog.edit', (_p, { productId }) => catalogAdmin.archive(productId)),
+      staffRestoreProduct: staffOnly('catalog.edit', (_p, { productId }) => catalogAdmin.restore(productId)),
+      staffAddProductImage: staffOnly('catalog.edit', (_p, { input }) => catalogAdmin.addImage(input)),
+      staffRemoveProductImage: staffOnly('catalog.edit', (_p, { productId, imageId }) =>
+        catalogAdmin.removeImage(productId, imageId),
+      ),
+      staffArrangeProductImages: staffOnly('catalog.edit', (_p, { productId, images }) =>
+        catalogAdmin.arrangeImages(productId, images),
+      ),
+      staffCreateDiscountCode: staffOnly('discounts.manage', (_p, { input }) => discountAdmin.create(input)),
+      staffUpdateDiscountCode: staffOnly('discounts.manage', (_p, { id, input }) => discountAdmin.update(id, input)),
+      staffSetLowStockThreshold: staffOnly('catalog.edit', (_p, { threshold }) => stockAlerts.setThreshold(threshold)),
     },
     StaffProductResult: {
       __resolveType: (r) => memberOf<'StaffProduct' | 'ValidationErrors' | 'NotFound'>(r, 'StaffProduct'),

@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import type { CampaignService, ContentAdminService, ContentService } from '../content/index.js';
-import { requireStaff } from './auth.js';
+import { staffOnly } from '../../common/access.js';
 import { memberOf } from './union-member.js';
 
 /** Home slides, promo blocks, campaign pages and the media library, for staff. */
@@ -12,64 +12,22 @@ export function createStaffContentResolvers(deps: {
   const { content, contentAdmin, campaigns } = deps;
   return {
     Query: {
-      staffHomeSlides: async (_p, _a, ctx) => {
-        await requireStaff(ctx);
-        return content.slides({ live: false });
-      },
-      staffPromoBlocks: async (_p, _a, ctx) => {
-        await requireStaff(ctx);
-        return content.promos({ live: false });
-      },
-      staffCampaigns: async (_p, _a, ctx) => {
-        await requireStaff(ctx);
-        return campaigns.list();
-      },
+      staffHomeSlides: staffOnly('content.manage', (_p, _a) => content.slides({ live: false })),
+      staffPromoBlocks: staffOnly('content.manage', (_p, _a) => content.promos({ live: false })),
+      staffCampaigns: staffOnly('content.manage', (_p, _a) => campaigns.list()),
     },
     Mutation: {
-      staffUploadImage: async (_p, { input }, ctx) => {
-        await requireStaff(ctx);
-        return contentAdmin.uploadImage(input);
-      },
-      staffCreateHomeSlide: async (_p, { input }, ctx) => {
-        await requireStaff(ctx);
-        return contentAdmin.createSlide(input);
-      },
-      staffUpdateHomeSlide: async (_p, { id, input }, ctx) => {
-        await requireStaff(ctx);
-        return contentAdmin.updateSlide(id, input);
-      },
-      staffDeleteHomeSlide: async (_p, { id }, ctx) => {
-        await requireStaff(ctx);
-        return contentAdmin.deleteSlide(id);
-      },
-      staffReorderHomeSlides: async (_p, { ids }, ctx) => {
-        await requireStaff(ctx);
-        return contentAdmin.reorderSlides(ids);
-      },
-      staffCreatePromoBlock: async (_p, { input }, ctx) => {
-        await requireStaff(ctx);
-        return contentAdmin.createPromo(input);
-      },
-      staffUpdatePromoBlock: async (_p, { id, input }, ctx) => {
-        await requireStaff(ctx);
-        return contentAdmin.updatePromo(id, input);
-      },
-      staffDeletePromoBlock: async (_p, { id }, ctx) => {
-        await requireStaff(ctx);
-        return contentAdmin.deletePromo(id);
-      },
-      staffReorderPromoBlocks: async (_p, { ids }, ctx) => {
-        await requireStaff(ctx);
-        return contentAdmin.reorderPromos(ids);
-      },
-      staffUpdateCampaign: async (_p, { slug, input }, ctx) => {
-        await requireStaff(ctx);
-        return campaigns.update(slug, input);
-      },
-      staffCampaignPreview: async (_p, { slug }, ctx) => {
-        await requireStaff(ctx);
-        return campaigns.previewLink(slug);
-      },
+      staffUploadImage: staffOnly('content.manage', (_p, { input }) => contentAdmin.uploadImage(input)),
+      staffCreateHomeSlide: staffOnly('content.manage', (_p, { input }) => contentAdmin.createSlide(input)),
+      staffUpdateHomeSlide: staffOnly('content.manage', (_p, { id, input }) => contentAdmin.updateSlide(id, input)),
+      staffDeleteHomeSlide: staffOnly('content.manage', (_p, { id }) => contentAdmin.deleteSlide(id)),
+      staffReorderHomeSlides: staffOnly('content.manage', (_p, { ids }) => contentAdmin.reorderSlides(ids)),
+      staffCreatePromoBlock: staffOnly('content.manage', (_p, { input }) => contentAdmin.createPromo(input)),
+      staffUpdatePromoBlock: staffOnly('content.manage', (_p, { id, input }) => contentAdmin.updatePromo(id, input)),
+      staffDeletePromoBlock: staffOnly('content.manage', (_p, { id }) => contentAdmin.deletePromo(id)),
+      staffReorderPromoBlocks: staffOnly('content.manage', (_p, { ids }) => contentAdmin.reorderPromos(ids)),
+      staffUpdateCampaign: staffOnly('content.manage', (_p, { slug, input }) => campaigns.update(slug, input)),
+      staffCampaignPreview: staffOnly('content.manage', (_p, { slug }) => campaigns.previewLink(slug)),
     },
     StaffUploadImageResult: { __resolveType: (r) => r.__typename ?? null },
     StaffHomeSlideResult: {

@@ -3,6 +3,10 @@ import { GraphQLError } from 'graphql';
 import type { Env } from '../../config/env.js';
 import type { OrdersModule } from '../orders/index.js';
 import type { StaffAuthService } from './auth.js';
+import type { ActivityLog } from '../audit/index.js';
+import { DISABLED_MESSAGE, NOT_STAFF_MESSAGE } from '../../common/access.js';
+import { forbiddenMessage, roleAllows } from '#shared/staff-access.js';
+import { randomUUID } from 'node:crypto';
 import { csvHeader, csvLineRows, csvLinesHeader, csvRow, CSV_BOM, filterFromQuery } from './orders-csv.js';
 import type { OrderEntity } from '../orders/index.js';
 
@@ -10,6 +14,7 @@ export interface StaffRouteDeps {
   env: Env;
   auth: StaffAuthService;
   orders: OrdersModule;
+  activity: ActivityLog;
 }
 
 /** Firebase web config the login page needs (apiKey `demo-key` works with the emulator). */
@@ -25,8 +30,15 @@ export function authConfig(env: Env) {
   };
 }
 
-/** `GET /api/auth-config`, `GET /api/staff/orders.csv` and `GET /api/staff/order-lines.csv` (same token checks as GraphQL: 401/403). */
-export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps, signInReady: () => boolean = () => true) {
+/**
+ * `GET /api/auth-config`, `GET /api/staff/orders.csv` and `GET /api/staff/order-lines.csv`: the same checks as GraphQL
+ * (401 without a valid token, 403 off the team, disabled or without `orders.export`), and every download and refusal
+ * goes to the activity log before any row is sent.
+ */
+export function mountStaffRoutes(
+  { env, auth, orders, activity }: StaffRouteDeps,
+  signInReady: () => boolean = () => true,
+) {
   return (app: Express) => {
     app.get('/api/auth-config', (_req: Request, res: Response) => {
       res.setHeader('Cache-Control', 'no-store');
@@ -45,26 +57,56 @@ export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps, signInRe
     /** Streams the filtered orders in batches: `rows` turns one batch into CSV text. */
     const csvRoute = (
       path: string,
+      operation: string,
       fileName: string,
       header: () => string,
       rows: (batch: OrderEntity[]) => Promise<string>,
     ) =>
       app.get(path, async (req: Request, res: Response) => {
         res.setHeader('Cache-Control', 'no-store');
-        const who = await auth.resolve(req.headers.authorization);
-        if (who.kind !== 'staff') {
-          const forbidden = who.kind === 'not-staff';
-          res.status(forbidden ? 403 : 401).json({
-            error: forbidden ? 'FORBIDDEN' : 'UNAUTHENTICATED',
-            message: forbidden ? 'No tienes acceso al panel.' : 'Debes iniciar sesión para continuar.',
+        const facts = { ip: req.ip ?? '', requestId: req.id ?? randomUUID() };
+        const who = await auth.resolve(req.headers.authorization, facts);
+        if (who.kind === 'anonymous' || who.kind === 'invalid') {
+          res.status(401).json({ error: 'UNAUTHENTICATED', message: 'Debes iniciar sesión para continuar.' });
+          return;
+        }
+        if (who.kind !== 'staff' || !roleAllows(who.staff.role, 'orders.export')) {
+          await activity.recordRefusal({
+            kind: 'refused',
+            actor:
+              who.kind === 'staff'
+                ? { uid: who.staff.uid, email: who.staff.email, role: who.staff.role }
+                : { uid: who.uid, email: who.email, role: null },
+            operation,
+            detail: who.kind === 'staff' ? { permission: 'orders.export' } : { reason: who.kind },
+            ...facts,
+          });
+          res.status(403).json({
+            error: 'FORBIDDEN',
+            message:
+              who.kind === 'staff'
+                ? forbiddenMessage('orders.export')
+                : who.kind === 'disabled'
+                  ? DISABLED_MESSAGE
+                  : NOT_STAFF_MESSAGE,
           });
           return;
         }
         let batches;
         let first;
         try {
-          batches = orders.queries.all(filterFromQuery(req.query as Record<string, unknown>));
+          const filter = filterFromQuery(req.query as Record<string, unknown>);
+          batches = orders.queries.all(filter);
           first = await batches.next();
+          // Who downloaded which orders' personal data, written before the first row leaves.
+          await activity.record({
+            kind: 'export',
+            actor: { uid: who.staff.uid, email: who.staff.email, role: who.staff.role },
+            operation,
+            // The search text may be a shopper's document number: the log only says there was one.
+            detail: { filter: { ...filter, search: filter.search?.trim() ? '(texto de búsqueda)' : null } },
+            ...facts,
+          });
         } catch (err) {
           if (err instanceof GraphQLError && err.extensions.code === 'BAD_USER_INPUT') {
             res.status(400).json({ error: 'BAD_USER_INPUT', message: err.message });
@@ -82,10 +124,18 @@ export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps, signInRe
         res.end();
       });
 
-    csvRoute('/api/staff/orders.csv', 'ordenes-enzo', csvHeader, async (batch) => batch.map(csvRow).join(''));
-    csvRoute('/api/staff/order-lines.csv', 'productos-por-orden-enzo', csvLinesHeader, async (batch) => {
-      const lines = await orders.queries.linesByOrder(batch.map((o) => o.id));
-      return batch.map((o, i) => csvLineRows(o, lines[i]!)).join('');
-    });
+    csvRoute('/api/staff/orders.csv', 'ordersCsv', 'ordenes-enzo', csvHeader, async (batch) =>
+      batch.map(csvRow).join(''),
+    );
+    csvRoute(
+      '/api/staff/order-lines.csv',
+      'orderLinesCsv',
+      'productos-por-orden-enzo',
+      csvLinesHeader,
+      async (batch) => {
+        const lines = await orders.queries.linesByOrder(batch.map((o) => o.id));
+        return batch.map((o, i) => csvLineRows(o, lines[i]!)).join('');
+      },
+    );
   };
 }

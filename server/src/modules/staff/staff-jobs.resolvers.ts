@@ -1,6 +1,6 @@
 import type { Resolvers } from '../../generated/graphql.js';
 import type { FailingJob, JobsAdmin } from '../../common/job-admin.js';
-import { requireStaff } from './auth.js';
+import { staffOnly } from '../../common/access.js';
 
 /** What each background task does, as staff read it. */
 export const TASK_LABELS: Record<string, string> = {
@@ -8,6 +8,8 @@ export const TASK_LABELS: Record<string, string> = {
   'expire-orders': 'Vencer órdenes sin pago',
   'reconcile-payments': 'Conciliar pagos con la pasarela',
   maintenance: 'Mantenimiento',
+  'prune-audit': 'Depurar la actividad del personal (tiempo de conservación)',
+  'staff-account-access': 'Aplicar en Firebase el acceso de una cuenta del equipo',
 };
 
 export interface StaffJobsDeps {
@@ -32,14 +34,10 @@ export function createStaffJobsResolvers({ jobs, describe }: StaffJobsDeps): Res
   });
   return {
     Query: {
-      staffFailingJobs: async (_p, _a, ctx) => {
-        await requireStaff(ctx);
-        return Promise.all((await jobs.failing()).map(view));
-      },
+      staffFailingJobs: staffOnly('jobs.manage', async () => Promise.all((await jobs.failing()).map(view))),
     },
     Mutation: {
-      staffRetryJob: async (_p, { id }, ctx) => {
-        await requireStaff(ctx);
+      staffRetryJob: staffOnly('jobs.manage', async (_p, { id }) => {
         const job = await jobs.retry(id);
         if (!job)
           return {
@@ -53,7 +51,7 @@ export function createStaffJobsResolvers({ jobs, describe }: StaffJobsDeps): Res
           label,
           message: `«${label}» se ejecutará de nuevo en unos segundos.`,
         };
-      },
+      }),
     },
     StaffRetryJobResult: {
       __resolveType: (r) => r.__typename ?? null,

@@ -1,0 +1,2 @@
+// «Equipo» (owners): the team, invitations, roles and access.
+export { TeamPage } from './team-page';
