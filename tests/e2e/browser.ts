@@ -164,10 +164,11 @@ export async function newPage(
 }
 
 /**
- * Holds the app's code (the boot chunk, or with `chunk: 'main'` the browser entry itself) back, as a slow connection
- * does, so the test acts on the server-rendered page before it hydrates; the returned function lets the code through.
+ * Holds the app's code (the boot chunk, with `chunk: 'main'` the browser entry itself, or any chunk by its name, such
+ * as a route's `product-page`) back, as a slow connection does, so the test acts on the server-rendered page before
+ * it hydrates (or while it does); the returned function lets the code through.
  */
-export async function holdAppCode(page: Page, chunk: 'boot' | 'main' = 'boot'): Promise<() => void> {
+export async function holdAppCode(page: Page, chunk: string = 'boot'): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   await page.route(new RegExp(`/assets/${chunk}-[\\w-]+\\.js$`), async (route) => {

@@ -134,6 +134,27 @@ describe('staff run the catalogue, shoppers buy', () => {
     await context.close();
   });
 
+  it('the shipping settings and a new rate have fields of one height side by side on a desktop screen', async () => {
+    const { page, problems, context } = await newPage(browser, { viewport: { width: 1366, height: 900 } });
+    await signIn(page, '/dashboard/envios');
+    await page.getByRole('button', { name: 'Agregar tarifa' }).click();
+    await page.getByRole('heading', { name: 'Nueva tarifa' }).waitFor();
+    // Per form: the heights of its inputs and lists (a field with a hint below it made the row's others taller).
+    const heights = await page
+      .locator('.shipping-grid')
+      .evaluateAll((grids) =>
+        grids.map((grid) => [
+          ...new Set(
+            [...grid.querySelectorAll('input, select')].map((el) => Math.round(el.getBoundingClientRect().height)),
+          ),
+        ]),
+      );
+    expect(heights).toHaveLength(2);
+    for (const form of heights) expect(form, `alturas: ${form.join(', ')} px`).toHaveLength(1);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('every staff page fits a 390 px phone with tap targets of 24 px at least, the discount codes, team and activity pages included', async () => {
     const { page, problems, context } = await newPage(browser, PHONE);
     await page.goto(`${base}/login-dashboard-enzo-fpl`);

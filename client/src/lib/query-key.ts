@@ -18,6 +18,11 @@ export function definedOnly<T extends object>(variables: T): T {
   return Object.fromEntries(Object.entries(variables).filter(([, v]) => v !== undefined)) as T;
 }
 
+/** Whether two query results hold the same data (key order and undefined values do not count). */
+export function sameData(a: unknown, b: unknown): boolean {
+  return a === b || stableJson(a) === stableJson(b);
+}
+
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {

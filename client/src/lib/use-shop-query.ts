@@ -2,7 +2,7 @@ import { useMemo, useRef, useSyncExternalStore } from 'react';
 import type { ApolloClient, ObservableQuery, OperationVariables } from '@apollo/client';
 import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { useShopData, type ShopData } from './shop-data';
-import { queryKey } from './query-key';
+import { queryKey, sameData } from './query-key';
 
 export interface ShopQueryOptions<TVariables> {
   variables?: TVariables;
@@ -37,6 +37,8 @@ class QueryStore<TData, TVariables extends OperationVariables> {
   readonly #skipped: boolean;
   /** Shown from the server's result: kept on screen while Apollo Client re-reads it from its cache. */
   readonly #fromServer: boolean;
+  /** The server's result this store started from (until Apollo Client brings other data). */
+  readonly #serverData: TData | undefined;
   #snapshot: Snapshot<TData>;
   #observable: ObservableQuery<TData, TVariables> | null = null;
 
@@ -64,6 +66,7 @@ class QueryStore<TData, TVariables extends OperationVariables> {
         TData | undefined;
       this.#snapshot = data === undefined ? LOADING : { data, loading: false, error: undefined };
       this.#fromServer = data !== undefined;
+      this.#serverData = data;
     }
   }
 
@@ -97,6 +100,13 @@ class QueryStore<TData, TVariables extends OperationVariables> {
       subscription = this.#watch(client).subscribe((result) => {
         const next = this.#toSnapshot(result);
         if (next === this.#snapshot || (this.#fromServer && next.data === undefined && next.loading)) return;
+        // Apollo Client reading the server's result back from its cache: the same data, so the same snapshot. A new
+        // object would re-render its readers, and a context that changes while part of the page is still the
+        // server's markup (its code downloading) makes React throw that markup away for the fallback: the page
+        // blanks and taps recorded on it are lost.
+        const shown = this.#snapshot;
+        const reread = this.#fromServer && shown.data === this.#serverData && !next.loading && !next.error;
+        if (reread && sameData(next.data, shown.data)) return;
         this.#snapshot = next;
         notify();
       });

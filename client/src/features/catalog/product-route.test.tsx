@@ -98,7 +98,22 @@ describe('ProductRoute', () => {
     await user.click(screen.getByRole('radio', { name: 'M' }));
     await user.click(screen.getByRole('button', { name: 'Agregar una unidad' }));
     await user.click(screen.getByRole('button', { name: 'Agregar al carrito' }));
-    expect(onAdd).toHaveBeenCalledWith({ productId: '48', sizeId: '3', quantity: 2, available: 9, sizeLabel: 'M' });
+    // What the page showed goes with the line, for the cart drawer to draw it before the server prices it (no price).
+    expect(onAdd).toHaveBeenCalledWith({
+      productId: '48',
+      sizeId: '3',
+      quantity: 2,
+      available: 9,
+      sizeLabel: 'M',
+      shown: {
+        name: 'Chaqueta Denim Clásica Índigo',
+        sizeLabel: 'M',
+        image: '/media/products/chaqueta.svg',
+        href: '/chaqueta/48/chaqueta-denim-clasica-indigo',
+        categoryName: 'Chaquetas (Denim For Pets)',
+        categorySlug: 'chaquetas',
+      },
+    });
     expect(document.title).toBe(`${jacket.name} | Enzo`);
   });
 

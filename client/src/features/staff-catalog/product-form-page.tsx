@@ -44,7 +44,9 @@ export function NewProductPage() {
   return (
     <section className="staff-page">
       <p>
-        <Link to="/dashboard/productos">← Productos</Link>
+        <Link to="/dashboard/productos" className="staff-solo-link">
+          ← Productos
+        </Link>
       </p>
       <h1>Nuevo producto</h1>
       <ProductForm
@@ -87,7 +89,9 @@ export function EditProductPage() {
   return (
     <section className="staff-page">
       <p>
-        <Link to="/dashboard/productos">← Productos</Link>
+        <Link to="/dashboard/productos" className="staff-solo-link">
+          ← Productos
+        </Link>
       </p>
       <div className="staff-page__head">
         <h1>{product.name}</h1>

@@ -39,7 +39,9 @@ export function OrderDetailPage() {
   return (
     <section className="staff-page order-detail">
       <p className="no-print">
-        <Link to="/orders">← Órdenes</Link>
+        <Link to="/orders" className="staff-solo-link">
+          ← Órdenes
+        </Link>
       </p>
       <div className="staff-page__head">
         <h1>
@@ -66,7 +68,9 @@ export function OrderDetailPage() {
           </p>
           <p>{o.customer.email}</p>
           <p>
-            <a href={`tel:+57${o.customer.phone}`}>+57 {o.customer.phone}</a>
+            <a href={`tel:+57${o.customer.phone}`} className="staff-solo-link">
+              +57 {o.customer.phone}
+            </a>
           </p>
         </div>
         <div className="staff-card">

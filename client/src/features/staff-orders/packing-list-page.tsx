@@ -48,7 +48,9 @@ export function PackingListPage() {
   return (
     <section className="staff-page">
       <p className="no-print">
-        <Link to="/orders">← Órdenes</Link>
+        <Link to="/orders" className="staff-solo-link">
+          ← Órdenes
+        </Link>
       </p>
       <div className="staff-page__head">
         <h1>Lista de empaque ({orders.length === 1 ? '1 orden' : `${orders.length} órdenes`})</h1>
