@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase } from '../setup/test-database.js';
 import { assembleFinalStage, readFinalStage } from '../setup/dockerfile-stage.js';
 import { gqlAt, startChildShop, type ChildShop } from '../setup/child-shop.js';
@@ -8,8 +10,8 @@ import { TMP_DIR } from '../setup/test-database.js';
 import { freePort } from '../../server/src/db/embedded-postgres.js';
 
 /**
- * The container image starts: its final stage copies only `dist`, `server` and `schema.graphql`, so a server
- * that imported client files at run time would not start (ERR_MODULE_NOT_FOUND). This test
+ * The container image starts: its final stage copies only `dist`, `server`, `shared`, `schema.graphql` and the
+ * `staff:add` script, so a server that imported client files at run time would not start (ERR_MODULE_NOT_FOUND). This test
  * assembles exactly what the Dockerfile's final stage contains (its COPY lines, production packages
  * only) and starts its CMD against PostgreSQL, as docker-compose.yml's test shop does, until healthy.
  */
@@ -57,5 +59,28 @@ describe('the production image', () => {
     expect(res.data?.categories.length).toBeGreaterThan(0);
     const page = await (await fetch(`${shop.url}/`, { headers: { accept: 'text/html' } })).text();
     expect(page).toContain('los pagos no son reales');
+
+    // No owner yet: the start says how to create the first one, and that command runs from what the image holds.
+    await vi.waitUntil(() => shop!.output().includes('no hay ninguna persona propietaria'), { timeout: 60_000 });
+    expect(shop.output()).toContain('npm run staff:add -- <correo> <contraseña>');
+    // Asynchronously: the shop's own output keeps flowing meanwhile (a full pipe would stall it).
+    const added = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/staff-add.ts', 'imagen-duena@enzo.test', 'clave-imagen-segura'],
+      {
+        cwd: app,
+        timeout: 120_000,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '',
+          ...stage.env,
+          DATABASE_URL: databaseUrl,
+          TEST_SHOP: 'true',
+          DATA_DIR: path.join(root, 'data'),
+          FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
+        },
+      },
+    );
+    expect(added.stdout).toMatch(/Cuenta creada: imagen-duena@enzo\.test .* con el rol Propietario/);
   });
 });

@@ -38,59 +38,64 @@ const olga = { __typename: 'StaffMember' as const, uid: 'u2', email: 'olga@enzo.
 const people = { __typename: 'StaffTeam' as const, members: [olga] };
 
 describe('«Actividad»', () => {
-  it('shows who did what, on which record, before and after; filters by person; pages with «Ver más»', async () => {
-    const asked: Array<Record<string, unknown>> = [];
-    mswServer.use(
-      graphql.query(StaffActivityPeopleDocument, () =>
-        HttpResponse.json({
-          data: {
-            staffTeam: people,
-          },
+  // Many steps through the page (like the other long form tests): 30 s leaves room on a loaded machine.
+  it(
+    'shows who did what, on which record, before and after; filters by person; pages with «Ver más»',
+    { timeout: 30_000 },
+    async () => {
+      const asked: Array<Record<string, unknown>> = [];
+      mswServer.use(
+        graphql.query(StaffActivityPeopleDocument, () =>
+          HttpResponse.json({
+            data: {
+              staffTeam: people,
+            },
+          }),
+        ),
+        graphql.query(StaffActivityDocument, ({ variables }) => {
+          asked.push(variables);
+          const second = Boolean(variables.after);
+          const page = {
+            __typename: 'StaffActivityPage' as const,
+            entries: second
+              ? [
+                  entry('2', {
+                    kind: 'refused',
+                    kindLabel: 'Intento rechazado',
+                    operationLabel: 'staffProducts',
+                    entityType: null,
+                    entityLabel: null,
+                    entityId: null,
+                    changes: [],
+                    summary: 'Permiso que faltó: Ver productos del panel',
+                  }),
+                ]
+              : [entry('1')],
+            hasNextPage: !second,
+            endCursor: second ? null : 'c1',
+            retentionDays: 730,
+          };
+          return HttpResponse.json({ data: { staffActivity: page } });
         }),
-      ),
-      graphql.query(StaffActivityDocument, ({ variables }) => {
-        asked.push(variables);
-        const second = Boolean(variables.after);
-        const page = {
-          __typename: 'StaffActivityPage' as const,
-          entries: second
-            ? [
-                entry('2', {
-                  kind: 'refused',
-                  kindLabel: 'Intento rechazado',
-                  operationLabel: 'staffProducts',
-                  entityType: null,
-                  entityLabel: null,
-                  entityId: null,
-                  changes: [],
-                  summary: 'Permiso que faltó: Ver productos del panel',
-                }),
-              ]
-            : [entry('1')],
-          hasNextPage: !second,
-          endCursor: second ? null : 'c1',
-          retentionDays: 730,
-        };
-        return HttpResponse.json({ data: { staffActivity: page } });
-      }),
-    );
-    renderWithProviders(<ActivityPage />, { route: '/dashboard/actividad' });
-    const list = await screen.findByRole('list', { name: 'Entradas de actividad' });
-    const first = within(list).getByRole('listitem');
-    expect(first).toHaveTextContent('Cambió el estado de una orden');
-    expect(within(first).getByRole('link', { name: 'Orden 41' })).toHaveAttribute('href', '/detail-order/41');
-    expect(first).toHaveTextContent('olga@enzo.test (Operador)');
-    expect(first).toHaveTextContent('desde 2001:db8::7');
-    expect(within(first).getByRole('row', { name: /Estado/ })).toHaveTextContent('En preparaciónEnviado');
-    expect(screen.getByText(/se conservan 2 años/)).toBeInTheDocument();
+      );
+      renderWithProviders(<ActivityPage />, { route: '/dashboard/actividad' });
+      const list = await screen.findByRole('list', { name: 'Entradas de actividad' });
+      const first = within(list).getByRole('listitem');
+      expect(first).toHaveTextContent('Cambió el estado de una orden');
+      expect(within(first).getByRole('link', { name: 'Orden 41' })).toHaveAttribute('href', '/detail-order/41');
+      expect(first).toHaveTextContent('olga@enzo.test (Operador)');
+      expect(first).toHaveTextContent('desde 2001:db8::7');
+      expect(within(first).getByRole('row', { name: /Estado/ })).toHaveTextContent('En preparaciónEnviado');
+      expect(screen.getByText(/se conservan 2 años/)).toBeInTheDocument();
 
-    await userEvent.click(screen.getByRole('button', { name: 'Ver más' }));
-    expect(await within(list).findByText('Permiso que faltó: Ver productos del panel')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Ver más' })).toBeNull();
+      await userEvent.click(screen.getByRole('button', { name: 'Ver más' }));
+      expect(await within(list).findByText('Permiso que faltó: Ver productos del panel')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Ver más' })).toBeNull();
 
-    await userEvent.selectOptions(await screen.findByLabelText('Persona'), 'u2');
-    await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
-    await screen.findByRole('list', { name: 'Entradas de actividad' });
-    expect(asked.at(-1)).toMatchObject({ filter: { actorUid: 'u2' } });
-  });
+      await userEvent.selectOptions(await screen.findByLabelText('Persona'), 'u2');
+      await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
+      await screen.findByRole('list', { name: 'Entradas de actividad' });
+      expect(asked.at(-1)).toMatchObject({ filter: { actorUid: 'u2' } });
+    },
+  );
 });

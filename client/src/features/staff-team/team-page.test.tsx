@@ -67,32 +67,37 @@ describe('«Equipo»', () => {
     expect(within(operatorCard).queryByRole('note')).toBeNull();
   });
 
-  it('checks an invitation with the shared rules before sending it, then says where it went', async () => {
-    let sent: unknown = null;
-    mswServer.use(
-      team([owner]),
-      graphql.mutation(StaffInviteMemberDocument, ({ variables }) => {
-        sent = variables.input;
-        return HttpResponse.json({
-          data: { staffInviteMember: { ...operator, role: 'consulta' as const } },
-        });
-      }),
-    );
-    renderWithProviders(<TeamPage />);
-    await screen.findByRole('heading', { name: /Dueña Enzo/ });
-    await userEvent.type(screen.getByLabelText('Correo electrónico'), 'olga@');
-    await userEvent.type(screen.getByLabelText('Nombre'), 'Olga');
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar invitación' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Escribe un correo válido');
-    expect(sent).toBeNull();
-    await userEvent.type(screen.getByLabelText('Correo electrónico'), 'enzo.test');
-    await userEvent.selectOptions(screen.getByLabelText('Rol'), 'consulta');
-    // The chosen role's description is the select's own description (the page's legend repeats it).
-    expect(screen.getByLabelText('Rol')).toHaveAccessibleDescription(/^Solo lectura: pedidos/);
-    await userEvent.click(screen.getByRole('button', { name: 'Enviar invitación' }));
-    expect(await screen.findByText(/Enviamos la invitación a olga@enzo\.test/)).toBeInTheDocument();
-    expect(sent).toEqual({ email: 'olga@enzo.test', name: 'Olga', role: 'consulta' });
-  });
+  // Types a whole form (like the other long form tests): 30 s leaves room on a loaded machine.
+  it(
+    'checks an invitation with the shared rules before sending it, then says where it went',
+    { timeout: 30_000 },
+    async () => {
+      let sent: unknown = null;
+      mswServer.use(
+        team([owner]),
+        graphql.mutation(StaffInviteMemberDocument, ({ variables }) => {
+          sent = variables.input;
+          return HttpResponse.json({
+            data: { staffInviteMember: { ...operator, role: 'consulta' as const } },
+          });
+        }),
+      );
+      renderWithProviders(<TeamPage />);
+      await screen.findByRole('heading', { name: /Dueña Enzo/ });
+      await userEvent.type(screen.getByLabelText('Correo electrónico'), 'olga@');
+      await userEvent.type(screen.getByLabelText('Nombre'), 'Olga');
+      await userEvent.click(screen.getByRole('button', { name: 'Enviar invitación' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Escribe un correo válido');
+      expect(sent).toBeNull();
+      await userEvent.type(screen.getByLabelText('Correo electrónico'), 'enzo.test');
+      await userEvent.selectOptions(screen.getByLabelText('Rol'), 'consulta');
+      // The chosen role's description is the select's own description (the page's legend repeats it).
+      expect(screen.getByLabelText('Rol')).toHaveAccessibleDescription(/^Solo lectura: pedidos/);
+      await userEvent.click(screen.getByRole('button', { name: 'Enviar invitación' }));
+      expect(await screen.findByText(/Enviamos la invitación a olga@enzo\.test/)).toBeInTheDocument();
+      expect(sent).toEqual({ email: 'olga@enzo.test', name: 'Olga', role: 'consulta' });
+    },
+  );
 
   it('shows the server’s refusal when the change would leave no owner', async () => {
     const second = member({ uid: 'u3', name: 'Socia', email: 'socia@enzo.test', isYou: false });
