@@ -15,7 +15,7 @@ export interface LegalInfo {
 /** Superintendencia de Industria y Comercio: the consumer authority. */
 export const SIC_URL = 'https://www.sic.gov.co';
 
-/** `Enzo Accesorios S.A.S. · NIT 901.234.567-8` */
+/** `Enzo Accesorios S.A.S. · NIT 901.234.567-7` */
 export function legalIdentity(info: Pick<LegalInfo, 'legalName' | 'nit'>): string {
   return `${info.legalName} · NIT ${info.nit}`;
 }
