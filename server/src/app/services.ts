@@ -18,6 +18,9 @@ import { receiptUrl } from '../modules/orders/index.js';
 import { StaffAuthService } from '../modules/staff/index.js';
 import path from 'node:path';
 import { legalLines } from '#shared/legal.js';
+import { LegalSettingsService } from '../modules/legal/index.js';
+import { createInvoicingModule, type InvoicingModule } from '../modules/invoicing/index.js';
+import { deploymentReasons, missingForInvoicing } from '../config/deployment.js';
 import { JobsAdmin } from '../common/job-admin.js';
 import type { ReadCache } from '../common/read-cache.js';
 
@@ -48,6 +51,19 @@ export interface Services {
   staffAuth: StaffAuthService;
   /** Failing background jobs for staff, and their retry. */
   jobsAdmin: JobsAdmin;
+  /** The shop's legal and tax identity (footer, emails, invoices), edited by the owner. */
+  legal: LegalSettingsService;
+  /** DIAN electronic invoices and credit notes. */
+  invoicing: InvoicingModule;
+  /** Keeps settings reads until the next change on any instance (the catalog cache). */
+  readCache: ReadCache;
+}
+
+/** Why this deployment may not turn electronic invoicing on (a live one without a real provider), or null. */
+function invoicingRefusal(env: Env): string | null {
+  if (env.TEST_SHOP || deploymentReasons(env).length === 0) return null;
+  const missing = missingForInvoicing(env);
+  return missing.length ? `Esta tienda en vivo no puede emitir facturas reales: falta ${missing.join('; ')}.` : null;
 }
 
 /**
@@ -75,7 +91,16 @@ export function createServices(
       'Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.',
     );
   }
-  const orders = createOrdersModule({ env, ds, cart, gateway });
+  const legal = new LegalSettingsService(ds, env.legal, readCache);
+  const invoicing = createInvoicingModule({
+    ds,
+    config: env.einvoice,
+    legal,
+    publicUrl: () => env.publicUrl,
+    cannotEnable: invoicingRefusal(env),
+    log,
+  });
+  const orders = createOrdersModule({ env, ds, cart, gateway, documents: invoicing.queue });
   const paymentInbox = new GatewayEventInbox(
     ds,
     gateway,
@@ -108,7 +133,9 @@ export function createServices(
     gateway,
     orders,
     paymentInbox,
-    returns: new ReturnsService(ds, orders.lifecycle, gateway, returnMails),
+    returns: new ReturnsService(ds, orders.lifecycle, gateway, returnMails, (m, order, refund) =>
+      invoicing.queue.refund(m, order, refund),
+    ),
     mail: new MailSender(
       ds,
       {
@@ -116,12 +143,15 @@ export function createServices(
         outboxDir: path.join(env.dataDir, 'outbox'),
         from: env.MAIL_FROM,
         testShop: !env.paymentsAreReal,
-        footerLines: legalLines(env.legal),
+        footerLines: async () => legalLines(await legal.info()),
       },
       log,
     ),
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),
     jobsAdmin: new JobsAdmin(ds, jobPool),
+    legal,
+    invoicing,
+    readCache,
   };
 }

@@ -63,6 +63,7 @@ export class ElectronicInvoicing1766400000000 implements MigrationInterface {
         dedupe_key varchar(80) NOT NULL UNIQUE,
         invoice_id int REFERENCES einvoice_document (id),
         return_id int,
+        credited_units jsonb,
         status varchar(10) NOT NULL CHECK (status IN ('PENDIENTE','EMITIDO','RECHAZADO')),
         prefix varchar(4),
         number bigint,

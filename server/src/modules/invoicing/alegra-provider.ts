@@ -197,11 +197,7 @@ function reasonsOf(doc: AlegraDocument | undefined, body: unknown): Reason[] {
 export class AlegraEinvoiceProvider implements EinvoiceProvider {
   readonly kind = 'alegra';
 
-  constructor(
-    private readonly settings: AlegraSettings,
-    /** The technical key of the resolution a prefix belongs to (sent with each invoice). */
-    private readonly technicalKey: (prefix: string) => Promise<string | null>,
-  ) {}
+  constructor(private readonly settings: AlegraSettings) {}
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
     let res: Response;
@@ -220,10 +216,11 @@ export class AlegraEinvoiceProvider implements EinvoiceProvider {
       throw new ProviderUnavailable(`Alegra no respondió: ${(err as Error).message}`);
     }
     const text = await res.text();
-    let json: unknown = null;
+    let json: unknown;
     try {
       json = text ? JSON.parse(text) : null;
     } catch {
+      // Not JSON (a proxy's error page): the status decides.
       json = null;
     }
     if (res.status >= 500 || res.status === 429)
@@ -241,7 +238,7 @@ export class AlegraEinvoiceProvider implements EinvoiceProvider {
     return found as AlegraDocument | undefined;
   }
 
-  async issue({ document, providerId, attempt }: IssueRequest): Promise<IssueOutcome> {
+  async issue({ document, providerId, attempt, technicalKey }: IssueRequest): Promise<IssueOutcome> {
     const path = document.kind === 'INVOICE' ? '/invoices' : '/credit-notes';
     let doc: AlegraDocument | undefined;
     if (providerId) {
@@ -254,8 +251,7 @@ export class AlegraEinvoiceProvider implements EinvoiceProvider {
       if (found.status === 200) doc = this.documentOf(found.json);
     }
     if (!doc) {
-      const key = document.kind === 'INVOICE' ? await this.technicalKey(document.prefix) : null;
-      const sent = await this.call('POST', path, alegraBody(document, this.settings.companyId, key));
+      const sent = await this.call('POST', path, alegraBody(document, this.settings.companyId, technicalKey));
       if (sent.status >= 400)
         return { status: 'RECHAZADO', reasons: reasonsOf(undefined, sent.json), providerId: null };
       doc = this.documentOf(sent.json);

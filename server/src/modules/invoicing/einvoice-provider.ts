@@ -6,6 +6,8 @@ export interface IssueRequest {
   document: ElectronicDocument;
   /** The UBL 2.1 Invoice or CreditNote the shop built for it. */
   xml: string;
+  /** The numbering resolution's technical key (invoices: it keys the CUFE; null for credit notes). */
+  technicalKey: string | null;
   /** The provider's id of this document from an earlier attempt (then it is looked up, never sent again). */
   providerId: string | null;
   /** 1 on the first try. */

@@ -5,8 +5,6 @@ import type { EinvoiceProvider, IssueOutcome, IssueRequest } from './einvoice-pr
 export interface SandboxSettings {
   softwareId: string;
   softwarePin: string;
-  /** The technical key of the resolution the document's number belongs to, as the DIAN holds it. */
-  technicalKey(prefix: string): Promise<string | null>;
   /** Whether the DIAN (this sandbox) accepted an invoice with this CUFE. */
   acceptedInvoice(uniqueCode: string): Promise<boolean>;
   now?: () => Date;
@@ -22,10 +20,10 @@ export class SandboxEinvoiceProvider implements EinvoiceProvider {
 
   constructor(private readonly settings: SandboxSettings) {}
 
-  async issue({ document, xml }: IssueRequest): Promise<IssueOutcome> {
+  async issue({ document, xml, technicalKey }: IssueRequest): Promise<IssueOutcome> {
     const now = this.settings.now?.() ?? new Date();
     const reasons = await dianReview(xml, {
-      technicalKey: document.kind === 'INVOICE' ? await this.settings.technicalKey(document.prefix) : null,
+      technicalKey,
       softwareId: this.settings.softwareId,
       softwarePin: this.settings.softwarePin,
       now,

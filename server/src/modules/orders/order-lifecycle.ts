@@ -15,6 +15,7 @@ import {
   takeFromShelf,
 } from './order-stock.js';
 import type { OrderMailKind, OrderMails } from './order-mails.js';
+import { NO_DOCUMENTS, type OrderDocumentKind, type OrderDocuments } from './order-documents.js';
 
 /**
  * The one place where an order changes status (docs/decisions/0008-un-solo-ciclo-de-vida-del-pedido.md). Each allowed edge says who may take it,
@@ -70,6 +71,8 @@ interface Edge {
   mails?: readonly OrderMailKind[];
   /** Actors whose step queues none of them (a shopper who lets go of their own order knows it). */
   quietFor?: readonly ActorKind[];
+  /** Electronic documents the edge calls for (recorded before its emails, which may link them). */
+  documents?: readonly OrderDocumentKind[];
 }
 
 /** Unpaid orders end when staff cancel them or the shopper lets them go (they changed their cart). */
@@ -83,16 +86,25 @@ const LATE_APPROVAL: Edge = {
   by: ['gateway'],
   effects: ['takeFromShelf', 'retakeDiscountUse'],
   mails: ['paid', 'shopNewOrder'],
+  documents: ['invoice'],
 };
-/** Cancelled after payment (or after a cash-on-delivery order was confirmed: no refund until its cash was collected). */
-const CANCEL_PAID: Edge = { by: ['staff'], effects: ['flagRefund'], mails: ['cancelled'] };
+/**
+ * Cancelled after payment (or after a cash-on-delivery order was confirmed: no refund until its cash was collected,
+ * and no credit note while it has no invoice).
+ */
+const CANCEL_PAID: Edge = {
+  by: ['staff'],
+  effects: ['flagRefund'],
+  mails: ['cancelled'],
+  documents: ['cancellationCreditNote'],
+};
 
 /** Every allowed edge, and nothing else: `transition` refuses a move not listed here (NOT_ALLOWED). */
 export const ORDER_EDGES: Readonly<Record<OrderStatusValue, Partial<Record<OrderStatusValue, Edge>>>> = {
   PENDIENTE_PAGO: {
     /** A new payment attempt (the shopper left the gateway, or switches to another online method): a fresh gateway reference. */
     PENDIENTE_PAGO: { by: ['shopper'], effects: [] },
-    PAGADO: { by: ['gateway'], effects: ['sellReserved'], mails: ['paid', 'shopNewOrder'] },
+    PAGADO: { by: ['gateway'], effects: ['sellReserved'], mails: ['paid', 'shopNewOrder'], documents: ['invoice'] },
     PAGO_RECHAZADO: { by: ['gateway'], effects: ['releaseStock', 'returnDiscountUse'], mails: ['declined'] },
     EXPIRADO: { by: ['system'], effects: ['releaseStock', 'returnDiscountUse'] },
     CANCELADO: CANCEL_UNPAID,
@@ -170,10 +182,16 @@ export function initialStatus(paymentMethod: PaymentMethodValue): OrderStatusVal
  * Cash on delivery is paid to the carrier on delivery: once the order is delivered staff record the
  * money as collected, once. Not a change of state: recorded on the order and its timeline, with an email.
  */
-export const CASH_COLLECTION = { from: ['ENTREGADO'], by: ['staff'], mails: ['cashCollected'] } as const satisfies {
+export const CASH_COLLECTION = {
+  from: ['ENTREGADO'],
+  by: ['staff'],
+  mails: ['cashCollected'],
+  documents: ['invoice'],
+} as const satisfies {
   from: readonly OrderStatusValue[];
   by: readonly ActorKind[];
   mails: readonly OrderMailKind[];
+  documents: readonly OrderDocumentKind[];
 };
 
 /** Whether staff may record the cash of this order as collected now. */
@@ -221,6 +239,7 @@ export class OrderLifecycle {
   constructor(
     private readonly mails: OrderMails,
     private readonly settings: LifecycleSettings = { paymentReminderMinutes: 10 },
+    private readonly documents: OrderDocuments = NO_DOCUMENTS,
   ) {}
 
   /** Loads and row-locks an order inside the caller's transaction. */
@@ -337,6 +356,7 @@ export class OrderLifecycle {
       actor: actorLabel(request.actor),
       note: request.note ?? null,
     });
+    for (const document of edge.documents ?? []) await this.documents.record(m, document, order);
     if (!edge.quietFor?.includes(request.actor.kind)) {
       for (const mail of edge.mails ?? []) await this.mails.queue(m, mail, order);
     }

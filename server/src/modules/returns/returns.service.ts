@@ -24,6 +24,16 @@ export interface ReturnInput {
   items?: Array<{ lineId: string; quantity: number }> | null;
 }
 
+/**
+ * Records, in the transaction of the refund, the electronic credit note for what was given back: the refunded units
+ * of each order line and the amount (the invoicing module issues it).
+ */
+export type RefundDocuments = (
+  m: EntityManager,
+  order: OrderEntity,
+  refund: { returnId: number; units: Array<{ orderLineId: number; quantity: number }>; amount: number },
+) => Promise<void>;
+
 export type ReturnNotAllowed = { __typename: 'ReturnNotAllowed'; message: string };
 type Tagged = ReturnRequestEntity & { __typename: 'ReturnRequest' };
 export type ReturnResult = Tagged | ValidationErrors | ReturnNotAllowed | NotFound;
@@ -61,6 +71,7 @@ export class ReturnsService {
     private readonly lifecycle: OrderLifecycle,
     private readonly gateway: PaymentGateway,
     private readonly mails: ReturnMails,
+    private readonly refundDocuments: RefundDocuments = async () => {},
   ) {}
 
   async options(order: OrderEntity, m: EntityManager = this.ds.manager, now = new Date()): Promise<ReturnOptions> {
@@ -294,6 +305,11 @@ export class ReturnsService {
         staffActor(staff),
         `Reembolso registrado (${method === 'GATEWAY_VOID' ? 'anulación en la pasarela' : `transferencia ${ref}`})`,
       );
+      await this.refundDocuments(m, order, {
+        returnId: r.id,
+        units: (r.lines ?? []).map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity })),
+        amount: r.refundAmount,
+      });
       return 'refunded';
     });
   }
