@@ -139,6 +139,8 @@ export const PAGES = {
   staffPayments: { title: 'Medios de pago · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffReturns: { title: 'Devoluciones · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffShipping: { title: 'Envíos · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffInvoicing: { title: 'Facturación electrónica · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffLegal: { title: 'Datos legales · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   orderLookup: {
     title: 'Consulta tu pedido',
     description: 'Consulta el estado y el envío de tu pedido en Enzo con su número y tu correo.',
@@ -177,6 +179,8 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffPayments: '/dashboard/pagos',
   staffReturns: '/dashboard/devoluciones',
   staffShipping: '/dashboard/envios',
+  staffInvoicing: '/dashboard/facturacion',
+  staffLegal: '/dashboard/datos-legales',
   orderLookup: '/consulta-tu-pedido',
 };
 

@@ -8,6 +8,7 @@ type Settings = PublicLayoutQuery['shopSettings'];
 export function shopSettings(overrides: Partial<Settings> = {}): Settings & { __typename: 'ShopSettings' } {
   return {
     __typename: 'ShopSettings',
+    electronicInvoicing: true,
     freeShippingThreshold: 150_000,
     shippingFee: 12_000,
     delivery: {

@@ -10,6 +10,7 @@ import { OrderHistory } from './order-history';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffOrderDetailDocument } from './staff-orders.generated';
 import { OrderReturns } from '../staff-returns';
+import { OrderDocuments } from '../staff-invoicing';
 
 const FLAG_LABELS: Record<string, string> = {
   MONTO_NO_COINCIDE: 'El monto pagado no coincide',
@@ -138,6 +139,7 @@ export function OrderDetailPage() {
         <dd>{formatCop(o.ivaIncluded)}</dd>
       </dl>
       <OrderReturns orderId={o.id} onChanged={() => void refetch()} />
+      <OrderDocuments orderId={o.id} />
       <OrderHistory order={o} paymentLabel={PAYMENT_METHOD_LABELS[o.paymentMethod]} />
       <CashCollection order={o} />
       <OrderActions order={o} />
