@@ -51,13 +51,24 @@ export async function waitForDocuments(
   timeout = 60_000,
 ): Promise<DocumentRowLite[]> {
   let last: DocumentRowLite[] = [];
-  await vi.waitUntil(
-    async () => {
-      last = await documentsOf(shop, orderId);
-      return done(last);
-    },
-    { timeout, interval: 200 },
-  );
+  try {
+    await vi.waitUntil(
+      async () => {
+        last = await documentsOf(shop, orderId);
+        return done(last);
+      },
+      { timeout, interval: 200 },
+    );
+  } catch (err) {
+    // Says what the documents and their jobs were doing instead of only «timed out».
+    const jobs = await shop.ds.query(
+      `SELECT j.attempts, j.last_error FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+        WHERE t.identifier = 'issue-einvoice-document'`,
+    );
+    throw new Error(
+      `${(err as Error).message}: documentos ${JSON.stringify(last.map(({ xml: _xml, ...d }) => d))}, trabajos ${JSON.stringify(jobs)}`,
+    );
+  }
   return last;
 }
 

@@ -314,6 +314,7 @@ export class OrderLifecycle {
       actor,
       note?.trim() ? `Pago contraentrega recibido: ${note.trim()}` : 'Pago contraentrega recibido',
     );
+    for (const document of CASH_COLLECTION.documents) await this.documents.record(m, document, order);
     for (const mail of CASH_COLLECTION.mails) await this.mails.queue(m, mail, order);
     return { ok: true, order };
   }
