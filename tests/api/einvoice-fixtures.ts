@@ -67,6 +67,7 @@ export async function waitForDocuments(
     );
     throw new Error(
       `${(err as Error).message}: documentos ${JSON.stringify(last.map(({ xml: _xml, ...d }) => d))}, trabajos ${JSON.stringify(jobs)}`,
+      { cause: err },
     );
   }
   return last;
