@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { orderInput, variantWithStock, type Variant } from './checkout-fixtures.js';
 import { paidOrder, waitForDocuments } from './einvoice-fixtures.js';

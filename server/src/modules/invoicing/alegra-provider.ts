@@ -246,9 +246,11 @@ export class AlegraEinvoiceProvider implements EinvoiceProvider {
       if (found.status === 200) doc = this.documentOf(found.json);
     } else if (attempt > 1) {
       // An earlier attempt may have reached Alegra before failing here: find it instead of sending the number again.
+      // One the DIAN refused does not count: a refused number is sent again, corrected.
       const query = `?prefix=${encodeURIComponent(document.prefix)}&number=${document.number}`;
       const found = await this.call('GET', `${path}${query}`);
-      if (found.status === 200) doc = this.documentOf(found.json);
+      const previous = found.status === 200 ? this.documentOf(found.json) : undefined;
+      if (previous?.legalStatus !== 'REJECTED') doc = previous;
     }
     if (!doc) {
       const sent = await this.call('POST', path, alegraBody(document, this.settings.companyId, technicalKey));

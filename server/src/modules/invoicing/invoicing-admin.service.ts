@@ -283,8 +283,10 @@ export class InvoicingAdmin {
         return rollback(invalidField('id', 'La orden ya no es una venta (fue cancelada): su factura no se emite.'));
       if (doc.number === null) await numberAndQueue(m, doc.id, doc.kind, new Date(), this.settings);
       else {
+        // A refused document goes to the provider anew (not looked up by its old id, which stays refused).
         await m.query(
-          `UPDATE einvoice_document SET status = 'PENDIENTE', reasons = '[]', updated_at = now() WHERE id = $1`,
+          `UPDATE einvoice_document SET status = 'PENDIENTE', reasons = '[]',
+             provider_id = CASE WHEN status = 'RECHAZADO' THEN NULL ELSE provider_id END, updated_at = now() WHERE id = $1`,
           [doc.id],
         );
         await queueIssue(m, doc.id);
