@@ -442,3 +442,104 @@ describe('credit notes', () => {
     expect(xml.payable).toBe(refundAmount * 100);
   });
 });
+
+describe('staff files, the legal identity and the owner’s switch', () => {
+  const month = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date()).slice(0, 7);
+
+  it('exports the month as CSV and a zip of XMLs, and downloads a document, for staff only', async () => {
+    const csv = await fetch(`${shop.url}/api/staff/facturacion/${month}.csv`, { headers: auth });
+    expect(csv.status).toBe(200);
+    const text = await csv.text();
+    expect(text.startsWith('\uFEFFTipo;Número;Fecha de emisión')).toBe(true);
+    expect(text).toMatch(/Factura electrónica de venta;SETP\d+;/);
+    expect(text).toMatch(/Nota crédito electrónica;NC\d+;/);
+    const zip = await fetch(`${shop.url}/api/staff/facturacion/${month}.zip`, { headers: auth });
+    const { unzipSync } = await import('fflate');
+    const files = Object.keys(unzipSync(new Uint8Array(await zip.arrayBuffer())));
+    expect(files.some((f) => /^facturas\/SETP\d+\.xml$/.test(f))).toBe(true);
+    expect(files.some((f) => /^notas-credito\/NC\d+\.xml$/.test(f))).toBe(true);
+    expect((await fetch(`${shop.url}/api/staff/facturacion/${month}.csv`)).status).toBe(401);
+    expect((await fetch(`${shop.url}/api/staff/facturacion/mayo.csv`, { headers: auth })).status).toBe(400);
+    const [doc] = await shop.ds.query(`SELECT id FROM einvoice_document WHERE status = 'EMITIDO' ORDER BY id LIMIT 1`);
+    const pdf = await fetch(`${shop.url}/api/staff/documentos/${doc.id}.pdf`, { headers: auth });
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
+    expect((await fetch(`${shop.url}/api/staff/documentos/${doc.id}.pdf`)).status).toBe(401);
+  });
+
+  it('the owner saves the legal identity: the NIT’s check digit is checked, the footer and the next invoice use it', async () => {
+    const SAVE = `mutation($input: LegalSettingsInput!) { staffSaveLegalSettings(input: $input) {
+      __typename ... on LegalSettings { nit saved } ... on ValidationErrors { errors { field message } } } }`;
+    const input = {
+      legalName: 'Mascotas del Norte S.A.S.',
+      tradeName: 'Enzo',
+      nit: '900.559.088-3',
+      organizationType: 'JURIDICA',
+      taxRegime: 'RESPONSABLE_IVA',
+      taxResponsibilities: ['O-13', 'O-15'],
+      address: 'Avenida 0 # 10-20',
+      departmentCode: '54',
+      municipalityCode: '54001',
+      postalCode: '540001',
+      phone: '+57 607 555 1234',
+      email: 'facturas@mascotasdelnorte.co',
+    };
+    const bad = await shop.gql<{
+      staffSaveLegalSettings: { __typename: string; errors: Array<{ field: string; message: string }> };
+    }>(SAVE, { input }, auth);
+    expect(bad.data!.staffSaveLegalSettings.errors).toEqual([
+      { field: 'nit', message: 'El dígito de verificación no corresponde a ese NIT (para 900559088 es 2).' },
+    ]);
+    const good = await shop.gql<{ staffSaveLegalSettings: { nit: string; saved: boolean } }>(
+      SAVE,
+      { input: { ...input, nit: '900559088' } },
+      auth,
+    );
+    expect(good.data!.staffSaveLegalSettings).toMatchObject({ nit: '900.559.088-2', saved: true });
+    const footer = await shop.gql<{ shopSettings: { legal: { legalName: string; nit: string; address: string } } }>(
+      `{ shopSettings { legal { legalName nit address } } }`,
+    );
+    expect(footer.data!.shopSettings.legal).toEqual({
+      legalName: 'Mascotas del Norte S.A.S.',
+      nit: '900.559.088-2',
+      address: 'Avenida 0 # 10-20, Cúcuta, Norte de Santander',
+    });
+    const order = await paidOrder(
+      shop,
+      orderInput(collar, 1, { customer: { ...orderInput(collar).customer, email: 'legal@correo.com' } }),
+    );
+    const [doc] = await waitForDocuments(shop, order.id, issued('INVOICE'));
+    expect(doc!.status).toBe('EMITIDO');
+    const inner = doc!.xml!;
+    expect(inner).toContain('schemeID="2" schemeName="31">900559088</cbc:CompanyID>');
+    expect(inner).toContain('O-13;O-15');
+  });
+
+  it('switched off, a sale gets no invoice and its email says nothing about invoices', async () => {
+    const SWITCH = `mutation($on: Boolean!) { staffSetInvoicingEnabled(enabled: $on) { __typename ... on InvoicingSettings { enabled } } }`;
+    expect(
+      (await shop.gql<{ staffSetInvoicingEnabled: { enabled: boolean } }>(SWITCH, { on: false }, auth)).data!
+        .staffSetInvoicingEnabled.enabled,
+    ).toBe(false);
+    try {
+      const settings = await shop.gql<{ shopSettings: { electronicInvoicing: boolean } }>(
+        `{ shopSettings { electronicInvoicing } }`,
+      );
+      expect(settings.data!.shopSettings.electronicInvoicing).toBe(false);
+      const order = await paidOrder(
+        shop,
+        orderInput(collar, 1, { customer: { ...orderInput(collar).customer, email: 'sinfactura@correo.com' } }),
+      );
+      const [mail] = await shop.ds.query(`SELECT text FROM outbound_email WHERE dedupe_key = $1`, [
+        `order:${order.id}:paid:shopper`,
+      ]);
+      expect(mail.text).not.toMatch(/factura/i);
+      expect(await documentsOf(shop, order.id)).toEqual([]);
+    } finally {
+      await shop.gql(SWITCH, { on: true }, auth);
+    }
+  });
+});
