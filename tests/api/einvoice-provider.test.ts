@@ -93,7 +93,7 @@ describe('Alegra as the technology provider', () => {
     ).toHaveLength(1);
   });
 
-  it('records the DIAN refusal with its reasons for staff', async () => {
+  it('records the DIAN refusal with its reasons for staff, and a retry sends the number again', async () => {
     alegra.state.verdict = 'REJECTED';
     const order = await paidOrder(shop, orderInput(collar, 1, { customer: customer('rechazo@correo.com') }));
     const [doc] = await waitForDocuments(shop, order.id, (d) => d[0]?.status === 'RECHAZADO');
@@ -101,5 +101,22 @@ describe('Alegra as the technology provider', () => {
     expect(doc!.reasons).toEqual([
       { code: '99', message: 'Regla: FAK24, Rechazo: DV del NIT del adquiriente no es correcto' },
     ]);
+    await createUser('staff-alegra@enzo.test', 'clave-segura-1', true);
+    const auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-alegra@enzo.test', 'clave-segura-1'));
+    const retried = await shop.gql<{ staffRetryElectronicDocument: { __typename: string; status: string } }>(
+      `mutation($id: ID!) { staffRetryElectronicDocument(id: $id) { __typename ... on ElectronicDocument { status } } }`,
+      { id: String(doc!.id) },
+      auth,
+    );
+    expect(retried.data!.staffRetryElectronicDocument).toEqual({
+      __typename: 'ElectronicDocument',
+      status: 'PENDIENTE',
+    });
+    const [issued] = await waitForDocuments(shop, order.id, (d) => d[0]?.status === 'EMITIDO');
+    expect(issued!.number).toBe(doc!.number);
+    const posts = alegra.state.posts.filter(
+      (p) => (p.body.customer as { email: string }).email === 'rechazo@correo.com',
+    );
+    expect(posts).toHaveLength(2);
   });
 });

@@ -449,8 +449,11 @@ describe('staff files, the legal identity and the owner’s switch', () => {
   it('exports the month as CSV and a zip of XMLs, and downloads a document, for staff only', async () => {
     const csv = await fetch(`${shop.url}/api/staff/facturacion/${month}.csv`, { headers: auth });
     expect(csv.status).toBe(200);
-    const text = await csv.text();
-    expect(text.startsWith('\uFEFFTipo;Número;Fecha de emisión')).toBe(true);
+    const bytes = Buffer.from(await csv.arrayBuffer());
+    // A BOM first, so Excel reads the accents as UTF-8 (fetch's text() would drop it).
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const text = bytes.subarray(3).toString('utf8');
+    expect(text.startsWith('Tipo;Número;Fecha de emisión')).toBe(true);
     expect(text).toMatch(/Factura electrónica de venta;SETP\d+;/);
     expect(text).toMatch(/Nota crédito electrónica;NC\d+;/);
     const zip = await fetch(`${shop.url}/api/staff/facturacion/${month}.zip`, { headers: auth });
