@@ -4,6 +4,7 @@ import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
+import { fill } from '../../test-utils/fill';
 import {
   StaffLegalSettingsDocument,
   StaffSaveLegalSettingsDocument,
@@ -38,8 +39,7 @@ describe('staff: the shop’s legal identity', () => {
     );
     renderWithProviders(<LegalSettingsPage />);
     const nit = await screen.findByLabelText('NIT');
-    await user.clear(nit);
-    await user.type(nit, '901.234.567-8');
+    await fill(user, nit, '901.234.567-8');
     await user.click(screen.getByRole('button', { name: 'Guardar los datos legales' }));
     expect(nit).toHaveAccessibleDescription(
       /El dígito de verificación no corresponde a ese NIT \(para 901234567 es 7\)/,
