@@ -34,13 +34,9 @@ const doc = (
 });
 
 function answer(documents: ElectronicDocumentFieldsFragment[]) {
-  mswServer.use(
-    graphql.query(StaffOrderDocumentsDocument, () =>
-      HttpResponse.json({
-        data: { staffOrder: { __typename: 'StaffOrder', id: '7', electronicDocuments: documents } },
-      }),
-    ),
-  );
+  // The server sends every __typename; the generated result types leave them out.
+  const staffOrder = { __typename: 'StaffOrder', id: '7', electronicDocuments: documents };
+  mswServer.use(graphql.query(StaffOrderDocumentsDocument, () => HttpResponse.json({ data: { staffOrder } })));
 }
 
 describe('staff: the order’s electronic documents', () => {
@@ -77,23 +73,15 @@ describe('staff: the order’s electronic documents', () => {
   it('retries a refused invoice and says the server’s refusal in Spanish', async () => {
     const user = userEvent.setup();
     answer([doc({ status: 'RECHAZADO', number: null, uniqueCode: null, acceptedAt: null, reasons: [] })]);
+    const message = 'La orden ya no es una venta (fue cancelada): su factura no se emite.';
+    const refusal = {
+      __typename: 'ValidationErrors' as const,
+      message,
+      errors: [{ __typename: 'FieldError', field: 'id', message }],
+    };
     mswServer.use(
       graphql.mutation(StaffRetryElectronicDocumentDocument, () =>
-        HttpResponse.json({
-          data: {
-            staffRetryElectronicDocument: {
-              __typename: 'ValidationErrors',
-              message: 'La orden ya no es una venta (fue cancelada): su factura no se emite.',
-              errors: [
-                {
-                  __typename: 'FieldError',
-                  field: 'id',
-                  message: 'La orden ya no es una venta (fue cancelada): su factura no se emite.',
-                },
-              ],
-            },
-          },
-        }),
+        HttpResponse.json({ data: { staffRetryElectronicDocument: refusal } }),
       ),
     );
     renderWithProviders(<OrderDocuments orderId="7" />);
