@@ -57,6 +57,11 @@ export const OPERATION_LABELS: Record<string, string> = {
   staffChangeMemberRole: 'Cambió el rol de una persona',
   staffDisableMember: 'Desactivó una cuenta del equipo',
   staffEnableMember: 'Reactivó una cuenta del equipo',
+  staffSetInvoicingEnabled: 'Activó o desactivó la facturación electrónica',
+  staffSaveInvoiceNumbering: 'Guardó la numeración de facturación de la DIAN',
+  staffRetryElectronicDocument: 'Reintentó un documento electrónico',
+  staffResendElectronicDocument: 'Reenvió un documento electrónico al cliente',
+  staffSaveLegalSettings: 'Editó los datos legales de la tienda',
   // Outside GraphQL.
   signIn: 'Inició sesión',
   legacyOwner: 'Cuenta del personal anterior registrada como propietaria',
@@ -86,6 +91,10 @@ export const ENTITY_LABELS: Record<string, string> = {
   stockSettings: 'Inventario bajo',
   mediaAsset: 'Imagen de la biblioteca',
   job: 'Tarea en segundo plano',
+  invoicingSettings: 'Facturación electrónica',
+  invoiceNumbering: 'Numeración de facturación',
+  electronicDocument: 'Documento electrónico',
+  legalSettings: 'Datos legales',
 };
 
 export function entityLabel(entityType: string): string {

@@ -48,8 +48,13 @@ describe('checkout rules (one schema for the form and for placeOrder)', () => {
 
   it('checks documents by type and municipality inside the department', () => {
     expect(
-      errorsOf({ ...valid, customer: { ...valid.customer, documentType: 'NIT', documentNumber: '900123456-7' } }),
+      errorsOf({ ...valid, customer: { ...valid.customer, documentType: 'NIT', documentNumber: '900123456-8' } }),
     ).toEqual({});
+    expect(
+      errorsOf({ ...valid, customer: { ...valid.customer, documentType: 'NIT', documentNumber: '900123456-7' } }),
+    ).toEqual({
+      'customer.documentNumber': 'El dígito de verificación no corresponde a ese NIT (para 900123456 es 8).',
+    });
     expect(
       errorsOf({ ...valid, customer: { ...valid.customer, documentType: 'PP', documentNumber: 'AB1' } })[
         'customer.documentNumber'

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CHECKOUT_PAYMENT_METHODS, DOCUMENT_TYPES, type DocumentTypeValue } from './orders.js';
 import { findDepartment, findMunicipality, type Place } from './divipola.js';
 import { clientText } from './client-text.js';
+import { nitCheckDigit } from './nit.js';
 
 /**
  * The checkout form's rules and their Spanish messages. The server validates `placeOrder` with
@@ -49,7 +50,7 @@ const DOCUMENT_RULES: Record<DocumentTypeValue, { pattern: RegExp; message: stri
   CE: { pattern: /^[A-Z0-9]{6,12}$/, message: 'La cédula de extranjería debe tener entre 6 y 12 letras o números.' },
   NIT: {
     pattern: /^\d{9,10}(-\d)?$/,
-    message: 'El NIT debe tener 9 o 10 dígitos y, si quieres, el dígito de verificación (ej. 900123456-7).',
+    message: 'El NIT debe tener 9 o 10 dígitos y, si quieres, el dígito de verificación (ej. 900123456-8).',
   },
   PP: { pattern: /^[A-Z0-9]{5,15}$/, message: 'El pasaporte debe tener entre 5 y 15 letras o números.' },
   TI: { pattern: /^\d{10,11}$/, message: 'La tarjeta de identidad debe tener 10 u 11 dígitos.' },
@@ -67,7 +68,14 @@ export function validateDocument(type: DocumentTypeValue, raw: string): { value:
   if (!rule) return { error: M.documentTypeMissing };
   const value = normalizeDocument(type, raw);
   if (!value) return { error: M.documentNumberMissing };
-  return rule.pattern.test(value) ? { value } : { error: rule.message };
+  if (!rule.pattern.test(value)) return { error: rule.message };
+  // A NIT written with its check digit must carry the right one: the electronic invoice states it.
+  const nit = type === 'NIT' ? /^(\d+)-(\d)$/.exec(value) : null;
+  if (nit && nitCheckDigit(nit[1]!) !== nit[2])
+    return {
+      error: `El dígito de verificación no corresponde a ese NIT (para ${nit[1]} es ${nitCheckDigit(nit[1]!)}).`,
+    };
+  return { value };
 }
 
 /** Runs of whitespace become one space; ends trimmed. */

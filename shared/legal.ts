@@ -1,8 +1,10 @@
 /**
  * The shop's legal identity as consumer law asks a Colombian online shop to show it (Ley 1480 de 2011,
  * art. 50; Decreto 1074 de 2015): razón social, NIT, address, phone, email and where to complain (the SIC).
- * The values come from the server's configuration (`shopSettings.legal`); this file only says how they read.
+ * The values come from the owner's legal settings, or the server's configuration until the owner saves them
+ * (`shopSettings.legal`).
  */
+
 export interface LegalInfo {
   legalName: string;
   nit: string;
@@ -15,7 +17,7 @@ export interface LegalInfo {
 /** Superintendencia de Industria y Comercio: the consumer authority. */
 export const SIC_URL = 'https://www.sic.gov.co';
 
-/** `Enzo Accesorios S.A.S. · NIT 901.234.567-8` */
+/** `Enzo Accesorios S.A.S. · NIT 901.234.567-7` */
 export function legalIdentity(info: Pick<LegalInfo, 'legalName' | 'nit'>): string {
   return `${info.legalName} · NIT ${info.nit}`;
 }

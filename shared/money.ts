@@ -8,7 +8,7 @@
  */
 
 /** Integer digits with a dot every three (`1234567` → `1.234.567`); `digits` holds only 0–9. */
-function groupThousands(digits: string): string {
+export function groupThousands(digits: string): string {
   let out = digits.slice(0, digits.length % 3 || 3);
   for (let i = out.length; i < digits.length; i += 3) out += `.${digits.slice(i, i + 3)}`;
   return out;

@@ -142,6 +142,8 @@ export const PAGES = {
   staffTeam: { title: 'Equipo · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffActivity: { title: 'Actividad · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffSetPassword: { title: 'Crea tu contraseña', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffInvoicing: { title: 'Facturación electrónica · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffLegal: { title: 'Datos legales · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   orderLookup: {
     title: 'Consulta tu pedido',
     description: 'Consulta el estado y el envío de tu pedido en Enzo con su número y tu correo.',
@@ -184,6 +186,8 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffActivity: '/dashboard/actividad',
   // The invitation email's link (Firebase's one-time code in `oobCode`).
   staffSetPassword: '/login-dashboard-enzo-fpl/clave',
+  staffInvoicing: '/dashboard/facturacion',
+  staffLegal: '/dashboard/datos-legales',
   orderLookup: '/consulta-tu-pedido',
 };
 

@@ -16,6 +16,7 @@ import {
 import { REFUND_METHOD_LABELS, RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '../../shared/returns.js';
 import { SIZE_MEASUREMENTS } from '../../shared/size-guide.js';
 import { DISCOUNT_CODE_STATES, DISCOUNT_PROBLEM_REASONS } from '../../shared/discount-codes.js';
+import { EINVOICE_KINDS, EINVOICE_STATUSES, ORGANIZATION_TYPES, TAX_REGIMES } from '../../shared/einvoicing.js';
 import { createTestDatabase } from '../setup/test-database.js';
 
 /**
@@ -68,6 +69,26 @@ const TIES: Record<string, Tie> = {
   'order flag': { shared: ORDER_FLAGS, schemaEnum: 'OrderFlag', columns: ['shop_order.flags'] },
   'order timeline event': { shared: ORDER_EVENTS, schemaEnum: 'OrderEvent', columns: ['order_transition.event'] },
   pet: { schemaEnum: 'Pet', columns: ['product.pets'] },
+  'electronic document kind': {
+    shared: EINVOICE_KINDS,
+    schemaEnum: 'EinvoiceKind',
+    columns: ['einvoice_document.kind', 'einvoice_numbering.kind'],
+  },
+  'electronic document status': {
+    shared: EINVOICE_STATUSES,
+    schemaEnum: 'EinvoiceStatus',
+    columns: ['einvoice_document.status'],
+  },
+  'organization type (legal settings)': {
+    shared: ORGANIZATION_TYPES,
+    schemaEnum: 'OrganizationType',
+    columns: ['legal_settings.organization_type'],
+  },
+  'tax regime (legal settings)': {
+    shared: TAX_REGIMES,
+    schemaEnum: 'TaxRegime',
+    columns: ['legal_settings.tax_regime'],
+  },
 };
 
 /**

@@ -98,6 +98,11 @@ describe('a deployment fails closed', () => {
       WOMPI_EVENTS_SECRET: 'prod_events_example',
       SMTP_URL: 'smtp://127.0.0.1:1',
       PUBLIC_URL: 'https://enzo.example.co',
+      EINVOICE_PROVIDER: 'alegra',
+      ALEGRA_EINVOICE_TOKEN: 'token-real',
+      ALEGRA_EINVOICE_COMPANY_ID: '01FCYA9GSSNT2674KGJV2V0NS9',
+      ALEGRA_EINVOICE_API_URL: 'http://127.0.0.1:1',
+      DIAN_ENVIRONMENT: 'produccion',
     });
     shops.push(live);
     const forged = craftToken({
@@ -116,6 +121,23 @@ describe('a deployment fails closed', () => {
     expect(sandbox.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const page = await (await fetch(`${live.url}/`, { headers: { accept: 'text/html' } })).text();
     expect(page).not.toContain(TEST_SHOP_NOTICE);
+  });
+
+  it('refuses a live deployment whose electronic invoicing is on without a real provider, in Spanish', async () => {
+    const live = {
+      TEST_SHOP: 'false',
+      FIREBASE_AUTH_EMULATOR_HOST: '',
+      FIREBASE_PROJECT_ID: 'enzo-tienda-real',
+      FIREBASE_WEB_API_KEY: 'AIzaSyExample',
+      WOMPI_PUBLIC_KEY: 'pub_prod_example',
+      WOMPI_INTEGRITY_SECRET: 'prod_integrity_example',
+      WOMPI_EVENTS_SECRET: 'prod_events_example',
+      SMTP_URL: 'smtp://127.0.0.1:1',
+      PUBLIC_URL: 'https://enzo.example.co',
+    };
+    await expect(startTestShop(live)).rejects.toThrow(
+      /^La tienda no arranca: es un despliegue con la facturación electrónica encendida[\s\S]*EINVOICE_PROVIDER=alegra[\s\S]*npm run einvoicing -- off/,
+    );
   });
 
   it('a test shop says on every page that payments are not real', async () => {

@@ -41,7 +41,7 @@ const lookup = async (reference: string, email: string, ip = `10.20.0.${++ipCoun
   shop.gql<{ orderLookup: Lookup }>(LOOKUP, { reference, email }, { 'x-forwarded-for': ip });
 
 beforeAll(async () => {
-  shop = await startTestShop({ LEGAL_NAME: 'Mascotas Pruebas S.A.S.', LEGAL_NIT: '900.111.222-3' });
+  shop = await startTestShop({ LEGAL_NAME: 'Mascotas Pruebas S.A.S.', LEGAL_NIT: '900.111.222-1' });
   await createUser('staff-consulta@enzo.test', 'clave-segura-1', true);
   auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-consulta@enzo.test', 'clave-segura-1'));
   const v = await variantWithStock(shop, 20, 0);
@@ -153,7 +153,7 @@ describe('legal information from config', () => {
     );
     expect(res.data!.shopSettings.legal).toMatchObject({
       legalName: 'Mascotas Pruebas S.A.S.',
-      nit: '900.111.222-3',
+      nit: '900.111.222-1',
       sicUrl: 'https://www.sic.gov.co',
     });
     expect(res.data!.shopSettings.legal.address.length).toBeGreaterThan(5);
@@ -171,7 +171,7 @@ describe('legal information from config', () => {
         qp.replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
         'latin1',
       ).toString('utf8');
-      expect(eml).toContain('Mascotas Pruebas S.A.S. · NIT 900.111.222-3');
+      expect(eml).toContain('Mascotas Pruebas S.A.S. · NIT 900.111.222-1');
       expect(eml).toContain('https://www.sic.gov.co');
     }
   });

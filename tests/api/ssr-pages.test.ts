@@ -340,7 +340,7 @@ describe('shop settings on every public page', () => {
     for (const path of ['/', '/PoliticaEnvios']) {
       const page = text((await html(`${b.url}${path}`)).body);
       expect(page, path).toContain(`Envío gratis en compras desde ${cop(before.freeFrom!)}`);
-      expect(page, path).toContain('Enzo Accesorios para Mascotas S.A.S. · NIT 901.234.567-8');
+      expect(page, path).toContain('Enzo Accesorios para Mascotas S.A.S. · NIT 901.234.567-7');
       expect(page, path).toContain('Consulta tu pedido');
       expect(page, path).toContain('Superintendencia de Industria y Comercio');
     }

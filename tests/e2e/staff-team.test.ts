@@ -199,7 +199,7 @@ describe('the owner hands part of the shop to an operator', () => {
     await owner.page.locator('.entity-history .activity-entry').nth(1).waitFor();
     expect(await owner.page.locator('.entity-history .activity-entry').count()).toBe(2);
     // And the invitation, by the owner.
-    await owner.page.goto(`${base}/dashboard/actividad?accion=staffInviteMember`);
+    await owner.page.goto(`${base}/dashboard/actividad?op=staffInviteMember`);
     await entries.first().getByText(`${OWNER} (Propietario)`, { exact: false }).waitFor();
     expect(await entries.first().textContent()).toContain('Invitó a una persona al equipo');
 

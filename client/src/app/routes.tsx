@@ -112,6 +112,7 @@ const staffReturns = () => import('../features/staff-returns');
 const staffShipping = () => import('../features/staff-shipping');
 const staffTeam = () => import('../features/staff-team');
 const staffActivity = () => import('../features/staff-activity');
+const staffInvoicing = () => import('../features/staff-invoicing');
 const homeModule = () => import('../features/home/routes');
 const productModule = () => import('./product-page');
 const campaignModule = () => import('./campaign-page');
@@ -312,6 +313,20 @@ export const routes: RouteObject[] = [
       fixed('staffShipping', 'src/features/staff-shipping/index.ts', staffShipping, (m) => m.ShippingPage, CLIENT_ONLY),
       fixed('staffTeam', 'src/features/staff-team/index.ts', staffTeam, (m) => m.TeamPage, CLIENT_ONLY),
       fixed('staffActivity', 'src/features/staff-activity/index.ts', staffActivity, (m) => m.ActivityPage, CLIENT_ONLY),
+      fixed(
+        'staffInvoicing',
+        'src/features/staff-invoicing/index.ts',
+        staffInvoicing,
+        (m) => m.InvoicingPage,
+        CLIENT_ONLY,
+      ),
+      fixed(
+        'staffLegal',
+        'src/features/staff-invoicing/index.ts',
+        staffInvoicing,
+        (m) => m.LegalSettingsPage,
+        CLIENT_ONLY,
+      ),
     ],
   },
 ];

@@ -63,9 +63,16 @@ export interface SiteFooterProps {
   legal?: LegalInfo | null;
   /** Payment methods the shop offers now; defaults to the online ones. */
   paymentMethods?: readonly PaymentMethodValue[];
+  /** The shop issues DIAN electronic invoices (the owner's switch): the footer says so. */
+  electronicInvoicing?: boolean;
 }
 
-export function SiteFooter({ year = new Date().getFullYear(), legal = null, paymentMethods }: SiteFooterProps) {
+export function SiteFooter({
+  year = new Date().getFullYear(),
+  legal = null,
+  paymentMethods,
+  electronicInvoicing = false,
+}: SiteFooterProps) {
   return (
     <footer className="site-footer">
       <div className="site-footer__inner">
@@ -124,6 +131,11 @@ export function SiteFooter({ year = new Date().getFullYear(), legal = null, paym
             {legal.address} · Tel. <a href={`tel:${legal.phone.replace(/[^\d+]/g, '')}`}>{legal.phone}</a> ·{' '}
             <a href={`mailto:${legal.email}`}>{legal.email}</a>
           </p>
+          {electronicInvoicing ? (
+            <p>
+              Emitimos factura electrónica de venta (DIAN) por cada compra: la encuentras en la página de tu pedido.
+            </p>
+          ) : null}
           <p>
             ¿Una queja sobre tus derechos como consumidor? Acude a la{' '}
             <a href={legal.sicUrl} target="_blank" rel="noopener noreferrer">

@@ -8,6 +8,7 @@ type Settings = PublicLayoutQuery['shopSettings'];
 export function shopSettings(overrides: Partial<Settings> = {}): Settings & { __typename: 'ShopSettings' } {
   return {
     __typename: 'ShopSettings',
+    electronicInvoicing: true,
     freeShippingThreshold: 150_000,
     shippingFee: 12_000,
     delivery: {
@@ -19,7 +20,7 @@ export function shopSettings(overrides: Partial<Settings> = {}): Settings & { __
     legal: {
       __typename: 'LegalInfo',
       legalName: 'Enzo Accesorios para Mascotas S.A.S.',
-      nit: '901.234.567-8',
+      nit: '901.234.567-7',
       address: 'Calle 10 # 4-38, local 2, Cúcuta, Norte de Santander',
       phone: '+57 313 456 7890',
       email: 'servicioalcliente@enzo.com.co',

@@ -11,6 +11,7 @@ import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
 import { EXPIRE_ORDERS_TASK, PAYMENT_REMINDER_TASK } from '../modules/orders/index.js';
+import { ISSUE_DOCUMENT_TASK } from '../modules/invoicing/index.js';
 import type { Services } from './services.js';
 import { holdPoolLocks, recoverCrashedJobs } from './job-recovery.js';
 import { clearExpiredRateLimits } from './rate-limits.js';
@@ -61,6 +62,12 @@ export function taskList(services: Services, recover: () => Promise<unknown>): T
     },
     [PRUNE_AUDIT_TASK]: async () => {
       await services.activityLog.prune(services.env.AUDIT_RETENTION_DAYS);
+    },
+    // One DIAN electronic document through the provider; thrown (and retried with backoff) while it is down.
+    [ISSUE_DOCUMENT_TASK]: async (payload) => {
+      const { documentId } = payload as { documentId?: unknown };
+      if (typeof documentId !== 'number') return;
+      await services.invoicing.issuer.run(documentId);
     },
     [PAYMENT_REMINDER_TASK]: async (payload) => {
       const { orderId } = payload as { orderId?: unknown };

@@ -7,6 +7,7 @@ import { createShippingResolvers } from '../modules/shipping/index.js';
 import { createCashOnDeliveryResolvers } from '../modules/cash-on-delivery/index.js';
 import { createReturnsResolvers } from '../modules/returns/index.js';
 import { createLegalResolvers } from '../modules/legal/index.js';
+import { createInvoicingResolvers, ISSUE_DOCUMENT_TASK } from '../modules/invoicing/index.js';
 import { createMediaResolvers } from '../modules/media/index.js';
 import { createOrderResolvers } from '../modules/orders/index.js';
 import { createSandboxResolvers } from '../modules/payments/index.js';
@@ -59,7 +60,13 @@ export function createResolvers(s: Services): Resolvers {
     createCartResolvers(s.cart, s.catalog),
     createShippingResolvers(s.shipping),
     createCashOnDeliveryResolvers(s.cashOnDelivery),
-    createLegalResolvers(s.env.legal),
+    createLegalResolvers(s.legal),
+    createInvoicingResolvers({
+      ds: s.ds,
+      invoicing: s.invoicing,
+      cache: s.readCache,
+      publicUrl: () => s.env.publicUrl,
+    }),
     createReturnsResolvers({ ds: s.ds, returns: s.returns, orders: s.orders }),
     createOrderResolvers(s.orders),
     createSandboxResolvers(s.gateway),
@@ -78,6 +85,8 @@ export function createResolvers(s: Services): Resolvers {
       jobs: s.jobsAdmin,
       describe: async (job) => {
         const emailId = (job.payload as { emailId?: unknown } | null)?.emailId;
+        if (job.task === ISSUE_DOCUMENT_TASK)
+          return 'Emitir un documento electrónico (factura o nota crédito) ante la DIAN';
         return job.task === SEND_EMAIL_TASK && typeof emailId === 'number' ? s.mail.describe(emailId) : null;
       },
     }),

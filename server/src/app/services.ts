@@ -21,6 +21,9 @@ import { ActivityLog } from '../modules/audit/index.js';
 import path from 'node:path';
 import { createRateCounter, WEBHOOK_REFUSAL_RULE } from './rate-limits.js';
 import { legalLines } from '#shared/legal.js';
+import { LegalSettingsService } from '../modules/legal/index.js';
+import { createInvoicingModule, type InvoicingModule } from '../modules/invoicing/index.js';
+import { deploymentReasons, missingForInvoicing } from '../config/deployment.js';
 import { JobsAdmin } from '../common/job-admin.js';
 import type { ReadCache } from '../common/read-cache.js';
 
@@ -55,6 +58,19 @@ export interface Services {
   activityLog: ActivityLog;
   /** Failing background jobs for staff, and their retry. */
   jobsAdmin: JobsAdmin;
+  /** The shop's legal and tax identity (footer, emails, invoices), edited by the owner. */
+  legal: LegalSettingsService;
+  /** DIAN electronic invoices and credit notes. */
+  invoicing: InvoicingModule;
+  /** Keeps settings reads until the next change on any instance (the catalog cache). */
+  readCache: ReadCache;
+}
+
+/** Why this deployment may not turn electronic invoicing on (a live one without a real provider), or null. */
+function invoicingRefusal(env: Env): string | null {
+  if (env.TEST_SHOP || deploymentReasons(env).length === 0) return null;
+  const missing = missingForInvoicing(env);
+  return missing.length ? `Esta tienda en vivo no puede emitir facturas reales: falta ${missing.join('; ')}.` : null;
 }
 
 /**
@@ -85,11 +101,21 @@ export function createServices(
       'Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.',
     );
   }
+  const legal = new LegalSettingsService(ds, env.legal, readCache);
+  const invoicing = createInvoicingModule({
+    ds,
+    config: env.einvoice,
+    legal,
+    publicUrl: () => env.publicUrl,
+    cannotEnable: invoicingRefusal(env),
+    log,
+  });
   const orders = createOrdersModule({
     env,
     ds,
     cart,
     gateway,
+    documents: invoicing.queue,
     confirmWindow: async () => (await cashOnDelivery.settings()).confirmWithinHours,
   });
   const refusals = createRateCounter(ds);
@@ -126,7 +152,9 @@ export function createServices(
     gateway,
     orders,
     paymentInbox,
-    returns: new ReturnsService(ds, orders.lifecycle, gateway, returnMails),
+    returns: new ReturnsService(ds, orders.lifecycle, gateway, returnMails, (m, order, refund) =>
+      invoicing.queue.refund(m, order, refund),
+    ),
     mail: new MailSender(
       ds,
       {
@@ -134,7 +162,7 @@ export function createServices(
         outboxDir: path.join(env.dataDir, 'outbox'),
         from: env.MAIL_FROM,
         testShop: !env.paymentsAreReal,
-        footerLines: legalLines(env.legal),
+        footerLines: async () => legalLines(await legal.info()),
       },
       log,
     ),
@@ -149,5 +177,8 @@ export function createServices(
     }),
     activityLog: new ActivityLog(ds),
     jobsAdmin: new JobsAdmin(ds, jobPool),
+    legal,
+    invoicing,
+    readCache,
   };
 }

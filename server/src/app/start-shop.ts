@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { pino, type Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { EnvError, type Env } from '../config/env.js';
-import { assertSafeToStart } from '../config/deployment.js';
+import { assertInvoicingSafe, assertSafeToStart } from '../config/deployment.js';
 import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
 import { openDatabase } from '../db/data-source.js';
 import { needsSeed, seedDatabase } from '../db/seed/seed.js';
@@ -14,6 +14,7 @@ import { createHttpApp } from './http-app.js';
 import { startJobRunner, type JobRunner } from './jobs.js';
 import { createJobPool } from './job-pool.js';
 import { SandboxGateway, sandboxApiRoute, wompiWebhookRoute } from '../modules/payments/index.js';
+import { documentRoutes, invoicingEnabled } from '../modules/invoicing/index.js';
 import {
   AuthEmulatorStartAborted,
   mountStaffRoutes,
@@ -121,6 +122,8 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
   try {
     ds = await openDatabase({ url: databaseUrl });
     phase('base de datos abierta y migrada');
+    // The owner's invoicing switch lives in the database: the second half of the deployment check needs it.
+    assertInvoicingSafe(env, await invoicingEnabled(ds.manager));
     const media = await createMediaStore(env);
     if (env.seedOnStart && (await needsSeed(ds))) {
       log.info('Primera ejecución: cargando el catálogo de ejemplo…');
@@ -145,6 +148,11 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
         ),
         wompiWebhookRoute(services.paymentInbox, log),
         sandboxApiRoute(services.gateway),
+        documentRoutes({
+          ds: services.ds,
+          files: services.invoicing.files,
+          staffAuth: (h) => services.staffAuth.resolve(h),
+        }),
       ],
     });
     phase('HTTP, GraphQL y render listos');

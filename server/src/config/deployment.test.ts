@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EnvError, parseEnv } from './env.js';
-import { assertSafeToStart, deploymentReasons } from './deployment.js';
+import { assertInvoicingSafe, assertSafeToStart, deploymentReasons } from './deployment.js';
 
 const LIVE = {
   WOMPI_PUBLIC_KEY: 'pub_prod_abc',
@@ -103,5 +103,40 @@ describe('TRUST_PROXY', () => {
     expect(() => parseEnv({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY: creería cualquier X-Forwarded-For/);
     expect(() => parseEnv({ TRUST_PROXY: 'proxy.example.com' })).toThrow(/TRUST_PROXY: «proxy\.example\.com» no es/);
     expect(() => parseEnv({ TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+  });
+});
+
+describe('electronic invoicing in a deployment', () => {
+  const invoicingRefusal = (env: Record<string, string>, on: boolean) => {
+    try {
+      assertInvoicingSafe(parseEnv(env), on);
+    } catch (err) {
+      expect(err).toBeInstanceOf(EnvError);
+      return (err as Error).message;
+    }
+    return '';
+  };
+  const ALEGRA = { EINVOICE_PROVIDER: 'alegra', ALEGRA_EINVOICE_TOKEN: 'tok', ALEGRA_EINVOICE_COMPANY_ID: 'c' };
+
+  it('refuses a live deployment with invoicing on and no real provider, and says how to switch it off', () => {
+    const message = invoicingRefusal({ ...LIVE, HOST: '0.0.0.0' }, true);
+    expect(message).toMatch(/^La tienda no arranca: es un despliegue con la facturación electrónica encendida/);
+    expect(message).toContain('EINVOICE_PROVIDER=alegra');
+    expect(message).toContain('DIAN_ENVIRONMENT=produccion');
+    expect(message).toContain('npm run einvoicing -- off');
+    expect(invoicingRefusal({ ...LIVE, ...ALEGRA, HOST: '0.0.0.0' }, true)).toMatch(/DIAN_ENVIRONMENT=produccion/);
+  });
+
+  it('lets it start with Alegra in production, with invoicing off, on a test shop or on one’s own computer', () => {
+    expect(invoicingRefusal({ ...LIVE, ...ALEGRA, DIAN_ENVIRONMENT: 'produccion', HOST: '0.0.0.0' }, true)).toBe('');
+    expect(invoicingRefusal({ ...LIVE, HOST: '0.0.0.0' }, false)).toBe('');
+    expect(invoicingRefusal({ HOST: '0.0.0.0', TEST_SHOP: 'true' }, true)).toBe('');
+    expect(invoicingRefusal({}, true)).toBe('');
+  });
+
+  it('refuses a test shop that would issue real invoices', () => {
+    expect(refusal({ ...ALEGRA, DIAN_ENVIRONMENT: 'produccion', TEST_SHOP: 'true' })).toMatch(
+      /facturas electrónicas reales/,
+    );
   });
 });

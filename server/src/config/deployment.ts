@@ -60,6 +60,12 @@ export function assertSafeToStart(env: Env): { reasons: string[] } {
         'Usa llaves de prueba de Wompi (pub_test_…) o ninguna en una tienda de prueba, o quita TEST_SHOP para cobrar de verdad.',
     );
   }
+  if (env.TEST_SHOP && env.einvoice.provider === 'alegra' && env.einvoice.environment === '1') {
+    throw new EnvError(
+      'La tienda no arranca: TEST_SHOP=true dice que nada es real, pero EINVOICE_PROVIDER=alegra con DIAN_ENVIRONMENT=produccion emitiría facturas electrónicas reales ante la DIAN.\n' +
+        'Usa DIAN_ENVIRONMENT=pruebas (o el proveedor de prueba integrado) en una tienda de prueba, o quita TEST_SHOP para facturar de verdad.',
+    );
+  }
   if (reasons.length === 0 || env.TEST_SHOP) return { reasons };
   const missing = missingForLive(env);
   if (missing.length === 0) return { reasons };
@@ -71,6 +77,41 @@ export function assertSafeToStart(env: Env): { reasons: string[] } {
       'Define esas variables (lista completa en README.md, «Lista para salir en vivo»),',
       'o, si es una tienda de prueba en la que los pagos no son reales, define TEST_SHOP=true.',
       'Para usar la tienda solo en este computador, quita HOST, DATABASE_URL y PUBLIC_URL.',
+    ].join('\n'),
+  );
+}
+
+/** What a live deployment with electronic invoicing on lacks to issue real invoices (empty: ready). */
+export function missingForInvoicing(env: Env): string[] {
+  const missing: string[] = [];
+  if (env.einvoice.provider !== 'alegra')
+    missing.push(
+      'EINVOICE_PROVIDER=alegra, ALEGRA_EINVOICE_TOKEN y ALEGRA_EINVOICE_COMPANY_ID: el proveedor tecnológico que emite ante la DIAN',
+    );
+  if (env.einvoice.environment !== '1')
+    missing.push(
+      'DIAN_ENVIRONMENT=produccion: en el ambiente de pruebas de la DIAN las facturas no tienen validez fiscal',
+    );
+  return missing;
+}
+
+/**
+ * The second half of the deployment check, once the database says whether the owner has electronic invoicing on: a
+ * live deployment (not a test shop) with it on refuses to start without a real provider in the DIAN's production
+ * environment, instead of taking orders whose invoices would never reach the DIAN.
+ */
+export function assertInvoicingSafe(env: Env, invoicingOn: boolean): void {
+  if (!invoicingOn || env.TEST_SHOP || deploymentReasons(env).length === 0) return;
+  const missing = missingForInvoicing(env);
+  if (missing.length === 0) return;
+  throw new EnvError(
+    [
+      'La tienda no arranca: es un despliegue con la facturación electrónica encendida y no puede emitir facturas reales ante la DIAN. Falta:',
+      ...missing.map((m) => `  - ${m}`),
+      '',
+      'Define esas variables (README.md, «Facturación electrónica»), o declara TEST_SHOP=true si es una tienda de prueba.',
+      'Si la tienda no está obligada a facturar electrónicamente, apaga la facturación con `npm run einvoicing -- off`',
+      '(usa la misma DATABASE_URL) y vuelve a arrancar.',
     ].join('\n'),
   );
 }

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SIC_URL, type LegalInfo } from '#shared/legal.js';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/shop.js';
 import { DEFAULT_AUDIT_RETENTION_DAYS } from '#shared/audit.js';
+import { parseNit } from '#shared/nit.js';
 
 /**
  * The only reader of process.env. Parsed once at start-up; a bad value stops the server with a
@@ -68,8 +69,9 @@ const envSchema = z.object({
   LEGAL_NIT: z
     .string()
     .trim()
-    .regex(/^\d{3}\.?\d{3}\.?\d{3}-\d$/, 'debe ser un NIT con su dígito de verificación, p. ej. 901.234.567-8')
-    .default('901.234.567-8'),
+    .regex(/^\d{3}\.?\d{3}\.?\d{3}-\d$/, 'debe ser un NIT con su dígito de verificación, p. ej. 901.234.567-7')
+    .refine((v) => !('error' in parseNit(v)), 'el dígito de verificación no corresponde al NIT')
+    .default('901.234.567-7'),
   LEGAL_ADDRESS: z.string().trim().min(5).default('Calle 10 # 4-38, local 2, Cúcuta, Norte de Santander'),
   LEGAL_PHONE: z.string().trim().min(7).default('+57 313 456 7890'),
   LEGAL_EMAIL: z.email({ message: 'debe ser un correo válido' }).default('servicioalcliente@enzo.com.co'),
@@ -78,6 +80,21 @@ const envSchema = z.object({
   FIREBASE_AUTH_EMULATOR_PUBLIC_URL: optionalString.pipe(
     z.url({ message: 'debe ser una URL completa, p. ej. http://localhost:9099' }).optional(),
   ),
+  // Electronic invoicing (DIAN): the technology provider, its credentials and the DIAN environment.
+  /** `sandbox` (default): the built-in provider and DIAN; `alegra`: Alegra's e-invoicing provider API. */
+  EINVOICE_PROVIDER: z.enum(['sandbox', 'alegra'], { message: 'debe ser sandbox o alegra' }).default('sandbox'),
+  ALEGRA_EINVOICE_TOKEN: optionalString,
+  /** The shop's company id at Alegra (created with its `POST /companies`). */
+  ALEGRA_EINVOICE_COMPANY_ID: optionalString,
+  /** Default: Alegra's sandbox for DIAN_ENVIRONMENT=pruebas, its production API for produccion. */
+  ALEGRA_EINVOICE_API_URL: optionalString.pipe(z.url({ message: 'debe ser una URL completa' }).optional()),
+  /** `pruebas`: the DIAN's habilitación environment (TipoAmbiente 2, documents without fiscal value); `produccion`: 1. */
+  DIAN_ENVIRONMENT: z.enum(['pruebas', 'produccion'], { message: 'debe ser pruebas o produccion' }).default('pruebas'),
+  /** Technical key of the DIAN's test numbering (18760000001, SETP 990000000–995000000) used until the owner saves a resolution. */
+  DIAN_TECHNICAL_KEY: z.string().trim().min(10).max(100).default('fc8eac422eba16e22ffd8c6f94b3f40a6e38162c'),
+  /** The invoicing software as registered with the DIAN: its id and PIN (the PIN keys every CUDE). */
+  DIAN_SOFTWARE_ID: z.string().trim().min(1).max(100).default('9c2b7f4e-3d1a-4b8e-a6f0-5e7d8c9b0a12'),
+  DIAN_SOFTWARE_PIN: z.string().trim().min(1).max(20).default('12345'),
   /** A deployment that says it is a test shop: sandbox payments and the Auth emulator are allowed, with a visible notice. */
   TEST_SHOP: boolFlag,
   /** Which proxies may tell the client address (X-Forwarded-For): `loopback` (default), a hop count, addresses/subnets, or `false`. */
@@ -146,7 +163,27 @@ export interface Env extends RawEnv {
   paymentsAreReal: boolean;
   /** Create the STAFF_DEV_* account in an Auth emulator given by FIREBASE_AUTH_EMULATOR_HOST (set explicitly). */
   staffDevAccountInGivenEmulator: boolean;
+  /** Electronic invoicing as configured (the owner's on/off switch lives in the database). */
+  einvoice: EinvoiceConfig;
 }
+
+export interface EinvoiceConfig {
+  provider: 'sandbox' | 'alegra';
+  /** TipoAmbiente: '1' production, '2' the DIAN's tests. */
+  environment: '1' | '2';
+  /** Alegra: API base URL, token and company id (null with the sandbox). */
+  alegra: { apiUrl: string; token: string; companyId: string } | null;
+  testTechnicalKey: string;
+  softwareId: string;
+  softwarePin: string;
+  /** Documents with fiscal value: a real provider, the DIAN's production environment and not a test shop. */
+  real: boolean;
+}
+
+const ALEGRA_URLS = {
+  pruebas: 'https://sandbox-api.alegra.com/e-provider/col/v1',
+  produccion: 'https://api.alegra.com/e-provider/col/v1',
+} as const;
 
 export const DEMO_FIREBASE_PROJECT = 'demo-enzo';
 
@@ -213,6 +250,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     raw.WOMPI_PUBLIC_KEY?.startsWith('pub_prod_') && raw.WOMPI_INTEGRITY_SECRET && raw.WOMPI_EVENTS_SECRET,
   );
   const isProduction = raw.NODE_ENV === 'production';
+  const einvoice = parseEinvoice(raw);
   const publicUrl = (raw.PUBLIC_URL ?? `http://${raw.HOST === '0.0.0.0' ? '127.0.0.1' : raw.HOST}:${raw.PORT}`).replace(
     /\/$/,
     '',
@@ -238,5 +276,39 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     trustProxy,
     paymentsAreReal: wompiLive && raw.TEST_SHOP !== true,
     staffDevAccountInGivenEmulator: source.STAFF_DEV_EMAIL !== undefined && source.STAFF_DEV_EMAIL !== '',
+    einvoice,
+  };
+}
+
+/** The provider and its credentials all or nothing; the sandbox never in the DIAN's production environment. */
+function parseEinvoice(raw: RawEnv): EinvoiceConfig {
+  const problems: string[] = [];
+  if (raw.EINVOICE_PROVIDER === 'sandbox' && raw.DIAN_ENVIRONMENT === 'produccion')
+    problems.push(
+      'DIAN_ENVIRONMENT: el proveedor de prueba integrado no emite documentos reales; define EINVOICE_PROVIDER=alegra con sus credenciales o usa DIAN_ENVIRONMENT=pruebas',
+    );
+  if (raw.EINVOICE_PROVIDER === 'alegra') {
+    if (!raw.ALEGRA_EINVOICE_TOKEN)
+      problems.push('ALEGRA_EINVOICE_TOKEN: token de la API de proveedor electrónico de Alegra');
+    if (!raw.ALEGRA_EINVOICE_COMPANY_ID)
+      problems.push('ALEGRA_EINVOICE_COMPANY_ID: id de la empresa de la tienda en Alegra (POST /companies)');
+  }
+  if (problems.length > 0)
+    throw new EnvError(`Variables de entorno no válidas:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+  return {
+    provider: raw.EINVOICE_PROVIDER,
+    environment: raw.DIAN_ENVIRONMENT === 'produccion' ? '1' : '2',
+    alegra:
+      raw.EINVOICE_PROVIDER === 'alegra'
+        ? {
+            apiUrl: raw.ALEGRA_EINVOICE_API_URL ?? ALEGRA_URLS[raw.DIAN_ENVIRONMENT],
+            token: raw.ALEGRA_EINVOICE_TOKEN!,
+            companyId: raw.ALEGRA_EINVOICE_COMPANY_ID!,
+          }
+        : null,
+    testTechnicalKey: raw.DIAN_TECHNICAL_KEY,
+    softwareId: raw.DIAN_SOFTWARE_ID,
+    softwarePin: raw.DIAN_SOFTWARE_PIN,
+    real: raw.EINVOICE_PROVIDER === 'alegra' && raw.DIAN_ENVIRONMENT === 'produccion' && raw.TEST_SHOP !== true,
   };
 }

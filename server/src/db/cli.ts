@@ -6,10 +6,17 @@ import { seedDatabase } from './seed/seed.js';
 import { LocalMediaStore } from '../modules/media/local-media-store.js';
 import type { MediaStore } from '../modules/media/media-store.js';
 
-/** `npm run db:migrate` and `npm run db:seed`: same database choice as the server. */
-async function main(command: string | undefined) {
-  if (command !== 'migrate' && command !== 'seed') {
-    console.error('Uso: tsx server/src/db/cli.ts <migrate|seed>');
+/**
+ * `npm run db:migrate`, `npm run db:seed` and `npm run einvoicing -- on|off` (the owner's electronic-invoicing switch,
+ * for a deployment that refuses to start with it on): same database choice as the server.
+ */
+async function main(command: string | undefined, argument: string | undefined) {
+  if (
+    command !== 'migrate' &&
+    command !== 'seed' &&
+    !(command === 'einvoicing' && (argument === 'on' || argument === 'off'))
+  ) {
+    console.error('Uso: tsx server/src/db/cli.ts <migrate|seed|einvoicing on|off>');
     process.exit(2);
   }
   const env = parseEnv();
@@ -20,6 +27,14 @@ async function main(command: string | undefined) {
     const url = env.DATABASE_URL ?? (await ensureDatabase(embedded!.url, 'enzo'));
     const ds = await openDatabase({ url });
     console.log('Migraciones aplicadas.');
+    if (command === 'einvoicing') {
+      await ds.query(
+        `INSERT INTO einvoice_settings (id, enabled, updated_by) VALUES (1, $1, 'npm run einvoicing')
+         ON CONFLICT (id) DO UPDATE SET enabled = $1, updated_at = now(), updated_by = 'npm run einvoicing'`,
+        [argument === 'on'],
+      );
+      console.log(`Facturación electrónica ${argument === 'on' ? 'encendida' : 'apagada'}.`);
+    }
     if (command === 'seed') {
       let media: MediaStore = new LocalMediaStore(path.join(env.dataDir, 'media'));
       if (env.FIREBASE_STORAGE_BUCKET) {
@@ -37,7 +52,7 @@ async function main(command: string | undefined) {
   }
 }
 
-main(process.argv[2]).catch((err) => {
+main(process.argv[2], process.argv[3]).catch((err) => {
   console.error(err instanceof EnvError ? err.message : err);
   process.exit(1);
 });

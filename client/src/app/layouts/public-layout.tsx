@@ -37,5 +37,11 @@ export function PublicLayout() {
 function PublicFooter() {
   const settings = useShopSettings();
   const paymentMethods = usePaymentMethods();
-  return <SiteFooter legal={settings?.legal ?? null} paymentMethods={paymentMethods} />;
+  return (
+    <SiteFooter
+      legal={settings?.legal ?? null}
+      paymentMethods={paymentMethods}
+      electronicInvoicing={settings?.electronicInvoicing ?? false}
+    />
+  );
 }

@@ -59,6 +59,7 @@ function receipt(
     delivery: typed('DeliveryEstimate', { label: '2 a 4 días hábiles', earliest: null, latest: null }),
     timeline: [step(null, 'PENDIENTE_PAGO', T('20:15'))],
     returns: [],
+    electronicDocuments: [],
     returnOptions: typed('ReturnOptions', {
       retractoUntil: null,
       warrantyUntil: null,

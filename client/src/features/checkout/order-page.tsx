@@ -9,6 +9,7 @@ import { FulfilmentStages, OrderTimeline, TrackingInfo } from './order-progress'
 import { OrderStatus } from './order-status';
 import { ReceiptDetails } from './receipt-view';
 import { OrderReturns } from './order-returns';
+import { OrderInvoices } from './order-invoices';
 import './checkout.css';
 import './order-page.css';
 
@@ -87,6 +88,7 @@ export function OrderPage() {
       <TrackingInfo receipt={receipt} />
       <OrderReturns receipt={receipt} token={token} />
       <ReceiptDetails receipt={receipt} />
+      <OrderInvoices receipt={receipt} />
       <OrderTimeline receipt={receipt} />
     </div>
   );

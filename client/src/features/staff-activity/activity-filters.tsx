@@ -5,7 +5,7 @@ export interface ActivityFilterValues {
   persona: string;
   registro: string;
   id: string;
-  accion: string;
+  op: string;
   tipo: string;
   desde: string;
   hasta: string;
@@ -15,7 +15,7 @@ export const FILTER_KEYS: Array<keyof ActivityFilterValues> = [
   'persona',
   'registro',
   'id',
-  'accion',
+  'op',
   'tipo',
   'desde',
   'hasta',
@@ -73,7 +73,7 @@ export function ActivityFilters({
       </label>
       <label>
         Acción
-        <select value={draft.accion} onChange={set('accion')}>
+        <select value={draft.op} onChange={set('op')}>
           <option value="">Todas</option>
           {byLabel(Object.entries(OPERATION_LABELS)).map(([value, label]) => (
             <option key={value} value={value}>

@@ -20,7 +20,7 @@ export function ActivityPage() {
     actorUid: values.persona || null,
     entityType: values.registro || null,
     entityId: values.id.trim() || null,
-    operation: values.accion || null,
+    operation: values.op || null,
     kind: isAuditKind(values.tipo) ? values.tipo : null,
     from: values.desde || null,
     to: values.hasta || null,

@@ -37,6 +37,16 @@ export function DashboardHome() {
       ) : null}
       <ToConfirm summary={d.toConfirm} />
       {can('returns.view') ? <ReturnsDue summary={d.returns} /> : null}
+      {d.invoicingWarnings.length ? (
+        <div className="staff-alert" role="status">
+          <ul aria-label="Avisos de facturación electrónica">
+            {d.invoicingWarnings.map((w) => (
+              <li key={w}>{w}</li>
+            ))}
+          </ul>
+          <Link to="/dashboard/facturacion">Ver facturación electrónica</Link>
+        </div>
+      ) : null}
       <div className="staff-cards">
         <div className="staff-card">
           <p className="staff-card__label">Por enviar</p>

@@ -13,6 +13,7 @@ import { OrderReturns } from '../staff-returns';
 import { OrderTotals } from './order-totals';
 import { EntityHistory } from '../staff-activity';
 import { useCan } from '../../lib/staff-permissions';
+import { OrderDocuments } from '../staff-invoicing';
 
 /** `/detail-order/:id`: everything about one order, its history and the allowed actions. */
 export function OrderDetailPage() {
@@ -126,6 +127,7 @@ export function OrderDetailPage() {
       </div>
       <OrderTotals order={o} />
       <OrderReturns orderId={o.id} onChanged={() => void refetch()} />
+      {can('invoices.view') ? <OrderDocuments orderId={o.id} /> : null}
       <OrderHistory order={o} paymentLabel={PAYMENT_METHOD_LABELS[o.paymentMethod]} />
       <CashCollection order={o} />
       <OrderActions order={o} />

@@ -1,11 +1,3 @@
-// Legal identity of the shop (config): public in shopSettings; the footer and every email show it.
-import type { LegalInfo } from '#shared/legal.js';
-import type { Resolvers } from '../../generated/graphql.js';
-
-export function createLegalResolvers(legal: LegalInfo): Resolvers {
-  return {
-    ShopSettings: {
-      legal: () => legal,
-    },
-  };
-}
+// The shop's legal and tax identity: public in shopSettings (footer, emails), edited by the owner, read by invoices.
+export { LegalSettingsService, type LegalProfile } from './legal-settings.service.js';
+export { createLegalResolvers } from './legal.resolvers.js';

@@ -15,8 +15,8 @@ export interface MailSettings {
   from: string;
   /** Payments are not real: every email says so (subject and body). */
   testShop?: boolean;
-  /** Lines added at the end of every email (the shop's legal identity). */
-  footerLines?: string[];
+  /** Lines added at the end of every email (the shop's legal identity, read when the email goes out). */
+  footerLines?: string[] | (() => Promise<string[]>);
 }
 
 /** Puts the footer lines at the end of an email: before `</body>` in the HTML, as a last paragraph in the text. */
@@ -68,7 +68,11 @@ export class MailSender {
     if (!mail) return 'missing';
     if (mail.sentAt) return 'already-sent';
     try {
-      const signed = { subject: mail.subject, ...withFooter(mail, this.settings.footerLines) };
+      const lines = this.settings.footerLines;
+      const signed = {
+        subject: mail.subject,
+        ...withFooter(mail, typeof lines === 'function' ? await lines() : lines),
+      };
       const content = this.settings.testShop ? emailWithTestShopNotice(signed) : signed;
       const transport = await this.getTransport();
       const info = (await transport.sendMail({

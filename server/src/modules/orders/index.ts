@@ -11,6 +11,7 @@ export {
   type Actor,
   type OrderLifecycle,
 } from './order-lifecycle.js';
+export { type InvoiceLinks, type OrderDocumentKind, type OrderDocuments } from './order-documents.js';
 export { EXPIRE_ORDERS_TASK } from './order-expiry.js';
 export { orderMoves, type OrderMove } from './order-moves.js';
 export { PAYMENT_REMINDER_TASK } from './order-reminders.js';

@@ -1,6 +1,7 @@
 import type { OrderStatusValue, PaymentMethodValue } from '#shared/orders.js';
 import type { OrderEntity } from './order.entity.js';
 import type { OrderMailKind } from './order-mails.js';
+import type { OrderDocumentKind } from './order-documents.js';
 
 /**
  * The order lifecycle's table (docs/decisions/0008-un-solo-ciclo-de-vida-del-pedido.md): every allowed change of
@@ -68,6 +69,11 @@ export interface Edge {
   quietFor?: readonly ActorKind[];
   /** The question staff answer before taking a step that cannot be undone. */
   confirm?: string;
+  /**
+   * Electronic documents the edge calls for (recorded before its emails, which may link them): the invoice when the
+   * money arrives, the credit note that cancels it when a sale is undone (none while the order has no invoice).
+   */
+  documents?: readonly OrderDocumentKind[];
 }
 
 /** Unpaid orders end when staff cancel them or the shopper lets them go (they changed their cart). */
@@ -82,6 +88,7 @@ const LATE_APPROVAL: Edge = {
   by: ['gateway'],
   effects: ['takeFromShelf', 'retakeDiscountUse'],
   mails: ['paid', 'shopNewOrder'],
+  documents: ['invoice'],
 };
 /**
  * Cancelled after payment, or after a cash-on-delivery order was confirmed, and before it left: its units go back
@@ -93,6 +100,7 @@ const CANCEL_CONFIRMED: Edge = {
   effects: ['restockSold', 'returnUnpaidDiscountUse', 'flagRefund'],
   mails: ['cancelled'],
   confirm: '¿Cancelar esta orden? Esta acción no se puede deshacer.',
+  documents: ['cancellationCreditNote'],
 };
 
 /** Every allowed edge, and nothing else: `transition` refuses a move not listed here (NOT_ALLOWED). */
@@ -100,7 +108,7 @@ export const ORDER_EDGES: Readonly<Record<OrderStatusValue, Partial<Record<Order
   PENDIENTE_PAGO: {
     /** A new payment attempt (the shopper left the gateway, or switches to another online method): a fresh gateway reference. */
     PENDIENTE_PAGO: { by: ['shopper'], effects: [] },
-    PAGADO: { by: ['gateway'], effects: ['sellReserved'], mails: ['paid', 'shopNewOrder'] },
+    PAGADO: { by: ['gateway'], effects: ['sellReserved'], mails: ['paid', 'shopNewOrder'], documents: ['invoice'] },
     PAGO_RECHAZADO: { by: ['gateway'], effects: ['releaseStock', 'returnDiscountUse'], mails: ['declined'] },
     EXPIRADO: { by: ['system'], effects: ['releaseStock', 'returnDiscountUse'] },
     CANCELADO: CANCEL_UNPAID,
@@ -158,6 +166,7 @@ export const ORDER_EDGES: Readonly<Record<OrderStatusValue, Partial<Record<Order
       by: ['staff'],
       effects: ['restockSold', 'returnUnpaidDiscountUse', 'flagRefund'],
       mails: ['returnedToShop'],
+      documents: ['cancellationCreditNote'],
       label: 'Devuelto a la tienda (el paquete volvió)',
       confirm: '¿El paquete ya está de vuelta en la tienda? Sus unidades vuelven al inventario.',
     },
@@ -210,10 +219,16 @@ export function initialStatus(paymentMethod: PaymentMethodValue): OrderStatusVal
  * Cash on delivery is paid to the carrier on delivery: once the order is delivered staff record the
  * money as collected, once. Not a change of state: recorded on the order and its timeline, with an email.
  */
-export const CASH_COLLECTION = { from: ['ENTREGADO'], by: ['staff'], mails: ['cashCollected'] } as const satisfies {
+export const CASH_COLLECTION = {
+  from: ['ENTREGADO'],
+  by: ['staff'],
+  mails: ['cashCollected'],
+  documents: ['invoice'],
+} as const satisfies {
   from: readonly OrderStatusValue[];
   by: readonly ActorKind[];
   mails: readonly OrderMailKind[];
+  documents: readonly OrderDocumentKind[];
 };
 
 /** Whether staff may record the cash of this order as collected now. */

@@ -1,5 +1,6 @@
 import type { OrderEntity } from './order.entity.js';
 import type { OrderLineEntity } from './order-line.entity.js';
+import type { InvoiceLinks } from './order-documents.js';
 
 import { formatCop } from '#shared/money.js';
 import { PAYMENT_METHOD_LABELS } from '#shared/orders.js';
@@ -63,6 +64,14 @@ export function layout(title: string, body: string): string {
 <p style="color:#777;font-size:12px">Enzo · Accesorios para mascotas hechos en Colombia</p></body></html>`;
 }
 
+/** The paragraph that links the electronic invoice (PDF and XML), in both parts of an email. */
+export function invoiceBlock(invoice: InvoiceLinks): { html: string; text: string } {
+  return {
+    html: `Tu factura electrónica de venta: <a href="${esc(invoice.pdf)}">ver la factura (PDF)</a> · <a href="${esc(invoice.xml)}">descargar el XML</a>. Si aún se está emitiendo, el enlace te lo dirá; vuelve en unos minutos.`,
+    text: `Tu factura electrónica de venta: ${invoice.pdf} (PDF) · ${invoice.xml} (XML). Si aún se está emitiendo, el enlace te lo dirá; vuelve en unos minutos.`,
+  };
+}
+
 /** A call-to-action link that reads well on a phone. */
 export function buttonLink(href: string, label: string): string {
   return `<p style="margin:20px 0"><a href="${esc(href)}" style="background:#1f3a5f;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;display:inline-block">${esc(label)}</a></p>`;
@@ -79,22 +88,34 @@ const paidNext = (o: OrderEntity) =>
   `Lo estamos alistando y te escribiremos cuando salga, con la transportadora y el número de guía. ${deliveryPromise(o)} En la página de tu pedido ves su estado y las fechas de entrega.`.trim();
 
 /** Spanish HTML confirmation for the shopper (sent when the order is paid). */
-export function shopperConfirmationEmail(o: OrderEntity, lines: OrderLineEntity[], receiptUrl: string): RenderedEmail {
+export function shopperConfirmationEmail(
+  o: OrderEntity,
+  lines: OrderLineEntity[],
+  receiptUrl: string,
+  invoice: InvoiceLinks | null = null,
+): RenderedEmail {
   const subject = `Confirmación de tu pedido ${o.reference} · Enzo`;
+  const invoiceHtml = invoice ? `<p>${invoiceBlock(invoice).html}</p>\n` : '';
   const html = layout(
     subject,
     `<h1 style="font-size:22px">¡Gracias por tu compra, ${esc(o.fullName.split(' ')[0])}!</h1>
 <p>Recibimos el pago de tu pedido <strong>${o.reference}</strong>. ${paidNext(o)}</p>
 ${buttonLink(receiptUrl, 'Ver el estado de tu pedido')}
+${invoiceHtml}
 <table style="width:100%;border-collapse:collapse"><thead><tr><th style="text-align:left">Producto</th><th>Cant.</th><th style="text-align:right">Total</th></tr></thead>
 <tbody>${linesRows(lines)}</tbody><tfoot>${totalsRows(o)}</tfoot></table>
 <h2 style="font-size:16px">Dirección de envío</h2><p>${addressBlock(o)}</p>`,
   );
-  return { subject, html, text: shopperConfirmationText(o, lines, receiptUrl) };
+  return { subject, html, text: shopperConfirmationText(o, lines, receiptUrl, invoice) };
 }
 
-/** The plain-text part: the same lines, totals and address as the HTML. */
-function shopperConfirmationText(o: OrderEntity, lines: OrderLineEntity[], receiptUrl: string): string {
+/** The plain-text part: the same lines, totals, invoice links and address as the HTML. */
+function shopperConfirmationText(
+  o: OrderEntity,
+  lines: OrderLineEntity[],
+  receiptUrl: string,
+  invoice: InvoiceLinks | null,
+): string {
   const totals = [
     `Subtotal: ${formatCop(o.subtotal)}`,
     o.discount > 0 ? `Descuento${o.discountCode ? ` (${o.discountCode})` : ''}: − ${formatCop(o.discount)}` : null,
@@ -108,6 +129,7 @@ function shopperConfirmationText(o: OrderEntity, lines: OrderLineEntity[], recei
     `Recibimos el pago de tu pedido ${o.reference}. ${paidNext(o)}`,
     '',
     `Ver el estado de tu pedido: ${receiptUrl}`,
+    ...(invoice ? [invoiceBlock(invoice).text] : []),
     '',
     ...lines.map(
       (l) =>

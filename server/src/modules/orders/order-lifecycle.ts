@@ -36,6 +36,7 @@ import {
   type Effect,
   type TransitionField,
 } from './order-edges.js';
+import { NO_DOCUMENTS, type OrderDocuments } from './order-documents.js';
 
 export * from './order-edges.js';
 
@@ -89,6 +90,7 @@ export class OrderLifecycle {
   constructor(
     private readonly mails: OrderMails,
     private readonly settings: LifecycleSettings = { paymentReminderMinutes: 10 },
+    private readonly documents: OrderDocuments = NO_DOCUMENTS,
   ) {}
 
   /** Loads and row-locks an order inside the caller's transaction. */
@@ -164,6 +166,7 @@ export class OrderLifecycle {
       actor,
       note?.trim() ? `Pago contraentrega recibido: ${note.trim()}` : 'Pago contraentrega recibido',
     );
+    for (const document of CASH_COLLECTION.documents) await this.documents.record(m, document, order);
     for (const mail of CASH_COLLECTION.mails) await this.mails.queue(m, mail, order);
     return { ok: true, order };
   }
@@ -207,6 +210,7 @@ export class OrderLifecycle {
       actor: actorLabel(request.actor),
       note: request.note ?? null,
     });
+    for (const document of edge.documents ?? []) await this.documents.record(m, document, order);
     if (!edge.quietFor?.includes(request.actor.kind)) {
       for (const mail of edge.mailsBy?.[request.actor.kind] ?? edge.mails ?? []) await this.mails.queue(m, mail, order);
     }

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { queueMail } from '../mail/index.js';
 import type { OrderEntity } from './order.entity.js';
+import type { OrderDocuments } from './order-documents.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { shopNoticeEmail, shopperConfirmationEmail, type RenderedEmail } from './order-email.js';
 import { SHOPPER_STATUS_EMAILS, STATUS_MAIL_TAGS, type ShopperStatusMail } from './order-status-email.js';
@@ -15,6 +16,8 @@ export interface OrderMailSettings {
   shopEmail: string;
   /** The shop's address for links to its pages (policies); defaults to the receipt URL's origin. */
   publicUrl?: string;
+  /** The order's invoice for the paid and cash-collected emails (none while invoicing is off). */
+  invoiceLinks?: OrderDocuments['invoiceLinks'];
 }
 
 /**
@@ -39,8 +42,9 @@ export class OrderMails {
     let mail: RenderedEmail;
     let to = order.email;
     let tag = `${order.reference}-cliente`;
+    const invoice = kind === 'paid' || kind === 'cashCollected' ? await this.settings.invoiceLinks?.(m, order) : null;
     if (kind === 'paid') {
-      mail = shopperConfirmationEmail(order, lines, orderUrl);
+      mail = shopperConfirmationEmail(order, lines, orderUrl, invoice ?? null);
     } else if (kind === 'shopNewOrder') {
       mail = shopNoticeEmail(order, lines);
       to = this.settings.shopEmail;
@@ -49,6 +53,7 @@ export class OrderMails {
       mail = SHOPPER_STATUS_EMAILS[kind](order, lines, {
         orderUrl,
         publicUrl: this.settings.publicUrl ?? new URL(orderUrl).origin,
+        invoice: invoice ?? null,
       });
       tag = `${order.reference}-cliente-${STATUS_MAIL_TAGS[kind]}`;
     }

@@ -17,7 +17,9 @@ import type { OrderTransactions } from './order-transactions.js';
 export const MAX_PAYMENT_ATTEMPTS = 5;
 
 /** The receipt as GraphQL serves it, plus the order itself for fields other modules resolve (returns). */
-export type ReceiptView = Omit<OrderReceipt, 'returns' | 'returnOptions' | 'refunds'> & { order: OrderEntity };
+export type ReceiptView = Omit<OrderReceipt, 'returns' | 'returnOptions' | 'refunds' | 'electronicDocuments'> & {
+  order: OrderEntity;
+};
 
 /** The shopper's order page: status, timeline, tracking, delivery, and whether they may pay (again). */
 export class OrderReceiptService {

@@ -4,7 +4,17 @@ import { SHOPPER_STATUS_TITLES, formatShopDateTime } from '#shared/order-trackin
 import { PAGE_PATHS } from '#shared/storefront-routes.js';
 import type { OrderEntity } from './order.entity.js';
 import type { OrderLineEntity } from './order-line.entity.js';
-import { addressBlock, buttonLink, esc, layout, linesRows, totalsRows, type RenderedEmail } from './order-email.js';
+import type { InvoiceLinks } from './order-documents.js';
+import {
+  addressBlock,
+  buttonLink,
+  esc,
+  invoiceBlock,
+  layout,
+  linesRows,
+  totalsRows,
+  type RenderedEmail,
+} from './order-email.js';
 import { endSentence } from '#shared/sentence.js';
 
 /**
@@ -30,6 +40,8 @@ export interface StatusMailLinks {
   orderUrl: string;
   /** The shop's base URL (policy pages). */
   publicUrl: string;
+  /** The order's electronic invoice, when the shop issues them (cash collected). */
+  invoice?: InvoiceLinks | null;
 }
 
 /** One paragraph: plain text (escaped for HTML here), or HTML the caller escaped itself plus its plain-text twin. */
@@ -95,7 +107,7 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
       true,
     ),
 
-  cashCollected: (o, lines, { orderUrl }) =>
+  cashCollected: (o, lines, { orderUrl, invoice }) =>
     compose(
       `Recibimos el pago de tu pedido ${o.reference} · Enzo`,
       'Recibimos tu pago',
@@ -103,6 +115,7 @@ export const SHOPPER_STATUS_EMAILS: Record<ShopperStatusMail, Template> = {
         {
           text: `Registramos el pago contraentrega de tu pedido ${o.reference} por ${formatCop(o.total)}. ¡Gracias por tu compra!`,
         },
+        ...(invoice ? [invoiceBlock(invoice)] : []),
       ],
       { href: orderUrl, label: 'Ver tu pedido' },
       o,

@@ -52,7 +52,10 @@ describe('checkout validation', () => {
     expect(validateDocument('CC', '123456')).toEqual({ value: '123456' });
     expect(validateDocument('CC', '12345678901')).toHaveProperty('error');
     expect(validateDocument('CE', 'ab12345')).toEqual({ value: 'AB12345' });
-    expect(validateDocument('NIT', '900.123.456-7')).toEqual({ value: '900123456-7' });
+    expect(validateDocument('NIT', '900.123.456-8')).toEqual({ value: '900123456-8' });
+    expect(validateDocument('NIT', '900123456-7')).toEqual({
+      error: 'El dígito de verificación no corresponde a ese NIT (para 900123456 es 8).',
+    });
     expect(validateDocument('NIT', '900123456-77')).toHaveProperty('error');
     expect(validateDocument('PP', 'AB12')).toHaveProperty('error');
     expect(validateDocument('PP', 'AB1234567')).toEqual({ value: 'AB1234567' });

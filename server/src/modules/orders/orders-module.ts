@@ -16,6 +16,7 @@ import { OrderStaffActions } from './order-staff-actions.js';
 import { OrderDashboard } from './order-dashboard.js';
 import { receiptUrl } from './order-checkout.js';
 import { OrderTransactions } from './order-transactions.js';
+import { NO_DOCUMENTS, type OrderDocuments } from './order-documents.js';
 
 /** Everything the orders module offers, wired once at start-up. */
 export interface OrdersModule {
@@ -42,19 +43,22 @@ export function createOrdersModule(deps: {
   gateway: PaymentGateway;
   /** The cash-on-delivery window as staff set it (the cash-on-delivery settings). */
   confirmWindow: ConfirmWindow;
+  /** Electronic invoices and credit notes the lifecycle calls for (the invoicing module). */
+  documents?: OrderDocuments;
 }): OrdersModule {
-  const { env, ds, cart, gateway, confirmWindow } = deps;
+  const { env, ds, cart, gateway, confirmWindow, documents = NO_DOCUMENTS } = deps;
   const mails = new OrderMails({
     receiptUrl: (order) => receiptUrl(env, order),
     shopEmail: env.SHOP_NOTIFY_EMAIL,
     publicUrl: env.publicUrl,
+    invoiceLinks: (m, order) => documents.invoiceLinks(m, order),
   });
   // The reminder must arrive while the products are still held.
   const paymentReminderMinutes = Math.max(
     1,
     Math.min(env.PAYMENT_REMINDER_MINUTES, Math.floor(env.ORDER_EXPIRY_MINUTES / 2)),
   );
-  const lifecycle = new OrderLifecycle(mails, { paymentReminderMinutes });
+  const lifecycle = new OrderLifecycle(mails, { paymentReminderMinutes }, documents);
   const payments = new OrderPaymentsService(ds, lifecycle);
   const transactions = new OrderTransactions(ds, gateway, payments);
   const receipts = new OrderReceiptService(ds, gateway, payments, transactions);

@@ -29,6 +29,16 @@ export interface ReturnInput {
   items?: Array<{ lineId: string; quantity: number }> | null;
 }
 
+/**
+ * Records, in the transaction of the refund, the electronic credit note for what was given back: the refunded units
+ * of each order line and the amount (the invoicing module issues it).
+ */
+export type RefundDocuments = (
+  m: EntityManager,
+  order: OrderEntity,
+  refund: { returnId: number; units: Array<{ orderLineId: number; quantity: number }>; amount: number },
+) => Promise<void>;
+
 export type ReturnNotAllowed = { __typename: 'ReturnNotAllowed'; message: string };
 type Tagged = ReturnRequestEntity & { __typename: 'ReturnRequest' };
 export type ReturnResult = Tagged | ValidationErrors | ReturnNotAllowed | NotFound;
@@ -76,6 +86,7 @@ export class ReturnsService {
     private readonly lifecycle: OrderLifecycle,
     private readonly gateway: PaymentGateway,
     private readonly mails: ReturnMails,
+    private readonly refundDocuments: RefundDocuments = async () => {},
   ) {
     this.steps = new ReturnLifecycle(lifecycle, mails);
   }
@@ -338,6 +349,13 @@ export class ReturnsService {
       const before = auditedReturn(r);
       const moved = await this.steps.move(m, r, order, to, staffActor(staff), details);
       if (!moved.ok) return rollback(notAllowed(moved.message));
+      // Money given back for some units: the credit note that corrects the invoice for them.
+      if (to === 'REEMBOLSADA')
+        await this.refundDocuments(m, order, {
+          returnId: r.id,
+          units: (r.lines ?? []).map((l) => ({ orderLineId: l.orderLineId, quantity: l.quantity })),
+          amount: r.refundAmount,
+        });
       auditChange(m, {
         entityType: 'returnRequest',
         entityId: r.id,

@@ -9,7 +9,7 @@ const memberOf = <T extends string>(result: object, record: T): T =>
   '__typename' in result && typeof result.__typename === 'string' ? (result.__typename as T) : record;
 
 /** Shop settings as this module answers them (the legal identity is resolved from config by modules/legal). */
-export type ShopSettingsView = Omit<ShopSettings, 'legal'>;
+export type ShopSettingsView = Omit<ShopSettings, 'legal' | 'electronicInvoicing'>;
 
 /** Public shop settings and the staff rate table. */
 export function createShippingResolvers(shipping: ShippingService): Resolvers {
