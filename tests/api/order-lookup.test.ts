@@ -104,6 +104,15 @@ describe('«Consulta tu pedido» (reference + email)', () => {
       expect(body).not.toContain(personal);
   });
 
+  it('finds the order by the same inbox written another way (a +tag), never by another address', async () => {
+    expect((await lookup(order.reference, 'luisa.rios+pedidos@correo.com')).data!.orderLookup).toMatchObject({
+      __typename: 'OrderLookup',
+      reference: order.reference,
+    });
+    // Dots count outside Gmail: another mailbox.
+    expect((await lookup(order.reference, 'luisarios@correo.com')).data!.orderLookup.__typename).toBe('NotFound');
+  });
+
   it('answers a wrong email and a wrong reference with the same message, without telling which half was wrong', async () => {
     const wrongEmail = (await lookup(order.reference, 'otra.persona@correo.com')).data!.orderLookup;
     const otherRef = order.reference.endsWith('A')

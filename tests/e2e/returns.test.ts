@@ -167,8 +167,8 @@ describe('retracto, in Chromium', () => {
     ).rows.map((r) => r.subject);
     expect(mails).toEqual(
       expect.arrayContaining([
-        `Recibimos tu derecho de retracto · pedido ${order.reference}`,
-        `Aceptamos tu derecho de retracto · pedido ${order.reference}`,
+        `Recibimos tu solicitud de retracto · pedido ${order.reference}`,
+        `Aceptamos tu solicitud de retracto · pedido ${order.reference}`,
         `Recibimos los productos devueltos · pedido ${order.reference}`,
         expect.stringMatching(new RegExp(`^Te devolvimos \\$\\s?[\\d.]+ · pedido ${order.reference}$`)),
       ]),

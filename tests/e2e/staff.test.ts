@@ -134,6 +134,7 @@ describe('staff dashboard in Chromium', () => {
     expect(await page.getByRole('combobox', { name: 'Nuevo estado' }).locator('option').allTextContents()).toEqual([
       'Elige…',
       'Entregado',
+      'Devuelto a la tienda (el paquete volvió)',
     ]);
 
     // Filter by state and export the filtered list.
