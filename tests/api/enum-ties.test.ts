@@ -9,6 +9,7 @@ import { DOCUMENT_TYPES, ONLINE_PAYMENT_METHODS, ORDER_STATUSES, PAYMENT_METHODS
 import { REFUND_METHOD_LABELS, RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '../../shared/returns.js';
 import { SIZE_MEASUREMENTS } from '../../shared/size-guide.js';
 import { DISCOUNT_PROBLEM_REASONS } from '../../shared/discount-codes.js';
+import { BACKUP_STATUSES, BACKUP_TRIGGERS } from '../../shared/operations.js';
 import { createTestDatabase } from '../setup/test-database.js';
 
 /**
@@ -58,6 +59,8 @@ const TIES: Record<string, Tie> = {
   'size measurement': { shared: SIZE_MEASUREMENTS, schemaEnum: 'SizeMeasurement' },
   'discount problem': { shared: DISCOUNT_PROBLEM_REASONS, schemaEnum: 'DiscountProblemReason' },
   pet: { schemaEnum: 'Pet', columns: ['product.pets'] },
+  'backup status': { shared: BACKUP_STATUSES, schemaEnum: 'BackupStatus', columns: ['backup_run.status'] },
+  'backup trigger': { shared: BACKUP_TRIGGERS, schemaEnum: 'BackupTrigger', columns: ['backup_run.trigger'] },
 };
 
 /**

@@ -20,6 +20,7 @@ import {
   requireStaff,
 } from '../modules/staff/index.js';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
+import { createOperationsResolvers } from '../modules/operations/index.js';
 
 const DateTime = new GraphQLScalarType<Date | null, string>({
   name: 'DateTime',
@@ -71,6 +72,14 @@ export function createResolvers(s: Services): Resolvers {
       discountAdmin: s.discountAdmin,
     }),
     createStaffContentResolvers({ content: s.content, contentAdmin: s.contentAdmin, campaigns: s.campaigns }),
+    createOperationsResolvers({
+      ds: s.ds,
+      backups: s.backups,
+      alerts: s.alerts,
+      backupDir: s.env.backupDir,
+      remoteBackups: Boolean(s.env.FIREBASE_STORAGE_BUCKET),
+      notifyEmail: s.env.SHOP_NOTIFY_EMAIL,
+    }),
     createStaffJobsResolvers({
       jobs: s.jobsAdmin,
       describe: async (job) => {

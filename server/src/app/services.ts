@@ -20,6 +20,9 @@ import path from 'node:path';
 import { legalLines } from '#shared/legal.js';
 import { JobsAdmin } from '../common/job-admin.js';
 import type { ReadCache } from '../common/read-cache.js';
+import { AlertMonitor, BackupService, firebaseBackupStore } from '../modules/operations/index.js';
+import { TASK_LABELS } from '../modules/staff/index.js';
+import { alertConditions } from './alert-conditions.js';
 
 /** Long-lived services, built once at start-up and shared by every request (the composition root). */
 export interface Services {
@@ -48,6 +51,10 @@ export interface Services {
   staffAuth: StaffAuthService;
   /** Failing background jobs for staff, and their retry. */
   jobsAdmin: JobsAdmin;
+  /** Scheduled and requested backups. */
+  backups: BackupService;
+  /** Alert conditions, their state and the owner's emails. */
+  alerts: AlertMonitor;
 }
 
 /**
@@ -85,6 +92,28 @@ export function createServices(
     },
     log,
   );
+  const databaseUrl = (ds.options as { url?: string }).url ?? '';
+  const backups = new BackupService({
+    ds,
+    databaseUrl,
+    dataDir: env.dataDir,
+    mediaDir: env.FIREBASE_STORAGE_BUCKET ? null : path.join(env.dataDir, 'media'),
+    backupDir: env.backupDir,
+    pgBinDir: env.PG_BIN_DIR,
+    remoteStore: env.FIREBASE_STORAGE_BUCKET
+      ? () => firebaseBackupStore(env.FIREBASE_STORAGE_BUCKET!, env.FIREBASE_PROJECT_ID)
+      : undefined,
+    log,
+  });
+  const alerts = new AlertMonitor({
+    ds,
+    conditions: alertConditions(),
+    dataDir: env.dataDir,
+    notifyEmail: env.SHOP_NOTIFY_EMAIL,
+    operationsUrl: () => `${env.publicUrl}/dashboard/operaciones`,
+    taskLabel: (task) => TASK_LABELS[task] ?? task,
+    log,
+  });
   const returnMails = new ReturnMails({
     orderUrl: (order) => `${receiptUrl(env, order)}#devoluciones`,
     shopEmail: env.SHOP_NOTIFY_EMAIL,
@@ -123,5 +152,7 @@ export function createServices(
     seo: new SeoService(ds),
     staffAuth: new StaffAuthService(env, log),
     jobsAdmin: new JobsAdmin(ds, jobPool),
+    backups,
+    alerts,
   };
 }

@@ -15,6 +15,7 @@ import type { CatalogCache } from '../../modules/cache/catalog-cache.js';
 import { ClientAssets, type PageStartScript, type RouteAssets } from './client-assets.js';
 import { escapeHtml, headTags, jsonForScript } from './head-tags.js';
 import { withTestShopNotice } from '../../common/test-shop-notice.js';
+import { countCacheLookup } from '../../common/metrics.js';
 
 /** Pages: browsers revalidate (ETag → 304), shared caches keep them briefly and refresh in the background. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
@@ -135,6 +136,7 @@ export function createPageRenderer({
     const key = req.originalUrl;
     if (cache.enabled) {
       const hit = cache.pages.get(key);
+      countCacheLookup('pages', hit !== undefined);
       if (hit) {
         res.status(hit.status).type('html').setHeader('Cache-Control', PAGE_CACHE_CONTROL);
         res.setHeader('ETag', hit.etag);

@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import type { GatewayTransaction, PaymentGateway } from './payment-gateway.js';
 import { anyEvent, describeIssues, transactionUpdatedEvent } from './wompi-event-schema.js';
+import { webhookEvents } from '../../common/metrics.js';
 
 /** Whoever owns what a payment pays for (the orders module, wired by the app). */
 export interface PaymentSink {
@@ -55,6 +56,8 @@ export class GatewayEventInbox {
     body: string;
     bytes: number;
   }) {
+    // Counted as it arrives: refused (rejected, unsigned), ignored, or accepted for confirmation with the gateway.
+    webhookEvents.inc({ outcome: row.outcome === 'pending' ? 'accepted' : row.outcome });
     const rows: Array<{ id: number }> = await this.ds.query(
       `INSERT INTO gateway_event (outcome, http_status, reason, transaction_id, reference, status, remote_address, body, body_bytes)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id`,

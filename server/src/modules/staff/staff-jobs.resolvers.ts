@@ -8,6 +8,10 @@ export const TASK_LABELS: Record<string, string> = {
   'expire-orders': 'Vencer órdenes sin pago',
   'reconcile-payments': 'Conciliar pagos con la pasarela',
   maintenance: 'Mantenimiento',
+  'order-payment-reminder': 'Recordar un pago pendiente',
+  'scheduled-backup': 'Copia de seguridad programada',
+  'backup-now': 'Copia de seguridad pedida desde el panel',
+  'check-alerts': 'Revisar las alertas',
 };
 
 export interface StaffJobsDeps {
