@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
-import { inTransaction, commit } from '../../common/db.js';
+import { inTransaction, commit, returningRows } from '../../common/db.js';
 import type { MetricsQuery } from '../../common/metrics.js';
 import { emailLayout, escapeHtml, queueMail } from '../mail/index.js';
 import type { AlertCondition } from './alert-conditions.js';
@@ -69,7 +69,8 @@ export class AlertMonitor {
         [condition.key, message !== null, message ?? ''],
       );
       if (message === null) return commit(undefined);
-      const claimed: unknown[] = await m.query(
+      const claimed = await returningRows<{ key: string }>(
+        m,
         `UPDATE alert_state SET notified_at = now()
           WHERE key = $1 AND (notified_at IS NULL OR notified_at <= now() - interval '1 hour') RETURNING key`,
         [condition.key],
