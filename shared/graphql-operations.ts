@@ -72,4 +72,8 @@ export const KNOWN_OPERATION_NAMES: ReadonlySet<string> = new Set([
   'StaffUpdateProduct',
   'StaffUpdatePromoBlock',
   'StaffUploadImage',
+  'StaffOperations',
+  'StaffUpdateOperationsSettings',
+  'StaffRunBackupNow',
+  'StaffOperationsNotice',
 ]);

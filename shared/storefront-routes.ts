@@ -139,6 +139,7 @@ export const PAGES = {
   staffPayments: { title: 'Medios de pago · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffReturns: { title: 'Devoluciones · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffShipping: { title: 'Envíos · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffOperations: { title: 'Copias de seguridad y alertas · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   orderLookup: {
     title: 'Consulta tu pedido',
     description: 'Consulta el estado y el envío de tu pedido en Enzo con su número y tu correo.',
@@ -177,6 +178,7 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffPayments: '/dashboard/pagos',
   staffReturns: '/dashboard/devoluciones',
   staffShipping: '/dashboard/envios',
+  staffOperations: '/dashboard/operaciones',
   orderLookup: '/consulta-tu-pedido',
 };
 

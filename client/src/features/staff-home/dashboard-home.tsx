@@ -8,6 +8,7 @@ import { QueryError } from '../../components/staff/query-error';
 import { StaffDashboardHomeDocument } from './staff-home.generated';
 import { ReturnsDue } from './returns-due';
 import { FailingJobs } from './failing-jobs';
+import { OperationsNotice } from './operations-notice';
 
 /** `/dashboard` (Inicio): greeting, low-stock alert, sales today and this month, orders per state, 30-day chart. */
 export function DashboardHome() {
@@ -19,6 +20,7 @@ export function DashboardHome() {
   return (
     <section className="staff-page">
       <h1>Hola, {me.name ?? me.email ?? 'equipo Enzo'}</h1>
+      <OperationsNotice />
       <FailingJobs />
       {d.lowStockCount > 0 ? (
         <p className="staff-alert" role="status">
