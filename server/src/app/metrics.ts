@@ -16,7 +16,7 @@ import {
   type MetricsQuery,
 } from '../common/metrics.js';
 import type { Env } from '../config/env.js';
-import { deploymentReasons } from '../config/deployment.js';
+import { metricsAccess } from './metrics-access.js';
 
 /** The route class of a request path: a closed set, never the path itself (ids, slugs and queries stay out). */
 export function routeClass(url: string): string {
@@ -188,12 +188,6 @@ function tokenMatches(header: string | undefined, token: string): boolean {
   const given = Buffer.from(match[1]!);
   const expected = Buffer.from(token);
   return given.length === expected.length && timingSafeEqual(given, expected);
-}
-
-/** Who may read /metrics: with METRICS_TOKEN, whoever sends it; without, only this computer, and never a deployment. */
-export function metricsAccess(env: Env): 'token' | 'loopback' | 'closed' {
-  if (env.METRICS_TOKEN) return 'token';
-  return deploymentReasons(env).length > 0 ? 'closed' : 'loopback';
 }
 
 /** GET /metrics in Prometheus text format: this process's series, then the shop's figures. */
