@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { repoPath } from '../../server/src/common/repo-root.js';
 import { freePort } from '../../server/src/db/embedded-postgres.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { parseMetrics, seriesValue, type ParsedMetrics } from '../setup/prometheus-text.js';
@@ -134,6 +137,31 @@ describe('/metrics', () => {
     const routes = new Set(m.samples.filter((s) => s.name.startsWith('enzo_http_')).map((s) => s.labels.route));
     for (const route of routes)
       expect(['graphql', 'media', 'webhook', 'sandbox', 'metrics', 'page', 'healthz', 'readyz']).toContain(route);
+  });
+});
+
+describe('ops/: the Grafana dashboard and the Prometheus alert rules', () => {
+  /** The shop's metric families an expression names (histogram series named by their family). */
+  const metricNames = (expr: string) =>
+    [...expr.matchAll(/\b((?:enzo|nodejs|process)_[a-z0-9_]+)/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, ''));
+
+  it('parse, and every metric they name is in /metrics', async () => {
+    const dashboard = JSON.parse(fs.readFileSync(repoPath('ops', 'grafana-dashboard.json'), 'utf8')) as {
+      panels: Array<{ title: string; targets: Array<{ expr: string }> }>;
+    };
+    const rules = parseYaml(fs.readFileSync(repoPath('ops', 'prometheus-alerts.yml'), 'utf8')) as {
+      groups: Array<{ rules: Array<{ alert: string; expr: string }> }>;
+    };
+    const exprs = [
+      ...dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr)),
+      ...rules.groups.flatMap((g) => g.rules.map((r) => r.expr)),
+    ];
+    expect(dashboard.panels.length).toBeGreaterThan(10);
+    expect(rules.groups[0]!.rules.length).toBeGreaterThan(5);
+    const named = new Set(exprs.flatMap(metricNames));
+    expect(named.size).toBeGreaterThan(15);
+    const { types } = await scrape();
+    for (const name of named) expect(types.has(name), `${name} no está en /metrics`).toBe(true);
   });
 });
 
