@@ -7,7 +7,7 @@ import { DUMP_FILE, MEDIA_DIR, OUTBOX_DIR } from './backup-manifest.js';
 import type { OpenedBackup } from './backup-reader.js';
 import { BackupError, listFiles } from './backup-writer.js';
 import { currentFacts, libpqTarget, quoteIdent, serverMajorOf, USER_TABLES_SQL } from './database-snapshot.js';
-import { findPgTools } from './pg-tools.js';
+import { findPgTools, toolEnv } from './pg-tools.js';
 
 const run = promisify(execFile);
 
@@ -97,7 +97,7 @@ export async function restoreBackup(
     );
   const tools = await findPgTools(await serverMajorOf(target.databaseUrl), target.pgBinDir);
   if (there.length > 0) await emptyDatabase(target.databaseUrl);
-  const { dbname, env } = libpqTarget(target.databaseUrl);
+  const { dbname, password } = libpqTarget(target.databaseUrl);
   try {
     await run(
       tools.pgRestore,
@@ -109,7 +109,7 @@ export async function restoreBackup(
         `--dbname=${dbname}`,
         path.join(backup.dir, DUMP_FILE),
       ],
-      { env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
+      { env: toolEnv(password), maxBuffer: 16 * 1024 * 1024 },
     );
   } catch (err) {
     const detail = String((err as { stderr?: string }).stderr || (err as Error).message).trim();

