@@ -103,7 +103,7 @@ describe('OperationsPage', () => {
         asked = true;
         return HttpResponse.json({
           data: {
-            staffRunBackupNow: { __typename: 'BackupRequested' as const, message: 'Copia de seguridad en camino.' },
+            staffRunBackupNow: { message: 'Copia de seguridad en camino.' },
           },
         });
       }),
