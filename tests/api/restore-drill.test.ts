@@ -7,6 +7,7 @@ import { extract as untar, create as createTar } from 'tar';
 import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop, type RunningShop } from '../../server/src/app/start-shop.js';
 import { ensureDatabase, startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
+import { relocatedDataDir } from '../../server/src/db/embedded-postgres-root.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { adminQuery, createTestDatabase } from '../setup/test-database.js';
 import { databaseFigures, folderHashes, printedPath, runBackupCli } from '../setup/backup-cli.js';
@@ -36,6 +37,8 @@ afterAll(async () => {
       `DROP DATABASE IF EXISTS "${new URL(databaseA).pathname.slice(1)}" WITH (FORCE)`,
     ).catch(() => undefined);
   await fs.rm(root, { recursive: true, force: true });
+  // As root, PostgreSQL's data for this private temporary folder lives under /var/lib/enzo (one folder per project).
+  await fs.rm(path.dirname(relocatedDataDir(path.join(dataB, 'postgres'))), { recursive: true, force: true });
 });
 
 async function allEmailsSent(shop: TestShop): Promise<boolean> {
