@@ -153,6 +153,7 @@ describe('staff run the catalogue, shoppers buy', () => {
       '/dashboard/pagos',
       '/dashboard/devoluciones',
       '/dashboard/envios',
+      '/dashboard/operaciones',
     ];
     for (const p of pages) {
       await page.goto(`${base}${p}`);
