@@ -94,7 +94,7 @@ describe('operations settings', () => {
     const o = await overview();
     expect(o.canManage).toBe(true);
     expect(o.settings).toMatchObject({
-      backupEnabled: true,
+      backupEnabled: false,
       backupTime: '03:00',
       keepDaily: 7,
       keepWeekly: 4,
@@ -118,7 +118,8 @@ describe('operations settings', () => {
 
 describe('backups from the shop', () => {
   it('runs the scheduled backup once when its time has come, one instance at a time, and applies retention', async () => {
-    await settings({ backupTime: '00:00', keepDaily: 1, keepWeekly: 0, keepMonthly: 0 });
+    expect(await shop.services.backups.runIfDue()).toBe('disabled');
+    await settings({ backupEnabled: true, backupTime: '00:00', keepDaily: 1, keepWeekly: 0, keepMonthly: 0 });
     const [first, second] = await Promise.all([shop.services.backups.runIfDue(), shop.services.backups.runIfDue()]);
     expect([first, second].sort()).toEqual(expect.arrayContaining(['ran']));
     expect([first, second].filter((r) => r === 'ran')).toHaveLength(1);
@@ -193,6 +194,7 @@ describe('alerts', () => {
     const failing = await startTestShop({ DATA_DIR: root, BACKUP_DIR: path.join(root, 'copias'), PG_BIN_DIR: root });
     try {
       // Another shop (its own database) whose PG_BIN_DIR has no pg_dump: its backup fails.
+      await failing.ds.query(`UPDATE operations_settings SET backup_enabled = true`);
       const run = await failing.services.backups.run('MANUAL');
       expect(run).toMatchObject({ status: 'FAILED', error: expect.stringContaining('No se encontró pg_dump') });
       const alert = (await failing.services.alerts.checkAll()).find((a) => a.key === 'backup-stale')!;
