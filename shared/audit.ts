@@ -62,6 +62,8 @@ export const OPERATION_LABELS: Record<string, string> = {
   staffRetryElectronicDocument: 'Reintentó un documento electrónico',
   staffResendElectronicDocument: 'Reenvió un documento electrónico al cliente',
   staffSaveLegalSettings: 'Editó los datos legales de la tienda',
+  staffUpdateOperationsSettings: 'Cambió las copias de seguridad y las alertas',
+  staffRunBackupNow: 'Pidió una copia de seguridad',
   // Outside GraphQL.
   signIn: 'Inició sesión',
   legacyOwner: 'Cuenta del personal anterior registrada como propietaria',
@@ -95,6 +97,8 @@ export const ENTITY_LABELS: Record<string, string> = {
   invoiceNumbering: 'Numeración de facturación',
   electronicDocument: 'Documento electrónico',
   legalSettings: 'Datos legales',
+  operationsSettings: 'Copias de seguridad y alertas',
+  backupRun: 'Copia de seguridad',
 };
 
 export function entityLabel(entityType: string): string {

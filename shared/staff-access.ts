@@ -29,6 +29,7 @@ export const PERMISSIONS = {
   'invoices.manage': 'Configurar la facturación electrónica y su numeración',
   'jobs.manage': 'Ver y reintentar tareas en segundo plano que fallaron',
   'operations.view': 'Ver copias de seguridad, alertas y salud de la tienda',
+  'operations.manage': 'Programar copias de seguridad, pedir una copia y cambiar los umbrales de las alertas',
   'staff.manage': 'Invitar personal, cambiar roles y desactivar cuentas',
   'audit.view': 'Ver la actividad del personal',
 } as const;
@@ -63,6 +64,7 @@ const OWNER_ONLY: readonly Permission[] = [
   'invoices.manage',
   'staff.manage',
   'audit.view',
+  'operations.manage',
 ];
 
 /** The one table of roles: each role is exactly the permissions listed here. */

@@ -144,6 +144,7 @@ export const PAGES = {
   staffSetPassword: { title: 'Crea tu contraseña', description: DEFAULT_DESCRIPTION, noindex: true },
   staffInvoicing: { title: 'Facturación electrónica · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffLegal: { title: 'Datos legales · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffOperations: { title: 'Copias de seguridad y alertas · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   orderLookup: {
     title: 'Consulta tu pedido',
     description: 'Consulta el estado y el envío de tu pedido en Enzo con su número y tu correo.',
@@ -188,6 +189,7 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffSetPassword: '/login-dashboard-enzo-fpl/clave',
   staffInvoicing: '/dashboard/facturacion',
   staffLegal: '/dashboard/datos-legales',
+  staffOperations: '/dashboard/operaciones',
   orderLookup: '/consulta-tu-pedido',
 };
 

@@ -1,5 +1,12 @@
 import { EnvError, parseEnv } from './config/env.js';
-import { createLogger, startShop, type RunningShop } from './app/start-shop.js';
+import type { RunningShop } from './app/start-shop.js';
+import { metricsAccess } from './app/metrics-access.js';
+
+const METRICS_ACCESS = {
+  token: 'con METRICS_TOKEN',
+  loopback: 'solo desde este computador',
+  closed: 'cerradas: define METRICS_TOKEN',
+} as const;
 
 /** Bootstrap only: parse env, start, print the URLs, stop cleanly on signals. */
 async function main() {
@@ -13,6 +20,10 @@ async function main() {
     }
     throw err;
   }
+  // Tracing first, when asked for: the shop's packages load after it (a dynamic import), so its hooks see them.
+  const tracing = env.OTEL_EXPORTER_OTLP_ENDPOINT ? await import('./tracing.js') : null;
+  await tracing?.startTracing(env.OTEL_EXPORTER_OTLP_ENDPOINT!, env.OTEL_SERVICE_NAME);
+  const { createLogger, startShop } = await import('./app/start-shop.js');
   const log = createLogger(env);
   // Signals are handled from the start: the shop answers /healthz before this function returns, and a Ctrl+C in
   // that window must still stop PostgreSQL and the emulator.
@@ -25,6 +36,7 @@ async function main() {
     const timer = setTimeout(() => process.exit(1), 10_000);
     const running = await starting.catch(() => null);
     await running?.close().catch((err) => log.error({ err }, 'Error al detener'));
+    await tracing?.stopTracing();
     clearTimeout(timer);
     process.exit(0);
   };
@@ -49,6 +61,8 @@ async function main() {
       `  Playground:  ${base}/playground`,
       `  Datos:       ${env.dataDir}${env.DATABASE_URL ? ' (PostgreSQL externo)' : ` (PostgreSQL embebido${shop.postgresDir && !shop.postgresDir.startsWith(env.dataDir) ? ` en ${shop.postgresDir}` : ''})`}`,
       `  Panel:       ${base}/login-dashboard-enzo-fpl`,
+      `  Métricas:    ${base}/metrics (${METRICS_ACCESS[metricsAccess(env)]})`,
+      ...(env.OTEL_EXPORTER_OTLP_ENDPOINT ? [`  Trazas:      OpenTelemetry a ${env.OTEL_EXPORTER_OTLP_ENDPOINT}`] : []),
       env.paymentsAreReal
         ? '  Pagos:       Wompi (reales)'
         : `  Pagos:       DE PRUEBA (${shop.services.gateway.kind === 'sandbox' ? 'pasarela de pruebas integrada' : 'Wompi, llaves de prueba'}): los pagos no son reales`,

@@ -17,6 +17,7 @@ import { REFUND_METHOD_LABELS, RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '
 import { SIZE_MEASUREMENTS } from '../../shared/size-guide.js';
 import { DISCOUNT_CODE_STATES, DISCOUNT_PROBLEM_REASONS } from '../../shared/discount-codes.js';
 import { EINVOICE_KINDS, EINVOICE_STATUSES, ORGANIZATION_TYPES, TAX_REGIMES } from '../../shared/einvoicing.js';
+import { BACKUP_STATUSES, BACKUP_TRIGGERS } from '../../shared/operations.js';
 import { createTestDatabase } from '../setup/test-database.js';
 
 /**
@@ -89,6 +90,8 @@ const TIES: Record<string, Tie> = {
     schemaEnum: 'TaxRegime',
     columns: ['legal_settings.tax_regime'],
   },
+  'backup status': { shared: BACKUP_STATUSES, schemaEnum: 'BackupStatus', columns: ['backup_run.status'] },
+  'backup trigger': { shared: BACKUP_TRIGGERS, schemaEnum: 'BackupTrigger', columns: ['backup_run.trigger'] },
 };
 
 /**

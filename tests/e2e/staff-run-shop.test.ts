@@ -181,6 +181,7 @@ describe('staff run the catalogue, shoppers buy', () => {
       '/dashboard/envios',
       '/dashboard/equipo',
       '/dashboard/actividad',
+      '/dashboard/operaciones',
     ];
     // A page added to the dashboard's menu joins this list (the signed-in account is an owner: it sees them all).
     expect(STAFF_NAV.map((i) => i.to).filter((to) => !pages.includes(to))).toEqual([]);

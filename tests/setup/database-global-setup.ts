@@ -38,6 +38,9 @@ export async function prepareDatabaseServer(name: string) {
     const ds = await openDatabase({ url: u.toString() });
     await fs.rm(MEDIA_DIR, { recursive: true, force: true });
     await seedDatabase(ds, new LocalMediaStore(MEDIA_DIR));
+    // Test shops take no daily backup on their own (each would dump its database minutes after starting, into the
+    // shared test folder); the tests of backups switch it on.
+    await ds.query(`UPDATE operations_settings SET backup_enabled = false`);
     await ds.destroy();
   } catch (err) {
     await stop();

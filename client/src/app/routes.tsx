@@ -113,6 +113,7 @@ const staffShipping = () => import('../features/staff-shipping');
 const staffTeam = () => import('../features/staff-team');
 const staffActivity = () => import('../features/staff-activity');
 const staffInvoicing = () => import('../features/staff-invoicing');
+const staffOperations = () => import('../features/staff-operations');
 const homeModule = () => import('../features/home/routes');
 const productModule = () => import('./product-page');
 const campaignModule = () => import('./campaign-page');
@@ -325,6 +326,13 @@ export const routes: RouteObject[] = [
         'src/features/staff-invoicing/index.ts',
         staffInvoicing,
         (m) => m.LegalSettingsPage,
+        CLIENT_ONLY,
+      ),
+      fixed(
+        'staffOperations',
+        'src/features/staff-operations/index.ts',
+        staffOperations,
+        (m) => m.OperationsPage,
         CLIENT_ONLY,
       ),
     ],

@@ -26,11 +26,14 @@ import { createPageRenderer } from './render/page-renderer.js';
 import { readPageStart } from './render/client-assets.js';
 import { createInProcessExecutor } from './render/in-process-executor.js';
 import { deferSsrEntry } from './render/ssr-entry.js';
+import client from 'prom-client';
+import { graphqlMetricsPlugin, metricsHandler, observeHttp } from './metrics.js';
+import { readiness } from './readiness.js';
 
 export const DEFAULT_CLIENT_DIST = repoPath('dist', 'client');
 
 /** Paths owned by the server: never answered with the SPA's index.html. */
-const API_PREFIXES = ['/graphql', '/media', '/webhooks', '/healthz', '/api', '/playground'];
+const API_PREFIXES = ['/graphql', '/media', '/webhooks', '/healthz', '/readyz', '/metrics', '/api', '/playground'];
 
 function isApiPath(p: string): boolean {
   return API_PREFIXES.some((prefix) => p === prefix || p.startsWith(`${prefix}/`) || p.startsWith(prefix));
@@ -90,6 +93,10 @@ export interface HttpAppOptions {
   routes?: Array<(app: Express) => void>;
   /** This instance's catalog cache (started by the caller); without one nothing is cached. */
   catalogCache?: CatalogCache;
+  /** The figures /metrics reads from the database at scrape time (none when not given). */
+  shopMetrics?: client.Registry;
+  /** Whether this instance's job runner is running (for /readyz; the caller starts it once the shop listens). */
+  jobsRunning?: () => boolean;
 }
 
 export interface HttpApp {
@@ -108,6 +115,8 @@ export async function createHttpApp({
   log,
   routes = [],
   catalogCache = new CatalogCache(null),
+  shopMetrics = new client.Registry(),
+  jobsRunning = () => true,
 }: HttpAppOptions): Promise<HttpApp> {
   const { env } = services;
   const app = express();
@@ -118,7 +127,12 @@ export async function createHttpApp({
   const tagRequest = mountRequestLog(
     app,
     log,
-    (url) => url === '/healthz' || url.startsWith('/assets/') || url.startsWith('/media/'),
+    (url) =>
+      url === '/healthz' ||
+      url === '/readyz' ||
+      url === '/metrics' ||
+      url.startsWith('/assets/') ||
+      url.startsWith('/media/'),
   );
 
   const CLIENT_DIST = env.CLIENT_DIST_DIR ? path.resolve(env.CLIENT_DIST_DIR) : DEFAULT_CLIENT_DIST;
@@ -145,8 +159,17 @@ export async function createHttpApp({
     }
   });
 
+  // Ready for shoppers: the database answers, its schema is this version's, and this instance runs background jobs.
+  app.get('/readyz', async (_req, res) => {
+    const checks = await readiness(services.ds, jobsRunning);
+    const ok = Object.values(checks).every((c) => c === 'ok');
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'error', ...checks });
+  });
+  app.get('/metrics', metricsHandler(env, shopMetrics));
+
   const apollo = createApollo(env, log, createResolvers(services), createRateCounter(services.ds), [
     catalogCachePlugin(catalogCache),
+    graphqlMetricsPlugin(),
   ]);
   await apollo.start();
   const trust = app.get('trust proxy fn') as (addr: string, i: number) => boolean;
@@ -241,7 +264,11 @@ export async function createHttpApp({
 
   return {
     // /graphql is answered before Express sees the request (app/graphql-http.ts).
-    handler: (req, res) => (isGraphqlUrl(req.url) ? graphql(req, res) : app(req, res)),
+    handler: (req, res) => {
+      observeHttp(req, res);
+      if (isGraphqlUrl(req.url)) graphql(req, res);
+      else app(req, res);
+    },
     warmUp: async () => {
       try {
         await entry?.load();

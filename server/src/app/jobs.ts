@@ -16,6 +16,8 @@ import type { Services } from './services.js';
 import { holdPoolLocks, recoverCrashedJobs } from './job-recovery.js';
 import { clearExpiredRateLimits } from './rate-limits.js';
 import { STAFF_ACCESS_TASK } from '../modules/team/index.js';
+import { BACKUP_NOW_TASK, CHECK_ALERTS_TASK, SCHEDULED_BACKUP_TASK } from '../modules/operations/index.js';
+import { bounded, jobRuns } from '../common/metrics.js';
 
 export const RECONCILE_PAYMENTS_TASK = 'reconcile-payments';
 export const MAINTENANCE_TASK = 'maintenance';
@@ -69,6 +71,17 @@ export function taskList(services: Services, recover: () => Promise<unknown>): T
       if (typeof documentId !== 'number') return;
       await services.invoicing.issuer.run(documentId);
     },
+    // Checked often, cheaply: the backup runs once its daily time has come (on one instance, under a lock).
+    [SCHEDULED_BACKUP_TASK]: async () => {
+      await services.backups.runIfDue();
+    },
+    [BACKUP_NOW_TASK]: async () => {
+      const run = await services.backups.run('MANUAL');
+      if (run === 'busy') throw new Error('Otra copia de seguridad está en curso; se reintenta.');
+    },
+    [CHECK_ALERTS_TASK]: async () => {
+      await services.alerts.checkAll();
+    },
     [PAYMENT_REMINDER_TASK]: async (payload) => {
       const { orderId } = payload as { orderId?: unknown };
       if (typeof orderId !== 'number') return;
@@ -118,10 +131,39 @@ const CRON = parseCronItems([
     options: { maxAttempts: 1, backfillPeriod: 0 },
     identifier: 'prune_audit',
   },
+  {
+    task: SCHEDULED_BACKUP_TASK,
+    match: '*/5 * * * *',
+    options: { maxAttempts: 1, backfillPeriod: 0 },
+    identifier: 'scheduled_backup',
+  },
+  {
+    task: CHECK_ALERTS_TASK,
+    match: '* * * * *',
+    options: { maxAttempts: 1, backfillPeriod: 0 },
+    identifier: 'check_alerts',
+  },
 ]);
 
 /** Scheduled tasks: the next tick is their retry, so only the latest failed tick of each is kept for staff. */
-export const CRON_TASKS = [EXPIRE_ORDERS_TASK, RECONCILE_PAYMENTS_TASK, MAINTENANCE_TASK, PRUNE_AUDIT_TASK];
+export const CRON_TASKS = [
+  EXPIRE_ORDERS_TASK,
+  RECONCILE_PAYMENTS_TASK,
+  MAINTENANCE_TASK,
+  PRUNE_AUDIT_TASK,
+  SCHEDULED_BACKUP_TASK,
+  CHECK_ALERTS_TASK,
+];
+
+/** Every task this shop runs (the bounded label of the job metrics). */
+export const KNOWN_TASKS: ReadonlySet<string> = new Set([
+  ...CRON_TASKS,
+  SEND_EMAIL_TASK,
+  PAYMENT_REMINDER_TASK,
+  BACKUP_NOW_TASK,
+  STAFF_ACCESS_TASK,
+  ISSUE_DOCUMENT_TASK,
+]);
 
 /** Starts the worker on this instance (its own small pool: graphile-worker keeps a LISTEN connection). */
 export async function startJobRunner(
@@ -131,6 +173,12 @@ export async function startJobRunner(
   options: { concurrency?: number; pollInterval?: number } = {},
 ): Promise<JobRunner> {
   const liveness = holdPoolLocks(pgPool, (err) => log.error({ err }, 'No se pudo registrar este proceso de trabajos'));
+  liveness.events.on('job:success', ({ job }) =>
+    jobRuns.inc({ task: bounded(job.task_identifier, KNOWN_TASKS), result: 'success' }),
+  );
+  liveness.events.on('job:error', ({ job }) =>
+    jobRuns.inc({ task: bounded(job.task_identifier, KNOWN_TASKS), result: 'failure' }),
+  );
   let utils: WorkerUtils | undefined;
   const recover = async () => {
     utils ??= await makeWorkerUtils({ pgPool, logger: workerLogger(log) });

@@ -2,6 +2,7 @@ import type { Express, Request } from 'express';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
+import { trace } from '@opentelemetry/api';
 
 declare module 'http' {
   interface IncomingMessage {
@@ -49,6 +50,8 @@ function requestTagger(log: Logger, ignore: (path: string) => boolean): RequestT
     const id = typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     req.id = id;
     res.setHeader('x-request-id', id);
+    // With tracing on, the request's HTTP span carries the id the logs use (without it there is no span: a no-op).
+    trace.getActiveSpan()?.setAttribute('enzo.request_id', id);
     if (!ignore(req.url ?? '')) {
       const started = Date.now();
       // 'close' follows 'finish' for every response, and is the only event when the client leaves early.

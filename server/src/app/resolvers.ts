@@ -22,6 +22,7 @@ import {
 import { createTeamResolvers } from '../modules/team/index.js';
 import { createAuditResolvers } from '../modules/audit/index.js';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
+import { createOperationsResolvers } from '../modules/operations/index.js';
 
 const DateTime = new GraphQLScalarType<Date | null, string>({
   name: 'DateTime',
@@ -81,6 +82,14 @@ export function createResolvers(s: Services): Resolvers {
       discountAdmin: s.discountAdmin,
     }),
     createStaffContentResolvers({ content: s.content, contentAdmin: s.contentAdmin, campaigns: s.campaigns }),
+    createOperationsResolvers({
+      ds: s.ds,
+      backups: s.backups,
+      alerts: s.alerts,
+      backupDir: s.env.backupDir,
+      remoteBackups: Boolean(s.env.FIREBASE_STORAGE_BUCKET),
+      notifyEmail: s.env.SHOP_NOTIFY_EMAIL,
+    }),
     createStaffJobsResolvers({
       jobs: s.jobsAdmin,
       describe: async (job) => {

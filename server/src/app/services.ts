@@ -26,6 +26,9 @@ import { createInvoicingModule, type InvoicingModule } from '../modules/invoicin
 import { deploymentReasons, missingForInvoicing } from '../config/deployment.js';
 import { JobsAdmin } from '../common/job-admin.js';
 import type { ReadCache } from '../common/read-cache.js';
+import { AlertMonitor, BackupService, firebaseBackupStore } from '../modules/operations/index.js';
+import { TASK_LABELS } from '../modules/staff/index.js';
+import { alertConditions } from './alert-conditions.js';
 
 /** Long-lived services, built once at start-up and shared by every request (the composition root). */
 export interface Services {
@@ -64,6 +67,10 @@ export interface Services {
   invoicing: InvoicingModule;
   /** Keeps settings reads until the next change on any instance (the catalog cache). */
   readCache: ReadCache;
+  /** Scheduled and requested backups. */
+  backups: BackupService;
+  /** Alert conditions, their state and the owner's emails. */
+  alerts: AlertMonitor;
 }
 
 /** Why this deployment may not turn electronic invoicing on (a live one without a real provider), or null. */
@@ -129,6 +136,27 @@ export function createServices(
     log,
     (client) => refusals.hit(WEBHOOK_REFUSAL_RULE, client),
   );
+  const backups = new BackupService({
+    ds,
+    databaseUrl: databaseUrl ?? (ds.options as { url?: string }).url ?? '',
+    dataDir: env.dataDir,
+    mediaDir: env.FIREBASE_STORAGE_BUCKET ? null : path.join(env.dataDir, 'media'),
+    backupDir: env.backupDir,
+    pgBinDir: env.PG_BIN_DIR,
+    remoteStore: env.FIREBASE_STORAGE_BUCKET
+      ? () => firebaseBackupStore(env.FIREBASE_STORAGE_BUCKET!, env.FIREBASE_PROJECT_ID)
+      : undefined,
+    log,
+  });
+  const alerts = new AlertMonitor({
+    ds,
+    conditions: alertConditions(),
+    dataDir: env.dataDir,
+    notifyEmail: env.SHOP_NOTIFY_EMAIL,
+    operationsUrl: () => `${env.publicUrl}/dashboard/operaciones`,
+    taskLabel: (task) => TASK_LABELS[task] ?? task,
+    log,
+  });
   const returnMails = new ReturnMails({
     orderUrl: (order) => `${receiptUrl(env, order)}#devoluciones`,
     shopEmail: env.SHOP_NOTIFY_EMAIL,
@@ -180,5 +208,7 @@ export function createServices(
     legal,
     invoicing,
     readCache,
+    backups,
+    alerts,
   };
 }

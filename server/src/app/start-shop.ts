@@ -11,6 +11,8 @@ import { needsSeed, seedDatabase } from '../db/seed/seed.js';
 import { LocalMediaStore, type MediaStore } from '../modules/media/index.js';
 import { createServices, type Services } from './services.js';
 import { createHttpApp } from './http-app.js';
+import { createShopRegistry } from './metrics.js';
+import { metricProviders } from './metric-providers.js';
 import { startJobRunner, type JobRunner } from './jobs.js';
 import { createJobPool } from './job-pool.js';
 import { SandboxGateway, sandboxApiRoute, wompiWebhookRoute } from '../modules/payments/index.js';
@@ -117,6 +119,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
   let ds: DataSource | undefined;
   let catalogCache: CatalogCache | undefined;
   let jobs: JobRunner | undefined;
+  let jobsStopped = false;
   let jobPool: ReturnType<typeof createJobPool> | undefined;
   let directory: Services['staffDirectory'] | undefined;
   try {
@@ -137,10 +140,18 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     await services.staffDirectory.start();
     directory = services.staffDirectory;
     catalogCache.expireWith(() => services.content.msToNextChange());
+    const shopMetrics = createShopRegistry({
+      env,
+      ds,
+      jobPool: jobPool.pool,
+      providers: metricProviders(services),
+    });
     const { handler, warmUp, stop } = await createHttpApp({
       services,
       log,
       catalogCache,
+      shopMetrics,
+      jobsRunning: () => jobs !== undefined && !jobsStopped,
       routes: [
         mountStaffRoutes(
           { env, auth: services.staffAuth, orders: services.orders, activity: services.activityLog },
@@ -205,6 +216,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        jobsStopped = true;
         await openJobs.stop();
         await services.jobsAdmin.close();
         await openJobPool.end();

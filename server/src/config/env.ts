@@ -38,6 +38,18 @@ const envSchema = z.object({
       .optional(),
   ),
   EMBEDDED_PG_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  /** Where `npm run backup` and the scheduled backups write their archives (default DATA_DIR/backups). */
+  BACKUP_DIR: optionalString,
+  /** Folder with pg_dump and pg_restore, when the ones found by themselves do not fit the server. */
+  PG_BIN_DIR: optionalString,
+  /** Bearer token that /metrics asks for (required to open it in a deployment). */
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, 'debe tener al menos 16 caracteres').optional()),
+  /** OTLP/HTTP collector for OpenTelemetry traces (e.g. http://127.0.0.1:4318); unset, no tracing code loads. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.pipe(
+    z.url({ message: 'debe ser una URL completa, p. ej. http://127.0.0.1:4318' }).optional(),
+  ),
+  /** The service name traces carry (default enzo-shop). */
+  OTEL_SERVICE_NAME: z.string().trim().min(1).default('enzo-shop'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_ON_START: boolFlag,
   GRAPHQL_INTROSPECTION: boolFlag,
@@ -146,6 +158,8 @@ export type RawEnv = z.infer<typeof envSchema>;
 export interface Env extends RawEnv {
   isProduction: boolean;
   dataDir: string;
+  /** Where backups are written locally (BACKUP_DIR or DATA_DIR/backups). */
+  backupDir: string;
   /** Base URL browsers use to reach this server (no trailing slash). */
   publicUrl: string;
   introspection: boolean;
@@ -259,6 +273,7 @@ export function parseEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...raw,
     isProduction,
     dataDir: path.resolve(raw.DATA_DIR),
+    backupDir: path.resolve(raw.BACKUP_DIR ?? path.join(raw.DATA_DIR, 'backups')),
     publicUrl,
     introspection: raw.GRAPHQL_INTROSPECTION ?? true,
     playground: raw.GRAPHQL_PLAYGROUND ?? true,

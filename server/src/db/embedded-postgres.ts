@@ -15,6 +15,8 @@ export interface EmbeddedDatabase {
   url: string;
   /** Where the data really is (outside a private project folder when run as root). */
   dataDir: string;
+  /** The pid of the process that started this server when it is another one (a running shop): it stops it. */
+  ownerPid?: number;
   stop(): Promise<void>;
 }
 
@@ -133,7 +135,7 @@ function shared(inUse: ServerInUse, log: (m: string) => void): EmbeddedDatabase 
   log(
     `Se usa el PostgreSQL embebido que ya está en marcha (proceso ${inUse.owner}, puerto ${inUse.port}); lo detiene ese proceso.`,
   );
-  return { url: urlFor(inUse.port), dataDir: inUse.dataDir, stop: async () => {} };
+  return { url: urlFor(inUse.port), dataDir: inUse.dataDir, ownerPid: inUse.owner, stop: async () => {} };
 }
 
 const urlFor = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;

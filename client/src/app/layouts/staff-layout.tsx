@@ -152,6 +152,11 @@ function DashboardLayout({ session }: { session: Extract<StaffSession, { status:
             </NavLink>
           </li>
           <li>
+            <NavLink to="/dashboard/operaciones" onClick={close}>
+              Copias y alertas
+            </NavLink>
+          </li>
+          <li>
             <button type="button" className="staff-nav__signout" onClick={() => void handleSignOut()}>
               Cerrar Sesión
             </button>

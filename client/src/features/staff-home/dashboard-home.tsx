@@ -10,6 +10,7 @@ import { ReturnsDue } from './returns-due';
 import { FailingJobs } from './failing-jobs';
 import { ToConfirm } from './to-confirm';
 import { unitsText } from '#shared/plural.js';
+import { OperationsNotice } from './operations-notice';
 
 /**
  * `/dashboard` (Inicio): greeting, failing jobs, low-stock alert, returns due, orders to ship and per state, and (for
@@ -26,6 +27,7 @@ export function DashboardHome() {
     <section className="staff-page">
       <h1>Hola, {me.name || me.email || 'equipo Enzo'}</h1>
       {can('jobs.manage') ? <FailingJobs /> : null}
+      {can('operations.view') ? <OperationsNotice /> : null}
       {d.lowStockCount > 0 ? (
         <p className="staff-alert" role="status">
           <span>

@@ -16,6 +16,7 @@ import type { CatalogCache } from '../../modules/cache/catalog-cache.js';
 import { ClientAssets, type PageStartScript, type RouteAssets } from './client-assets.js';
 import { escapeHtml, headTags, jsonForScript } from './head-tags.js';
 import { withTestShopNotice } from '../../common/test-shop-notice.js';
+import { countCacheLookup } from '../../common/metrics.js';
 
 /** Pages: browsers revalidate (ETag → 304), shared caches keep them briefly and refresh in the background. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
@@ -146,6 +147,7 @@ export function createPageRenderer({
     const isSearch = req.path === SEARCH_PATH;
     if (cache.enabled) {
       const hit = isSearch ? cache.searchPages.get(key) : cache.pages.get(key);
+      countCacheLookup(isSearch ? 'searchPages' : 'pages', hit !== undefined);
       if (hit) {
         res
           .status(hit.status)

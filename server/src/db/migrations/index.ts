@@ -16,6 +16,7 @@ import { MoneyAndStock1766000000000 } from './1766000000000-money-and-stock.js';
 import { WebhookRefusalSummary1766100000000 } from './1766100000000-webhook-refusal-summary.js';
 import { StaffTeam1766300000000 } from './1766300000000-staff-team.js';
 import { ElectronicInvoicing1766400000000 } from './1766400000000-electronic-invoicing.js';
+import { Operations1766500000000 } from './1766500000000-operations.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -37,4 +38,5 @@ export const migrations = [
   WebhookRefusalSummary1766100000000,
   StaffTeam1766300000000,
   ElectronicInvoicing1766400000000,
+  Operations1766500000000,
 ];

@@ -4,6 +4,7 @@ import type { ApolloServerPlugin } from '@apollo/server';
 import { Kind, type OperationDefinitionNode } from 'graphql';
 import { PUBLIC_CACHE_CONTROL, PUBLIC_CATALOG_FIELDS } from '#shared/public-catalog.js';
 import type { CachedRead, CatalogCache } from './catalog-cache.js';
+import { countCacheLookup } from '../../common/metrics.js';
 
 /** A query that reads only public catalog fields (the same test the browser uses to send it as a GET). */
 export function isPublicCatalogOperation(operation: OperationDefinitionNode): boolean {
@@ -59,6 +60,7 @@ export function graphqlGetCache(cache: CatalogCache): GraphqlGetCache {
     if (req.method !== 'GET') return undefined;
     const key = `${req.headers.accept ?? ''}|${req.url ?? ''}`;
     const hit = cache.enabled ? cache.reads.get(key) : undefined;
+    if (cache.enabled) countCacheLookup('reads', hit !== undefined);
     const version = cache.version;
     return {
       hit: hit && { ...hit, cacheControl: PUBLIC_CACHE_CONTROL },

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { ReadCache } from '../../common/read-cache.js';
+import { countCacheLookup } from '../../common/metrics.js';
 
 /**
  * Channel that the `enzo_notify_catalog_change` triggers notify (created by migration
@@ -182,6 +183,7 @@ export class CatalogCache implements ReadCache {
   async remember<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
     if (!this.enabled) return load();
     const hit = this.values.get(key);
+    countCacheLookup('values', hit !== undefined);
     if (hit) return hit.value as T;
     const version = this.version;
     const value = await load();

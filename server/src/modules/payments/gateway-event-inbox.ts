@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import type { GatewayTransaction, PaymentGateway } from './payment-gateway.js';
 import { anyEvent, describeIssues, transactionUpdatedEvent } from './wompi-event-schema.js';
+import { webhookEvents } from '../../common/metrics.js';
 
 /** Whoever owns what a payment pays for (the orders module, wired by the app). */
 export interface PaymentSink {
@@ -74,6 +75,8 @@ export class GatewayEventInbox {
     sha256?: string | null;
     headers?: Record<string, string> | null;
   }) {
+    // Counted as it arrives: refused (rejected, unsigned), ignored, or accepted for confirmation with the gateway.
+    webhookEvents.inc({ outcome: row.outcome === 'pending' ? 'accepted' : row.outcome });
     const rows: Array<{ id: number }> = await this.ds.query(
       `INSERT INTO gateway_event (outcome, http_status, reason, transaction_id, reference, status, remote_address, body, body_bytes, body_sha256, request_headers)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id`,
