@@ -21,6 +21,7 @@ import {
   type StaffAuthSetup,
 } from '../modules/staff/index.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
+import { mountFeedRoutes } from '../modules/channels/index.js';
 
 export interface RunningShop {
   url: string;
@@ -122,7 +123,11 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       log,
       catalogCache,
       routes: [
-        mountStaffRoutes({ env, auth: services.staffAuth, orders: services.orders }, () => signInReady),
+        mountStaffRoutes(
+          { env, auth: services.staffAuth, orders: services.orders, catalogExport: services.catalogExport },
+          () => signInReady,
+        ),
+        (app) => mountFeedRoutes(app, services.feeds),
         wompiWebhookRoute(services.paymentInbox, log),
         sandboxApiRoute(services.gateway),
       ],

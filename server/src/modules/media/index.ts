@@ -7,3 +7,10 @@ export { createMediaResolvers } from './media.resolvers.js';
 export { decodeImageUpload, uploadKey, type DecodedImage } from './image-upload.js';
 export type { ImageView } from './home-media.service.js';
 export { createImageVariants, srcSetOf, VARIANT_WIDTHS, type ImageVariant } from './image-variants.js';
+export {
+  fetchRemoteImage,
+  isPrivateAddress,
+  storeRemoteImage,
+  type RemoteImage,
+  type RemoteImageOptions,
+} from './remote-image.js';

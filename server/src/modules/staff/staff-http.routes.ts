@@ -2,6 +2,9 @@ import type { Express, Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { Env } from '../../config/env.js';
 import type { OrdersModule } from '../orders/index.js';
+import { EXPORT_CONTENT_TYPES, type CatalogExportService, type ExportFormat } from '../catalog/index.js';
+import type { Permission } from '#shared/staff-access.js';
+import { requirePermission } from '../../common/access.js';
 import type { StaffAuthService } from './auth.js';
 import { csvHeader, csvLineRows, csvLinesHeader, csvRow, CSV_BOM, filterFromQuery } from './orders-csv.js';
 import type { OrderEntity } from '../orders/index.js';
@@ -10,6 +13,7 @@ export interface StaffRouteDeps {
   env: Env;
   auth: StaffAuthService;
   orders: OrdersModule;
+  catalogExport?: CatalogExportService;
 }
 
 /** Firebase web config the login page needs (apiKey `demo-key` works with the emulator). */
@@ -26,7 +30,24 @@ export function authConfig(env: Env) {
 }
 
 /** `GET /api/auth-config`, `GET /api/staff/orders.csv` and `GET /api/staff/order-lines.csv` (same token checks as GraphQL: 401/403). */
-export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps, signInReady: () => boolean = () => true) {
+export function mountStaffRoutes(
+  { env, auth, orders, catalogExport }: StaffRouteDeps,
+  signInReady: () => boolean = () => true,
+) {
+  /** The same check as a GraphQL field declared `staffOnly(permission, …)`: 401 without a valid token, 403 without the permission. */
+  const allowed = async (req: Request, res: Response, permission: Permission): Promise<boolean> => {
+    try {
+      await requirePermission({ staffAuth: () => auth.resolve(req.headers.authorization) }, permission);
+      return true;
+    } catch (err) {
+      const code = err instanceof GraphQLError ? err.extensions.code : undefined;
+      if (code !== 'FORBIDDEN' && code !== 'UNAUTHENTICATED') throw err;
+      res
+        .status(code === 'FORBIDDEN' ? 403 : 401)
+        .json({ error: code, message: err instanceof Error ? err.message : '' });
+      return false;
+    }
+  };
   return (app: Express) => {
     app.get('/api/auth-config', (_req: Request, res: Response) => {
       res.setHeader('Cache-Control', 'no-store');
@@ -81,6 +102,20 @@ export function mountStaffRoutes({ env, auth, orders }: StaffRouteDeps, signInRe
         for await (const batch of batches) res.write(await rows(batch));
         res.end();
       });
+
+    // The whole catalogue as the import reads it back: `catalog.csv` (Excel es-CO: BOM and `;`) or `catalog.xlsx`.
+    for (const format of ['csv', 'xlsx'] as ExportFormat[]) {
+      app.get(`/api/staff/catalog.${format}`, async (req: Request, res: Response) => {
+        res.setHeader('Cache-Control', 'no-store');
+        if (!catalogExport || !(await allowed(req, res, 'catalog.export'))) return;
+        const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date());
+        res.status(200);
+        res.setHeader('Content-Type', EXPORT_CONTENT_TYPES[format]);
+        res.setHeader('Content-Disposition', `attachment; filename="catalogo-enzo-${day}.${format}"`);
+        await catalogExport.write(format, res);
+        res.end();
+      });
+    }
 
     csvRoute('/api/staff/orders.csv', 'ordenes-enzo', csvHeader, async (batch) => batch.map(csvRow).join(''));
     csvRoute('/api/staff/order-lines.csv', 'productos-por-orden-enzo', csvLinesHeader, async (batch) => {

@@ -1,0 +1,105 @@
+import { BRAND } from '#shared/shop.js';
+import { categoryRoute, productPath } from '#shared/storefront-routes.js';
+import { absoluteUrl, type SnapshotImage, type SnapshotProduct } from '../catalog/index.js';
+
+/** One size of a published product, as both feeds list it (Google's attribute names). */
+export interface FeedItem {
+  id: string;
+  itemGroupId: string;
+  title: string;
+  description: string;
+  link: string;
+  imageLink: string;
+  additionalImageLinks: string[];
+  inStock: boolean;
+  /** Integer pesos, IVA included. */
+  price: number;
+  brand: string;
+  condition: 'new';
+  googleProductCategory: string;
+  productType: string;
+  size: string;
+  /** What shipping one unit costs (0 from the free-shipping threshold) and how long it takes. */
+  shipping: { price: number; minDays: number; maxDays: number };
+}
+
+export interface FeedExclusion {
+  productId: number;
+  name: string;
+  reason: string;
+}
+
+/** The shop's shipping terms as a feed states them: no destination pays more than `fee`. */
+export interface FeedShipping {
+  freeFrom: number;
+  fee: number;
+  minDays: number;
+  maxDays: number;
+}
+
+const TAXONOMY = 'Animals & Pet Supplies > Pet Supplies';
+
+/**
+ * Google's product category (its taxonomy, by full path, which Merchant Center and Commerce Manager accept in place of
+ * the numeric id): collars, harnesses and chest harnesses; leashes; bandanas and jackets as dog or cat apparel.
+ */
+export function googleCategoryOf(categorySlug: string, pets: readonly string[]): string {
+  if (['collares', 'arneses', 'pecheras', 'pecheras-backpack'].includes(categorySlug))
+    return `${TAXONOMY} > Pet Collars & Harnesses`;
+  if (categorySlug === 'correas') return `${TAXONOMY} > Pet Leashes`;
+  if (categorySlug === 'bandanas' || categorySlug === 'chaquetas')
+    return pets.length === 1 && pets[0] === 'CAT'
+      ? `${TAXONOMY} > Cat Supplies > Cat Apparel`
+      : `${TAXONOMY} > Dog Supplies > Dog Apparel`;
+  return TAXONOMY;
+}
+
+/** A picture Google and Meta accept (JPEG, PNG, WebP): the largest JPEG copy, or the original when it is raster. */
+function rasterUrl(image: SnapshotImage): string | null {
+  const jpeg = image.variants?.length ? image.variants[image.variants.length - 1]!.jpeg : null;
+  if (jpeg) return jpeg;
+  return /\.(jpe?g|png|webp)$/i.test(image.storageKey) ? image.url : null;
+}
+
+const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+
+/** The feed items of a published product (one per size), or why it cannot be listed. */
+export function feedItemsOf(
+  p: SnapshotProduct,
+  publicUrl: string,
+  shipping: FeedShipping,
+): { items: FeedItem[] } | { exclusion: FeedExclusion } {
+  const exclude = (reason: string) => ({ exclusion: { productId: p.id, name: p.name, reason } });
+  if (!categoryRoute(p.categorySlug)) return exclude('Su categoría no tiene página en la tienda.');
+  if (p.sizes.length === 0) return exclude('No tiene tallas.');
+  const images = p.images.flatMap((i) => {
+    const url = rasterUrl(i);
+    return url ? [absoluteUrl(url, publicUrl)] : [];
+  });
+  if (images.length === 0)
+    return exclude('No tiene una foto JPG, PNG o WebP (Google y Meta no aceptan ilustraciones SVG).');
+  const link = absoluteUrl(productPath(p), publicUrl);
+  const free = p.price >= shipping.freeFrom;
+  return {
+    items: p.sizes.map((s) => ({
+      id: s.sku,
+      itemGroupId: String(p.id),
+      title: cut(/^única$/i.test(s.label) ? p.name : `${p.name} - Talla ${s.label}`, 150),
+      description: cut(p.description, 5000),
+      link,
+      imageLink: images[0]!,
+      additionalImageLinks: images.slice(1, 11),
+      inStock: s.stock > 0,
+      price: p.price,
+      brand: BRAND,
+      condition: 'new',
+      googleProductCategory: googleCategoryOf(p.categorySlug, p.pets),
+      productType: p.categoryName,
+      size: s.label,
+      shipping: { price: free ? 0 : shipping.fee, minDays: shipping.minDays, maxDays: shipping.maxDays },
+    })),
+  };
+}
+
+/** `85000.00 COP`: the price format both platforms read (ISO 4217 code after the amount). */
+export const feedPrice = (pesos: number) => `${pesos}.00 COP`;
