@@ -1,6 +1,5 @@
 import { createGunzip } from 'node:zlib';
 import { pipeline } from 'node:stream/promises';
-import fresh from 'fresh';
 import type { Express, NextFunction, Request, Response } from 'express';
 import type { FeedKind, FeedService } from './feed.service.js';
 
@@ -19,7 +18,8 @@ export function mountFeedRoutes(app: Express, feeds: FeedService): void {
         res.setHeader('ETag', feed.etag);
         res.setHeader('Vary', 'Accept-Encoding');
         res.setHeader('Content-Type', feed.contentType);
-        if (fresh(req.headers, { etag: feed.etag })) {
+        const asked = (req.headers['if-none-match'] ?? '').split(',').map((t) => t.trim().replace(/^W\//, ''));
+        if (asked.includes(feed.etag)) {
           res.status(304).end();
           return;
         }

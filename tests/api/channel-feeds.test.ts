@@ -1,0 +1,191 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { convert } from 'xmlbuilder2';
+import { parse } from 'csv-parse/sync';
+import sharp from 'sharp';
+import { startTestShop, type TestShop } from '../setup/test-shop.js';
+import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { requireBuiltClient } from '../setup/built-client.js';
+
+let shop: TestShop;
+let auth: Record<string, string>;
+/** Products given a photo (the seed's artwork is SVG, which neither platform accepts). */
+let photographed: number[];
+const clientDist = requireBuiltClient();
+
+beforeAll(async () => {
+  shop = await startTestShop({ CLIENT_DIST_DIR: clientDist });
+  await createUser('channels@enzo.test', 'clave-segura-1', true);
+  auth = bearer(await signIn(inject('authEmulatorHost'), 'channels@enzo.test', 'clave-segura-1'));
+  const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#2e86de' } })
+    .png()
+    .toBuffer();
+  const rows: Array<{ id: number }> = await shop.ds.query(
+    `SELECT id FROM product WHERE active AND archived_at IS NULL ORDER BY id LIMIT 4`,
+  );
+  photographed = rows.map((r) => r.id);
+  for (const id of photographed) {
+    const res = await shop.gql(
+      `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { __typename } }`,
+      { input: { productId: String(id), dataBase64: png.toString('base64'), contentType: 'image/png', alt: 'Foto' } },
+      auth,
+    );
+    expect(res.errors).toBeUndefined();
+  }
+  // One size sold out, to see out_of_stock.
+  await shop.ds.query(
+    `UPDATE product_size SET stock = 0 WHERE id = (SELECT id FROM product_size WHERE product_id = $1 ORDER BY position LIMIT 1)`,
+    [photographed[0]],
+  );
+});
+afterAll(async () => {
+  await shop?.close();
+});
+
+type GoogleItem = Record<string, unknown> & { 'g:id': string; 'g:item_group_id': string };
+
+async function googleFeed(headers: Record<string, string> = {}) {
+  const res = await fetch(`${shop.url}/feeds/google.xml`, { headers });
+  return { res, text: res.status === 200 ? await res.text() : '' };
+}
+
+function googleItems(xml: string): GoogleItem[] {
+  const doc = convert(xml, { format: 'object' }) as {
+    rss: { '@version': string; '@xmlns:g': string; channel: { item?: GoogleItem | GoogleItem[] } };
+  };
+  expect(doc.rss['@version']).toBe('2.0');
+  expect(doc.rss['@xmlns:g']).toBe('http://base.google.com/ns/1.0');
+  const items = doc.rss.channel.item ?? [];
+  return Array.isArray(items) ? items : [items];
+}
+
+const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+describe('product feeds', () => {
+  it('Google: every size of every published product with a photo, with the attributes and formats Merchant Center requires', async () => {
+    const { res, text } = await googleFeed();
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/application\/xml/);
+    expect(res.headers.get('etag')).toBeTruthy();
+    const items = googleItems(text);
+    const sizes: Array<{ sku: string; product_id: number; stock: number; price: number; label: string }> =
+      await shop.ds.query(
+        `SELECT s.sku, s.product_id, s.stock, p.price, s.label FROM product_size s JOIN product p ON p.id = s.product_id WHERE p.id = ANY($1::int[])`,
+        [photographed],
+      );
+    expect(items.map((i) => i['g:id']).sort()).toEqual(sizes.map((s) => s.sku).sort());
+    for (const item of items) {
+      const size = sizes.find((s) => s.sku === item['g:id'])!;
+      expect(String(item['g:id']).length).toBeLessThanOrEqual(50);
+      expect(item['g:item_group_id']).toBe(String(size.product_id));
+      expect(String(item['g:title']).length).toBeLessThanOrEqual(150);
+      expect(String(item['g:description']).length).toBeGreaterThan(0);
+      expect(item['g:link']).toMatch(new RegExp(`^${shop.url}/[a-z_]+/${size.product_id}/`));
+      expect(item['g:image_link']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+\.jpg$/);
+      expect(item['g:availability']).toBe(size.stock > 0 ? 'in_stock' : 'out_of_stock');
+      expect(item['g:price']).toBe(`${size.price}.00 COP`);
+      expect(item['g:brand']).toBe('Enzo');
+      expect(item['g:condition']).toBe('new');
+      expect(item['g:size']).toBe(size.label);
+      expect(item['g:identifier_exists']).toBe('no');
+      expect(String(item['g:google_product_category']).replace(/&amp;/g, '&').replace(/&gt;/g, '>')).toMatch(
+        /^Animals & Pet Supplies > Pet Supplies/,
+      );
+      const shipping = item['g:shipping'] as Record<string, string>;
+      expect(shipping['g:country']).toBe('CO');
+      expect(shipping['g:price']).toBe(size.price >= 150_000 ? '0.00 COP' : '16500.00 COP');
+    }
+    expect(items.some((i) => i['g:availability'] === 'out_of_stock')).toBe(true);
+  });
+
+  it('is cacheable: gzip, ETag and 304, and changes when the catalogue does (archived products leave)', async () => {
+    const first = await googleFeed({ 'accept-encoding': 'gzip' });
+    const etag = first.res.headers.get('etag')!;
+    expect(first.res.headers.get('cache-control')).toMatch(/public/);
+    expect((await googleFeed()).res.headers.get('etag')).toBe(etag);
+    const again = await fetch(`${shop.url}/feeds/google.xml`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    const res = await shop.gql(
+      `mutation($id: ID!) { staffArchiveProduct(productId: $id) { __typename } }`,
+      { id: String(photographed[3]) },
+      auth,
+    );
+    expect(res.errors).toBeUndefined();
+    const after = await googleFeed();
+    expect(after.res.headers.get('etag')).not.toBe(etag);
+    expect(googleItems(after.text).some((i) => i['g:item_group_id'] === String(photographed[3]))).toBe(false);
+  });
+
+  it('Meta: a CSV with Commerce Manager’s required columns and formats', async () => {
+    const res = await fetch(`${shop.url}/feeds/meta.csv`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/csv/);
+    const rows = parse(await res.text(), { columns: true }) as Array<Record<string, string>>;
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) {
+      for (const field of [
+        'id',
+        'title',
+        'description',
+        'availability',
+        'condition',
+        'price',
+        'link',
+        'image_link',
+        'brand',
+      ])
+        expect(r[field], field).toBeTruthy();
+      expect(['in stock', 'out of stock']).toContain(r.availability);
+      expect(r.condition).toBe('new');
+      expect(r.price).toMatch(/^\d+\.00 COP$/);
+      expect(r.link).toMatch(/^http:\/\//);
+      expect(r.item_group_id).toMatch(/^\d+$/);
+      expect(r.size).toBeTruthy();
+    }
+  });
+
+  it("product pages' structured data say the same price and availability as the feed", async () => {
+    const items = googleItems((await googleFeed()).text);
+    const groups = [...new Set(items.map((i) => i['g:item_group_id']))];
+    expect(groups.length).toBeGreaterThanOrEqual(3);
+    for (const group of groups) {
+      const mine = items.filter((i) => i['g:item_group_id'] === group);
+      const link = String(mine[0]!['g:link']);
+      const html = await (await fetch(link)).text();
+      const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+        (m) => JSON.parse(m[1]!) as { '@type': string; sku?: string; url?: string; offers?: Record<string, string> },
+      );
+      const product = blocks.find((b) => b['@type'] === 'Product')!;
+      expect(product.sku).toBe(group);
+      expect(product.url).toBe(link);
+      expect(`${product.offers!.price}.00 ${product.offers!.priceCurrency}`).toBe(mine[0]!['g:price']);
+      const anyInStock = mine.some((i) => i['g:availability'] === 'in_stock');
+      expect(product.offers!.availability).toBe(
+        anyInStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      );
+      for (const i of mine) expect(i['g:price']).toBe(mine[0]!['g:price']);
+      expect(list(mine[0]!['g:additional_image_link']).length).toBeGreaterThanOrEqual(0);
+    }
+  });
+
+  it('the staff Canales page learns the feed URLs, what they list and which products they leave out', async () => {
+    const res = await shop.gql<{
+      staffChannelFeeds: {
+        googleUrl: string;
+        metaUrl: string;
+        products: number;
+        items: number;
+        excluded: Array<{ reason: string }>;
+      };
+    }>(`{ staffChannelFeeds { googleUrl metaUrl products items excluded { productId name reason } } }`, {}, auth);
+    expect(res.errors).toBeUndefined();
+    const feeds = res.data!.staffChannelFeeds;
+    expect(feeds.googleUrl).toBe(`${shop.url}/feeds/google.xml`);
+    expect(feeds.metaUrl).toBe(`${shop.url}/feeds/meta.csv`);
+    expect(feeds.products).toBe(3);
+    expect(feeds.excluded.length).toBeGreaterThan(10);
+    expect(feeds.excluded[0]!.reason).toMatch(/SVG/);
+    expect((await shop.gql(`{ staffChannelFeeds { products } }`)).errors?.[0]?.extensions?.code).toBe(
+      'UNAUTHENTICATED',
+    );
+  });
+});
