@@ -139,6 +139,12 @@ export const PAGES = {
   staffPayments: { title: 'Medios de pago · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffReturns: { title: 'Devoluciones · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffShipping: { title: 'Envíos · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffCatalogImport: {
+    title: 'Importar y exportar el catálogo · Panel',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  staffChannels: { title: 'Canales · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   orderLookup: {
     title: 'Consulta tu pedido',
     description: 'Consulta el estado y el envío de tu pedido en Enzo con su número y tu correo.',
@@ -177,6 +183,8 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffPayments: '/dashboard/pagos',
   staffReturns: '/dashboard/devoluciones',
   staffShipping: '/dashboard/envios',
+  staffCatalogImport: '/dashboard/productos/importar',
+  staffChannels: '/dashboard/canales',
   orderLookup: '/consulta-tu-pedido',
 };
 

@@ -110,6 +110,7 @@ const staffContent = () => import('../features/staff-content');
 const staffPayments = () => import('../features/staff-payments');
 const staffReturns = () => import('../features/staff-returns');
 const staffShipping = () => import('../features/staff-shipping');
+const staffChannels = () => import('../features/staff-channels');
 const homeModule = () => import('../features/home/routes');
 const productModule = () => import('./product-page');
 const campaignModule = () => import('./campaign-page');
@@ -301,6 +302,14 @@ export const routes: RouteObject[] = [
       fixed('staffPayments', 'src/features/staff-payments/index.ts', staffPayments, (m) => m.PaymentsPage, CLIENT_ONLY),
       fixed('staffReturns', 'src/features/staff-returns/index.ts', staffReturns, (m) => m.ReturnsPage, CLIENT_ONLY),
       fixed('staffShipping', 'src/features/staff-shipping/index.ts', staffShipping, (m) => m.ShippingPage, CLIENT_ONLY),
+      fixed(
+        'staffCatalogImport',
+        'src/features/staff-channels/index.ts',
+        staffChannels,
+        (m) => m.CatalogImportPage,
+        CLIENT_ONLY,
+      ),
+      fixed('staffChannels', 'src/features/staff-channels/index.ts', staffChannels, (m) => m.ChannelsPage, CLIENT_ONLY),
     ],
   },
 ];

@@ -129,6 +129,16 @@ function DashboardLayout() {
                   Inventario bajo
                 </NavLink>
               </li>
+              <li>
+                <NavLink to="/dashboard/productos/importar" onClick={close}>
+                  Importar y exportar
+                </NavLink>
+              </li>
+              <li>
+                <NavLink to="/dashboard/canales" onClick={close}>
+                  Canales (Google y Meta)
+                </NavLink>
+              </li>
             </ul>
           </li>
           <li>
