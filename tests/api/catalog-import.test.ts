@@ -1,5 +1,8 @@
+import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
@@ -354,5 +357,58 @@ describe('catalogue export and import', () => {
     expect(p.archives).toEqual([]);
     const q = await preview(file('solo-uno.csv', writeCsv(kept), { archiveMissing: true }));
     expect(q.archives.length).toBeGreaterThan(40);
+  });
+
+  it('a refused apply leaves none of the pictures it stored behind', async () => {
+    const [size] = await shop.ds.query(
+      `SELECT s.sku, s.stock FROM product_size s WHERE s.stock >= 3 ORDER BY s.id LIMIT 1`,
+    );
+    const csv = [
+      'Nombre;Categoría;Descripción;Precio;Talla;SKU;Inventario;Imágenes',
+      `Collar Azul Huérfano;collares;Collar azul de lona cuya foto no debe quedar guardada.;52000;M;;3;${pictureUrl}/collar.png`,
+      `;;;;;${size.sku};${size.stock - 2};`,
+    ].join('\n');
+    const p = await preview(file('huerfano.csv', csv));
+    expect(p.creates).toEqual([expect.objectContaining({ slug: 'collar-azul-huerfano' })]);
+    expect(p.updates).toHaveLength(1);
+    // Sales empty that size between preview and apply: the apply fetches and stores the picture, then rolls back.
+    await shop.ds.query(`UPDATE product_size SET stock = 0 WHERE sku = $1`, [size.sku]);
+    expect(await apply(file('huerfano.csv', csv, { token: p.token }))).toMatchObject({
+      __typename: 'CatalogImportRefused',
+      message: 'El inventario cambió desde la vista previa.',
+    });
+    const [{ n }] = await shop.ds.query(`SELECT count(*)::int AS n FROM product WHERE slug = 'collar-azul-huerfano'`);
+    expect(n).toBe(0);
+    const stored = fs
+      .readdirSync(path.join(inject('mediaDir'), 'products'))
+      .filter((f) => f.startsWith('collar-azul-huerfano-'));
+    expect(stored).toEqual([]);
+  });
+
+  it('locks only the products it changes: a product held by another writer does not hold the import up', async () => {
+    const rows = readCsv(await (await exportCatalog('csv')).text());
+    const ids = [...new Set(rows.slice(1).map((r) => r[col('ID')]!))];
+    const [changed, held] = [ids[2]!, ids[3]!];
+    for (const r of rows) if (r[col('ID')] === changed) r[col('Precio')] = '77.700';
+    const csv = writeCsv(rows);
+    const p = await preview(file('bloqueo.csv', csv));
+    expect(p.updates.map((u) => u.productId)).toEqual([changed]);
+    // Another writer (the product editor, a checkout) holds a product the file does not change, and its sizes.
+    const other = new pg.Client({ connectionString: shop.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('BEGIN');
+      await other.query(`SELECT id FROM product WHERE id = $1 FOR UPDATE`, [Number(held)]);
+      await other.query(`SELECT id FROM product_size WHERE product_id = $1 FOR UPDATE`, [Number(held)]);
+      let timer: NodeJS.Timeout | undefined;
+      const blocked = new Promise((resolve) => (timer = setTimeout(() => resolve('bloqueada'), 45_000)));
+      const outcome = await Promise.race([apply(file('bloqueo.csv', csv, { token: p.token })), blocked]);
+      clearTimeout(timer);
+      expect(outcome).toMatchObject({ __typename: 'CatalogImportApplied', updated: 1 });
+    } finally {
+      await other.query('ROLLBACK');
+      await other.end();
+    }
+    expect((await publicProduct(changed))!.price).toBe(77_700);
   });
 });

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { commit, inTransaction, isUniqueViolation, rollback } from '../../common/db.js';
-import { fetchRemoteImage, storeRemoteImage, type MediaStore, type RemoteImage } from '../media/index.js';
+import {
+  fetchRemoteImage,
+  MediaWriteLog,
+  storeRemoteImage,
+  type MediaStore,
+  type RemoteImage,
+} from '../media/index.js';
 import { readCatalogSheet, type SheetFormat } from './catalog-sheet-read.js';
 import { wholeCatalog, type Queryable } from './catalog-snapshot.js';
 import { draftProducts, indexCatalog, type RowProblem } from './catalog-import-rows.js';
@@ -67,6 +73,17 @@ const refused = (message: string, problems: RowProblem[] = []): ImportRefused =>
 });
 
 const IMAGE_FETCHES_AT_ONCE = 4;
+
+/** The shop's products an apply writes to: the ones the preview updates or archives. */
+function touchedProducts(plan: ImportPlan, token: Token): number[] {
+  const ids = new Set<number>();
+  for (const p of plan.products)
+    if ((p.kind === 'UPDATE' || p.kind === 'ARCHIVE') && p.productId !== null) ids.add(p.productId);
+  // Stock changes belong to updated products; a size the plan no longer knows still gets its product locked.
+  const sizes = new Set(token.stock.map(([sizeId]) => sizeId));
+  for (const p of plan.products) if (p.before?.sizes.some((s) => sizes.has(s.id))) ids.add(p.productId!);
+  return [...ids].sort((a, b) => a - b);
+}
 
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
@@ -197,14 +214,18 @@ export class CatalogImportService {
     await this.checkImages(outside.plan, images);
     if (outside.plan.problems.length && !file.skipBadRows)
       return refused('El archivo tiene filas con problemas: corríjalas o elija omitirlas.', outside.plan.problems);
-    const fetched = new Map<string, StoredPicture>();
-    for (const [url, image] of images) {
-      const owner = outside.plan.products.find((p) => p.images?.some((s) => s.kind === 'fetch' && s.url === url));
-      fetched.set(url, await storeRemoteImage(this.media, owner?.final.slug ?? 'imagen', image));
-    }
+    // Every file this apply stores is noted: unless the transaction commits, they are deleted again (no picture
+    // of a refused or failed import stays behind in the media store).
+    const written = new MediaWriteLog(this.media);
+    let committed = false;
     try {
+      const fetched = new Map<string, StoredPicture>();
+      for (const [url, image] of images) {
+        const owner = outside.plan.products.find((p) => p.images?.some((s) => s.kind === 'fetch' && s.url === url));
+        fetched.set(url, await storeRemoteImage(written, owner?.final.slug ?? 'imagen', image));
+      }
       const outcome = await inTransaction<ImportApplied, ImportRefused>(this.ds, async (m) => {
-        await this.lock(m);
+        await this.lock(m, touchedProducts(outside.plan, token));
         const inside = await this.plan(m, file);
         if ('message' in inside) return rollback(refused(inside.message));
         // Pictures that failed outside are failures inside too (the same URLs, already checked).
@@ -215,6 +236,7 @@ export class CatalogImportService {
           return false;
         });
         inside.plan.problems = outside.plan.problems;
+        // Only the products the preview touched are locked: any other change since the preview shows up here.
         if (planFingerprint(inside.plan, this.options_(file)) !== token.plan)
           return rollback(
             refused(
@@ -242,6 +264,7 @@ export class CatalogImportService {
           skipped: inside.plan.skipped.length,
         });
       });
+      committed = outcome.commit;
       return outcome.commit ? outcome.value : outcome.failure;
     } catch (err) {
       if (isUniqueViolation(err))
@@ -249,13 +272,20 @@ export class CatalogImportService {
           'Otro cambio usó la misma dirección (slug) o SKU mientras se importaba: vuelva a generar la vista previa.',
         );
       throw err;
+    } finally {
+      if (!committed) await written.discard();
     }
   }
 
-  /** One import at a time, and the products it reads stay as read until it commits. */
-  private async lock(m: EntityManager) {
+  /**
+   * One import at a time; the products the preview changes (and their sizes) stay as read until it commits, in id
+   * order like every other writer. The rest of the catalogue stays open to staff and shoppers: a change there that
+   * matters to the import changes the plan's fingerprint (read after locking) or trips a unique index.
+   */
+  private async lock(m: EntityManager, productIds: number[]) {
     await m.query(`SELECT pg_advisory_xact_lock(hashtext('enzo_catalog_import'))`);
-    await m.query(`SELECT id FROM product ORDER BY id FOR UPDATE`);
-    await m.query(`SELECT id FROM product_size ORDER BY id FOR UPDATE`);
+    if (productIds.length === 0) return;
+    await m.query(`SELECT id FROM product WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [productIds]);
+    await m.query(`SELECT id FROM product_size WHERE product_id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [productIds]);
   }
 }

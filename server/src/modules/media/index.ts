@@ -1,12 +1,12 @@
 // Media: where files live (local folder or Firebase Storage), checked uploads and the home page's media.
-export type { MediaStore } from './media-store.js';
+export { MediaWriteLog, type MediaStore } from './media-store.js';
 export { LocalMediaStore } from './local-media-store.js';
 export { HomeMediaService } from './home-media.service.js';
 export { MediaAssetEntity } from './media-asset.entity.js';
 export { createMediaResolvers } from './media.resolvers.js';
 export { decodeImageUpload, uploadKey, type DecodedImage } from './image-upload.js';
 export type { ImageView } from './home-media.service.js';
-export { createImageVariants, srcSetOf, VARIANT_WIDTHS, type ImageVariant } from './image-variants.js';
+export { createImageVariants, rasterizeSvg, srcSetOf, VARIANT_WIDTHS, type ImageVariant } from './image-variants.js';
 export {
   fetchRemoteImage,
   isPrivateAddress,
