@@ -8,7 +8,7 @@ import { requireBuiltClient } from '../setup/built-client.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
-/** Products given a photo (the seed's artwork is SVG, which neither platform accepts). */
+/** Products given a photo besides the seed's SVG artwork. */
 let photographed: number[];
 const clientDist = requireBuiltClient();
 
@@ -61,7 +61,7 @@ function googleItems(xml: string): GoogleItem[] {
 const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
 describe('product feeds', () => {
-  it('Google: every size of every published product with a photo, with the attributes and formats Merchant Center requires', async () => {
+  it('Google: every size of every published product, with the attributes and formats Merchant Center requires', async () => {
     const { res, text } = await googleFeed();
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/application\/xml/);
@@ -69,8 +69,8 @@ describe('product feeds', () => {
     const items = googleItems(text);
     const sizes: Array<{ sku: string; product_id: number; stock: number; price: number; label: string }> =
       await shop.ds.query(
-        `SELECT s.sku, s.product_id, s.stock, p.price, s.label FROM product_size s JOIN product p ON p.id = s.product_id WHERE p.id = ANY($1::int[])`,
-        [photographed],
+        `SELECT s.sku, s.product_id, s.stock, p.price, s.label FROM product_size s JOIN product p ON p.id = s.product_id
+          WHERE p.active AND p.archived_at IS NULL`,
       );
     expect(items.map((i) => i['g:id']).sort()).toEqual(sizes.map((s) => s.sku).sort());
     for (const item of items) {
@@ -79,8 +79,12 @@ describe('product feeds', () => {
       expect(item['g:item_group_id']).toBe(String(size.product_id));
       expect(String(item['g:title']).length).toBeLessThanOrEqual(150);
       expect(String(item['g:description']).length).toBeGreaterThan(0);
-      expect(item['g:link']).toMatch(new RegExp(`^${shop.url}/[a-z_]+/${size.product_id}/`));
-      expect(item['g:image_link']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+\.jpg$/);
+      expect(item['g:link']).toMatch(new RegExp(`^${shop.url}/[a-z_/]+/${size.product_id}/`));
+      // The seed's artwork is SVG: its PNG copy comes first; the photo's largest JPEG copy among the others.
+      expect(item['g:image_link']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/feeds\/products\/.+\.png$/);
+      const extra = list(item['g:additional_image_link']);
+      if (photographed.includes(size.product_id))
+        expect(extra).toContainEqual(expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+\/media\/.+\.jpg$/));
       expect(item['g:availability']).toBe(size.stock > 0 ? 'in_stock' : 'out_of_stock');
       expect(item['g:price']).toBe(`${size.price}.00 COP`);
       expect(item['g:brand']).toBe('Enzo');
@@ -92,9 +96,51 @@ describe('product feeds', () => {
       );
       const shipping = item['g:shipping'] as Record<string, string>;
       expect(shipping['g:country']).toBe('CO');
+      expect(shipping['g:region']).toBeUndefined();
       expect(shipping['g:price']).toBe(size.price >= 150_000 ? '0.00 COP' : '16500.00 COP');
     }
     expect(items.some((i) => i['g:availability'] === 'out_of_stock')).toBe(true);
+  });
+
+  it('sends SVG artwork as PNG copies made once (real PNGs of at least 800 px), and leaves out a product whose artwork cannot be drawn', async () => {
+    const { text } = await googleFeed();
+    const first = String(googleItems(text)[0]!['g:image_link']);
+    const png = await fetch(first);
+    expect(png.status).toBe(200);
+    const meta = await sharp(Buffer.from(await png.arrayBuffer())).metadata();
+    expect(meta.format).toBe('png');
+    expect(Math.max(meta.width!, meta.height!)).toBeGreaterThanOrEqual(800);
+    const [{ svgs, copies }] = await shop.ds.query(
+      `SELECT (SELECT count(DISTINCT i.storage_key)::int FROM product_image i JOIN product p ON p.id = i.product_id
+                WHERE p.active AND p.archived_at IS NULL AND i.storage_key LIKE '%.svg') AS svgs,
+              (SELECT count(*)::int FROM feed_image) AS copies`,
+    );
+    expect(copies).toBe(svgs);
+    // A product whose picture file is gone (a restore without media, say).
+    const [{ id }] = await shop.ds.query(
+      `INSERT INTO product (slug, name, description, price, category_slug, active)
+       VALUES ('collar-sin-archivo', 'Collar Sin Archivo', 'Un collar cuya ilustración no está en el almacenamiento.', 40000, 'collares', true)
+       RETURNING id`,
+    );
+    await shop.ds.query(`INSERT INTO product_size (product_id, label, stock, position) VALUES ($1, 'M', 3, 0)`, [id]);
+    await shop.ds.query(
+      `INSERT INTO product_image (product_id, storage_key, url, alt, width, height, position)
+       VALUES ($1, 'products/collar-sin-archivo-1.svg', '/media/products/collar-sin-archivo-1.svg', 'Collar', 800, 800, 0)`,
+      [id],
+    );
+    const after = googleItems((await googleFeed()).text);
+    expect(after.some((i) => i['g:item_group_id'] === String(id))).toBe(false);
+    const [{ again }] = await shop.ds.query(`SELECT count(*)::int AS again FROM feed_image`);
+    expect(again).toBe(copies);
+    const res = await shop.gql<{ staffChannelFeeds: { excluded: Array<{ productId: string; reason: string }> } }>(
+      `{ staffChannelFeeds { excluded { productId reason } } }`,
+      {},
+      auth,
+    );
+    expect(res.data!.staffChannelFeeds.excluded).toEqual([
+      { productId: String(id), reason: expect.stringMatching(/no se pudieron convertir a PNG/) },
+    ]);
+    await shop.ds.query(`UPDATE product SET active = false WHERE id = $1`, [id]);
   });
 
   it('is cacheable: gzip, ETag and 304, and changes when the catalogue does (archived products leave)', async () => {
@@ -145,8 +191,11 @@ describe('product feeds', () => {
 
   it("product pages' structured data say the same price and availability as the feed", async () => {
     const items = googleItems((await googleFeed()).text);
-    const groups = [...new Set(items.map((i) => i['g:item_group_id']))];
-    expect(groups.length).toBeGreaterThanOrEqual(3);
+    // The photographed products (one has a size sold out) and a few with artwork only.
+    const groups = [
+      ...new Set([...photographed.slice(0, 3).map(String), ...items.map((i) => i['g:item_group_id']).slice(0, 40)]),
+    ].slice(0, 8);
+    expect(groups.length).toBe(8);
     for (const group of groups) {
       const mine = items.filter((i) => i['g:item_group_id'] === group);
       const link = String(mine[0]!['g:link']);
@@ -167,23 +216,36 @@ describe('product feeds', () => {
     }
   });
 
-  it('the staff Canales page learns the feed URLs, what they list and which products they leave out', async () => {
+  it('the staff Canales page learns the feed URLs, what they list, what shows drawn artwork and what they leave out', async () => {
+    await shop.ds.query(
+      `INSERT INTO product (slug, name, description, price, category_slug, active)
+       VALUES ('bandana-sin-fotos', 'Bandana Sin Fotos', 'Una bandana publicada sin ninguna imagen todavía.', 30000, 'bandanas', true)`,
+    );
+    await shop.ds.query(
+      `INSERT INTO product_size (product_id, label, stock, position) SELECT id, 'Única', 2, 0 FROM product WHERE slug = 'bandana-sin-fotos'`,
+    );
     const res = await shop.gql<{
       staffChannelFeeds: {
         googleUrl: string;
         metaUrl: string;
         products: number;
         items: number;
-        excluded: Array<{ reason: string }>;
+        drawn: number;
+        excluded: Array<{ name: string; reason: string }>;
       };
-    }>(`{ staffChannelFeeds { googleUrl metaUrl products items excluded { productId name reason } } }`, {}, auth);
+    }>(`{ staffChannelFeeds { googleUrl metaUrl products items drawn excluded { productId name reason } } }`, {}, auth);
     expect(res.errors).toBeUndefined();
     const feeds = res.data!.staffChannelFeeds;
     expect(feeds.googleUrl).toBe(`${shop.url}/feeds/google.xml`);
     expect(feeds.metaUrl).toBe(`${shop.url}/feeds/meta.csv`);
-    expect(feeds.products).toBe(3);
-    expect(feeds.excluded.length).toBeGreaterThan(10);
-    expect(feeds.excluded[0]!.reason).toMatch(/SVG/);
+    const [{ listed, items }] = await shop.ds.query(
+      `SELECT count(DISTINCT p.id)::int AS listed, count(*)::int AS items FROM product p JOIN product_size s ON s.product_id = p.id
+        WHERE p.active AND p.archived_at IS NULL AND p.slug <> 'bandana-sin-fotos'`,
+    );
+    expect(feeds).toMatchObject({ products: listed, items, drawn: listed });
+    expect(feeds.excluded).toEqual([
+      { productId: expect.any(String), name: 'Bandana Sin Fotos', reason: 'No tiene imágenes.' },
+    ]);
     expect((await shop.gql(`{ staffChannelFeeds { products } }`)).errors?.[0]?.extensions?.code).toBe(
       'UNAUTHENTICATED',
     );

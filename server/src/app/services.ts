@@ -116,7 +116,7 @@ export function createServices(
     catalogAdmin: new CatalogAdminService(ds, media),
     catalogExport: new CatalogExportService(ds, publicUrl),
     catalogImport: new CatalogImportService(ds, media, { publicUrl, allowPrivateImageUrls }),
-    feeds: new FeedService(ds, shipping, publicUrl, catalogVersion),
+    feeds: new FeedService(ds, shipping, media, publicUrl, catalogVersion),
     stockAlerts: new StockAlertsService(ds),
     homeMedia: new HomeMediaService(ds),
     content,

@@ -35,6 +35,13 @@ export function ChannelsPage() {
           <p role="status">
             {feeds.products} productos en los canales ({feeds.items} artículos, uno por talla).
           </p>
+          {feeds.drawn ? (
+            <p className="staff-notice">
+              {feeds.drawn === 1 ? '1 producto se muestra' : `${feeds.drawn} productos se muestran`} con ilustraciones
+              SVG: los canales reciben una copia en PNG. Google y Meta piden fotos reales del producto y pueden rechazar
+              las ilustraciones; cámbielas por fotos cuando las tenga.
+            </p>
+          ) : null}
           {feeds.excluded.length ? (
             <details>
               <summary>{feeds.excluded.length} productos publicados no salen en los canales</summary>
@@ -65,6 +72,11 @@ export function ChannelsPage() {
           En «Envío y devoluciones», revise que la moneda sea COP; el archivo ya trae el costo del envío por artículo.
         </li>
         <li>
+          El envío sale con un solo valor para toda Colombia: gratis desde el monto del envío gratis y, por debajo, la
+          tarifa más alta de la tabla de envíos (nunca menos de lo que se cobra). Google no acepta tarifas por
+          departamento para Colombia.
+        </li>
+        <li>
           Guarde y pulse «Recuperar ahora». En «Diagnóstico» verá los artículos aprobados y lo que falte corregir.
         </li>
       </ol>
@@ -80,8 +92,8 @@ export function ChannelsPage() {
         <li>Conecte el catálogo a la tienda de Facebook e Instagram desde «Tiendas» para etiquetar productos.</li>
       </ol>
       <p className="muted">
-        Solo salen productos publicados con al menos una foto JPG, PNG o WebP: Google y Meta no aceptan ilustraciones
-        SVG.
+        Salen los productos publicados que tienen tallas y al menos una imagen. Las imágenes SVG se envían como copias
+        PNG, porque Google y Meta solo leen JPG, PNG o WebP.
       </p>
     </section>
   );

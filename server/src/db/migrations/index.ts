@@ -13,6 +13,7 @@ import { PaymentMethods1765400000000 } from './1765400000000-payment-methods.js'
 import { PaymentOptionsNotify1765500000000 } from './1765500000000-payment-options-notify.js';
 import { CategoryProductCount1765600000000 } from './1765600000000-category-product-count.js';
 import { CatalogSku1766600000000 } from './1766600000000-catalog-sku.js';
+import { FeedImages1766600100000 } from './1766600100000-feed-images.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   PaymentOptionsNotify1765500000000,
   CategoryProductCount1765600000000,
   CatalogSku1766600000000,
+  FeedImages1766600100000,
 ];

@@ -54,33 +54,48 @@ export function googleCategoryOf(categorySlug: string, pets: readonly string[]):
   return TAXONOMY;
 }
 
-/** A picture Google and Meta accept (JPEG, PNG, WebP): the largest JPEG copy, or the original when it is raster. */
-function rasterUrl(image: SnapshotImage): string | null {
+/** PNG copies of SVG pictures by the SVG's storage key (null: it could not be drawn). */
+export type FeedRasters = ReadonlyMap<string, string | null>;
+
+/**
+ * A picture Google and Meta accept (JPEG, PNG, WebP): the largest JPEG copy, the original when it is raster, or the
+ * PNG copy of SVG artwork; null when there is none.
+ */
+function feedImageUrl(image: SnapshotImage, rasters: FeedRasters): { url: string; drawn: boolean } | null {
   const jpeg = image.variants?.length ? image.variants[image.variants.length - 1]!.jpeg : null;
-  if (jpeg) return jpeg;
-  return /\.(jpe?g|png|webp)$/i.test(image.storageKey) ? image.url : null;
+  if (jpeg) return { url: jpeg, drawn: false };
+  if (/\.(jpe?g|png|webp)$/i.test(image.storageKey)) return { url: image.url, drawn: false };
+  const png = rasters.get(image.storageKey);
+  return png ? { url: png, drawn: true } : null;
 }
 
 const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
 
-/** The feed items of a published product (one per size), or why it cannot be listed. */
+/**
+ * The feed items of a published product (one per size), and whether any of its pictures is drawn artwork (SVG sent
+ * as PNG); or why it cannot be listed.
+ */
 export function feedItemsOf(
   p: SnapshotProduct,
   publicUrl: string,
   shipping: FeedShipping,
-): { items: FeedItem[] } | { exclusion: FeedExclusion } {
+  rasters: FeedRasters = new Map(),
+): { items: FeedItem[]; drawn: boolean } | { exclusion: FeedExclusion } {
   const exclude = (reason: string) => ({ exclusion: { productId: p.id, name: p.name, reason } });
   if (!categoryRoute(p.categorySlug)) return exclude('Su categoría no tiene página en la tienda.');
   if (p.sizes.length === 0) return exclude('No tiene tallas.');
-  const images = p.images.flatMap((i) => {
-    const url = rasterUrl(i);
-    return url ? [absoluteUrl(url, publicUrl)] : [];
+  const pictures = p.images.flatMap((i) => {
+    const found = feedImageUrl(i, rasters);
+    return found ? [{ url: absoluteUrl(found.url, publicUrl), drawn: found.drawn }] : [];
   });
-  if (images.length === 0)
-    return exclude('No tiene una foto JPG, PNG o WebP (Google y Meta no aceptan ilustraciones SVG).');
+  if (p.images.length === 0) return exclude('No tiene imágenes.');
+  if (pictures.length === 0)
+    return exclude('Sus imágenes SVG no se pudieron convertir a PNG (el archivo falta o está dañado).');
+  const images = pictures.map((i) => i.url);
   const link = absoluteUrl(productPath(p), publicUrl);
   const free = p.price >= shipping.freeFrom;
   return {
+    drawn: pictures.slice(0, 11).some((i) => i.drawn),
     items: p.sizes.map((s) => ({
       id: s.sku,
       itemGroupId: String(p.id),

@@ -50,6 +50,7 @@ export function createStaffChannelsResolvers(deps: {
           metaUrl: `${publicUrl()}${FEED_PATHS.meta}`,
           products: summary.products,
           items: summary.items,
+          drawn: summary.drawn,
           excluded: summary.excluded.map((e) => ({ ...e, productId: String(e.productId) })),
         };
       }),
