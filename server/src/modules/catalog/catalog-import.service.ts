@@ -109,10 +109,12 @@ export class CatalogImportService {
   private async plan(q: Queryable, file: ImportFile) {
     const sheet = await readCatalogSheet(file.fileName, file.data);
     if ('message' in sheet) return sheet;
-    const [catalog, categories] = await Promise.all([
-      wholeCatalog(q),
-      q.query(`SELECT slug, name FROM category ORDER BY position`) as Promise<Array<{ slug: string; name: string }>>,
-    ]);
+    // In turn: inside the apply's transaction every statement goes to its one connection.
+    const catalog = await wholeCatalog(q);
+    const categories = (await q.query(`SELECT slug, name FROM category ORDER BY position`)) as Array<{
+      slug: string;
+      name: string;
+    }>;
     const index = indexCatalog(catalog, categories);
     const { drafts, problems } = draftProducts(sheet.rows, sheet.columns, index);
     const plan = planImport(drafts, problems, catalog, index, {

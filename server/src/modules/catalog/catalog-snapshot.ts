@@ -70,16 +70,16 @@ const PRODUCTS_SQL = (where: string) => `
 export async function completeProducts(q: Queryable, rows: ProductRow[]): Promise<SnapshotProduct[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [sizes, images] = (await Promise.all([
-    q.query(
-      `SELECT id, product_id, label, sku, position, stock, reserved FROM product_size WHERE product_id = ANY($1::int[]) ORDER BY product_id, position, id`,
-      [ids],
-    ),
-    q.query(
-      `SELECT id, product_id, url, source_url, storage_key, alt, width, height, position, variants FROM product_image WHERE product_id = ANY($1::int[]) ORDER BY product_id, position, id`,
-      [ids],
-    ),
-  ])) as [
+  // One after the other: inside a transaction both go to the same connection, which runs one statement at a time.
+  const sizes = await q.query(
+    `SELECT id, product_id, label, sku, position, stock, reserved FROM product_size WHERE product_id = ANY($1::int[]) ORDER BY product_id, position, id`,
+    [ids],
+  );
+  const images = await q.query(
+    `SELECT id, product_id, url, source_url, storage_key, alt, width, height, position, variants FROM product_image WHERE product_id = ANY($1::int[]) ORDER BY product_id, position, id`,
+    [ids],
+  );
+  const [sizeRows, imageRows] = [sizes, images] as [
     Array<SnapshotSize & { product_id: number }>,
     Array<
       Omit<SnapshotImage, 'sourceUrl' | 'storageKey'> & {
@@ -110,7 +110,7 @@ export async function completeProducts(q: Queryable, rows: ProductRow[]): Promis
     byProduct.set(r.id, p);
     return p;
   });
-  for (const s of sizes)
+  for (const s of sizeRows)
     byProduct.get(s.product_id)!.sizes.push({
       id: s.id,
       label: s.label,
@@ -119,7 +119,7 @@ export async function completeProducts(q: Queryable, rows: ProductRow[]): Promis
       stock: s.stock,
       reserved: s.reserved,
     });
-  for (const i of images)
+  for (const i of imageRows)
     byProduct.get(i.product_id)!.images.push({
       id: i.id,
       url: i.url,

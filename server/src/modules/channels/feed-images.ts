@@ -40,31 +40,43 @@ export class FeedImages {
       const missing = keys.filter((k) => !found.has(k));
       await known(m, missing);
       const todo = missing.filter((k) => !found.has(k));
+      const made: Array<{ sourceKey: string; storageKey: string; url: string; width: number; height: number }> = [];
       let next = 0;
       await Promise.all(
         Array.from({ length: Math.min(RENDERS_AT_ONCE, todo.length) }, async () => {
           while (next < todo.length) {
             const key = todo[next++]!;
-            found.set(key, await this.make(m, key));
+            const copy = await this.draw(key);
+            found.set(key, copy?.url ?? null);
+            if (copy) made.push(copy);
           }
         }),
       );
+      // One statement on the transaction's connection (a connection runs one statement at a time).
+      if (made.length)
+        await m.query(
+          `INSERT INTO feed_image (source_key, storage_key, url, width, height)
+           SELECT * FROM unnest($1::varchar[], $2::varchar[], $3::varchar[], $4::int[], $5::int[])
+           ON CONFLICT (source_key) DO NOTHING`,
+          [
+            made.map((c) => c.sourceKey),
+            made.map((c) => c.storageKey),
+            made.map((c) => c.url),
+            made.map((c) => c.width),
+            made.map((c) => c.height),
+          ],
+        );
     });
     return found;
   }
 
-  /** Draws one SVG as PNG, stores it and remembers it; null (nothing stored) when it cannot be drawn. */
-  private async make(m: Pick<DataSource, 'query'>, sourceKey: string): Promise<string | null> {
+  /** Draws one SVG as PNG and stores it; null (nothing stored) when it cannot be drawn. */
+  private async draw(sourceKey: string) {
     const svg = await this.media.read(sourceKey);
     const png = svg ? await rasterizeSvg(svg) : null;
     if (!png) return null;
     const storageKey = `feeds/${sourceKey.replace(/\.svg$/i, '')}.png`;
     const url = await this.media.put(storageKey, png.data, 'image/png');
-    await m.query(
-      `INSERT INTO feed_image (source_key, storage_key, url, width, height) VALUES ($1, $2, $3, $4, $5)
-       ON CONFLICT (source_key) DO NOTHING`,
-      [sourceKey, storageKey, url, png.width, png.height],
-    );
-    return url;
+    return { sourceKey, storageKey, url, width: png.width, height: png.height };
   }
 }
