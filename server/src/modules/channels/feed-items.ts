@@ -69,7 +69,26 @@ function feedImageUrl(image: SnapshotImage, rasters: FeedRasters): { url: string
   return png ? { url: png, drawn: true } : null;
 }
 
-const cut = (text: string, max: number) => (text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`);
+/** Characters XML 1.0 cannot carry (controls other than tab and line breaks, U+FFFE/U+FFFF). */
+// eslint-disable-next-line no-control-regex
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+/** Half of a surrogate pair without the other half (not a character at all). */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Staff text as both feeds can carry it (a pasted spreadsheet cell may hold control characters): without characters
+ * XML refuses or lone surrogates, cut to the platform's limit.
+ */
+const cut = (text: string, max: number) => {
+  const clean = text.replace(NOT_XML, '').replace(LONE_SURROGATE, '\uFFFD');
+  // A cut through a surrogate pair leaves half of it: dropped.
+  return clean.length <= max
+    ? clean
+    : `${clean
+        .slice(0, max - 1)
+        .replace(LONE_SURROGATE, '')
+        .trimEnd()}…`;
+};
 
 /**
  * The feed items of a published product (one per size), and whether any of its pictures is drawn artwork (SVG sent
@@ -109,8 +128,8 @@ export function feedItemsOf(
       brand: BRAND,
       condition: 'new',
       googleProductCategory: googleCategoryOf(p.categorySlug, p.pets),
-      productType: p.categoryName,
-      size: s.label,
+      productType: cut(p.categoryName, 750),
+      size: cut(s.label, 100),
       shipping: { price: free ? 0 : shipping.fee, minDays: shipping.minDays, maxDays: shipping.maxDays },
     })),
   };

@@ -1,4 +1,4 @@
-import { createCB } from 'xmlbuilder2';
+import { XMLBuilder } from 'fast-xml-parser';
 import { stringify } from 'csv-stringify/sync';
 import { SHOP_TITLE } from '#shared/shop.js';
 import { feedPrice, type FeedItem } from './feed-items.js';
@@ -10,59 +10,63 @@ export interface FeedSink {
 
 const GOOGLE_NS = 'http://base.google.com/ns/1.0';
 
+/** Text as XML 1.0 character data: `&`, `<`, `>` and quotes escaped (the channel's own elements). */
+const escapeXml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+
+/** One Google item as fast-xml-parser's builder takes it: `g:` elements in the order Merchant Center documents. */
+function googleItem(i: FeedItem) {
+  return {
+    'g:id': i.id,
+    'g:item_group_id': i.itemGroupId,
+    'g:title': i.title,
+    'g:description': i.description,
+    'g:link': i.link,
+    'g:image_link': i.imageLink,
+    'g:additional_image_link': i.additionalImageLinks,
+    'g:availability': i.inStock ? 'in_stock' : 'out_of_stock',
+    'g:price': feedPrice(i.price),
+    'g:brand': i.brand,
+    'g:condition': i.condition,
+    'g:google_product_category': i.googleProductCategory,
+    'g:product_type': i.productType,
+    'g:size': i.size,
+    'g:identifier_exists': 'no',
+    'g:shipping': {
+      'g:country': 'CO',
+      'g:service': 'Envío estándar',
+      'g:price': feedPrice(i.shipping.price),
+      'g:min_transit_time': String(i.shipping.minDays),
+      'g:max_transit_time': String(i.shipping.maxDays),
+    },
+  };
+}
+
 /**
- * Google Merchant Center's RSS 2.0 feed with the `g:` namespace, streamed: the document is opened once, each batch
- * of items is written as it comes, and nothing else is kept in memory.
+ * Google Merchant Center's RSS 2.0 feed with the `g:` namespace, streamed: the document's frame is written by hand,
+ * each batch of items is built on its own (fast-xml-parser's builder escapes every value) and written as it comes,
+ * so building stays linear in the number of items and memory holds one batch.
  */
 export function googleFeedWriter(sink: FeedSink, publicUrl: string) {
-  let pending = '';
-  const xml = createCB({ data: (chunk: string) => void (pending += chunk), prettyPrint: true });
-  xml.dec({ version: '1.0', encoding: 'UTF-8' });
-  const channel = xml.ele('rss', { version: '2.0', 'xmlns:g': GOOGLE_NS }).ele('channel');
-  channel.ele('title').txt(SHOP_TITLE).up();
-  channel.ele('link').txt(`${publicUrl}/`).up();
-  channel.ele('description').txt('Accesorios y ropa para perros y gatos, hechos en Colombia.').up();
-  const flush = async () => {
-    const text = pending;
-    pending = '';
-    if (text) await sink.write(text);
+  const builder = new XMLBuilder({ format: true, indentBy: '  ', processEntities: true });
+  let started = false;
+  const start = async () => {
+    if (started) return;
+    started = true;
+    await sink.write(
+      `<?xml version="1.0" encoding="UTF-8"?>\n<rss version="2.0" xmlns:g="${GOOGLE_NS}">\n<channel>\n` +
+        `<title>${escapeXml(SHOP_TITLE)}</title>\n<link>${escapeXml(`${publicUrl}/`)}</link>\n` +
+        '<description>Accesorios y ropa para perros y gatos, hechos en Colombia.</description>\n',
+    );
   };
-  const g = (parent: ReturnType<typeof channel.ele>, name: string, value: string) =>
-    parent.ele(`g:${name}`).txt(value).up();
   return {
     async items(items: FeedItem[]) {
-      for (const i of items) {
-        const item = channel.ele('item');
-        g(item, 'id', i.id);
-        g(item, 'item_group_id', i.itemGroupId);
-        g(item, 'title', i.title);
-        g(item, 'description', i.description);
-        g(item, 'link', i.link);
-        g(item, 'image_link', i.imageLink);
-        for (const extra of i.additionalImageLinks) g(item, 'additional_image_link', extra);
-        g(item, 'availability', i.inStock ? 'in_stock' : 'out_of_stock');
-        g(item, 'price', feedPrice(i.price));
-        g(item, 'brand', i.brand);
-        g(item, 'condition', i.condition);
-        g(item, 'google_product_category', i.googleProductCategory);
-        g(item, 'product_type', i.productType);
-        g(item, 'size', i.size);
-        g(item, 'identifier_exists', 'no');
-        const ship = item.ele('g:shipping');
-        g(ship, 'country', 'CO');
-        g(ship, 'service', 'Envío estándar');
-        g(ship, 'price', feedPrice(i.shipping.price));
-        g(ship, 'min_transit_time', String(i.shipping.minDays));
-        g(ship, 'max_transit_time', String(i.shipping.maxDays));
-        ship.up();
-        item.up();
-      }
-      await flush();
+      await start();
+      if (items.length) await sink.write(builder.build({ item: items.map(googleItem) }));
     },
     async end() {
-      channel.up().up();
-      xml.end();
-      await flush();
+      await start();
+      await sink.write('</channel>\n</rss>\n');
     },
   };
 }
