@@ -83,7 +83,7 @@ describe('product feeds', () => {
       expect(item['g:item_group_id']).toBe(String(size.product_id));
       expect(String(item['g:title']).length).toBeLessThanOrEqual(150);
       expect(String(item['g:description']).length).toBeGreaterThan(0);
-      expect(String(item['g:description'])).not.toMatch(/\x01/);
+      expect(String(item['g:description'])).not.toContain('\u0001');
       expect(item['g:link']).toMatch(new RegExp(`^${shop.url}/[a-z_/]+/${size.product_id}/`));
       // The seed's artwork is SVG: its PNG copy comes first; the photo's largest JPEG copy among the others.
       expect(item['g:image_link']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/media\/feeds\/products\/.+\.png$/);
