@@ -24,7 +24,7 @@ export function channelFeedsTable(c: ChannelFeedsResult): string {
     ]),
   );
   const http = c.http
-    ? `\n   GET /feeds/google.xml en la tienda: primera petición (la genera) ${fmt.s(c.http.coldMs)}, la siguiente (guardada hasta el próximo cambio del catálogo) ${fmt.ms(c.http.warmMs)}; ${fmt.kb(c.http.bytes)} de texto.`
+    ? `\n   GET /feeds/google.xml en la tienda: primera petición (la genera) ${fmt.s(c.http.coldMs)}, la siguiente (guardada hasta el próximo cambio del catálogo) ${fmt.ms(c.http.warmMs)}; ${fmt.kb(c.http.bytes)} en gzip.`
     : `\n   GET /feeds/google.xml en la tienda: no se pudo medir (${c.httpError ?? 'n/d'}).`;
   return table + http;
 }
