@@ -79,7 +79,8 @@ function touchedProducts(plan: ImportPlan, token: Token): number[] {
   const ids = new Set<number>();
   for (const p of plan.products)
     if ((p.kind === 'UPDATE' || p.kind === 'ARCHIVE') && p.productId !== null) ids.add(p.productId);
-  // Stock changes belong to updated products; a size the plan no longer knows still gets its product locked.
+  // The preview's stock changes go in as deltas even where the product now reads as unchanged (sales since): those
+  // products are locked too.
   const sizes = new Set(token.stock.map(([sizeId]) => sizeId));
   for (const p of plan.products) if (p.before?.sizes.some((s) => sizes.has(s.id))) ids.add(p.productId!);
   return [...ids].sort((a, b) => a - b);
