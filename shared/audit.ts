@@ -64,6 +64,8 @@ export const OPERATION_LABELS: Record<string, string> = {
   staffSaveLegalSettings: 'Editó los datos legales de la tienda',
   staffUpdateOperationsSettings: 'Cambió las copias de seguridad y las alertas',
   staffRunBackupNow: 'Pidió una copia de seguridad',
+  staffPreviewCatalogImport: 'Revisó una importación del catálogo',
+  staffApplyCatalogImport: 'Importó el catálogo desde una hoja de cálculo',
   // Outside GraphQL.
   signIn: 'Inició sesión',
   legacyOwner: 'Cuenta del personal anterior registrada como propietaria',
@@ -71,6 +73,8 @@ export const OPERATION_LABELS: Record<string, string> = {
   devAccount: 'Cuenta de desarrollo del panel (npm start)',
   ordersCsv: 'Exportó órdenes (CSV)',
   orderLinesCsv: 'Exportó productos por orden (CSV)',
+  catalogCsv: 'Exportó el catálogo (CSV)',
+  catalogXlsx: 'Exportó el catálogo (Excel)',
 };
 
 export function operationLabel(operation: string): string {
@@ -99,6 +103,7 @@ export const ENTITY_LABELS: Record<string, string> = {
   legalSettings: 'Datos legales',
   operationsSettings: 'Copias de seguridad y alertas',
   backupRun: 'Copia de seguridad',
+  catalogImport: 'Importación del catálogo',
 };
 
 export function entityLabel(entityType: string): string {

@@ -4,6 +4,7 @@
  * number of series. `graphql-operations.test.ts` fails when a document adds, renames or drops one without this list.
  */
 export const KNOWN_OPERATION_NAMES: ReadonlySet<string> = new Set([
+  'ApplyCatalogImport',
   'CampaignPage',
   'CartQuote',
   'CategoryListing',
@@ -12,6 +13,7 @@ export const KNOWN_OPERATION_NAMES: ReadonlySet<string> = new Set([
   'OrderReceipt',
   'PendingOrder',
   'PlaceOrder',
+  'PreviewCatalogImport',
   'ProductDetail',
   'PublicLayout',
   'ReleaseOrder',
@@ -31,6 +33,7 @@ export const KNOWN_OPERATION_NAMES: ReadonlySet<string> = new Set([
   'StaffCampaignPreview',
   'StaffCashOnDelivery',
   'StaffChangeMemberRole',
+  'StaffChannelFeeds',
   'StaffContent',
   'StaffCreateDiscountCode',
   'StaffCreateHomeSlide',

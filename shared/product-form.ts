@@ -26,12 +26,23 @@ export const PRODUCT_MESSAGES = {
   sizeDuplicate: 'Hay dos tallas con el mismo nombre.',
   sizeRepeated: 'Una talla aparece dos veces en la lista.',
   stock: 'El inventario debe ser un número entero mayor o igual a 0.',
+  sku: 'El código (SKU) admite hasta 50 letras sin tildes, números, puntos, guiones y guiones bajos (ej. COL-CUERO-M).',
+  skuDuplicate: 'Hay dos tallas con el mismo código (SKU).',
+  skuTaken: 'Ya hay otra talla en la tienda con ese código (SKU).',
   collection: 'Colección desconocida.',
 } as const;
 
 const M = PRODUCT_MESSAGES;
 
 export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/** A size's SKU once upper-cased: Merchant Center and Commerce Manager take it as the item id (50 characters at most). */
+export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9._-]{0,49}$/;
+
+/** SKUs are compared and stored in capitals, trimmed: `col-m ` and `COL-M` are the same code. */
+export function normalizeSku(text: string): string {
+  return text.trim().toUpperCase();
+}
 
 /** `Collar Cuero Miel 1,2 m` → `collar-cuero-miel-1-2-m` (ASCII, no accents). */
 export function slugify(text: string): string {
@@ -57,6 +68,13 @@ const size = z.object({
     .trim()
     .regex(/^[\p{L}\p{N}][\p{L}\p{N} .,/+-]{0,9}$/u, M.sizeLabel),
   stock: z.number({ message: M.stock }).int(M.stock).min(0, M.stock).max(1_000_000, M.stock),
+  /** Empty: kept as it is (a new size gets `ENZ-<product>-<size>`). */
+  sku: z
+    .string()
+    .max(60, M.sku)
+    .nullish()
+    .transform((v) => (v == null || v.trim() === '' ? null : normalizeSku(v)))
+    .pipe(z.string().max(50, M.sku).regex(SKU_PATTERN, M.sku).nullable()),
   /** The stock staff saw when they opened the form: the save is refused if orders moved it since. */
   expectedStock: z
     .number()
@@ -94,6 +112,8 @@ export const productInputSchema = z
     // The same existing size twice would be saved twice, the last one winning.
     const ids = p.sizes.flatMap((s) => (s.id === null ? [] : [s.id]));
     if (new Set(ids).size !== ids.length) ctx.addIssue({ code: 'custom', path: ['sizes'], message: M.sizeRepeated });
+    const skus = p.sizes.flatMap((s) => (s.sku ? [s.sku] : []));
+    if (new Set(skus).size !== skus.length) ctx.addIssue({ code: 'custom', path: ['sizes'], message: M.skuDuplicate });
   });
 
 export type ProductFormInput = z.input<typeof productInputSchema>;

@@ -145,6 +145,12 @@ export const PAGES = {
   staffInvoicing: { title: 'Facturación electrónica · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffLegal: { title: 'Datos legales · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   staffOperations: { title: 'Copias de seguridad y alertas · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
+  staffCatalogImport: {
+    title: 'Importar y exportar el catálogo · Panel',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  staffChannels: { title: 'Canales · Panel', description: DEFAULT_DESCRIPTION, noindex: true },
   orderLookup: {
     title: 'Consulta tu pedido',
     description: 'Consulta el estado y el envío de tu pedido en Enzo con su número y tu correo.',
@@ -190,6 +196,8 @@ export const PAGE_PATHS: Record<Exclude<PageKey, 'notFound' | 'staffOrderDetail'
   staffInvoicing: '/dashboard/facturacion',
   staffLegal: '/dashboard/datos-legales',
   staffOperations: '/dashboard/operaciones',
+  staffCatalogImport: '/dashboard/productos/importar',
+  staffChannels: '/dashboard/canales',
   orderLookup: '/consulta-tu-pedido',
 };
 

@@ -47,7 +47,10 @@ export const config = {
     .split(',')
     .map((v) => Number(v.trim()))
     .filter((v) => Number.isInteger(v) && v > 0),
-  /** Comma-separated sections to skip while developing: api,sql,checkout,lighthouse,startup,search (or BENCH_ONLY). */
+  /**
+   * Comma-separated sections to skip while developing: api,sql,checkout,lighthouse,channels,catalog,startup,search
+   * (or BENCH_ONLY).
+   */
   skip: (section: string) => skip.has(section) || (only.size > 0 && !only.has(section)),
 };
 
@@ -72,4 +75,10 @@ export const TARGETS = {
   cls: 0.02,
   firstLoadJsBytes: 100 * 1024,
   restartMs: 5000,
+  /** The catalogue import of 1,000 products × 5 sizes through the shop: preview and apply. */
+  importPreviewMs: 10_000,
+  importApplyMs: 60_000,
+  /** A product feed of 10,000 products × 5 sizes built from scratch, and the peak resident memory of its process. */
+  feedMs: 30_000,
+  feedPeakRssMb: 400,
 };

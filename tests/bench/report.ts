@@ -11,6 +11,9 @@ import type { StartupRun } from './startup.js';
 import type { SsrPageResult } from './ssr-page.js';
 import type { LargeCatalogResult } from './large-catalog.js';
 import { searchMeetsP99, type SearchResult } from './search.js';
+import type { ChannelFeedsResult } from './channel-feeds.js';
+import type { CatalogImportResult } from './catalog-import.js';
+import { catalogImportTable, catalogSummary, channelFeedsTable } from './catalog-report.js';
 import { fmt, formatTable, type Cell } from './table.js';
 
 export interface BenchReport {
@@ -33,6 +36,8 @@ export interface BenchReport {
   storefront?: StorefrontResult;
   startup?: StartupRun[];
   search?: SearchResult;
+  channels?: { feed: ChannelFeedsResult };
+  catalog?: { import: CatalogImportResult };
   /** Sections that could not run, with the reason. */
   errors: Record<string, string>;
   summary?: SummaryLine[];
@@ -453,6 +458,7 @@ export function summarize(r: BenchReport): SummaryLine[] {
   }
   for (const [section, message] of Object.entries(r.errors))
     out.push({ target: `Sección ${section}`, measured: `no medida: ${message.slice(0, 120)}`, met: null });
+  out.push(...catalogSummary(r.channels?.feed, r.catalog?.import));
   return out;
 }
 
@@ -480,6 +486,8 @@ export function printReport(r: BenchReport): void {
   if (r.storefront) parts.push(storefrontTable(r.storefront));
   if (r.startup) parts.push(startupTable(r.startup));
   if (r.search) parts.push(searchTables(r.search));
+  if (r.channels) parts.push(channelFeedsTable(r.channels.feed));
+  if (r.catalog) parts.push(catalogImportTable(r.catalog.import));
   const summary = r.summary ?? [];
   parts.push(
     formatTable(

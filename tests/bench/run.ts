@@ -3,7 +3,7 @@
  * contention, storefront Lighthouse and start-up time. Prints one table per section plus a summary
  * of the targets, and writes every figure to bench-results/bench-<timestamp>.json and latest.json.
  *
- * Development knobs: BENCH_DURATION (s per load run, default 10), BENCH_SKIP=api,ssr,large,sql,checkout,lighthouse,startup,search,
+ * Development knobs: BENCH_DURATION (s per load run, default 10), BENCH_SKIP=api,ssr,large,sql,checkout,lighthouse,channels,catalog,startup,search,
  * BENCH_ONLY=search (only those sections), BENCH_SEARCH_PRODUCTS=10000,100000, BENCH_PRODUCTS, BENCH_LIGHTHOUSE_RUNS, BENCH_OVERSELL_ROUNDS, BENCH_TIMEOUT_MIN, CHROME_PATH.
  */
 import os from 'node:os';
@@ -22,6 +22,8 @@ import { runSsrPage } from './ssr-page.js';
 import { runLargeCatalog } from './large-catalog.js';
 import { TARGETS } from './bench-config.js';
 import { runSearch } from './search.js';
+import { runChannelFeeds } from './channel-feeds.js';
+import { runCatalogImport } from './catalog-import.js';
 import { cleanupAll, installSignalHandlers } from './lifecycle.js';
 import { newReport, printReport, summarize, writeReport, type BenchReport } from './report.js';
 
@@ -131,6 +133,21 @@ async function main(): Promise<number> {
     await section(report, 'lighthouse', 'Tienda: Lighthouse', async () => {
       report.storefront = await runStorefront(shop.url, fixtures.productPagePath, clientBuilt);
     });
+
+    // The feeds over the catalogue as generated (10,000 products), before the import adds to it.
+    await section(report, 'channels', 'Canales: feeds de Google y Meta con 10.000 productos', async () => {
+      report.channels = { feed: await runChannelFeeds(shop.url, db.url, db.dir) };
+    });
+
+    await section(
+      report,
+      'catalog',
+      'Catálogo: importar 1.000 productos × 5 tallas desde una hoja de cálculo',
+      async () => {
+        if (!staffToken) throw new Error(`sin token del personal (${report.errors.auth ?? 'emulador de Auth'})`);
+        report.catalog = { import: await runCatalogImport(shop.url, db.url, staffToken) };
+      },
+    );
 
     // Last with the shop: it grows the database to 100,000 products.
     await section(report, 'search', 'Búsqueda: tienda vs línea base a 10.000 y 100.000 productos', async () => {

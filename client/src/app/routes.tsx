@@ -114,6 +114,7 @@ const staffTeam = () => import('../features/staff-team');
 const staffActivity = () => import('../features/staff-activity');
 const staffInvoicing = () => import('../features/staff-invoicing');
 const staffOperations = () => import('../features/staff-operations');
+const staffChannels = () => import('../features/staff-channels');
 const homeModule = () => import('../features/home/routes');
 const productModule = () => import('./product-page');
 const campaignModule = () => import('./campaign-page');
@@ -335,6 +336,14 @@ export const routes: RouteObject[] = [
         (m) => m.OperationsPage,
         CLIENT_ONLY,
       ),
+      fixed(
+        'staffCatalogImport',
+        'src/features/staff-channels/index.ts',
+        staffChannels,
+        (m) => m.CatalogImportPage,
+        CLIENT_ONLY,
+      ),
+      fixed('staffChannels', 'src/features/staff-channels/index.ts', staffChannels, (m) => m.ChannelsPage, CLIENT_ONLY),
     ],
   },
 ];

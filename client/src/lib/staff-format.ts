@@ -1,9 +1,9 @@
-/** Whole pesos as staff type them: `85000`, `85.000` or `$ 85.000` (dots group thousands, no decimals). */
+import { readWholeNumber } from '#shared/catalog-sheet.js';
+
+/** Whole pesos as staff type them: `85000`, `85.000` or `$ 85.000` (the spreadsheet import reads them the same way). */
 export function parsePesos(text: string): number | null {
-  const compact = text.replace(/[\s$]/g, '');
-  if (!/^(?:\d+|\d{1,3}(?:\.\d{3})+)$/.test(compact)) return null;
-  const value = Number(compact.replace(/\./g, ''));
-  return Number.isSafeInteger(value) ? value : null;
+  const reading = readWholeNumber(text);
+  return 'value' in reading && reading.value >= 0 ? reading.value : null;
 }
 
 const dateTime = new Intl.DateTimeFormat('es-CO', {

@@ -14,6 +14,7 @@ import { createSandboxResolvers } from '../modules/payments/index.js';
 import { createContentResolvers } from '../modules/content/index.js';
 import {
   createStaffCatalogResolvers,
+  createStaffChannelsResolvers,
   createStaffContentResolvers,
   createStaffJobsResolvers,
   createStaffOrdersResolvers,
@@ -80,6 +81,11 @@ export function createResolvers(s: Services): Resolvers {
       catalogAdmin: s.catalogAdmin,
       stockAlerts: s.stockAlerts,
       discountAdmin: s.discountAdmin,
+    }),
+    createStaffChannelsResolvers({
+      catalogImport: s.catalogImport,
+      feeds: s.feeds,
+      publicUrl: () => s.env.publicUrl,
     }),
     createStaffContentResolvers({ content: s.content, contentAdmin: s.contentAdmin, campaigns: s.campaigns }),
     createOperationsResolvers({

@@ -2,7 +2,14 @@ import type { DataSource } from 'typeorm';
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import type { Env } from '../config/env.js';
-import { CatalogAdminService, CatalogService, StockAlertsService } from '../modules/catalog/index.js';
+import {
+  CatalogAdminService,
+  CatalogExportService,
+  CatalogImportService,
+  CatalogService,
+  StockAlertsService,
+} from '../modules/catalog/index.js';
+import { FeedService, type CatalogVersion } from '../modules/channels/index.js';
 import { CampaignService, ContentAdminService, ContentService } from '../modules/content/index.js';
 import { CartService } from '../modules/cart/index.js';
 import { DiscountAdminService, DiscountService } from '../modules/discounts/index.js';
@@ -37,6 +44,11 @@ export interface Services {
   media: MediaStore;
   catalog: CatalogService;
   catalogAdmin: CatalogAdminService;
+  /** The catalogue as a spreadsheet, and back (preview, then apply). */
+  catalogExport: CatalogExportService;
+  catalogImport: CatalogImportService;
+  /** Google Merchant Center and Meta product feeds. */
+  feeds: FeedService;
   stockAlerts: StockAlertsService;
   homeMedia: HomeMediaService;
   content: ContentService;
@@ -103,6 +115,12 @@ export function createServices(
   const cart = new CartService(ds, discounts, shipping, cashOnDelivery, env.MAX_UNITS_PER_SIZE);
   const gateway = createPaymentGateway(env, ds);
   const content = new ContentService(ds);
+  const publicUrl = () => env.publicUrl;
+  // Pictures by URL may come from private addresses only on one's own computer or in a declared test shop.
+  const allowPrivateImageUrls =
+    deploymentReasons(env).length === 0 || (env.IMPORT_PRIVATE_URLS === true && !env.paymentsAreReal);
+  const catalogVersion =
+    (readCache as Partial<CatalogVersion>).version !== undefined ? (readCache as unknown as CatalogVersion) : undefined;
   if (gateway.kind === 'sandbox' && env.isProduction) {
     log?.warn(
       'Pagos con la pasarela de pruebas: define WOMPI_PUBLIC_KEY, WOMPI_INTEGRITY_SECRET y WOMPI_EVENTS_SECRET para cobrar con Wompi.',
@@ -167,6 +185,9 @@ export function createServices(
     media,
     catalog,
     catalogAdmin: new CatalogAdminService(ds, media),
+    catalogExport: new CatalogExportService(ds, publicUrl),
+    catalogImport: new CatalogImportService(ds, media, { publicUrl, allowPrivateImageUrls }),
+    feeds: new FeedService(ds, shipping, media, publicUrl, catalogVersion),
     stockAlerts: new StockAlertsService(ds),
     homeMedia: new HomeMediaService(ds),
     content,

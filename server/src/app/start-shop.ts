@@ -24,6 +24,7 @@ import {
   type StaffAuthSetup,
 } from '../modules/staff/index.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
+import { mountFeedRoutes } from '../modules/channels/index.js';
 
 export interface RunningShop {
   url: string;
@@ -154,9 +155,16 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       jobsRunning: () => jobs !== undefined && !jobsStopped,
       routes: [
         mountStaffRoutes(
-          { env, auth: services.staffAuth, orders: services.orders, activity: services.activityLog },
+          {
+            env,
+            auth: services.staffAuth,
+            orders: services.orders,
+            activity: services.activityLog,
+            catalogExport: services.catalogExport,
+          },
           () => signInReady,
         ),
+        (app) => mountFeedRoutes(app, services.feeds),
         wompiWebhookRoute(services.paymentInbox, log),
         sandboxApiRoute(services.gateway),
         documentRoutes({

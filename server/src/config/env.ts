@@ -109,6 +109,11 @@ const envSchema = z.object({
   DIAN_SOFTWARE_PIN: z.string().trim().min(1).max(20).default('12345'),
   /** A deployment that says it is a test shop: sandbox payments and the Auth emulator are allowed, with a visible notice. */
   TEST_SHOP: boolFlag,
+  /**
+   * Catalogue import may fetch pictures from private and loopback addresses (a test shop's own test servers). A shop
+   * on one's own computer always may; a deployment only as a declared test shop (never a live one).
+   */
+  IMPORT_PRIVATE_URLS: boolFlag,
   /** Which proxies may tell the client address (X-Forwarded-For): `loopback` (default), a hop count, addresses/subnets, or `false`. */
   TRUST_PROXY: z.string().trim().default('loopback'),
   // Business

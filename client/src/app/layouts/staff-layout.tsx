@@ -142,21 +142,6 @@ function DashboardLayout({ session }: { session: Extract<StaffSession, { status:
             ),
           )}
           <li>
-            <NavLink to="/dashboard/facturacion" onClick={close}>
-              Facturación electrónica
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/datos-legales" onClick={close}>
-              Datos legales
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/dashboard/operaciones" onClick={close}>
-              Copias y alertas
-            </NavLink>
-          </li>
-          <li>
             <button type="button" className="staff-nav__signout" onClick={() => void handleSignOut()}>
               Cerrar Sesión
             </button>

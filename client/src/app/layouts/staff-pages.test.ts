@@ -17,13 +17,27 @@ describe('dashboard pages by role', () => {
     expect(pagePermission('/dashboard/codigos-descuento/')).toBe('discounts.view');
     expect(pagePermission('/dashboard/equipo')).toBe('staff.manage');
     expect(pagePermission('/dashboard/actividad')).toBe('audit.view');
+    expect(pagePermission('/dashboard/productos/importar')).toBe('catalog.export');
+    expect(pagePermission('/dashboard/canales')).toBe('catalog.view');
+    expect(pagePermission('/dashboard/facturacion')).toBe('invoices.view');
+    expect(pagePermission('/dashboard/datos-legales')).toBe('legal.manage');
+    expect(pagePermission('/dashboard/operaciones')).toBe('operations.view');
   });
 
   it('the menu of each role', () => {
     expect(menuOf('operador')).toEqual(['Inicio', 'Órdenes', 'Devoluciones', 'Inventario bajo']);
-    expect(menuOf('consulta')).toEqual(['Inicio', 'Órdenes', 'Devoluciones', 'Inventario bajo']);
+    expect(menuOf('consulta')).toEqual([
+      'Inicio',
+      'Órdenes',
+      'Devoluciones',
+      'Inventario bajo',
+      'Importar y exportar',
+      'Facturación electrónica',
+    ]);
     expect(menuOf('administrador')).not.toContain('Equipo');
     expect(menuOf('administrador')).not.toContain('Medios de pago');
+    expect(menuOf('administrador')).not.toContain('Datos legales');
+    expect(menuOf('administrador')).toContain('Copias y alertas');
     expect(menuOf('propietario')).toEqual(STAFF_NAV.map((i) => i.label));
   });
 });

@@ -14,7 +14,14 @@ export interface ProductFormValues {
   active: boolean;
   collections: string[];
   pets: Pet[];
-  sizes: Array<{ id: string | null; label: string; stock: string; expectedStock: number | null; reserved: number }>;
+  sizes: Array<{
+    id: string | null;
+    label: string;
+    sku: string;
+    stock: string;
+    expectedStock: number | null;
+    reserved: number;
+  }>;
   guideOn: boolean;
   sizeGuide: {
     measurements: SizeMeasurement[];
@@ -38,7 +45,7 @@ export const EMPTY_PRODUCT: ProductFormValues = {
   active: true,
   collections: [],
   pets: ['DOG'],
-  sizes: LETTER_SIZES.map((label) => ({ id: null, label, stock: '0', expectedStock: null, reserved: 0 })),
+  sizes: LETTER_SIZES.map((label) => ({ id: null, label, sku: '', stock: '0', expectedStock: null, reserved: 0 })),
   guideOn: false,
   sizeGuide: { measurements: [], cells: {}, note: '' },
 };
@@ -83,6 +90,7 @@ export function productToForm(p: StaffProductFieldsFragment): ProductFormValues 
     sizes: p.sizes.map((s) => ({
       id: s.id,
       label: s.label,
+      sku: s.sku,
       stock: String(s.stock),
       expectedStock: s.stock,
       reserved: s.reserved,
@@ -107,6 +115,7 @@ export function toProductInput(v: ProductFormValues): ProductFormInput {
     sizes: v.sizes.map((s) => ({
       id: s.id,
       label: s.label,
+      sku: s.sku.trim() || null,
       stock: parseWhole(s.stock) ?? Number.NaN,
       expectedStock: s.expectedStock,
     })),

@@ -111,7 +111,7 @@ describe('staff product form', () => {
         active: true,
         collections: [],
         pets: ['DOG'],
-        sizes: [{ id: null, label: 'Única', stock: 12, expectedStock: null }],
+        sizes: [{ id: null, label: 'Única', sku: null, stock: 12, expectedStock: null }],
         sizeGuide: {
           measurements: ['LENGTH', 'WIDTH'],
           note: null,
@@ -163,7 +163,9 @@ describe('staff product form', () => {
 
   it('edits a product: keeps the slug, sends sizes with the stock staff saw, shows former URLs', async () => {
     const user = userEvent.setup();
-    const sizes = [{ __typename: 'StaffProductSize' as const, id: '900', label: 'M', stock: 6, reserved: 2 }];
+    const sizes = [
+      { __typename: 'StaffProductSize' as const, id: '900', label: 'M', sku: 'ENZ-77-M', stock: 6, reserved: 2 },
+    ];
     const product = staffProduct({ formerPaths: ['/collares/77/collar-viejo'], sizes });
     const sent: Array<StaffSaveProductMutationVariables> = [];
     mswServer.use(
@@ -197,7 +199,7 @@ describe('staff product form', () => {
         slug: 'collar-cuero-cafe',
         price: 85_000,
         pets: ['DOG'],
-        sizes: [{ id: '900', label: 'M', stock: 6, expectedStock: 6 }],
+        sizes: [{ id: '900', label: 'M', sku: 'ENZ-77-M', stock: 6, expectedStock: 6 }],
         sizeGuide: null,
       },
     });

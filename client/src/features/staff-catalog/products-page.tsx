@@ -19,9 +19,14 @@ export function ProductsPage() {
     <section className="staff-page">
       <div className="staff-page__head">
         <h1>Productos</h1>
-        <Link className="button" to="/dashboard/productos/nuevo">
-          Nuevo producto
-        </Link>
+        <div className="staff-form__actions">
+          <Link className="button button--secondary" to="/dashboard/productos/importar">
+            Importar o exportar
+          </Link>
+          <Link className="button" to="/dashboard/productos/nuevo">
+            Nuevo producto
+          </Link>
+        </div>
       </div>
       <nav className="staff-tabs" aria-label="Productos">
         <Link to="/dashboard/productos" aria-current={archived ? undefined : 'page'}>

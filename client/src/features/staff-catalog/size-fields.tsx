@@ -35,6 +35,27 @@ export function SizeFields() {
             <StaffField
               label={
                 <>
+                  Código (SKU)<span className="visually-hidden"> de la talla {i + 1}</span>
+                </>
+              }
+              hint={field.id ? undefined : 'Vacío: se asigna uno'}
+              className="size-row__sku"
+              error={errors?.[i]?.sku?.message}
+            >
+              {(a) => (
+                <input
+                  {...a}
+                  {...register(`sizes.${i}.sku`)}
+                  maxLength={50}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  spellCheck={false}
+                />
+              )}
+            </StaffField>
+            <StaffField
+              label={
+                <>
                   Unidades<span className="visually-hidden"> de la talla {i + 1}</span>
                 </>
               }
@@ -75,7 +96,7 @@ export function SizeFields() {
         <button
           type="button"
           className="button button--secondary"
-          onClick={() => append({ id: null, label: '', stock: '0', expectedStock: null, reserved: 0 })}
+          onClick={() => append({ id: null, label: '', sku: '', stock: '0', expectedStock: null, reserved: 0 })}
           disabled={fields.length >= 12}
         >
           Agregar talla

@@ -1,17 +1,6 @@
-/** Downloads the CSV export with the staff member's bearer token and saves it through a Blob. */
-export async function downloadCsv(url: string): Promise<void> {
-  const { currentIdToken } = await import('../../lib/firebase');
-  const token = await currentIdToken();
-  const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!res.ok) throw new Error(`csv ${res.status}`);
-  const blob = await res.blob();
-  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1] ?? 'ordenes-enzo.csv';
-  const href = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = href;
-  a.download = name;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(href), 1000);
+import { downloadStaffFile } from '../../lib/staff-download';
+
+/** Downloads the CSV export with the staff member's bearer token. */
+export function downloadCsv(url: string): Promise<void> {
+  return downloadStaffFile(url, 'ordenes-enzo.csv');
 }

@@ -17,6 +17,8 @@ import { WebhookRefusalSummary1766100000000 } from './1766100000000-webhook-refu
 import { StaffTeam1766300000000 } from './1766300000000-staff-team.js';
 import { ElectronicInvoicing1766400000000 } from './1766400000000-electronic-invoicing.js';
 import { Operations1766500000000 } from './1766500000000-operations.js';
+import { CatalogSku1766600000000 } from './1766600000000-catalog-sku.js';
+import { FeedImages1766600100000 } from './1766600100000-feed-images.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -39,4 +41,6 @@ export const migrations = [
   StaffTeam1766300000000,
   ElectronicInvoicing1766400000000,
   Operations1766500000000,
+  CatalogSku1766600000000,
+  FeedImages1766600100000,
 ];

@@ -137,7 +137,7 @@ export function productFromRow(row: ProductRow): ProductEntity {
 }
 
 /** Sizes and images of many products, one statement each (DataLoader batches; the bench baseline runs the same text). */
-export const SIZES_BY_PRODUCT_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
+export const SIZES_BY_PRODUCT_SQL = `SELECT id, product_id, label, sku, position, stock, reserved FROM product_size
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
 export const IMAGES_BY_PRODUCT_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position, variants FROM product_image
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
@@ -146,6 +146,8 @@ export interface SizeRow {
   id: number;
   product_id: number;
   label: string;
+  /** Absent where a read does not need it (the cart quote). */
+  sku?: string;
   position: number;
   stock: number;
   reserved: number;
@@ -157,6 +159,7 @@ export function sizeFromRow(r: SizeRow): ProductSizeEntity {
     id: r.id,
     productId: r.product_id,
     label: r.label,
+    sku: r.sku ?? '',
     position: r.position,
     stock: r.stock,
     reserved: r.reserved,

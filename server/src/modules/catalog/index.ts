@@ -28,3 +28,15 @@ export { ProductSizeEntity } from './product-size.entity.js';
 export { ProductImageEntity } from './product-image.entity.js';
 export { ProductSlugHistoryEntity } from './product-slug-history.entity.js';
 export { ShopSettingEntity } from './shop-setting.entity.js';
+export { CatalogExportService, EXPORT_CONTENT_TYPES, type ExportFormat } from './catalog-export.service.js';
+export {
+  CatalogImportService,
+  type ImportApplied,
+  type ImportFile,
+  type ImportPreview,
+  type ImportRefused,
+} from './catalog-import.service.js';
+export { catalogBatches, type SnapshotProduct, type SnapshotSize, type SnapshotImage } from './catalog-snapshot.js';
+export { absoluteUrl } from './catalog-sheet-write.js';
+export type { PlannedProduct, FieldChange } from './catalog-import-plan.js';
+export type { RowProblem } from './catalog-import-rows.js';

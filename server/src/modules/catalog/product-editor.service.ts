@@ -24,6 +24,15 @@ type Refusal = ValidationErrors | NotFound;
 export const PRODUCT_MISSING = 'El producto no existe.';
 const COLLECTION = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
+/** A unique index refused the save: which field, in the staff's words (anything else is rethrown). */
+export function uniqueRefusal(err: unknown): ValidationErrors {
+  if (!isUniqueViolation(err)) throw err;
+  const constraint = (err as { constraint?: string; driverError?: { constraint?: string } }).driverError?.constraint;
+  return constraint === 'product_size_sku_key' || (err as { constraint?: string }).constraint === 'product_size_sku_key'
+    ? invalidField('sizes', PRODUCT_MESSAGES.skuTaken)
+    : invalidField('slug', PRODUCT_MESSAGES.slugTaken);
+}
+
 export function parseProductId(id: string | number): number | null {
   const n = Number(id);
   return Number.isInteger(n) && n >= 1 && n <= 2_147_483_647 ? n : null;
@@ -32,6 +41,7 @@ export function parseProductId(id: string | number): number | null {
 interface SizeRow {
   id: number;
   label: string;
+  sku: string;
   stock: number;
   reserved: number;
 }
@@ -79,19 +89,16 @@ export class ProductEditorService {
         const id = inserted[0]?.id;
         if (id === undefined) return rollback(invalidField('slug', PRODUCT_MESSAGES.slugTaken));
         for (const [position, s] of p.sizes.entries()) {
-          await m.query(`INSERT INTO product_size (product_id, label, position, stock) VALUES ($1, $2, $3, $4)`, [
-            id,
-            s.label,
-            position,
-            s.stock,
-          ]);
+          await m.query(
+            `INSERT INTO product_size (product_id, label, position, stock, sku) VALUES ($1, $2, $3, $4, $5)`,
+            [id, s.label, position, s.stock, s.sku],
+          );
         }
         auditChange(m, { entityType: 'product', entityId: id, before: null, after: await productSnapshot(m, id) });
         return commit(id);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) return rollback(invalidField('slug', PRODUCT_MESSAGES.slugTaken));
-      throw err;
+      return rollback(uniqueRefusal(err));
     }
   }
 
@@ -148,8 +155,7 @@ export class ProductEditorService {
         return commit(id);
       });
     } catch (err) {
-      if (isUniqueViolation(err)) return rollback(invalidField('slug', PRODUCT_MESSAGES.slugTaken));
-      throw err;
+      return rollback(uniqueRefusal(err));
     }
   }
 
@@ -195,7 +201,7 @@ export class ProductEditorService {
     sizes: ValidProduct['sizes'],
   ): Promise<ValidationErrors | null> {
     const existing: SizeRow[] = await m.query(
-      `SELECT id, label, stock, reserved FROM product_size WHERE product_id = $1 ORDER BY id FOR UPDATE`,
+      `SELECT id, label, sku, stock, reserved FROM product_size WHERE product_id = $1 ORDER BY id FOR UPDATE`,
       [productId],
     );
     const byId = new Map(existing.map((s) => [String(s.id), s]));
@@ -223,21 +229,21 @@ export class ProductEditorService {
     const renamed = sizes.filter((s) => s.id !== null && byId.get(s.id)!.label !== s.label);
     for (const [i, s] of renamed.entries())
       await m.query(`UPDATE product_size SET label = $2 WHERE id = $1`, [Number(s.id), `#${i}`]);
+    // SKUs are unique shop-wide: sizes trading codes pass through a placeholder of their own id first.
+    const recoded = sizes.filter((s) => s.id !== null && s.sku !== null && byId.get(s.id)!.sku !== s.sku);
+    for (const s of recoded)
+      await m.query(`UPDATE product_size SET sku = $2 WHERE id = $1`, [Number(s.id), `~${s.id}`]);
     for (const [position, s] of sizes.entries()) {
       if (s.id === null) {
-        await m.query(`INSERT INTO product_size (product_id, label, position, stock) VALUES ($1, $2, $3, $4)`, [
-          productId,
-          s.label,
-          position,
-          s.stock,
-        ]);
+        await m.query(
+          `INSERT INTO product_size (product_id, label, position, stock, sku) VALUES ($1, $2, $3, $4, $5)`,
+          [productId, s.label, position, s.stock, s.sku],
+        );
       } else {
-        await m.query(`UPDATE product_size SET label = $2, position = $3, stock = $4 WHERE id = $1`, [
-          Number(s.id),
-          s.label,
-          position,
-          s.stock,
-        ]);
+        await m.query(
+          `UPDATE product_size SET label = $2, position = $3, stock = $4, sku = COALESCE($5, sku) WHERE id = $1`,
+          [Number(s.id), s.label, position, s.stock, s.sku],
+        );
       }
     }
     return null;

@@ -29,6 +29,10 @@ export class ProductImageEntity {
   @Column({ type: 'int' })
   position: number;
 
+  /** The URL an imported picture was fetched from (null for uploads): a re-import recognises it. */
+  @Column({ name: 'source_url', type: 'varchar', length: 2000, nullable: true })
+  sourceUrl: string | null;
+
   /** Resized WebP/JPEG copies (raster uploads only; null for SVG artwork). */
   @Column({ type: 'jsonb', nullable: true })
   variants: ImageVariant[] | null;

@@ -16,6 +16,10 @@ export class ProductSizeEntity {
   @Column({ type: 'varchar', length: 10 })
   label: string;
 
+  /** Unique across the shop (the id in spreadsheets and product feeds); a default is set when none is given. */
+  @Column({ type: 'varchar', length: 50 })
+  sku: string;
+
   @Column({ type: 'int' })
   position: number;
 

@@ -16,6 +16,8 @@ export interface BucketLike {
     exists(): Promise<[boolean]>;
     getMetadata(): Promise<[{ metadata?: Record<string, string | number | boolean | null> }]>;
     setMetadata(metadata: { metadata: Record<string, string> }): Promise<unknown>;
+    download(): Promise<[Buffer]>;
+    delete(options: { ignoreNotFound: boolean }): Promise<unknown>;
   };
 }
 
@@ -44,6 +46,22 @@ export class FirebaseMediaStore implements MediaStore {
     assertValidKey(key);
     const [found] = await this.bucket.file(key).exists();
     return found;
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    assertValidKey(key);
+    try {
+      const [data] = await this.bucket.file(key).download();
+      return data;
+    } catch (err) {
+      if ((err as { code?: number }).code === 404) return null;
+      throw err;
+    }
+  }
+
+  async remove(key: string): Promise<void> {
+    assertValidKey(key);
+    await this.bucket.file(key).delete({ ignoreNotFound: true });
   }
 
   async downloadUrl(key: string): Promise<string> {

@@ -1,5 +1,5 @@
 // Media: where files live (local folder or Firebase Storage), checked uploads and the home page's media.
-export type { MediaStore } from './media-store.js';
+export { MediaWriteLog, type MediaStore } from './media-store.js';
 export { LocalMediaStore } from './local-media-store.js';
 export { HomeMediaService } from './home-media.service.js';
 export { MediaAssetEntity } from './media-asset.entity.js';
@@ -10,8 +10,16 @@ export { checkImageUpload, imageWork, uploadKey, type DecodedImage } from './ima
 export type { ImageView } from './home-media.service.js';
 export {
   createImageVariants,
+  rasterizeSvg,
   storeImageVariants,
   srcSetOf,
   VARIANT_WIDTHS,
   type ImageVariant,
 } from './image-variants.js';
+export {
+  fetchRemoteImage,
+  isPrivateAddress,
+  storeRemoteImage,
+  type RemoteImage,
+  type RemoteImageOptions,
+} from './remote-image.js';

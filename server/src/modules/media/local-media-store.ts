@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { assertValidKey, type MediaStore } from './media-store.js';
@@ -17,7 +18,8 @@ export class LocalMediaStore implements MediaStore {
   async put(key: string, body: Buffer | string, _contentType: string): Promise<string> {
     const file = this.file(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    const tmp = `${file}.${process.pid}.tmp`;
+    // Unique per write: two writers of the same key (workers of one process too) never share a temporary file.
+    const tmp = `${file}.${process.pid}-${randomBytes(4).toString('hex')}.tmp`;
     await fs.writeFile(tmp, body);
     await fs.rename(tmp, file);
     return this.urlFor(key);
@@ -28,6 +30,17 @@ export class LocalMediaStore implements MediaStore {
       .access(this.file(key))
       .then(() => true)
       .catch(() => false);
+  }
+
+  async read(key: string): Promise<Buffer | null> {
+    return fs.readFile(this.file(key)).catch((err: NodeJS.ErrnoException) => {
+      if (err.code === 'ENOENT') return null;
+      throw err;
+    });
+  }
+
+  async remove(key: string): Promise<void> {
+    await fs.rm(this.file(key), { force: true });
   }
 
   async downloadUrl(key: string): Promise<string> {

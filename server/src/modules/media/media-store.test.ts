@@ -15,6 +15,11 @@ describe('LocalMediaStore', () => {
     expect(await store.exists('products/a-1.svg')).toBe(true);
     expect(await store.exists('products/b.svg')).toBe(false);
     expect(await store.downloadUrl('products/a-1.svg')).toBe(url);
+    expect((await store.read('products/a-1.svg'))?.toString()).toBe('<svg/>');
+    expect(await store.read('products/b.svg')).toBeNull();
+    await store.remove('products/a-1.svg');
+    await store.remove('products/a-1.svg');
+    expect(await store.exists('products/a-1.svg')).toBe(false);
   });
 
   it('refuses keys that escape the root or are not plain paths', async () => {
@@ -44,6 +49,14 @@ describe('FirebaseMediaStore', () => {
           const f = files.get(key)!;
           f.metadata = { ...f.metadata, ...metadata };
         },
+        download: async () => {
+          const f = files.get(key);
+          if (!f) throw Object.assign(new Error('No such object'), { code: 404 });
+          return [Buffer.from(f.data)] as [Buffer];
+        },
+        delete: async ({ ignoreNotFound }) => {
+          if (!files.delete(key) && !ignoreNotFound) throw Object.assign(new Error('No such object'), { code: 404 });
+        },
       }),
     };
     return { bucket, files, save };
@@ -69,6 +82,11 @@ describe('FirebaseMediaStore', () => {
     expect(url).toBe(firebaseDownloadUrl('enzo-prod.appspot.com', 'products/x-1.svg', token!));
     expect(await store.downloadUrl('products/x-1.svg')).toBe(url);
     expect(await store.exists('products/x-1.svg')).toBe(true);
+    expect((await store.read('products/x-1.svg'))?.toString()).toBe('<svg/>');
+    expect(await store.read('products/nada.svg')).toBeNull();
+    await store.remove('products/x-1.svg');
+    await store.remove('products/x-1.svg');
+    expect(await store.exists('products/x-1.svg')).toBe(false);
   });
 
   it('adds a token to an existing object that has none', async () => {

@@ -2,6 +2,8 @@ import type { Express, Request, Response } from 'express';
 import { GraphQLError } from 'graphql';
 import type { Env } from '../../config/env.js';
 import type { OrdersModule } from '../orders/index.js';
+import { EXPORT_CONTENT_TYPES, type CatalogExportService, type ExportFormat } from '../catalog/index.js';
+import type { Permission } from '#shared/staff-access.js';
 import type { StaffAuthService } from './auth.js';
 import type { ActivityLog } from '../audit/index.js';
 import { DISABLED_MESSAGE, NOT_STAFF_MESSAGE } from '../../common/access.js';
@@ -15,6 +17,7 @@ export interface StaffRouteDeps {
   auth: StaffAuthService;
   orders: OrdersModule;
   activity: ActivityLog;
+  catalogExport?: CatalogExportService;
 }
 
 /** Firebase web config the login page needs (apiKey `demo-key` works with the emulator). */
@@ -31,14 +34,49 @@ export function authConfig(env: Env) {
 }
 
 /**
- * `GET /api/auth-config`, `GET /api/staff/orders.csv` and `GET /api/staff/order-lines.csv`: the same checks as GraphQL
- * (401 without a valid token, 403 off the team, disabled or without `orders.export`), and every download and refusal
- * goes to the activity log before any row is sent.
+ * `GET /api/auth-config`, the orders CSVs (`orders.export`) and the catalogue spreadsheet (`catalog.export`): the same
+ * checks as GraphQL (401 without a valid token, 403 off the team, disabled or without the permission), and every
+ * download and refusal goes to the activity log before any row is sent.
  */
 export function mountStaffRoutes(
-  { env, auth, orders, activity }: StaffRouteDeps,
+  { env, auth, orders, activity, catalogExport }: StaffRouteDeps,
   signInReady: () => boolean = () => true,
 ) {
+  /**
+   * The check a GraphQL field declared `staffOnly(permission, …)` gets, for a download: the staff member, or null once
+   * the refusal was answered (401/403) and, for a signed-in person, logged.
+   */
+  const downloader = async (req: Request, res: Response, permission: Permission, operation: string) => {
+    const facts = { ip: req.ip ?? '', requestId: req.id ?? randomUUID() };
+    const who = await auth.resolve(req.headers.authorization, facts);
+    if (who.kind === 'anonymous' || who.kind === 'invalid') {
+      res.status(401).json({ error: 'UNAUTHENTICATED', message: 'Debes iniciar sesión para continuar.' });
+      return null;
+    }
+    if (who.kind !== 'staff' || !roleAllows(who.staff.role, permission)) {
+      await activity.recordRefusal({
+        kind: 'refused',
+        actor:
+          who.kind === 'staff'
+            ? { uid: who.staff.uid, email: who.staff.email, role: who.staff.role }
+            : { uid: who.uid, email: who.email, role: null },
+        operation,
+        detail: who.kind === 'staff' ? { permission } : { reason: who.kind },
+        ...facts,
+      });
+      res.status(403).json({
+        error: 'FORBIDDEN',
+        message:
+          who.kind === 'staff'
+            ? forbiddenMessage(permission)
+            : who.kind === 'disabled'
+              ? DISABLED_MESSAGE
+              : NOT_STAFF_MESSAGE,
+      });
+      return null;
+    }
+    return { staff: who.staff, facts };
+  };
   return (app: Express) => {
     app.get('/api/auth-config', (_req: Request, res: Response) => {
       res.setHeader('Cache-Control', 'no-store');
@@ -64,34 +102,9 @@ export function mountStaffRoutes(
     ) =>
       app.get(path, async (req: Request, res: Response) => {
         res.setHeader('Cache-Control', 'no-store');
-        const facts = { ip: req.ip ?? '', requestId: req.id ?? randomUUID() };
-        const who = await auth.resolve(req.headers.authorization, facts);
-        if (who.kind === 'anonymous' || who.kind === 'invalid') {
-          res.status(401).json({ error: 'UNAUTHENTICATED', message: 'Debes iniciar sesión para continuar.' });
-          return;
-        }
-        if (who.kind !== 'staff' || !roleAllows(who.staff.role, 'orders.export')) {
-          await activity.recordRefusal({
-            kind: 'refused',
-            actor:
-              who.kind === 'staff'
-                ? { uid: who.staff.uid, email: who.staff.email, role: who.staff.role }
-                : { uid: who.uid, email: who.email, role: null },
-            operation,
-            detail: who.kind === 'staff' ? { permission: 'orders.export' } : { reason: who.kind },
-            ...facts,
-          });
-          res.status(403).json({
-            error: 'FORBIDDEN',
-            message:
-              who.kind === 'staff'
-                ? forbiddenMessage('orders.export')
-                : who.kind === 'disabled'
-                  ? DISABLED_MESSAGE
-                  : NOT_STAFF_MESSAGE,
-          });
-          return;
-        }
+        const allowed = await downloader(req, res, 'orders.export', operation);
+        if (!allowed) return;
+        const { staff, facts } = allowed;
         let batches;
         let first;
         try {
@@ -101,7 +114,7 @@ export function mountStaffRoutes(
           // Who downloaded which orders' personal data, written before the first row leaves.
           await activity.record({
             kind: 'export',
-            actor: { uid: who.staff.uid, email: who.staff.email, role: who.staff.role },
+            actor: { uid: staff.uid, email: staff.email, role: staff.role },
             operation,
             // The search text may be a shopper's document number: the log only says there was one.
             detail: { filter: { ...filter, search: filter.search?.trim() ? '(texto de búsqueda)' : null } },
@@ -123,6 +136,31 @@ export function mountStaffRoutes(
         for await (const batch of batches) res.write(await rows(batch));
         res.end();
       });
+
+    // The whole catalogue as the import reads it back: `catalog.csv` (Excel es-CO: BOM and `;`) or `catalog.xlsx`.
+    for (const format of ['csv', 'xlsx'] as ExportFormat[]) {
+      const operation = format === 'csv' ? 'catalogCsv' : 'catalogXlsx';
+      app.get(`/api/staff/catalog.${format}`, async (req: Request, res: Response) => {
+        res.setHeader('Cache-Control', 'no-store');
+        if (!catalogExport) return void res.status(404).end();
+        const allowed = await downloader(req, res, 'catalog.export', operation);
+        if (!allowed) return;
+        const { staff, facts } = allowed;
+        await activity.record({
+          kind: 'export',
+          actor: { uid: staff.uid, email: staff.email, role: staff.role },
+          operation,
+          detail: { format },
+          ...facts,
+        });
+        const day = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date());
+        res.status(200);
+        res.setHeader('Content-Type', EXPORT_CONTENT_TYPES[format]);
+        res.setHeader('Content-Disposition', `attachment; filename="catalogo-enzo-${day}.${format}"`);
+        await catalogExport.write(format, res);
+        res.end();
+      });
+    }
 
     csvRoute('/api/staff/orders.csv', 'ordersCsv', 'ordenes-enzo', csvHeader, async (batch) =>
       batch.map(csvRow).join(''),

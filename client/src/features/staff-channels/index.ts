@@ -1,0 +1,2 @@
+export { CatalogImportPage } from './catalog-import-page';
+export { ChannelsPage } from './channels-page';
