@@ -120,7 +120,8 @@ export function headerKey(text: string): string {
 /** The column a header names, or undefined for a column the import ignores. */
 export function columnOfHeader(text: string): SheetColumnKey | undefined {
   const key = headerKey(text);
-  return SHEET_COLUMNS.find((c) => headerKey(c.header) === key || c.aliases.some((alias) => headerKey(alias) === key))?.key;
+  return SHEET_COLUMNS.find((c) => headerKey(c.header) === key || c.aliases.some((alias) => headerKey(alias) === key))
+    ?.key;
 }
 
 export type ProductSheetStatus = 'PUBLISHED' | 'DRAFT' | 'ARCHIVED';

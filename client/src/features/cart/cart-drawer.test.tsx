@@ -204,8 +204,10 @@ describe('cart drawer', () => {
             orderReceipt: {
               ...{ __typename: 'OrderReceipt' as const },
               reference: 'ENZ-AAAAAA',
-              status: 'PENDIENTE_PAGO',
               canPay: true,
+              mayRelease: true,
+              confirmed: false,
+              ended: false,
               payBefore: '2025-11-12T20:45:00.000Z',
               total: 61_500,
               shippingAddress: PENDING_ORDER_DESTINATION,
@@ -235,5 +237,60 @@ describe('cart drawer', () => {
     expect(released).toEqual(['ENZ-AAAAAA']);
     expect(within(dialog).queryByRole('link', { name: 'Completar el pago' })).toBeNull();
     expect(localStorage.getItem('enzo.order.v1')).toBe('null');
+  });
+
+  it.each([
+    {
+      what: 'confirmed (paid meanwhile): the cart it came from is bought and emptied',
+      answer: { canPay: false, mayRelease: false, confirmed: true, ended: false },
+      cartLeft: 0,
+    },
+    {
+      what: 'ended unpaid: the order is forgotten and the cart stays, nothing is released',
+      answer: { canPay: false, mayRelease: false, confirmed: false, ended: true },
+      cartLeft: 1,
+    },
+    {
+      what: 'declined past its hold: ended although the shopper could still let it go; the cart stays',
+      answer: { canPay: false, mayRelease: true, confirmed: false, ended: true },
+      cartLeft: 1,
+    },
+  ])('a remembered order the server says is $what', async ({ answer, cartLeft }) => {
+    storeCart([{ productId: '1', sizeId: '11', quantity: 1 }]);
+    localStorage.setItem(
+      'enzo.order.v1',
+      JSON.stringify({ reference: 'ENZ-AAAAAA', token: 'tok-0123456789abcdef', cart: '1:11:1|' }),
+    );
+    const released: string[] = [];
+    mswServer.use(
+      graphql.query(PendingOrderDocument, () =>
+        HttpResponse.json({
+          data: {
+            orderReceipt: {
+              ...{ __typename: 'OrderReceipt' as const },
+              reference: 'ENZ-AAAAAA',
+              ...answer,
+              payBefore: null,
+              total: 61_500,
+              shippingAddress: PENDING_ORDER_DESTINATION,
+            },
+          },
+        }),
+      ),
+      graphql.mutation(ReleaseOrderDocument, ({ variables }) => {
+        released.push(variables.reference);
+        return HttpResponse.json({
+          data: { releaseOrder: { ...{ __typename: 'NotFound' as const }, message: 'No encontramos este pedido.' } },
+        });
+      }),
+    );
+    serveQuotes();
+    const store = createStore();
+    store.set(cartOpenAtom, true);
+    renderWithProviders(<CartDrawer />, { store });
+    await waitFor(() => expect(localStorage.getItem('enzo.order.v1')).toBe('null'));
+    expect(JSON.parse(localStorage.getItem('enzo.cart.v1')!).lines).toHaveLength(cartLeft);
+    expect(screen.queryByRole('link', { name: 'Completar el pago' })).toBeNull();
+    expect(released).toEqual([]);
   });
 });

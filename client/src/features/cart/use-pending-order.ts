@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { PAID_STATUSES } from '#shared/orders.js';
-import type { OrderStatusValue } from '#shared/orders.js';
 import { PendingOrderDocument, ReleaseOrderDocument, type PendingOrderQuery } from './cart.generated';
 import { cartSignatureAtom, forgetOrderAtom, orderPaidAtom, pendingOrderAtom } from './pending-order';
 
@@ -16,13 +14,12 @@ export interface ResumableOrder {
   destination: NonNullable<PendingOrderQuery['orderReceipt']>['shippingAddress'];
 }
 
-const UNPAID = new Set<OrderStatusValue>(['PENDIENTE_PAGO', 'PAGO_RECHAZADO']);
-
 /**
- * The order placed from this browser's cart, checked with the server: paid → the cart is emptied;
- * ended unpaid → forgotten (the cart stays); the cart changed since → the order is let go (its stock
- * goes back through the lifecycle). Answers the order the shopper can still pay, and the reference of
- * one just let go.
+ * The order placed from this browser's cart, checked with the server: confirmed → the cart is emptied;
+ * no longer the shopper's to let go, or ended → forgotten (the cart stays); the cart changed since → the
+ * order is let go (its stock goes back through the lifecycle). What the shopper may do is the server's
+ * answer (`canPay`, `mayRelease`, `confirmed`, `ended`, read from its order lifecycle); no status is
+ * compared here. Answers the order the shopper can still pay, and the reference of one just let go.
  */
 export function usePendingOrder(): { resumable: ResumableOrder | null; released: string | null } {
   const order = useAtomValue(pendingOrderAtom);
@@ -43,12 +40,12 @@ export function usePendingOrder(): { resumable: ResumableOrder | null; released:
   useEffect(() => {
     if (!order || receipt === undefined) return;
     if (receipt === null || receipt.reference !== order.reference) forget();
-    else if (PAID_STATUSES.has(receipt.status)) markPaid(order.reference);
-    else if (!UNPAID.has(receipt.status) || (receipt.status === 'PAGO_RECHAZADO' && !receipt.canPay)) forget();
+    else if (receipt.confirmed) markPaid(order.reference);
+    else if (!receipt.mayRelease || receipt.ended) forget();
   }, [order, receipt, forget, markPaid]);
 
   useEffect(() => {
-    if (!order || !changed || !receipt || !UNPAID.has(receipt.status) || releasing.current === order.reference) return;
+    if (!order || !changed || !receipt?.mayRelease || releasing.current === order.reference) return;
     releasing.current = order.reference;
     release({ variables: { reference: order.reference, token: order.token } })
       .then(({ data: result }) => {
@@ -66,12 +63,7 @@ export function usePendingOrder(): { resumable: ResumableOrder | null; released:
   }, [order, changed, receipt, release, forget, markPaid]);
 
   const resumable =
-    order &&
-    receipt &&
-    !changed &&
-    receipt.reference === order.reference &&
-    UNPAID.has(receipt.status) &&
-    receipt.canPay
+    order && receipt && !changed && receipt.reference === order.reference && receipt.canPay
       ? {
           reference: order.reference,
           token: order.token,

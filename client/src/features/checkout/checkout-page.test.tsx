@@ -44,8 +44,10 @@ beforeEach(() => {
           orderReceipt: {
             ...RECEIPT,
             reference: variables.reference,
-            status: 'PENDIENTE_PAGO',
             canPay: true,
+            mayRelease: true,
+            confirmed: false,
+            ended: false,
             payBefore: '2025-11-12T20:45:00.000Z',
             total: 106_500,
             shippingAddress: PENDING_ORDER_DESTINATION,

@@ -16,6 +16,7 @@ const shipped: OrderLookupQuery['orderLookup'] = {
   reference: 'ENZ-7K3Q9D',
   status: 'ENVIADO',
   createdAt: '2026-11-12T20:15:00.000Z',
+  confirmed: true,
   carrier: 'Servientrega',
   trackingNumber: 'SV 123',
   trackingUrl: 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=SV%20123',

@@ -1,4 +1,3 @@
-import { PAID_STATUSES } from '#shared/orders.js';
 import { SHOPPER_STATUS_TITLES, deliveryWindow, formatShopDateTime } from '#shared/order-tracking.js';
 import { RETURN_KIND_LABELS, SHOPPER_RETURN_STATUS } from '#shared/returns.js';
 import type { OrderLookupQuery } from './checkout.generated';
@@ -10,7 +9,7 @@ type Found = Extract<OrderLookupQuery['orderLookup'], { __typename: 'OrderLookup
 /** What «Consulta tu pedido» shows: the order page's own status, stages, tracking and history (nothing personal). */
 export function OrderLookupResult({ order }: { order: Found }) {
   const d = order.delivery;
-  const paid = PAID_STATUSES.has(order.status);
+  const paid = order.confirmed;
   const arrives =
     paid && order.status !== 'ENTREGADO' && d
       ? d.earliest && d.latest
@@ -29,7 +28,7 @@ export function OrderLookupResult({ order }: { order: Found }) {
           Para ver el detalle, pagar o pedir una devolución, abre el enlace del correo de tu pedido.
         </p>
       </div>
-      {paid ? <FulfilmentStages receipt={order} /> : null}
+      <FulfilmentStages receipt={order} />
       <TrackingInfo receipt={order} />
       {order.returns.length ? (
         <section aria-labelledby="lookup-returns-title">

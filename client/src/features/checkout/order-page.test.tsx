@@ -22,6 +22,8 @@ const T = (hhmm: string) => `2025-11-12T${hhmm}:00.000Z`;
 /** Adds the `__typename` the server sends (the generated result types leave it out). */
 const typed = <V extends object>(typename: string, value: V): V => ({ __typename: typename, ...value }) as V;
 type Step = ReceiptFieldsFragment['timeline'][number];
+/** What the server answers once the shopper can no longer pay or let the order go. */
+const SETTLED = { canPay: false, payBefore: null, mayRelease: false, awaitingGateway: false } as const;
 
 function step(from: Step['from'], status: Step['status'], at: string): Step {
   return typed('OrderStep', { from, status, at });
@@ -47,6 +49,10 @@ function receipt(
     paymentFee: 0,
     canRetryPayment: false,
     canPay: true,
+    mayRelease: true,
+    awaitingGateway: true,
+    confirmed: false,
+    ended: false,
     payBefore: T('20:45'),
     paymentProcessing: false,
     refundPending: false,
@@ -141,6 +147,7 @@ describe('order page', () => {
       receipt({
         status: 'PAGO_RECHAZADO',
         canRetryPayment: true,
+        awaitingGateway: false,
         timeline: [step(null, 'PENDIENTE_PAGO', T('20:15')), step('PENDIENTE_PAGO', 'PAGO_RECHAZADO', T('20:18'))],
       }),
     );
@@ -169,8 +176,8 @@ describe('order page', () => {
     serve(
       receipt({
         status: 'PAGADO',
-        canPay: false,
-        payBefore: null,
+        ...SETTLED,
+        confirmed: true,
         timeline: [step(null, 'PENDIENTE_PAGO', T('20:15')), step('PENDIENTE_PAGO', 'PAGADO', T('20:17'))],
       }),
     );
@@ -183,12 +190,33 @@ describe('order page', () => {
     expect(screen.queryByRole('button', { name: /^Pagar/ })).toBeNull();
   });
 
+  it('declined past its hold: the server says it ended, so this browser forgets it and keeps the cart', async () => {
+    const cart = JSON.stringify({ version: 1, lines: [{ productId: '1', sizeId: '11', quantity: 2 }] });
+    localStorage.setItem('enzo.cart.v1', cart);
+    localStorage.setItem('enzo.order.v1', JSON.stringify({ reference: REF, token: TOKEN, cart: '1:11:2|' }));
+    serve(receipt({ status: 'PAGO_RECHAZADO', ...SETTLED, mayRelease: true, ended: true }));
+    renderWithProviders(<OrderPage />, { route: PAGE });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tu pago fue rechazado' })).toBeInTheDocument();
+    expect(screen.getByText(/Los productos ya no están apartados\./)).toBeInTheDocument();
+    await waitFor(() => expect(localStorage.getItem('enzo.order.v1')).toBe('null'));
+    expect(JSON.parse(localStorage.getItem('enzo.cart.v1')!).lines).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /^Pagar/ })).toBeNull();
+  });
+
+  it('still unpaid and not ended: this browser keeps remembering the order', async () => {
+    localStorage.setItem('enzo.order.v1', JSON.stringify({ reference: REF, token: TOKEN, cart: '1:11:2|' }));
+    serve(receipt({ canPay: false }));
+    renderWithProviders(<OrderPage />, { route: PAGE });
+    expect(await screen.findByText(/Ya no es posible iniciar otro pago para este pedido\./)).toBeInTheDocument();
+    expect(JSON.parse(localStorage.getItem('enzo.order.v1')!)).toMatchObject({ reference: REF });
+  });
+
   it('shipped: stages, carrier, guide number and a tracking link built from it', async () => {
     serve(
       receipt({
         status: 'ENVIADO',
-        canPay: false,
-        payBefore: null,
+        ...SETTLED,
+        confirmed: true,
         carrier: 'servientrega',
         trackingNumber: '2150001234',
         trackingUrl: 'https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=2150001234',
@@ -223,7 +251,7 @@ describe('order page', () => {
   });
 
   it('cancelled after payment: says the money comes back', async () => {
-    serve(receipt({ status: 'CANCELADO', canPay: false, payBefore: null, refundPending: true }));
+    serve(receipt({ status: 'CANCELADO', ...SETTLED, ended: true, refundPending: true }));
     renderWithProviders(<OrderPage />, { route: PAGE });
     expect(await screen.findByRole('heading', { level: 1, name: 'Tu pedido fue cancelado' })).toBeInTheDocument();
     expect(screen.getByText(/te devolveremos \$ 106\.500/)).toBeInTheDocument();
@@ -233,8 +261,8 @@ describe('order page', () => {
     serve(
       receipt({
         status: 'ENTREGADO',
-        canPay: false,
-        payBefore: null,
+        ...SETTLED,
+        confirmed: true,
         refunded: 45_000,
         netPaid: 61_500,
         refunds: [typed('OrderRefund', { kind: 'RETRACTO' as const, amount: 45_000, refundedAt: T('21:00') })],
@@ -249,7 +277,7 @@ describe('order page', () => {
   });
 
   it('a parcel that came back: says so, and what comes back when it was paid', async () => {
-    serve(receipt({ status: 'DEVUELTO', canPay: false, payBefore: null, refundPending: true }));
+    serve(receipt({ status: 'DEVUELTO', ...SETTLED, ended: true, refundPending: true }));
     renderWithProviders(<OrderPage />, { route: PAGE });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Tu pedido volvió a nuestra tienda' }),

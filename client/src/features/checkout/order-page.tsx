@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
-import { PAID_STATUSES } from '#shared/orders.js';
 import { cartSignatureAtom, forgetOrderAtom, orderPaidAtom, pendingOrderAtom } from '../cart';
 import { OrderReceiptDocument, type ReceiptFieldsFragment } from './checkout.generated';
 import { FulfilmentStages, OrderTimeline, TrackingInfo } from './order-progress';
@@ -36,21 +35,22 @@ function NotFound() {
   );
 }
 
-/** The order remembered by this browser follows what its page says: paid → cart emptied; ended → forgotten. */
+/**
+ * The order remembered by this browser follows what its page says: confirmed → cart emptied; ended → forgotten.
+ * Both are the server's answer (read from its order lifecycle), never worked out here from the status.
+ */
 function useSettleRememberedOrder(receipt: ReceiptFieldsFragment | null | undefined) {
   const remembered = useAtomValue(pendingOrderAtom);
   // Subscribed so the stored cart is read fresh (another tab may have changed it) before it is compared.
   useAtomValue(cartSignatureAtom);
   const markPaid = useSetAtom(orderPaidAtom);
   const forget = useSetAtom(forgetOrderAtom);
-  const status = receipt?.status;
-  const ended = status === 'EXPIRADO' || status === 'CANCELADO' || (status === 'PAGO_RECHAZADO' && !receipt?.canPay);
   const mine = Boolean(receipt && remembered?.reference === receipt.reference);
   useEffect(() => {
     if (!mine || !receipt) return;
-    if (PAID_STATUSES.has(receipt.status)) markPaid(receipt.reference);
-    else if (ended) forget();
-  }, [mine, receipt, ended, markPaid, forget]);
+    if (receipt.confirmed) markPaid(receipt.reference);
+    else if (receipt.ended) forget();
+  }, [mine, receipt, markPaid, forget]);
 }
 
 /**
@@ -67,24 +67,23 @@ export function OrderPage() {
     fetchPolicy: 'network-only',
   });
   const receipt = data?.orderReceipt;
-  const pending = receipt?.status === 'PENDIENTE_PAGO';
+  const awaiting = receipt?.awaitingGateway ?? false;
   useSettleRememberedOrder(receipt);
   useEffect(() => {
-    if (!pending) return;
+    if (!awaiting) return;
     startPolling(transactionId ? 2500 : 10_000);
     return () => stopPolling();
-  }, [pending, transactionId, startPolling, stopPolling]);
+  }, [awaiting, transactionId, startPolling, stopPolling]);
 
   if (skip) return <NotFound />;
   if (!receipt && loading) return <p className="receipt">Cargando tu pedido…</p>;
   if (!receipt && error)
     return <p className="receipt checkout-notice">No pudimos cargar tu pedido. Recarga la página.</p>;
   if (!receipt) return <NotFound />;
-  const paid = PAID_STATUSES.has(receipt.status) || receipt.status === 'POR_CONFIRMAR';
   return (
     <div className="receipt">
       <OrderStatus receipt={receipt} token={token} returnedFromGateway={Boolean(transactionId)} />
-      {paid ? <FulfilmentStages receipt={receipt} /> : null}
+      <FulfilmentStages receipt={receipt} />
       <TrackingInfo receipt={receipt} />
       <OrderReturns receipt={receipt} token={token} />
       <ReceiptDetails receipt={receipt} />

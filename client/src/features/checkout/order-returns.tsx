@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { formatCop } from '#shared/money.js';
-import { PAID_STATUSES } from '#shared/orders.js';
 import { formatShopDateTime } from '#shared/order-tracking.js';
 import { PAGE_PATHS } from '#shared/storefront-routes.js';
 import { REFUND_METHOD_LABELS, RETURN_KIND_LABELS, SHOPPER_RETURN_STATUS } from '#shared/returns.js';
@@ -19,7 +18,7 @@ export function OrderReturns({ receipt, token }: { receipt: ReceiptFieldsFragmen
   const [sent, setSent] = useState<string | null>(null);
   const section = useRef<HTMLElement>(null);
   const { hash } = useLocation();
-  const shown = PAID_STATUSES.has(receipt.status) || receipt.returns.length > 0;
+  const shown = receipt.confirmed || receipt.returns.length > 0;
   // The return emails link here (`#devoluciones`): the section exists only once the order has loaded.
   useEffect(() => {
     if (hash === '#devoluciones' && shown && section.current) {
@@ -28,7 +27,7 @@ export function OrderReturns({ receipt, token }: { receipt: ReceiptFieldsFragmen
     }
   }, [hash, shown]);
   const options = receipt.returnOptions;
-  if (!PAID_STATUSES.has(receipt.status) && receipt.returns.length === 0) return null;
+  if (!shown) return null;
   const canAsk = Boolean(options.retractoUntil || options.warrantyUntil || options.canRequestReversal);
   return (
     <section

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCop } from '#shared/money.js';
-import { PAID_STATUSES } from '#shared/orders.js';
 import { SHOPPER_STATUS_TITLES, deliveryWindow, formatShopTime } from '#shared/order-tracking.js';
 import type { ReceiptFieldsFragment } from './checkout.generated';
 import { PayAgain } from './pay-again';
@@ -97,7 +96,7 @@ export function OrderStatus({
       </Box>
     );
   }
-  if (PAID_STATUSES.has(receipt.status)) {
+  if (receipt.confirmed) {
     const d = receipt.delivery;
     const since = cashOnDelivery ? 'desde la confirmación' : 'desde el pago';
     const arrives =

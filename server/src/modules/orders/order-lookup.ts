@@ -2,6 +2,7 @@ import type { DataSource } from 'typeorm';
 import { trackingUrl } from '#shared/carriers.js';
 import { ORDER_LOOKUP_MISMATCH, orderLookupSchema } from '#shared/order-lookup.js';
 import { canonicalEmail } from '#shared/customer-email.js';
+import { PAID_STATUSES } from '#shared/orders.js';
 import type { OrderLookup } from '../../generated/graphql.js';
 import { safeEqual } from '../../common/crypto.js';
 import { invalidField, notFoundResult, type NotFound, type ValidationErrors } from '../../common/results.js';
@@ -50,6 +51,7 @@ export class OrderLookupService {
       reference: order.reference,
       status: order.status,
       createdAt: order.createdAt,
+      confirmed: PAID_STATUSES.has(order.status),
       timeline: shopperTimeline(steps),
       carrier: order.carrier,
       trackingNumber: order.trackingNumber,

@@ -1,7 +1,8 @@
 import { formatCop } from '#shared/money.js';
-import { ORDER_STATUS_LABELS, type OrderStatusValue } from '#shared/orders.js';
+import { ORDER_STATUS_LABELS, PAID_STATUSES, type OrderStatusValue } from '#shared/orders.js';
 import type { OrderEntity } from './order.entity.js';
 import {
+  holdsReservation,
   moneyReceived,
   ORDER_EDGES,
   refundableAmount,
@@ -81,4 +82,39 @@ export function orderMoves(order: OrderFacts, actor: ActorKind): OrderMove[] {
   return (Object.entries(ORDER_EDGES[order.status]) as Array<[OrderStatusValue, Edge]>)
     .filter(([, edge]) => edge.by.includes(actor))
     .map(([to, edge]) => describe(order, to, edge, actor));
+}
+
+/** The lifecycle's edge the shopper may take from `status` to `to`, or null when the table has none for them. */
+export function shopperEdge(status: OrderStatusValue, to: OrderStatusValue): Edge | null {
+  const edge = ORDER_EDGES[status][to];
+  return edge?.by.includes('shopper') ? edge : null;
+}
+
+/**
+ * What the shopper's side may do with an order in `status`, read from `ORDER_EDGES` (actor 'shopper') so the
+ * storefront never keeps its own list of states: start a payment (a shopper edge back to PENDIENTE_PAGO; when it
+ * reserves stock, the units must still be there), let the order go (a shopper edge to CANCELADO), and whether a
+ * payment's answer is awaited (the gateway's approval would sell the units held for it).
+ */
+export function shopperLifecycle(status: OrderStatusValue): {
+  payEdge: Edge | null;
+  mayRelease: boolean;
+  awaitingGateway: boolean;
+} {
+  return {
+    payEdge: shopperEdge(status, 'PENDIENTE_PAGO'),
+    mayRelease: shopperEdge(status, 'CANCELADO') !== null,
+    awaitingGateway: Object.values(ORDER_EDGES[status]).some(
+      (edge) => edge.by.includes('gateway') && edge.effects.includes('sellReserved'),
+    ),
+  };
+}
+
+/**
+ * Whether the order is over for the shopper without going ahead: it is not confirmed (paid, or contraentrega
+ * confirmed), holds no units, and cannot be paid any more (expired, cancelled, declined past its hold, returned to
+ * the shop). A browser that remembers it lets it go.
+ */
+export function shopperOrderEnded(status: OrderStatusValue, canPay: boolean): boolean {
+  return !PAID_STATUSES.has(status) && !holdsReservation(status) && !canPay;
 }

@@ -11,6 +11,7 @@ import type { PaymentGateway } from '../payments/index.js';
 import type { OrderEntity } from './order.entity.js';
 import { SHOPPER, type OrderLifecycle } from './order-lifecycle.js';
 import { checkoutUrlFor } from './order-checkout.js';
+import { shopperLifecycle } from './order-moves.js';
 import { MAX_PAYMENT_ATTEMPTS, type OrderReceiptService } from './order-receipt.service.js';
 
 export type RetryResult =
@@ -56,7 +57,7 @@ export class OrderPayAgainService {
       const order = await this.lifecycle.lock(m, { id: found.id });
       if (!order) return rollback(unavailable('No encontramos este pedido.'));
       if (PAID_STATUSES.has(order.status)) return rollback(unavailable('Este pedido ya está pagado.'));
-      if (order.status !== 'PENDIENTE_PAGO' && order.status !== 'PAGO_RECHAZADO')
+      if (!shopperLifecycle(order.status).payEdge)
         return rollback(unavailable(NOT_PAYABLE[order.status] ?? 'Este pedido ya no admite pagos.'));
       if (order.expiresAt.getTime() <= Date.now())
         return rollback(
@@ -124,7 +125,7 @@ export class OrderPayAgainService {
           reference: order.reference,
           message: `Tu pedido ${order.reference} ya fue pagado.`,
         };
-      if (order.status === 'PENDIENTE_PAGO' || order.status === 'PAGO_RECHAZADO') {
+      if (shopperLifecycle(order.status).mayRelease) {
         const moved = await this.lifecycle.transition(m, order, {
           to: 'CANCELADO',
           actor: SHOPPER,

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { trackingUrl } from '#shared/carriers.js';
-import type { OrderStatusValue } from '#shared/orders.js';
+import { PAID_STATUSES, type OrderStatusValue } from '#shared/orders.js';
 import type { OrderReceipt } from '../../generated/graphql.js';
 import { safeEqual } from '../../common/crypto.js';
 import type { PaymentGateway } from '../payments/index.js';
@@ -11,6 +11,7 @@ import type { OrderPaymentsService } from './order-payments.service.js';
 import { groupBySize, stockAvailable } from './order-stock.js';
 import { orderReferenceFromPayment, paymentReference, REFERENCE_PATTERN } from './order-tokens.js';
 import { orderDelivery } from './order-delivery.js';
+import { shopperLifecycle, shopperOrderEnded } from './order-moves.js';
 import type { OrderTransactions } from './order-transactions.js';
 
 /** Payment attempts one order may start (each one holds the stock a while longer). */
@@ -67,10 +68,14 @@ export class OrderReceiptService {
     // A new attempt needs a minute of hold left before the order's hold limit (first expiry plus one period).
     const inTime = order.expiresAt.getTime() > Date.now() && order.holdUntil.getTime() - Date.now() >= 60_000;
     const mayStart = inTime && order.paymentAttempt < MAX_PAYMENT_ATTEMPTS;
-    const canRetryPayment =
-      order.status === 'PAGO_RECHAZADO' && mayStart && (await stockAvailable(this.ds.manager, groupBySize(lines)));
-    const canPay = canRetryPayment || (order.status === 'PENDIENTE_PAGO' && mayStart && !paymentProcessing);
-    const unpaid = order.status === 'PENDIENTE_PAGO' || order.status === 'PAGO_RECHAZADO';
+    const { payEdge, mayRelease, awaitingGateway } = shopperLifecycle(order.status);
+    // An attempt that takes the units again (after a decline) needs them still on the shelf.
+    const canPay =
+      payEdge !== null &&
+      mayStart &&
+      !paymentProcessing &&
+      (!payEdge.effects.includes('reserveStock') || (await stockAvailable(this.ds.manager, groupBySize(lines))));
+    const confirmed = PAID_STATUSES.has(order.status);
     return {
       order,
       reference: order.reference,
@@ -99,9 +104,13 @@ export class OrderReceiptService {
         address: order.address,
         neighborhood: order.neighborhood,
       },
-      canRetryPayment,
+      canRetryPayment: canPay && order.status === 'PAGO_RECHAZADO',
       canPay,
-      payBefore: unpaid && inTime ? order.expiresAt : null,
+      mayRelease,
+      awaitingGateway,
+      confirmed,
+      ended: shopperOrderEnded(order.status, canPay),
+      payBefore: payEdge && inTime ? order.expiresAt : null,
       paymentProcessing,
       timeline: shopperTimeline(steps),
       carrier: order.carrier,
