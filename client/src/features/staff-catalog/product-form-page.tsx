@@ -31,7 +31,7 @@ function refusal(result: Answer): { message: string; errors?: Array<{ field: str
 
 const toInput = (p: ValidProduct): ProductInput => ({
   ...p,
-  sizes: p.sizes.map((s) => ({ id: s.id, label: s.label, stock: s.stock, expectedStock: s.expectedStock })),
+  sizes: p.sizes.map((s) => ({ id: s.id, label: s.label, sku: s.sku, stock: s.stock, expectedStock: s.expectedStock })),
 });
 
 /** `/dashboard/productos/nuevo`: a new product; once created, its page (to add pictures). */
