@@ -330,14 +330,15 @@ describe('stock and sales follow the parcel', () => {
     orderInput(v, quantity, { paymentMethod: 'CASH_ON_DELIVERY', discountCode: 'BIENVENIDO10' });
 
   async function figures() {
-    const res = await shop.gql<{ staffDashboard: { salesToday: number; salesLast30Days: Array<{ total: number }> } }>(
-      `{ staffDashboard { salesToday salesLast30Days { total } } }`,
+    // Sales figures are their own query (the reports.view permission).
+    const res = await shop.gql<{ staffSales: { salesToday: number; salesLast30Days: Array<{ total: number }> } }>(
+      `{ staffSales { salesToday salesLast30Days { total } } }`,
       {},
       auth,
     );
     return {
-      today: res.data!.staffDashboard.salesToday,
-      chartToday: res.data!.staffDashboard.salesLast30Days.at(-1)!.total,
+      today: res.data!.staffSales.salesToday,
+      chartToday: res.data!.staffSales.salesLast30Days.at(-1)!.total,
     };
   }
 

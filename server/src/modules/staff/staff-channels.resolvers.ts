@@ -5,7 +5,8 @@ import type { CatalogImportService, PlannedProduct } from '../catalog/index.js';
 import { FEED_PATHS, type FeedService } from '../channels/index.js';
 
 /** Base64 of at most ~6 MB (the GraphQL body limit is 8 MB). */
-const MAX_BASE64 = 8 * 1024 * 1024;
+/** A catalogue file's base64 (6 MB of spreadsheet), checked again here after any `data:` prefix. */
+export const MAX_BASE64 = 8 * 1024 * 1024;
 
 function decodeFile(input: { fileName: string; dataBase64: string }): Buffer {
   const base64 = input.dataBase64.slice(0, MAX_BASE64 + 1).replace(/^data:[^,]{0,100},/, '');
