@@ -18,6 +18,8 @@ import { SIZE_MEASUREMENTS } from '../../shared/size-guide.js';
 import { DISCOUNT_CODE_STATES, DISCOUNT_PROBLEM_REASONS } from '../../shared/discount-codes.js';
 import { EINVOICE_KINDS, EINVOICE_STATUSES, ORGANIZATION_TYPES, TAX_REGIMES } from '../../shared/einvoicing.js';
 import { BACKUP_STATUSES, BACKUP_TRIGGERS } from '../../shared/operations.js';
+import { STAFF_ROLES } from '../../shared/staff-access.js';
+import { AUDIT_KINDS } from '../../shared/audit.js';
 import { createTestDatabase } from '../setup/test-database.js';
 
 /**
@@ -70,6 +72,12 @@ const TIES: Record<string, Tie> = {
   'order flag': { shared: ORDER_FLAGS, schemaEnum: 'OrderFlag', columns: ['shop_order.flags'] },
   'order timeline event': { shared: ORDER_EVENTS, schemaEnum: 'OrderEvent', columns: ['order_transition.event'] },
   pet: { schemaEnum: 'Pet', columns: ['product.pets'] },
+  'staff role': {
+    shared: STAFF_ROLES,
+    schemaEnum: 'StaffRole',
+    columns: ['staff_member.role', 'audit_entry.actor_role'],
+  },
+  'activity entry kind': { shared: AUDIT_KINDS, schemaEnum: 'AuditKind', columns: ['audit_entry.kind'] },
   'electronic document kind': {
     shared: EINVOICE_KINDS,
     schemaEnum: 'EinvoiceKind',

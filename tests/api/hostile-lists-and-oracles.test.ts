@@ -304,6 +304,33 @@ const LIST_CASES: Record<string, () => Promise<void>> = {
       (await call(q, { f: { pets: ['DOG'] } })).data,
     );
   },
+  'LegalSettingsInput.taxResponsibilities': async () => {
+    const SAVE = `mutation($input: LegalSettingsInput!) { staffSaveLegalSettings(input: $input) {
+      __typename ... on LegalSettings { saved } ... on ValidationErrors { errors { field } } } }`;
+    const input = {
+      legalName: 'Mascotas del Norte S.A.S.',
+      tradeName: 'Enzo',
+      nit: '900.559.088-2',
+      organizationType: 'JURIDICA',
+      taxRegime: 'RESPONSABLE_IVA',
+      address: 'Avenida 0 # 10-20',
+      departmentCode: '54',
+      municipalityCode: '54001',
+      postalCode: '540001',
+      phone: '+57 607 555 1234',
+      email: 'facturas@mascotasdelnorte.co',
+    };
+    const before = await shop.ds.query(`SELECT * FROM legal_settings`);
+    // A responsibility twice, and more of them than the RUT has: refused, nothing saved.
+    for (const taxResponsibilities of [
+      ['O-13', 'O-13'],
+      ['O-13', 'O-15', 'O-23', 'O-47', 'R-99-PN', 'O-13'],
+    ]) {
+      const { data } = await staff(SAVE, { input: { ...input, taxResponsibilities } });
+      expect(data).toMatchObject({ __typename: 'ValidationErrors' });
+    }
+    expect(await shop.ds.query(`SELECT * FROM legal_settings`)).toEqual(before);
+  },
   'ProductInput.sizes': async () => {
     const product = await productWithSizes();
     const [a, b] = product.sizes;

@@ -30,6 +30,7 @@ export const LONG_INPUT_FIELDS: Record<string, number> = {
   'UploadImageInput.dataBase64': MAX_IMAGE_BASE64_CHARS,
   // A `data:…;base64,` prefix is allowed before the file's bytes.
   'CatalogImportInput.dataBase64': MAX_CATALOG_FILE_BASE64 + 200,
+  'ApplyCatalogImportInput.dataBase64': MAX_CATALOG_FILE_BASE64 + 200,
 };
 
 /** The first string inside `value` (of `type`) longer than its limit, as `Type.field`; null when none is. */
