@@ -254,11 +254,14 @@ describe('table ownership', () => {
 
   describe('catches a module that crosses the line', () => {
     const plant = (module: string, code: string): string[] =>
-      violations(touchesOf(module, path.join(MODULES_DIR, module, 'probe.ts'), code, entities));
+      // Without the place (a probe file that does not exist): only what was crossed.
+      violations(touchesOf(module, path.join(MODULES_DIR, module, 'probe.ts'), code, entities)).map((v) =>
+        v.slice(v.indexOf(': ') + 2),
+      );
 
     it('in raw SQL writes', () => {
       expect(plant('orders', 'm.query(`UPDATE product_size SET stock = stock - 1 WHERE id = $1`, [id]);')).toEqual([
-        'server/src/modules/orders/probe.ts:1: orders writes product_size (owned by catalog)',
+        'orders writes product_size (owned by catalog)',
       ]);
       expect(plant('content', "m.query('INSERT INTO discount_code (code) VALUES ($1)', [c]);")).toHaveLength(1);
       expect(plant('seo', 'm.query(`DELETE FROM product_image WHERE id = ${id}`);')).toHaveLength(1);
@@ -267,19 +270,16 @@ describe('table ownership', () => {
     it('in raw SQL reads without a read model', () => {
       expect(
         plant('shipping', "m.query('SELECT p.id FROM category c, product p WHERE p.category_id = c.id');"),
-      ).toEqual([
-        'server/src/modules/shipping/probe.ts:1: shipping reads category (owned by catalog)',
-        'server/src/modules/shipping/probe.ts:1: shipping reads product (owned by catalog)',
-      ]);
+      ).toEqual(['shipping reads category (owned by catalog)', 'shipping reads product (owned by catalog)']);
       expect(plant('cart', 'm.query(`SELECT 1 FROM x JOIN shop_order o ON true`);')).toHaveLength(1);
     });
 
     it('in entity calls', () => {
       expect(plant('returns', 'await m.getRepository(OrderEntity).save(order);')).toEqual([
-        'server/src/modules/returns/probe.ts:1: returns writes shop_order (owned by orders)',
+        'returns writes shop_order (owned by orders)',
       ]);
       expect(plant('staff', 'await m.find(ProductSizeEntity, { where: { id } });')).toEqual([
-        'server/src/modules/staff/probe.ts:1: staff reads product_size (owned by catalog)',
+        'staff reads product_size (owned by catalog)',
       ]);
       expect(plant('staff', 'const q = m.createQueryBuilder(OrderLineEntity, "l");')).toHaveLength(1);
     });
