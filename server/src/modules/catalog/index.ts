@@ -20,6 +20,16 @@ export {
   type LowStockRow,
   type LowStockReport,
 } from './stock-alerts.service.js';
+export {
+  groupBySize,
+  releaseStock,
+  reserveStock,
+  restockReturned,
+  sellReserved,
+  stockAvailable,
+  takeFromShelf,
+  type SizeQuantities,
+} from './size-stock.js';
 export { createCatalogResolvers } from './catalog.resolvers.js';
 export { prefetchProductData, productData, type ProductData } from './product-prefetch.js';
 export { CategoryEntity } from './category.entity.js';

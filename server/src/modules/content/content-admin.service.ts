@@ -16,7 +16,7 @@ import {
   type NotFound,
   type ValidationErrors,
 } from '../../common/results.js';
-import { checkImageUpload, uploadKey, type MediaStore } from '../media/index.js';
+import { checkImageUpload, recordMediaAsset, uploadKey, type MediaStore } from '../media/index.js';
 import type { ContentService, PromoView, SlideView } from './content.service.js';
 
 export interface UploadedImage {
@@ -77,10 +77,14 @@ export class ContentAdminService {
     const key = uploadKey('content', (input.name ?? 'imagen').toLowerCase(), image.ext);
     const url = await this.media.put(key, image.data, image.contentType);
     await inTransaction(this.ds, async (m) => {
-      await m.query(
-        `INSERT INTO media_asset (storage_key, url, content_type, alt, width, height) VALUES ($1, $2, $3, $4, $5, $6)`,
-        [key, url, image.contentType, alt, image.width, image.height],
-      );
+      await recordMediaAsset(m, {
+        key,
+        url,
+        contentType: image.contentType,
+        alt,
+        width: image.width,
+        height: image.height,
+      });
       auditChange(m, { entityType: 'mediaAsset', entityId: key, before: null, after: { url, alt } });
       return commit(null);
     });

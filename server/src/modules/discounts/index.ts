@@ -11,4 +11,5 @@ export {
   type DiscountCodeChangeResult,
   type DiscountCodeInput,
 } from './discount-admin.service.js';
+export { returnDiscountUse, takeDiscountUse } from './discount-uses.js';
 export { DiscountCodeEntity } from './discount-code.entity.js';

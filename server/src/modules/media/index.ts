@@ -2,6 +2,7 @@
 export { MediaWriteLog, type MediaStore } from './media-store.js';
 export { LocalMediaStore } from './local-media-store.js';
 export { HomeMediaService } from './home-media.service.js';
+export { recordMediaAsset, type MediaAssetRecord } from './media-library.js';
 export { MediaAssetEntity } from './media-asset.entity.js';
 export { createMediaResolvers } from './media.resolvers.js';
 export { MAX_IMAGE_BASE64_CHARS } from './image-info.js';

@@ -15,11 +15,10 @@ import {
   releaseStock,
   reserveStock,
   restockReturned,
-  returnDiscountUse,
   sellReserved,
-  takeDiscountUse,
   takeFromShelf,
-} from './order-stock.js';
+} from '../catalog/index.js';
+import { returnDiscountUse, takeDiscountUse } from '../discounts/index.js';
 import { changedRows } from '../../common/db.js';
 import type { OrderMails } from './order-mails.js';
 import {

@@ -8,7 +8,7 @@ import { OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderTransitionEntity } from './order-transition.entity.js';
 import type { OrderPaymentsService } from './order-payments.service.js';
-import { groupBySize, stockAvailable } from './order-stock.js';
+import { groupBySize, stockAvailable } from '../catalog/index.js';
 import { orderReferenceFromPayment, paymentReference, REFERENCE_PATTERN } from './order-tokens.js';
 import { orderDelivery } from './order-delivery.js';
 import { shopperLifecycle, shopperOrderEnded } from './order-moves.js';

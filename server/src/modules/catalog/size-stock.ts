@@ -1,8 +1,8 @@
 import type { EntityManager } from 'typeorm';
-import { changedRows } from '../../common/db.js';
 
 /**
- * Stock and discount-use effects of the order lifecycle (order-lifecycle.ts is their only caller).
+ * The inventory of each size (`product_size.stock` and `reserved`): the only code that changes them for
+ * orders, called by the order lifecycle inside its transaction with its EntityManager.
  * Units per size are handled in ascending size id order, so concurrent orders never deadlock.
  */
 export type SizeQuantities = Array<{ sizeId: number; quantity: number }>;
@@ -83,26 +83,4 @@ export async function stockAvailable(m: EntityManager, items: SizeQuantities): P
   );
   const stock = new Map(rows.map((r) => [r.id, r.stock]));
   return items.every((i) => (stock.get(i.sizeId) ?? 0) >= i.quantity);
-}
-
-/**
- * A discount use is held by an order while it can still be paid, like its stock: taken when it is
- * placed (within the code's usage limit), returned when it ends unpaid and taken again if it comes
- * back (retry, late approval) without the limit, since the shopper already had the code.
- */
-export async function takeDiscountUse(
-  m: EntityManager,
-  code: string | null,
-  options: { withinLimit: boolean },
-): Promise<boolean> {
-  if (!code) return true;
-  const sql = options.withinLimit
-    ? `UPDATE discount_code SET uses = uses + 1 WHERE code = $1 AND active AND (usage_limit IS NULL OR uses < usage_limit)`
-    : `UPDATE discount_code SET uses = uses + 1 WHERE code = $1`;
-  const changed = await changedRows(m, sql, [code]);
-  return changed > 0 || !options.withinLimit;
-}
-
-export async function returnDiscountUse(m: EntityManager, code: string | null): Promise<void> {
-  if (code) await m.query(`UPDATE discount_code SET uses = GREATEST(uses - 1, 0) WHERE code = $1`, [code]);
 }
