@@ -1,11 +1,16 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { buildSchema } from 'graphql';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { StaffRole } from '#shared/staff-access.js';
+import { REDACTED_VALUE } from '#shared/audit.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, createUser, signIn, staffMember } from '../setup/staff-tokens.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 import { variantWithStock } from './checkout-fixtures.js';
+import { KNOWN_TASKS } from '../../server/src/app/jobs.js';
+import { readOperationsSettings } from '../../server/src/modules/operations/index.js';
 
 /**
  * The role × operation matrix, on real PostgreSQL and the Auth emulator: every staff field of the schema (a row
@@ -32,6 +37,7 @@ const FAILURES = new Set([
   'ReturnNotAllowed',
   'LastOwner',
   'StaffMemberConflict',
+  'CatalogImportRefused',
 ]);
 
 interface Row {
@@ -49,6 +55,8 @@ const SVG = Buffer.from(
 ).toString('base64');
 
 let shop: TestShop;
+// The owner's «copia ahora» really runs (pg_dump included), into a folder of the matrix's own.
+const backupDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enzo-matriz-copias-'));
 const headers: Partial<Record<Who, Record<string, string>>> = { 'sin token': {} };
 const uids: Partial<Record<Who, string>> = {};
 const f = {
@@ -66,6 +74,8 @@ const f = {
   promosToDelete: {} as Record<string, string>,
   ratesToRemove: {} as Record<string, string>,
   returns: {} as Record<string, string>,
+  documents: {} as Record<string, string>,
+  issuedDocumentId: '',
 };
 
 const per = (map: Record<string, string>, key: string, who: Who) => map[`${key}:${who}`] ?? map[`${key}:propietario`]!;
@@ -96,8 +106,47 @@ async function returnRequest(orderId: number, status: string): Promise<string> {
   return String(r!.id);
 }
 
+/** A sale's electronic invoice as the provider left it: refused by the DIAN (a retry sends it anew) or issued. */
+async function einvoiceDocument(orderId: number, status: 'RECHAZADO' | 'EMITIDO', number: number) {
+  const [d] = await sql<{ id: number }>(
+    `INSERT INTO einvoice_document (order_id, kind, dedupe_key, status, prefix, number, issued_at, amount, provider, environment)
+     VALUES ($1, 'INVOICE', $4, $2, 'SETP', $3, now(), 45000, 'sandbox', 2)
+     RETURNING id`,
+    [orderId, status, number, `matriz:${orderId}`],
+  );
+  return String(d!.id);
+}
+
+/** A CSV that creates one product (the channels' import format). */
+const importFile = (who: Who) => ({
+  fileName: `matriz-${WHO.indexOf(who)}.csv`,
+  dataBase64: Buffer.from(
+    `Nombre;Categoría;Descripción;Precio;Talla;Inventario\nCollar importado ${WHO.indexOf(who)};collares;Collar de cuero importado desde la hoja de cálculo.;48000;M;3\n`,
+  ).toString('base64'),
+});
+
+/**
+ * Waits until the worker has nothing due (the jobs an allowed call queued, such as an invoice to issue or a backup,
+ * have run), so a refused call's before-and-after comparison sees only what that call did.
+ */
+async function queueIdle(): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await sql<{ n: number }>(
+            `SELECT count(*)::int AS n FROM graphile_worker._private_jobs j JOIN graphile_worker._private_tasks t ON t.id = j.task_id
+              WHERE t.identifier = ANY($1::text[]) AND (j.locked_at IS NOT NULL OR (j.run_at <= now() AND j.attempts < j.max_attempts))`,
+            [[...KNOWN_TASKS]],
+          )
+        )[0]!.n,
+      { timeout: 60_000, interval: 100 },
+    )
+    .toBe(0);
+}
+
 beforeAll(async () => {
-  shop = await startTestShop();
+  shop = await startTestShop({ BACKUP_DIR: backupDir });
   const host = inject('authEmulatorHost');
   for (const role of ROLES) {
     const m = await staffMember(shop, host, `matriz-${role}@enzo.test`, role);
@@ -169,9 +218,15 @@ beforeAll(async () => {
     f.returns[`decide:${who}`] = await returnRequest(await deliveredOrder(v), 'SOLICITADA');
     f.returns[`receive:${who}`] = await returnRequest(await deliveredOrder(v), 'ACEPTADA');
     f.returns[`refund:${who}`] = await returnRequest(await deliveredOrder(v), 'ACEPTADA');
+    // Numbered, so the owner's new resolution (which numbers the unnumbered refused ones) leaves them to the retry.
+    f.documents[`retry:${who}`] = await einvoiceDocument(Number(await paid()), 'RECHAZADO', 994_000_100 + i);
   }
+  f.issuedDocumentId = await einvoiceDocument(Number(await deliveredOrder(v)), 'EMITIDO', 994_000_001);
 });
-afterAll(() => shop?.close());
+afterAll(async () => {
+  await shop?.close();
+  fs.rmSync(backupDir, { recursive: true, force: true });
+});
 
 const product = () => ({
   name: `Collar matriz ${Math.random().toString(36).slice(2, 8)}`,
@@ -187,14 +242,18 @@ const RESULT = '{ __typename }';
 const ROWS: Row[] = [
   // Session and figures.
   { field: 'me', allowed: 'PAOC', doc: `{ me { uid role permissions } }` },
-  { field: 'staffDashboard', allowed: 'PAOC', doc: `{ staffDashboard { awaitingShipment lowStockCount } }` },
+  {
+    field: 'staffDashboard',
+    allowed: 'PAOC',
+    doc: `{ staffDashboard { awaitingShipment lowStockCount invoicingWarnings } }`,
+  },
   { field: 'staffSales', allowed: 'PA.C', doc: `{ staffSales { salesToday salesThisMonth } }` },
   // Orders.
   { field: 'staffOrders', allowed: 'PAOC', doc: `{ staffOrders { totalCount csvUrl } }` },
   {
     field: 'staffOrder',
     allowed: 'PAOC',
-    doc: `query($id: ID!) { staffOrder(id: $id) { reference allowedTransitions canMarkCashCollected } }`,
+    doc: `query($id: ID!) { staffOrder(id: $id) { reference allowedTransitions canMarkCashCollected electronicDocuments { id } } }`,
     vars: () => ({ id: f.orders['prepare:propietario'] }),
   },
   {
@@ -533,6 +592,104 @@ const ROWS: Row[] = [
     doc: `mutation($id: ID!) { staffRetryJob(id: $id) ${RESULT} }`,
     vars: (who) => ({ id: per(f.jobs, 'retry', who) }),
   },
+  // Electronic invoicing and the shop's legal identity.
+  { field: 'staffInvoicing', allowed: 'PA.C', doc: `{ staffInvoicing { enabled warnings } }` },
+  {
+    field: 'staffSetInvoicingEnabled',
+    allowed: 'P...',
+    doc: `mutation { staffSetInvoicingEnabled(enabled: true) ${RESULT} }`,
+  },
+  {
+    field: 'staffSaveInvoiceNumbering',
+    allowed: 'P...',
+    doc: `mutation($input: InvoiceNumberingInput!) { staffSaveInvoiceNumbering(input: $input) ${RESULT} }`,
+    vars: async () => {
+      const n = (await shop.services.invoicing.admin.view()).invoiceNumbering!;
+      return {
+        input: {
+          resolutionNumber: n.resolutionNumber,
+          prefix: n.prefix,
+          from: n.from,
+          to: n.to,
+          validFrom: n.validFrom,
+          validTo: n.validTo,
+          technicalKey: n.technicalKey,
+          creditNotePrefix: 'NC',
+        },
+      };
+    },
+  },
+  {
+    field: 'staffRetryElectronicDocument',
+    allowed: 'P...',
+    doc: `mutation($id: ID!) { staffRetryElectronicDocument(id: $id) ${RESULT} }`,
+    vars: (who) => ({ id: per(f.documents, 'retry', who) }),
+  },
+  {
+    field: 'staffResendElectronicDocument',
+    allowed: 'PA.C',
+    doc: `mutation($id: ID!) { staffResendElectronicDocument(id: $id) ${RESULT} }`,
+    vars: () => ({ id: f.issuedDocumentId }),
+  },
+  { field: 'staffLegalSettings', allowed: 'P...', doc: `{ staffLegalSettings { nit saved } }` },
+  {
+    field: 'staffSaveLegalSettings',
+    allowed: 'P...',
+    doc: `mutation($input: LegalSettingsInput!) { staffSaveLegalSettings(input: $input) ${RESULT} }`,
+    vars: () => ({
+      input: {
+        legalName: 'Mascotas del Norte S.A.S.',
+        tradeName: 'Enzo',
+        nit: '900559088',
+        organizationType: 'JURIDICA',
+        taxRegime: 'RESPONSABLE_IVA',
+        taxResponsibilities: ['O-13', 'O-15'],
+        address: 'Avenida 0 # 10-20',
+        departmentCode: '54',
+        municipalityCode: '54001',
+        postalCode: '540001',
+        phone: '+57 607 555 1234',
+        email: 'facturas@mascotasdelnorte.co',
+      },
+    }),
+  },
+  // Backups and alerts.
+  { field: 'staffOperations', allowed: 'PA..', doc: `{ staffOperations { canManage settings { keepDaily } } }` },
+  {
+    field: 'staffUpdateOperationsSettings',
+    allowed: 'P...',
+    doc: `mutation($input: OperationsSettingsInput!) { staffUpdateOperationsSettings(input: $input) ${RESULT} }`,
+    vars: async (who) => {
+      const { updatedAt: _at, updatedBy: _by, ...current } = await readOperationsSettings(shop.ds);
+      return { input: { ...current, keepDaily: 7 + WHO.indexOf(who) } };
+    },
+  },
+  { field: 'staffRunBackupNow', allowed: 'P...', doc: `mutation { staffRunBackupNow { message } }` },
+  // Catalogue spreadsheets and sales channels.
+  { field: 'staffChannelFeeds', allowed: 'PA..', doc: `{ staffChannelFeeds { products items } }` },
+  {
+    field: 'staffPreviewCatalogImport',
+    allowed: 'PA..',
+    doc: `mutation($input: CatalogImportInput!) { staffPreviewCatalogImport(input: $input) ${RESULT} }`,
+    vars: (who) => ({ input: importFile(who) }),
+  },
+  {
+    field: 'staffApplyCatalogImport',
+    allowed: 'PA..',
+    doc: `mutation($input: ApplyCatalogImportInput!) { staffApplyCatalogImport(input: $input) ${RESULT} }`,
+    vars: async (who) => {
+      const file = importFile(who);
+      const preview = await shop.services.catalogImport.preview({
+        fileName: file.fileName,
+        data: Buffer.from(file.dataBase64, 'base64'),
+        skipBadRows: false,
+        archiveMissing: false,
+      });
+      if (preview.__typename !== 'CatalogImportPreview' || !preview.canApply)
+        throw new Error(`La vista previa de la matriz no se puede aplicar: ${JSON.stringify(preview)}`);
+      return { input: { ...file, token: preview.token } };
+    },
+  },
   // The team and its activity (owner only).
   { field: 'staffTeam', allowed: 'P...', doc: `{ staffTeam { enabledOwners members { uid role } } }` },
   { field: 'staffActivity', allowed: 'P...', doc: `{ staffActivity(first: 5) { entries { id operation } } }` },
@@ -575,12 +732,15 @@ const staffFields = [schema.getQueryType()!, schema.getMutationType()!].flatMap(
   Object.keys(root.getFields()).filter((f) => f === 'me' || f.startsWith('staff')),
 );
 
-/** Every table but the activity log, the staff rows (sign-ins), the rate limits and the emails' send marks. */
+/**
+ * Every table but the activity log, the staff rows (sign-ins), the rate limits, the emails' send marks and the
+ * alert monitor's state (its every-minute check stamps each condition whatever anyone does).
+ */
 async function fingerprint(): Promise<Record<string, string>> {
   const tables = await sql<{ name: string }>(
     `SELECT table_name AS name FROM information_schema.tables
      WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
-       AND table_name NOT IN ('audit_entry', 'staff_member', 'rate_limit', 'migrations', 'outbound_email')`,
+       AND table_name NOT IN ('audit_entry', 'staff_member', 'rate_limit', 'migrations', 'outbound_email', 'alert_state')`,
   );
   const rows = await sql<{ t: string; h: string }>(
     tables
@@ -617,6 +777,7 @@ describe.each(ROWS)('$field $variant', (row) => {
   it.each(WHO)('%s', async (who) => {
     const allowed = ROLES.includes(who as StaffRole) && row.allowed.includes(LETTER[who as StaffRole]);
     const variables = (await row.vars?.(who)) ?? {};
+    if (!allowed && isMutation) await queueIdle();
     const before = !allowed && isMutation ? await fingerprint() : null;
     const changesBefore = isMutation ? (await entries('change', row.field, uids[who])).length : 0;
     const res = await shop.gql<Record<string, { __typename?: string } | null>>(row.doc, variables, headers[who]);
@@ -636,8 +797,35 @@ describe.each(ROWS)('$field $variant', (row) => {
     }
     expect(codes).toEqual([who === 'sin token' ? 'UNAUTHENTICATED' : 'FORBIDDEN']);
     expect(res.data?.[row.field] ?? null).toBeNull();
-    if (before) expect(await fingerprint()).toEqual(before);
+    if (before) {
+      await queueIdle();
+      expect(await fingerprint()).toEqual(before);
+    }
     if (isMutation) expect((await entries('change', row.field, uids[who])).length).toBe(changesBefore);
     if (who !== 'sin token') expect((await entries('refused', row.field, uids[who])).length).toBeGreaterThan(0);
+  });
+});
+
+describe('what the entries of the newer staff mutations say', () => {
+  it('an import: one entry for the file and one in each product’s history; the legal address only says it changed', async () => {
+    const imported = await sql<{ entity_type: string; entity_id: string; detail: Record<string, unknown> | null }>(
+      `SELECT entity_type, entity_id, detail FROM audit_entry WHERE operation = 'staffApplyCatalogImport' AND actor_uid = $1 ORDER BY id`,
+      [uids.propietario],
+    );
+    const [made] = await sql<{ id: number }>(`SELECT id FROM product WHERE name = 'Collar importado 0'`);
+    expect(imported.map((e) => e.entity_type)).toEqual(['catalogImport', 'product']);
+    expect(imported[0]!.detail).toMatchObject({ file: 'matriz-0.csv', created: 1, updated: 0, archived: 0 });
+    expect(imported[1]).toMatchObject({ entity_id: String(made!.id), detail: { import: imported[0]!.entity_id } });
+    const [legal] = await sql<{ changes: Record<string, { before: unknown; after: unknown }> }>(
+      `SELECT changes FROM audit_entry WHERE operation = 'staffSaveLegalSettings' AND actor_uid = $1`,
+      [uids.propietario],
+    );
+    expect(legal!.changes.address).toEqual({ before: null, after: REDACTED_VALUE });
+    expect(legal!.changes.nit).toEqual({ before: null, after: '900559088-2' });
+    const [backup] = await sql<{ entity_type: string; detail: Record<string, unknown> }>(
+      `SELECT entity_type, detail FROM audit_entry WHERE operation = 'staffRunBackupNow' AND actor_uid = $1`,
+      [uids.propietario],
+    );
+    expect(backup).toMatchObject({ entity_type: 'job', detail: { task: 'backup-now' } });
   });
 });

@@ -143,7 +143,7 @@ describe('the owner hands part of the shop to an operator', () => {
     await nav.getByText('Olga Operadora · Operador').waitFor();
     expect(await nav.getByRole('link').allTextContents()).toEqual([
       'Inicio',
-      'Ordenes',
+      'Órdenes',
       'Devoluciones',
       'Inventario bajo',
     ]);

@@ -15,7 +15,8 @@ import {
 } from 'graphql';
 import type { GraphQLContext } from './context.js';
 import { MAX_IMAGE_BASE64_CHARS } from '../modules/media/index.js';
-import { MAX_CATALOG_FILE_BASE64 } from '../modules/staff/index.js';
+import { MAX_IMPORT_TOKEN_CHARS } from '../modules/catalog/index.js';
+import { MAX_IMPORT_BASE64 } from '../modules/staff/index.js';
 
 /**
  * The longest text any argument may carry: a little over the longest text the shop keeps (a product
@@ -24,13 +25,16 @@ import { MAX_CATALOG_FILE_BASE64 } from '../modules/staff/index.js';
  */
 export const MAX_INPUT_TEXT = 10_000;
 
-/** Input fields that carry more than text: a picture's or a spreadsheet's bytes in base64 (checked by their module). */
+/**
+ * Input fields that carry more than text: a picture's bytes in base64 (checked by the media module), a catalogue
+ * spreadsheet in base64 and its preview's token (checked by the import).
+ */
 export const LONG_INPUT_FIELDS: Record<string, number> = {
   'AddProductImageInput.dataBase64': MAX_IMAGE_BASE64_CHARS,
   'UploadImageInput.dataBase64': MAX_IMAGE_BASE64_CHARS,
-  // A `data:…;base64,` prefix is allowed before the file's bytes.
-  'CatalogImportInput.dataBase64': MAX_CATALOG_FILE_BASE64 + 200,
-  'ApplyCatalogImportInput.dataBase64': MAX_CATALOG_FILE_BASE64 + 200,
+  'CatalogImportInput.dataBase64': MAX_IMPORT_BASE64,
+  'ApplyCatalogImportInput.dataBase64': MAX_IMPORT_BASE64,
+  'ApplyCatalogImportInput.token': MAX_IMPORT_TOKEN_CHARS,
 };
 
 /** The first string inside `value` (of `type`) longer than its limit, as `Type.field`; null when none is. */

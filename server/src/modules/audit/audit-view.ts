@@ -28,6 +28,16 @@ const DETAIL_LABELS: Record<string, string> = {
   order: 'Orden',
   task: 'Tarea',
   requested: 'Pedidas',
+  file: 'Archivo',
+  import: 'Importación',
+  created: 'Creados',
+  updated: 'Actualizados',
+  archived: 'Archivados',
+  stockChanges: 'Cambios de inventario',
+  unchanged: 'Sin cambios',
+  skipped: 'Omitidos',
+  problems: 'Filas con problemas',
+  documents: 'Documentos numerados',
 };
 
 const REASONS: Record<string, string> = {

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
+import { auditChange } from '../../common/audit.js';
 import { commit, inTransaction, isUniqueViolation, rollback } from '../../common/db.js';
 import {
   fetchRemoteImage,
@@ -19,6 +20,7 @@ import {
   type StockChange,
 } from './catalog-import-plan.js';
 import { applyPlan, type ApplyCounts, type StoredPicture } from './catalog-import-apply.js';
+import { productSnapshots } from './product-audit.js';
 
 export interface ImportFile {
   fileName: string;
@@ -73,6 +75,12 @@ const refused = (message: string, problems: RowProblem[] = []): ImportRefused =>
 });
 
 const IMAGE_FETCHES_AT_ONCE = 4;
+
+/** The longest preview token read back (it lists every stock change of the file). */
+export const MAX_IMPORT_TOKEN_CHARS = 4_000_000;
+
+/** An import's record id in the activity log: the file's hash, shortened (its preview and apply share it). */
+const importId = (fileHash: string) => fileHash.slice(0, 16);
 
 /** The shop's products an apply writes to: the ones the preview updates or archives. */
 function touchedProducts(plan: ImportPlan, token: Token): number[] {
@@ -169,6 +177,23 @@ export class CatalogImportService {
       p.stock.map((s) => [s.sizeId, s.seen, s.target] as [number, number, number]),
     );
     const token: Token = { v: 1, file: this.fileHash(file), plan: planFingerprint(plan, this.options_(file)), stock };
+    const count = (kind: PlannedProduct['kind']) => plan.products.filter((p) => p.kind === kind).length;
+    // Nothing changes, but who looked at which file is part of the import's story (same record id as its apply).
+    await inTransaction(this.ds, async (m) => {
+      auditChange(m, {
+        entityType: 'catalogImport',
+        entityId: importId(token.file),
+        detail: {
+          file: file.fileName,
+          rows: sheet.rows.length,
+          created: count('CREATE'),
+          updated: count('UPDATE'),
+          archived: count('ARCHIVE'),
+          problems: plan.problems.length,
+        },
+      });
+      return commit(undefined);
+    });
     return {
       __typename: 'CatalogImportPreview',
       fileName: file.fileName,
@@ -188,7 +213,7 @@ export class CatalogImportService {
 
   private readToken(text: string): Token | null {
     try {
-      const t = JSON.parse(Buffer.from(text.slice(0, 4_000_000), 'base64url').toString('utf8')) as Token;
+      const t = JSON.parse(Buffer.from(text.slice(0, MAX_IMPORT_TOKEN_CHARS), 'base64url').toString('utf8')) as Token;
       const ok =
         t.v === 1 &&
         typeof t.file === 'string' &&
@@ -252,6 +277,8 @@ export class CatalogImportService {
           const line = owner?.line ?? 0;
           return { sizeId, seen, target, line, label: size?.label ?? String(sizeId) };
         });
+        const existing = touchedProducts(inside.plan, token);
+        const before = await productSnapshots(m, existing);
         const result = await applyPlan(m, inside.plan.products, stock, fetched);
         if (Array.isArray(result))
           return rollback(
@@ -260,12 +287,14 @@ export class CatalogImportService {
               result.map((r) => ({ ...r, column: 'Inventario' })),
             ),
           );
-        return commit({
+        const applied: ImportApplied = {
           __typename: 'CatalogImportApplied',
           ...result,
           unchanged: inside.plan.products.filter((p) => p.kind === 'UNCHANGED').length,
           skipped: inside.plan.skipped.length,
-        });
+        };
+        await this.audit(m, file, token, applied, before, await this.createdIds(m, inside.plan));
+        return commit(applied);
       });
       committed = outcome.commit;
       return outcome.commit ? outcome.value : outcome.failure;
@@ -277,6 +306,45 @@ export class CatalogImportService {
       throw err;
     } finally {
       if (!committed) await written.discard();
+    }
+  }
+
+  private async createdIds(m: EntityManager, plan: ImportPlan): Promise<number[]> {
+    const slugs = plan.products.filter((p) => p.kind === 'CREATE').map((p) => p.final.slug);
+    if (slugs.length === 0) return [];
+    const rows: Array<{ id: number }> = await m.query(`SELECT id FROM product WHERE slug = ANY($1::varchar[])`, [
+      slugs,
+    ]);
+    return rows.map((r) => r.id);
+  }
+
+  /**
+   * The apply's activity entries: one for the import (the file and what it did, what «Actividad» lists) and one per
+   * product it created or changed, so each product's own history shows the import's change to it. Products are read
+   * in two statements (before and after), whatever the file's size.
+   */
+  private async audit(
+    m: EntityManager,
+    file: ImportFile,
+    token: Token,
+    applied: ImportApplied,
+    before: Map<number, Record<string, unknown>>,
+    created: number[],
+  ): Promise<void> {
+    const id = importId(token.file);
+    const { created: made, updated, archived, stockChanges, unchanged, skipped } = applied;
+    auditChange(m, {
+      entityType: 'catalogImport',
+      entityId: id,
+      detail: { file: file.fileName, created: made, updated, archived, stockChanges, unchanged, skipped },
+    });
+    const ids = [...before.keys(), ...created];
+    const after = await productSnapshots(m, ids);
+    for (const productId of ids) {
+      const was = before.get(productId) ?? null;
+      const now = after.get(productId) ?? null;
+      if (JSON.stringify(was) === JSON.stringify(now)) continue;
+      auditChange(m, { entityType: 'product', entityId: productId, before: was, after: now, detail: { import: id } });
     }
   }
 

@@ -41,6 +41,7 @@ export { ShopSettingEntity } from './shop-setting.entity.js';
 export { CatalogExportService, EXPORT_CONTENT_TYPES, type ExportFormat } from './catalog-export.service.js';
 export {
   CatalogImportService,
+  MAX_IMPORT_TOKEN_CHARS,
   type ImportApplied,
   type ImportFile,
   type ImportPreview,

@@ -177,8 +177,8 @@ export async function numberAndQueue(
 }
 
 /** The job that issues a document (one per document: a second enqueue replaces a pending one). */
-export function queueIssue(m: EntityManager, documentId: number, runAt?: Date): Promise<void> {
-  return enqueueJob(
+export async function queueIssue(m: EntityManager, documentId: number, runAt?: Date): Promise<void> {
+  await enqueueJob(
     m,
     ISSUE_DOCUMENT_TASK,
     { documentId },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { NUMBERING_WARNING } from '#shared/einvoicing.js';
 import { PAID_STATUSES, type OrderStatusValue } from '#shared/orders.js';
 import { bogotaDate } from '../../common/business-days.js';
+import { auditChange, rowSnapshot } from '../../common/audit.js';
 import { commit, inTransaction, rollback } from '../../common/db.js';
 import {
   invalidField,
@@ -110,6 +111,16 @@ const numberingInput = z
       });
   });
 
+/** The switch as an activity entry shows it. */
+const SETTINGS_SNAPSHOT = `SELECT enabled FROM einvoice_settings WHERE id = $1 FOR UPDATE`;
+/** The invoices' resolution (by kind, `$1`) and the credit notes' prefix as an entry shows them. */
+const NUMBERING_SNAPSHOT = `SELECT i.resolution_number AS "resolutionNumber", i.prefix, i.range_from::int AS "rangeFrom",
+    i.range_to::int AS "rangeTo", i.valid_from::text AS "validFrom", i.valid_to::text AS "validTo",
+    i.technical_key AS "technicalKey", i.next_number::int AS "nextNumber", c.prefix AS "creditNotePrefix"
+  FROM einvoice_numbering c LEFT JOIN einvoice_numbering i ON i.kind = $1 WHERE c.kind = 'CREDIT_NOTE'`;
+/** A document as an entry shows it. */
+const DOCUMENT_SNAPSHOT = `SELECT status, prefix || number AS number, attempts FROM einvoice_document WHERE id = $1`;
+
 function daysBetween(a: string, b: string): number {
   return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 }
@@ -211,12 +222,24 @@ export class InvoicingAdmin {
   /** The owner's switch. Turning it on is refused where invoices could not be real (a live deployment without a provider). */
   async setEnabled(enabled: boolean, staffName: string): Promise<Tagged | ValidationErrors> {
     if (enabled && this.settings.cannotEnable) return invalidField('enabled', this.settings.cannotEnable);
-    await this.ds.query(
-      `INSERT INTO einvoice_settings (id, enabled, updated_by) VALUES (1, $1, $2)
-       ON CONFLICT (id) DO UPDATE SET enabled = $1, updated_at = now(), updated_by = $2`,
-      [enabled, staffName.slice(0, 200)],
-    );
-    return { ...(await this.view()), __typename: 'InvoicingSettings' };
+    const outcome = await inTransaction<Tagged, never>(this.ds, async (m) => {
+      // No row yet reads as on (invoicingEnabled's default): the entry says what the shop was doing.
+      const before = (await rowSnapshot(m, SETTINGS_SNAPSHOT, 1)) ?? { enabled: true };
+      await m.query(
+        `INSERT INTO einvoice_settings (id, enabled, updated_by) VALUES (1, $1, $2)
+         ON CONFLICT (id) DO UPDATE SET enabled = $1, updated_at = now(), updated_by = $2`,
+        [enabled, staffName.slice(0, 200)],
+      );
+      auditChange(m, {
+        entityType: 'invoicingSettings',
+        entityId: 1,
+        before,
+        after: await rowSnapshot(m, SETTINGS_SNAPSHOT, 1),
+      });
+      return commit({ ...(await this.view(m)), __typename: 'InvoicingSettings' as const });
+    });
+    if (!outcome.commit) throw new Error('unreachable');
+    return outcome.value;
   }
 
   /**
@@ -230,6 +253,7 @@ export class InvoicingAdmin {
     const v = parsed.data;
     const outcome = await inTransaction<Tagged, ValidationErrors>(this.ds, async (m) => {
       const current = await readNumbering(m, 'INVOICE', true);
+      const before = await rowSnapshot(m, NUMBERING_SNAPSHOT, 'INVOICE');
       const same = current && current.resolution_number === v.resolutionNumber && current.prefix === v.prefix;
       const next = same ? Math.max(Number(current.next_number), v.from) : v.from;
       if (next > v.to + 1)
@@ -261,8 +285,15 @@ export class InvoicingAdmin {
         `SELECT d.id, o.status FROM einvoice_document d JOIN shop_order o ON o.id = d.order_id
           WHERE d.kind = 'INVOICE' AND d.status = 'RECHAZADO' AND d.number IS NULL ORDER BY d.id FOR UPDATE OF d`,
       );
-      for (const w of waiting)
-        if (PAID_STATUSES.has(w.status)) await numberAndQueue(m, w.id, 'INVOICE', new Date(), this.settings);
+      const renumbered = waiting.filter((w) => PAID_STATUSES.has(w.status));
+      for (const w of renumbered) await numberAndQueue(m, w.id, 'INVOICE', new Date(), this.settings);
+      auditChange(m, {
+        entityType: 'invoiceNumbering',
+        entityId: 'INVOICE',
+        before,
+        after: await rowSnapshot(m, NUMBERING_SNAPSHOT, 'INVOICE'),
+        ...(renumbered.length ? { detail: { documents: renumbered.length } } : {}),
+      });
       return commit({ ...(await this.view(m)), __typename: 'InvoicingSettings' as const });
     });
     return outcome.commit ? outcome.value : outcome.failure;
@@ -281,6 +312,7 @@ export class InvoicingAdmin {
       ]);
       if (doc.kind === 'INVOICE' && !PAID_STATUSES.has(order[0]!.status))
         return rollback(invalidField('id', 'La orden ya no es una venta (fue cancelada): su factura no se emite.'));
+      const before = await rowSnapshot(m, DOCUMENT_SNAPSHOT, doc.id);
       if (doc.number === null) await numberAndQueue(m, doc.id, doc.kind, new Date(), this.settings);
       else {
         // A refused document goes to the provider anew (not looked up by its old id, which stays refused).
@@ -291,6 +323,13 @@ export class InvoicingAdmin {
         );
         await queueIssue(m, doc.id);
       }
+      auditChange(m, {
+        entityType: 'electronicDocument',
+        entityId: doc.id,
+        before,
+        after: await rowSnapshot(m, DOCUMENT_SNAPSHOT, doc.id),
+        detail: { order: doc.order_id },
+      });
       return commit(await this.tagged(m, doc.id));
     });
     return outcome.commit ? outcome.value : outcome.failure;
@@ -305,6 +344,8 @@ export class InvoicingAdmin {
       if (!doc) return rollback(notFoundResult('El documento no existe.'));
       if (doc.status !== 'EMITIDO') return rollback(invalidField('id', 'Solo se reenvía un documento ya emitido.'));
       await this.mails.queue(m, doc.id, `resend-${randomUUID()}`);
+      // Nothing of the document changes: the entry names it and its order (never the shopper's address).
+      auditChange(m, { entityType: 'electronicDocument', entityId: doc.id, detail: { order: doc.order_id } });
       return commit(await this.tagged(m, doc.id));
     });
     return outcome.commit ? outcome.value : outcome.failure;

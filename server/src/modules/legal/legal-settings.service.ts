@@ -3,8 +3,10 @@ import { BRAND } from '#shared/shop.js';
 import { findDepartment, findMunicipality } from '#shared/divipola.js';
 import type { OrganizationTypeValue, TaxRegimeValue } from '#shared/einvoicing.js';
 import type { LegalInfo } from '#shared/legal.js';
-import { legalSettingsSchema } from '#shared/legal-settings.js';
+import { legalSettingsSchema, type LegalSettingsValues } from '#shared/legal-settings.js';
 import { formatNit, parseNit, type Nit } from '#shared/nit.js';
+import { auditChange, rowSnapshot } from '../../common/audit.js';
+import { commit, inTransaction } from '../../common/db.js';
 import type { ReadCache } from '../../common/read-cache.js';
 import { ok, validationErrors, type ValidationErrors } from '../../common/results.js';
 
@@ -49,6 +51,16 @@ interface Row {
   updated_by: string | null;
 }
 
+/**
+ * The settings as an activity entry shows them. The street line is named `address` so the log keeps only that it
+ * changed (AUDIT_REDACTED_FIELDS): a shop run by a natural person gives their own address.
+ */
+const SNAPSHOT = `SELECT legal_name AS "legalName", trade_name AS "tradeName", nit || '-' || nit_check_digit AS nit,
+    organization_type AS "organizationType", tax_regime AS "taxRegime", tax_responsibilities AS "taxResponsibilities",
+    address, department_code AS "departmentCode", municipality_code AS "municipalityCode", postal_code AS "postalCode",
+    phone, email
+  FROM legal_settings WHERE id = $1`;
+
 /** Where the configured identity (LEGAL_ADDRESS is free text) is taken to be until the owner names the municipality. */
 const CONFIGURED_PLACE = { departmentCode: '54', municipalityCode: '54001' };
 
@@ -84,12 +96,23 @@ export class LegalSettingsService {
     });
   }
 
-  /** The owner's save (one statement, in its own transaction). */
+  /** The owner's save, in one transaction with its activity entry (null before: the configuration applied). */
   async save(input: unknown, staffName: string): Promise<SavedLegalSettings | ValidationErrors> {
     const parsed = legalSettingsSchema.safeParse(input);
     if (!parsed.success) return validationErrors(parsed.error);
     const v = parsed.data;
-    await this.ds.query(
+    const outcome = await inTransaction(this.ds, async (m) => {
+      const before = await rowSnapshot(m, `${SNAPSHOT} FOR UPDATE`, 1);
+      await this.write(m, v, staffName);
+      auditChange(m, { entityType: 'legalSettings', entityId: 1, before, after: await rowSnapshot(m, SNAPSHOT, 1) });
+      return commit(await this.profile(m));
+    });
+    if (!outcome.commit) throw new Error('unreachable');
+    return ok(outcome.value, 'LegalSettings');
+  }
+
+  private async write(m: EntityManager, v: LegalSettingsValues, staffName: string): Promise<void> {
+    await m.query(
       `INSERT INTO legal_settings (id, legal_name, trade_name, nit, nit_check_digit, organization_type, tax_regime,
          tax_responsibilities, address, department_code, municipality_code, postal_code, phone, email, updated_at, updated_by)
        VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, now(), $14)
@@ -113,7 +136,6 @@ export class LegalSettingsService {
         staffName.slice(0, 200),
       ],
     );
-    return ok(await this.profile(), 'LegalSettings');
   }
 
   private fromConfiguration(): LegalProfile {

@@ -3,6 +3,7 @@ import pg from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
 import { SHOP_UTC_OFFSET_HOURS, type BackupStatusValue, type BackupTriggerValue } from '#shared/operations.js';
+import { auditChange } from '../../common/audit.js';
 import { enqueueJob } from '../../common/jobs.js';
 import { writeBackup } from './backup-writer.js';
 import { backupsToDelete } from './backup-retention.js';
@@ -76,9 +77,13 @@ export class BackupService {
     return (row as BackupRun | undefined) ?? null;
   }
 
-  /** Queues a backup to run now on whichever instance takes it (one at a time: same job key). */
+  /**
+   * Queues a backup to run now on whichever instance takes it (one at a time: same job key), in `m`'s transaction.
+   * The activity entry is the request: the job it queued (the backup's own row exists once a worker starts it).
+   */
   async request(m: EntityManager): Promise<void> {
-    await enqueueJob(m, BACKUP_NOW_TASK, {}, { jobKey: 'backup-now', maxAttempts: 1 });
+    const jobId = await enqueueJob(m, BACKUP_NOW_TASK, {}, { jobKey: 'backup-now', maxAttempts: 1 });
+    auditChange(m, { entityType: 'job', entityId: jobId, detail: { task: BACKUP_NOW_TASK } });
   }
 
   /** The scheduler's tick: runs the day's backup once its time has come and none was made for it. */

@@ -1,5 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { OperationsSettingsValues } from '#shared/operations.js';
+import { auditChange } from '../../common/audit.js';
 
 export interface OperationsSettings extends OperationsSettingsValues {
   updatedAt: Date;
@@ -34,15 +35,25 @@ export async function readOperationsSettings(db: DataSource | EntityManager): Pr
   return row!;
 }
 
+/** Saves the settings in `m`'s transaction, with the activity entry of what changed. */
 export async function writeOperationsSettings(
   m: EntityManager,
   values: OperationsSettingsValues,
   by: string,
 ): Promise<OperationsSettings> {
+  await m.query(`SELECT id FROM operations_settings WHERE id = 1 FOR UPDATE`);
+  const before = valuesOf(await readOperationsSettings(m));
   await m.query(
     `UPDATE operations_settings SET ${FIELDS.map((f, i) => `${COLUMNS[f]} = $${i + 1}`).join(', ')},
        updated_at = now(), updated_by = $${FIELDS.length + 1} WHERE id = 1`,
     [...FIELDS.map((f) => values[f]), by.slice(0, 200)],
   );
-  return readOperationsSettings(m);
+  const saved = await readOperationsSettings(m);
+  auditChange(m, { entityType: 'operationsSettings', entityId: 1, before, after: valuesOf(saved) });
+  return saved;
+}
+
+/** The settings' own fields (not who saved them when), as an activity entry shows them. */
+function valuesOf(settings: OperationsSettings): Record<string, unknown> {
+  return Object.fromEntries(FIELDS.map((f) => [f, settings[f]]));
 }

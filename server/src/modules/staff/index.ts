@@ -8,4 +8,4 @@ export { createStaffCatalogResolvers } from './staff-catalog.resolvers.js';
 export { createStaffContentResolvers } from './staff-content.resolvers.js';
 export { mountStaffRoutes } from './staff-http.routes.js';
 export { createStaffJobsResolvers, TASK_LABELS } from './staff-jobs.resolvers.js';
-export { createStaffChannelsResolvers, MAX_BASE64 as MAX_CATALOG_FILE_BASE64 } from './staff-channels.resolvers.js';
+export { createStaffChannelsResolvers, MAX_IMPORT_BASE64 } from './staff-channels.resolvers.js';

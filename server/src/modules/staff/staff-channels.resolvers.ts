@@ -5,12 +5,12 @@ import type { CatalogImportService, PlannedProduct } from '../catalog/index.js';
 import { FEED_PATHS, type FeedService } from '../channels/index.js';
 
 /** Base64 of at most ~6 MB (the GraphQL body limit is 8 MB). */
-/** A catalogue file's base64 (6 MB of spreadsheet), checked again here after any `data:` prefix. */
-export const MAX_BASE64 = 8 * 1024 * 1024;
+export const MAX_IMPORT_BASE64 = 8 * 1024 * 1024;
 
 function decodeFile(input: { fileName: string; dataBase64: string }): Buffer {
-  const base64 = input.dataBase64.slice(0, MAX_BASE64 + 1).replace(/^data:[^,]{0,100},/, '');
-  if (base64.length > MAX_BASE64) throw badInput('El archivo es demasiado grande: divídalo en varios.', 'dataBase64');
+  const base64 = input.dataBase64.slice(0, MAX_IMPORT_BASE64 + 1).replace(/^data:[^,]{0,100},/, '');
+  if (base64.length > MAX_IMPORT_BASE64)
+    throw badInput('El archivo es demasiado grande: divídalo en varios.', 'dataBase64');
   if (!/^[a-z0-9+/]*={0,2}$/i.test(base64.replace(/\s/g, ''))) throw badInput('El archivo no es válido.', 'dataBase64');
   return Buffer.from(base64, 'base64');
 }
