@@ -22,13 +22,17 @@ export function ChannelsPage() {
             <div>
               <dt>Google Merchant Center</dt>
               <dd>
-                <a href={feeds.googleUrl}>{feeds.googleUrl}</a>
+                <a className="staff-solo-link" href={feeds.googleUrl}>
+                  {feeds.googleUrl}
+                </a>
               </dd>
             </div>
             <div>
               <dt>Meta (Facebook e Instagram)</dt>
               <dd>
-                <a href={feeds.metaUrl}>{feeds.metaUrl}</a>
+                <a className="staff-solo-link" href={feeds.metaUrl}>
+                  {feeds.metaUrl}
+                </a>
               </dd>
             </div>
           </dl>
