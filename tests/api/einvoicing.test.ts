@@ -248,7 +248,9 @@ describe('numbering', () => {
   const SAVE = `mutation($input: InvoiceNumberingInput!) { staffSaveInvoiceNumbering(input: $input) {
     __typename ... on InvoicingSettings { warnings invoiceNumbering { prefix nextNumber remaining } }
     ... on ValidationErrors { message errors { field message } } } }`;
-  const today = new Date().toISOString().slice(0, 10);
+  // The shop's calendar is Bogotá's (UTC−5): from 19:00 there, the UTC date is already tomorrow's, and a
+  // resolution valid from that date would not apply yet.
+  const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date());
   const nextYear = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
 
   it('refuses an invoice once the range is used up, visibly, and issues it when a new resolution is registered', async () => {
@@ -329,8 +331,21 @@ describe('numbering', () => {
 
   it('warns when 10 % of the range or 30 days of validity remain, and refuses a bad resolution in Spanish', async () => {
     await shop.ds.query(
-      `UPDATE einvoice_numbering SET next_number = 19, valid_to = current_date + 10 WHERE kind = 'INVOICE'`,
+      `UPDATE einvoice_numbering SET next_number = 19, valid_to = $1::date + 10 WHERE kind = 'INVOICE'`,
+      [today],
     );
+    try {
+      await expectWarningsAndRefusal();
+    } finally {
+      // Later tests invoice with this resolution, whether or not the checks above held.
+      await shop.ds.query(
+        `UPDATE einvoice_numbering SET next_number = 2, valid_to = $1::date + 400 WHERE kind = 'INVOICE'`,
+        [today],
+      );
+    }
+  });
+
+  async function expectWarningsAndRefusal() {
     const res = await shop.gql<{ staffInvoicing: { warnings: string[] } }>(`{ staffInvoicing { warnings } }`, {}, auth);
     expect(res.data!.staffInvoicing.warnings).toEqual(
       expect.arrayContaining([
@@ -358,10 +373,7 @@ describe('numbering', () => {
     expect(bad.data!.staffSaveInvoiceNumbering.errors.map((e) => e.field).sort()).toEqual(
       ['creditNotePrefix', 'resolutionNumber', 'technicalKey', 'to'].sort(),
     );
-    await shop.ds.query(
-      `UPDATE einvoice_numbering SET next_number = 2, valid_to = current_date + 400 WHERE kind = 'INVOICE'`,
-    );
-  });
+  }
 });
 
 describe('credit notes', () => {
