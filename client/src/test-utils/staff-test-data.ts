@@ -131,7 +131,7 @@ export function staffProduct(
     path: '/collares/77/collar-cuero-cafe',
     formerPaths: [],
     category: { __typename: 'CategoryRef', slug: 'collares', name: 'Collares' },
-    sizes: [{ __typename: 'StaffProductSize', id: '900', label: 'M', stock: 6, reserved: 0 }],
+    sizes: [{ __typename: 'StaffProductSize', id: '900', label: 'M', sku: 'ENZ-77-M', stock: 6, reserved: 0 }],
     images: [],
     sizeGuide: null,
   };
