@@ -206,6 +206,8 @@ export async function createHttpApp({
   }
 
   mountSeoRoutes(app, env, services.seo);
+  // Documents without an icon link (a PDF opened in the browser's viewer) ask for /favicon.ico: the shop's icon is SVG.
+  app.get('/favicon.ico', (_req, res) => res.redirect(301, '/favicon.svg'));
   app.use(canonicalRedirect);
   for (const mount of routes) mount(app);
 
