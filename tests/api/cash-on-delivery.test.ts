@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, orderRow, shopperIp, sizeStock, variantWithStock, type Variant } from './checkout-fixtures.js';
 import { mailsOf } from './order-fixtures.js';
 
@@ -9,8 +9,7 @@ let shop: TestShop;
 let auth: Record<string, string>;
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('cod-staff@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'cod-staff@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'cod-staff@enzo.test');
 });
 afterAll(() => shop?.close());
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -16,8 +16,7 @@ let pictureUrl: string;
 
 beforeAll(async () => {
   shop = await startTestShop({ IMPORT_PRIVATE_URLS: 'true' });
-  await createUser('catalog-import@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'catalog-import@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'catalog-import@enzo.test');
   const png = await sharp({ create: { width: 900, height: 700, channels: 3, background: '#c0392b' } })
     .png()
     .toBuffer();

@@ -3,7 +3,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { requireBuiltClient } from '../setup/built-client.js';
 
 let shop: TestShop;
@@ -14,8 +14,7 @@ const clientDist = requireBuiltClient();
 
 beforeAll(async () => {
   shop = await startTestShop({ CLIENT_DIST_DIR: clientDist });
-  await createUser('channels@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'channels@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'channels@enzo.test');
   const png = await sharp({ create: { width: 800, height: 800, channels: 3, background: '#2e86de' } })
     .png()
     .toBuffer();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, placeOrder, type Variant } from './checkout-fixtures.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 
@@ -9,8 +9,7 @@ let auth: Record<string, string>;
 
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('staff-codes@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-codes@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-codes@enzo.test');
 });
 afterAll(() => shop?.close());
 

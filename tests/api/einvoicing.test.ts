@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop } from '../../server/src/app/start-shop.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, placeOrder, variantWithStock, type Variant } from './checkout-fixtures.js';
 import {
   documentsOf,
@@ -40,8 +40,7 @@ beforeAll(async () => {
     FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'),
   });
   second = Object.assign(await startShop(env, createLogger(env)), { gql: shop.gql }) as TestShop;
-  await createUser('staff-facturas@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-facturas@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-facturas@enzo.test');
   collar = await variantWithStock(shop, 500, 0);
   leash = await variantWithStock(shop, 500, 40);
   await shop.ds.query('UPDATE product SET price = 45000 WHERE id = $1', [Number(collar.productId)]);

@@ -18,7 +18,7 @@ import { DEFAULT_RATE_RULES } from '../../server/src/app/graphql-limits.js';
 import { GRAPHQL_BODY_LIMIT } from '../../server/src/app/graphql-http.js';
 import { MAX_INPUT_TEXT } from '../../server/src/app/input-text-limit.js';
 import { startTestShop, type GqlResponse, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, variantWithStock } from './checkout-fixtures.js';
 
 /**
@@ -33,8 +33,7 @@ let shop: TestShop;
 let staff: Record<string, string>;
 beforeAll(async () => {
   shop = await startTestShop({ MAX_OPEN_ORDERS_PER_CLIENT: String(OPEN_ORDERS_PER_CLIENT) });
-  await createUser('hostil@enzo.test', 'clave-segura-1', true);
-  staff = bearer(await signIn(inject('authEmulatorHost'), 'hostil@enzo.test', 'clave-segura-1'));
+  staff = await legacyStaffHeaders(inject('authEmulatorHost'), 'hostil@enzo.test');
 });
 afterAll(() => shop?.close());
 

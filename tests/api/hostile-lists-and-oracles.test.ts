@@ -11,7 +11,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { repoPath } from '../../server/src/common/repo-root.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import {
   knownEvent,
   orderInput,
@@ -96,8 +96,7 @@ let plenty: Variant;
 
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('staff-hostil@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-hostil@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-hostil@enzo.test');
   variant = await variantWithStock(shop, 5, 60);
   plenty = await variantWithStock(shop, 100_000, 61);
 });

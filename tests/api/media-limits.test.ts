@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { blankPng } from '../../server/src/modules/media/png-fixture.test-util.js';
 
 /** Staff uploads: a refused picture leaves nothing in the media store; an SVG with code never reaches it. */
@@ -11,8 +11,7 @@ let auth: Record<string, string>;
 let mediaRoot: string;
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('media-limits@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'media-limits@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'media-limits@enzo.test');
   mediaRoot = inject('mediaDir');
 });
 afterAll(() => shop?.close());

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import {
   knownEvent,
   orderInput,
@@ -30,8 +30,7 @@ let triple: Variant;
 
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('staff-dinero@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-dinero@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-dinero@enzo.test');
   single = await variantWithStock(shop, 100, 10);
   triple = await variantWithStock(shop, 100, 30);
   await shop.ds.query('UPDATE product SET price = 58000 WHERE id = $1', [Number(single.productId)]);

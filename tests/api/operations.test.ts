@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { freePort } from '../../server/src/db/embedded-postgres.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, placeOrder, variantWithStock } from './checkout-fixtures.js';
 import { paySandbox } from './order-fixtures.js';
 
@@ -26,8 +26,7 @@ beforeAll(async () => {
     // The SMTP server is down: nothing listens there.
     SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
   });
-  await createUser('duena@enzo.test', 'clave-segura-1', true);
-  staff = bearer(await signIn(inject('authEmulatorHost'), 'duena@enzo.test', 'clave-segura-1'));
+  staff = await legacyStaffHeaders(inject('authEmulatorHost'), 'duena@enzo.test');
 });
 afterAll(async () => {
   await shop?.close();

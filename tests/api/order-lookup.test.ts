@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import {
   knownEvent,
   orderInput,
@@ -42,8 +42,7 @@ const lookup = async (reference: string, email: string, ip = `10.20.0.${++ipCoun
 
 beforeAll(async () => {
   shop = await startTestShop({ LEGAL_NAME: 'Mascotas Pruebas S.A.S.', LEGAL_NIT: '900.111.222-1' });
-  await createUser('staff-consulta@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-consulta@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-consulta@enzo.test');
   const v = await variantWithStock(shop, 20, 0);
   const placed = await placeOrder(
     shop,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import {
   orderInput,
   orderRow,
@@ -20,8 +20,7 @@ let leash: Variant;
 
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('staff-devoluciones@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-devoluciones@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-devoluciones@enzo.test');
   collar = await variantWithStock(shop, 100, 0);
   leash = await variantWithStock(shop, 100, 40);
   await shop.ds.query('UPDATE product SET price = 45000 WHERE id = $1', [Number(collar.productId)]);

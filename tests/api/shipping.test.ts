@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import {
   orderInput,
   orderRow,
@@ -18,8 +18,7 @@ let item: Variant;
 
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('staff-envios@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-envios@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-envios@enzo.test');
   item = await variantWithStock(shop, 500);
   // A known price makes the threshold arithmetic readable: 40.000 per unit.
   await shop.ds.query('UPDATE product SET price = 40000 WHERE id = $1', [Number(item.productId)]);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 
 /**
  * One source for the shop's rules. `#shared/shop.js` holds what both sides compute with (the IVA rate
@@ -17,8 +17,7 @@ let shop: TestShop;
 let staff: Record<string, string>;
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('reglas@enzo.test', 'clave-segura-1', true);
-  staff = bearer(await signIn(inject('authEmulatorHost'), 'reglas@enzo.test', 'clave-segura-1'));
+  staff = await legacyStaffHeaders(inject('authEmulatorHost'), 'reglas@enzo.test');
 });
 afterAll(() => shop?.close());
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { allowedTransitions } from '../../server/src/modules/orders/order-edges.js';
 import type { OrderStatusValue } from '../../shared/orders.js';
 import { orderInput, orderRow, placeOrder, variantWithStock, type Placed } from './checkout-fixtures.js';
@@ -15,8 +15,7 @@ let shop: TestShop;
 let auth: Record<string, string>;
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('staff-ciclo@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-ciclo@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-ciclo@enzo.test');
 });
 afterAll(() => shop?.close());
 

@@ -4,7 +4,7 @@ import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop, type RunningShop } from '../../server/src/app/start-shop.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { requireBuiltClient } from '../setup/built-client.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { formatCop } from '../../shared/money.js';
 import sharp from 'sharp';
 
@@ -32,8 +32,7 @@ beforeAll(async () => {
     CLIENT_DIST_DIR: clientDist,
   });
   b = await startShop(env, createLogger(env));
-  await createUser('ssr-staff@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'ssr-staff@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'ssr-staff@enzo.test');
 });
 afterAll(async () => {
   await b?.close();

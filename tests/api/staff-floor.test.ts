@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 
 let shop: TestShop;
@@ -9,8 +9,7 @@ let product: { productId: number; sizeId: number; unitPrice: number };
 
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('staff-floor@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-floor@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-floor@enzo.test');
   const [row] = await shop.ds.query(
     `SELECT p.id, s.id AS size_id, p.price FROM product p JOIN product_size s ON s.product_id = p.id WHERE p.active ORDER BY p.id DESC, s.position LIMIT 1`,
   );

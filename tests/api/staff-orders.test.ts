@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 import { ORDER_STATUSES, type OrderStatusValue } from '#shared/orders.js';
 
@@ -30,8 +30,7 @@ const sizeStock = async (sizeId: number) =>
 
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('staff-orders@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-orders@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-orders@enzo.test');
   const [row] = await shop.ds.query(
     `SELECT p.id AS "productId", s.id AS "sizeId", p.price AS "unitPrice" FROM product p JOIN product_size s ON s.product_id = p.id WHERE s.stock >= 20 ORDER BY p.id, s.position LIMIT 1`,
   );

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, placeOrder } from './checkout-fixtures.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 import { requireBuiltClient } from '../setup/built-client.js';
@@ -12,8 +12,7 @@ const clientDist = requireBuiltClient();
 
 beforeAll(async () => {
   shop = await startTestShop({ CLIENT_DIST_DIR: clientDist });
-  await createUser('staff-products@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-products@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-products@enzo.test');
 });
 afterAll(async () => {
   await shop?.close();

@@ -1,14 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
 
 beforeAll(async () => {
   shop = await startTestShop();
-  await createUser('staff-search@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-search@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-search@enzo.test');
 });
 afterAll(() => shop?.close());
 

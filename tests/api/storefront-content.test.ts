@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { blankPng } from '../../server/src/modules/media/png-fixture.test-util.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { requireBuiltClient } from '../setup/built-client.js';
 
 let shop: TestShop;
@@ -11,8 +11,7 @@ const clientDist = requireBuiltClient();
 
 beforeAll(async () => {
   shop = await startTestShop({ CLIENT_DIST_DIR: clientDist });
-  await createUser('staff-content@enzo.test', 'clave-segura-1', true);
-  auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-content@enzo.test', 'clave-segura-1'));
+  auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-content@enzo.test');
 });
 afterAll(async () => {
   await shop?.close();

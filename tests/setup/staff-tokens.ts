@@ -60,6 +60,19 @@ export function craftToken(claims: {
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * An account made the way staff were before the team table (the `staff: true` claim: an owner from its first
+ * request), signed in: the Authorization header of a test's staff calls.
+ */
+export async function legacyStaffHeaders(
+  emulatorHost: string,
+  email: string,
+  password = 'clave-segura-1',
+): Promise<Record<string, string>> {
+  await createUser(email, password, true);
+  return bearer(await signIn(emulatorHost, email, password));
+}
+
 /** A member of the team with this role (Firebase account and staff row, as `npm run staff:add` makes), signed in. */
 export async function staffMember(
   shop: {
