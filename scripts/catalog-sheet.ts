@@ -33,7 +33,6 @@ async function main() {
         const format = /\.xlsx$/i.test(file) ? 'xlsx' : 'csv';
         const out = fs.createWriteStream(file);
         await new CatalogExportService(ds, publicUrl).write(format, out);
-        await new Promise<void>((resolve, reject) => out.end((err?: Error | null) => (err ? reject(err) : resolve())));
         console.log(`Catálogo exportado en ${file}.`);
         return 0;
       }

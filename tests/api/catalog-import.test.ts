@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
+import { readCatalogSheet } from '../../server/src/modules/catalog/catalog-sheet-read.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -410,4 +412,45 @@ describe('catalogue export and import', () => {
     }
     expect((await publicProduct(changed))!.price).toBe(77_700);
   });
+});
+
+/** `npm run catalog:export -- FILE` and `npm run catalog:import -- FILE` as staff run them, against this shop's database. */
+function catalogSheet(args: string[]): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/catalog-sheet.ts', ...args], {
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        DATABASE_URL: (shop.ds.options as { url: string }).url,
+        DATA_DIR: shop.services.env.dataDir,
+        TEST_SHOP: 'true',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.once('exit', (code) => resolve({ code, out }));
+  });
+}
+
+describe('the catalogue commands', () => {
+  it('export a whole .xlsx and .csv that read back as the catalogue, and a preview of either changes nothing', async () => {
+    const dir = fs.mkdtempSync(path.join(shop.services.env.dataDir, 'hoja-'));
+    const [{ count }] = (await shop.ds.query(`SELECT count(*)::int AS count FROM product_size`)) as Array<{
+      count: number;
+    }>;
+    for (const name of ['catalogo.xlsx', 'catalogo.csv']) {
+      const file = path.join(dir, name);
+      const exported = await catalogSheet(['export', file]);
+      expect(exported, exported.out).toMatchObject({ code: 0 });
+      expect(exported.out).toContain(`Catálogo exportado en ${file}.`);
+      const sheet = await readCatalogSheet(name, fs.readFileSync(file));
+      expect('rows' in sheet && sheet.rows.length).toBe(count);
+      const preview = await catalogSheet(['import', file]);
+      expect(preview, preview.out).toMatchObject({ code: 0 });
+      expect(preview.out).toMatch(/Sin cambios: \d+\./);
+      expect(preview.out).not.toMatch(/Productos (?:nuevos|que cambian|que se archivan)/);
+    }
+  }, 120_000);
 });

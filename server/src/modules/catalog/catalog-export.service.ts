@@ -1,3 +1,4 @@
+import { finished } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import type { DataSource } from 'typeorm';
 import { catalogBatches } from './catalog-snapshot.js';
@@ -22,5 +23,8 @@ export class CatalogExportService {
     const batches = catalogBatches(this.ds);
     if (format === 'xlsx') await writeCatalogXlsx(batches, this.publicUrl(), out);
     else await writeCatalogCsv(batches, this.publicUrl(), out);
+    // The workbook writer ends its stream itself; the CSV does not: either way the file is whole when this returns.
+    if (!out.writableEnded) out.end();
+    await finished(out);
   }
 }

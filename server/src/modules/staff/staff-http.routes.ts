@@ -158,7 +158,6 @@ export function mountStaffRoutes(
         res.setHeader('Content-Type', EXPORT_CONTENT_TYPES[format]);
         res.setHeader('Content-Disposition', `attachment; filename="catalogo-enzo-${day}.${format}"`);
         await catalogExport.write(format, res);
-        res.end();
       });
     }
 
