@@ -6,7 +6,7 @@
 // server (DATABASE_URL, else the embedded PostgreSQL in DATA_DIR, even while the shop is running).
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { EMAIL_PATTERN } from '../shared/checkout.js';
+import { staffInviteSchema } from '../shared/staff-team.js';
 import { ROLE_LABELS, STAFF_ROLES, isStaffRole } from '../shared/staff-access.js';
 import { EnvError, exportAuthEmulatorHost, parseEnv } from '../server/src/config/env.js';
 import { startAuthEmulator, type AuthEmulator } from '../server/src/modules/staff/auth-emulator.js';
@@ -36,7 +36,8 @@ async function main() {
   const [email, password, ...rest] = parsed.positionals;
   const role = parsed.values.role ?? 'propietario';
   if (!email || !password || rest.length > 0) fail(USAGE);
-  if (email.length > 254 || !EMAIL_PATTERN.test(email)) fail(`El correo no es válido: ${email}\n${USAGE}`);
+  // The same rule as an invitation from «Equipo» (cut to its limit before the pattern runs).
+  if (!staffInviteSchema.shape.email.safeParse(email).success) fail(`El correo no es válido: ${email}\n${USAGE}`);
   if (password.length < 8) fail(`La contraseña debe tener al menos 8 caracteres.\n${USAGE}`);
   if (!isStaffRole(role)) fail(`Rol desconocido: ${role}. Usa uno de: ${STAFF_ROLES.join(', ')}.`);
 

@@ -75,6 +75,8 @@ export const OPERATION_LABELS: Record<string, string> = {
   orderLinesCsv: 'Exportó productos por orden (CSV)',
   catalogCsv: 'Exportó el catálogo (CSV)',
   catalogXlsx: 'Exportó el catálogo (Excel)',
+  einvoiceFile: 'Descargó un documento electrónico (PDF o XML)',
+  einvoiceMonth: 'Descargó la facturación electrónica de un mes',
 };
 
 export function operationLabel(operation: string): string {

@@ -1,5 +1,6 @@
 import type { GraphQLContext, StaffAuthResult } from '../common/context.js';
 import { clientKey } from '../common/client-key.js';
+import { refusalEntry } from '../common/access.js';
 import { lazyStaffAuth, type StaffAuthService } from '../modules/staff/index.js';
 import type { ActivityLog } from '../modules/audit/index.js';
 
@@ -28,19 +29,8 @@ export function createContext(
     clientKey: clientKey(request.ip),
     staffAuth: request.staffAuth ?? lazyStaffAuth(auth, request.authorization, facts),
     async recordRefusal(operation, permission, who) {
-      if (who.kind === 'anonymous' || who.kind === 'invalid') return;
-      const actor =
-        who.kind === 'staff'
-          ? { uid: who.staff.uid, email: who.staff.email, role: who.staff.role }
-          : { uid: who.uid, email: who.email, role: null };
-      await activity.recordRefusal({
-        kind: 'refused',
-        actor,
-        operation,
-        detail: who.kind === 'staff' ? { permission } : { reason: who.kind },
-        ip: request.ip,
-        requestId: request.requestId,
-      });
+      const entry = refusalEntry(operation, permission, who, facts);
+      if (entry) await activity.recordRefusal(entry);
     },
     scoped<T>(key: symbol, create: () => T): T {
       if (!scope.has(key)) scope.set(key, create());

@@ -24,6 +24,7 @@ import {
   type StaffAuthSetup,
 } from '../modules/staff/index.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
+import { staffDownloadCheck } from '../common/staff-download.js';
 import { mountFeedRoutes } from '../modules/channels/index.js';
 
 export interface RunningShop {
@@ -147,6 +148,11 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
       jobPool: jobPool.pool,
       providers: metricProviders(services),
     });
+    // Staff downloads (orders, catalogue, electronic invoices) get the same check and refusal log as GraphQL.
+    const staffDownload = staffDownloadCheck({
+      resolve: (authorization, facts) => services.staffAuth.resolve(authorization, facts),
+      recordRefusal: (row) => services.activityLog.recordRefusal(row),
+    });
     const { handler, warmUp, stop } = await createHttpApp({
       services,
       log,
@@ -157,7 +163,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
         mountStaffRoutes(
           {
             env,
-            auth: services.staffAuth,
+            download: staffDownload,
             orders: services.orders,
             activity: services.activityLog,
             catalogExport: services.catalogExport,
@@ -170,7 +176,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
         documentRoutes({
           ds: services.ds,
           files: services.invoicing.files,
-          staffAuth: (h) => services.staffAuth.resolve(h),
+          staffDownload,
         }),
       ],
     });

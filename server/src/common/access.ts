@@ -1,7 +1,7 @@
 import { forbiddenMessage, roleAllows, type Permission } from '#shared/staff-access.js';
-import type { GraphQLContext, StaffAuthResult, StaffIdentity } from './context.js';
+import type { GraphQLContext, RequestFacts, StaffAuthResult, StaffIdentity } from './context.js';
 import { forbidden, unauthenticated } from './errors.js';
-import { runAudited } from './audit.js';
+import { runAudited, type AuditEntryRow } from './audit.js';
 
 /**
  * Access is declared on every GraphQL root field, next to its resolver:
@@ -48,6 +48,29 @@ export function accessOf(resolver: unknown): FieldAccess | undefined {
 export const DISABLED_MESSAGE =
   'Tu cuenta del panel está desactivada. Si crees que es un error, habla con la persona propietaria de la tienda.';
 export const NOT_STAFF_MESSAGE = 'No tienes acceso al panel: esta cuenta no es parte del equipo de la tienda.';
+
+/**
+ * The activity-log entry of a refused staff call (GraphQL or a download); null without a valid token, since there is
+ * nobody to name.
+ */
+export function refusalEntry(
+  operation: string,
+  permission: Permission | null,
+  who: StaffAuthResult,
+  facts: RequestFacts,
+): AuditEntryRow | null {
+  if (who.kind === 'anonymous' || who.kind === 'invalid') return null;
+  return {
+    kind: 'refused',
+    actor:
+      who.kind === 'staff'
+        ? { uid: who.staff.uid, email: who.staff.email, role: who.staff.role }
+        : { uid: who.uid, email: who.email, role: null },
+    operation,
+    detail: who.kind === 'staff' ? { permission } : { reason: who.kind },
+    ...facts,
+  };
+}
 
 /** Why a signed-in person is refused; UNAUTHENTICATED (thrown) when there is no valid token at all. */
 async function refuse(

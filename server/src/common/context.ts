@@ -8,6 +8,12 @@ export interface StaffIdentity {
   role: StaffRole;
 }
 
+/** Where a request comes from, for the activity log. */
+export interface RequestFacts {
+  ip: string;
+  requestId: string;
+}
+
 /** Outcome of checking a request's `Authorization` header against Firebase and the staff table. */
 export type StaffAuthResult =
   | { kind: 'anonymous' }

@@ -2,22 +2,31 @@ import pg from 'pg';
 import type { Logger } from 'pino';
 
 /**
+ * What a PgListener reports: a notification's payload (`''` when it had none), or `null` when the connection was
+ * just (re)made or lost, so whatever changed meanwhile is unknown.
+ */
+export type PgListenerEvent = string | null;
+
+/**
  * One PostgreSQL connection LISTENing on a channel, reconnecting when lost. `listening` is true only while
  * notifications are being received: a cache built on it keeps nothing otherwise, so a lost notification can never
- * leave a stale value behind. `onChange` runs for every notification, and also when the connection is (re)made or
- * lost (whatever changed meanwhile is unknown).
+ * leave a stale value behind. `onEvent` runs for every notification on the channel and also, with `null`, when the
+ * connection is (re)made (before `listening` turns true) or lost (after it turned false).
  */
 export class PgListener {
   #client: pg.Client | null = null;
   #listening = false;
   #stopped = false;
   #retry: NodeJS.Timeout | undefined;
+  /** Statements on the connection, one at a time (pg deprecates a query issued while another runs). */
+  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly databaseUrl: string | null,
     private readonly channel: string,
-    private readonly onChange: () => void,
+    private readonly onEvent: (event: PgListenerEvent) => void,
     private readonly log?: Logger,
+    private readonly applicationName = `enzo-${channel}`,
   ) {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
   }
@@ -34,10 +43,22 @@ export class PgListener {
     });
   }
 
+  /**
+   * Sends a NOTIFY on this channel from the listening connection itself. Rejects when not listening or when the
+   * statement fails.
+   */
+  async notify(payload: string): Promise<void> {
+    const client = this.#client;
+    if (!client) throw new Error(`not listening on ${this.channel}`);
+    const sent = this.#queue.then(() => client.query(`SELECT pg_notify($1, $2)`, [this.channel, payload]));
+    this.#queue = sent.catch(() => undefined);
+    await sent;
+  }
+
   async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl!, application_name: `enzo-${this.channel}` });
+    const client = new pg.Client({ connectionString: this.databaseUrl!, application_name: this.applicationName });
     client.on('notification', (msg) => {
-      if (msg.channel === this.channel) this.onChange();
+      if (msg.channel === this.channel) this.onEvent(msg.payload ?? '');
     });
     client.on('error', () => this.#lost(client));
     client.on('end', () => this.#lost(client));
@@ -48,7 +69,7 @@ export class PgListener {
       return;
     }
     this.#client = client;
-    this.onChange();
+    this.onEvent(null);
     this.#listening = true;
   }
 
@@ -56,7 +77,7 @@ export class PgListener {
     if (this.#client !== client) return;
     this.#client = null;
     this.#listening = false;
-    this.onChange();
+    this.onEvent(null);
     if (!this.#stopped) {
       this.log?.warn({ channel: this.channel }, 'se perdió la conexión LISTEN; sin caché hasta reconectar');
       this.#scheduleReconnect();

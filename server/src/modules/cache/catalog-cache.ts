@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import pg from 'pg';
 import { LRUCache } from 'lru-cache';
 import type { Logger } from 'pino';
 import type { ReadCache } from '../../common/read-cache.js';
 import { countCacheLookup } from '../../common/metrics.js';
+import { PgListener, type PgListenerEvent } from '../../common/pg-listener.js';
 
 /**
  * Channel that the `enzo_notify_catalog_change` triggers notify (created by migration
@@ -59,77 +59,37 @@ export class CatalogCache implements ReadCache {
   readonly values = new LRUCache<string, { value: unknown }>({ max: 10_000 });
   /** Bumped on every invalidation: work that started under an older version does not store its result. */
   version = 0;
-  #client: pg.Client | null = null;
-  #listening = false;
+  readonly #listener: PgListener;
   #stopped = false;
-  #retry: NodeJS.Timeout | undefined;
   #waiters = new Map<string, () => void>();
   /** Asks when content next changes by the clock alone (expireWith); the timer drops everything then. */
   #msToNextChange: (() => Promise<number | null>) | null = null;
   #expiry: NodeJS.Timeout | undefined;
-  /** Statements on the LISTEN connection, one at a time (pg clients do not queue them for us). */
-  #queue: Promise<unknown> = Promise.resolve();
 
   constructor(
-    private readonly databaseUrl: string | null,
+    databaseUrl: string | null,
     private readonly log?: Logger,
-  ) {}
+  ) {
+    const onEvent = (event: PgListenerEvent) => this.#onEvent(event);
+    this.#listener = new PgListener(databaseUrl, CATALOG_CHANNEL, onEvent, log, 'enzo-catalog-cache');
+  }
 
   /** True while invalidations are being received: only then may anything be cached. */
   get enabled(): boolean {
-    return this.#listening;
+    return this.#listener.listening;
   }
 
-  async start(): Promise<void> {
-    if (!this.databaseUrl) return;
-    await this.#connect().catch((err: unknown) => {
-      this.log?.warn({ err }, 'caché del catálogo: sin LISTEN, se reintenta');
-      this.#scheduleReconnect();
-    });
+  start(): Promise<void> {
+    return this.#listener.start();
   }
 
-  async #connect(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl!, application_name: 'enzo-catalog-cache' });
-    client.on('notification', (msg) => {
-      if (msg.channel !== CATALOG_CHANNEL) return;
-      if (msg.payload?.startsWith(SYNC_PREFIX)) {
-        this.#waiters.get(msg.payload.slice(SYNC_PREFIX.length))?.();
-        return;
-      }
-      this.invalidate();
-    });
-    client.on('error', () => this.#lost(client));
-    client.on('end', () => this.#lost(client));
-    await client.connect();
-    await client.query(`LISTEN ${CATALOG_CHANNEL}`);
-    if (this.#stopped) {
-      await client.end().catch(() => undefined);
+  /** A sync marker wakes its waiter; anything else (a change, or a connection made or lost) drops everything. */
+  #onEvent(event: PgListenerEvent) {
+    if (event?.startsWith(SYNC_PREFIX)) {
+      this.#waiters.get(event.slice(SYNC_PREFIX.length))?.();
       return;
     }
-    this.#client = client;
-    // Anything changed while not listening is unknown: start empty.
     this.invalidate();
-    this.#listening = true;
-  }
-
-  #lost(client: pg.Client) {
-    if (this.#client !== client) return;
-    this.#client = null;
-    this.#listening = false;
-    this.invalidate();
-    if (!this.#stopped) {
-      this.log?.warn('caché del catálogo: se perdió la conexión LISTEN; sin caché hasta reconectar');
-      this.#scheduleReconnect();
-    }
-  }
-
-  #scheduleReconnect() {
-    if (this.#stopped || this.#retry) return;
-    this.#retry = setTimeout(() => {
-      this.#retry = undefined;
-      this.#connect().catch(() => this.#scheduleReconnect());
-    }, 1000);
-    this.#retry.unref();
   }
 
   invalidate(): void {
@@ -197,8 +157,7 @@ export class CatalogCache implements ReadCache {
    * for it before answering, so the next read on this instance cannot see what it changed from the cache.
    */
   async sync(timeoutMs = 2000): Promise<void> {
-    const client = this.#client;
-    if (!client) return;
+    if (!this.enabled) return;
     const token = randomUUID();
     const received = new Promise<void>((resolve) => this.#waiters.set(token, resolve));
     let timer: NodeJS.Timeout | undefined;
@@ -210,11 +169,7 @@ export class CatalogCache implements ReadCache {
       }, timeoutMs);
     });
     try {
-      const sent = this.#queue.then(() =>
-        client.query(`SELECT pg_notify($1, $2)`, [CATALOG_CHANNEL, `${SYNC_PREFIX}${token}`]),
-      );
-      this.#queue = sent.catch(() => undefined);
-      await sent;
+      await this.#listener.notify(`${SYNC_PREFIX}${token}`);
       await Promise.race([received, timeout]);
     } catch {
       this.invalidate();
@@ -226,11 +181,7 @@ export class CatalogCache implements ReadCache {
 
   async stop(): Promise<void> {
     this.#stopped = true;
-    clearTimeout(this.#retry);
     clearTimeout(this.#expiry);
-    this.#listening = false;
-    const client = this.#client;
-    this.#client = null;
-    await client?.end().catch(() => undefined);
+    await this.#listener.stop();
   }
 }

@@ -1,7 +1,6 @@
 import type { Express, Request, Response } from 'express';
-import { roleAllows } from '#shared/staff-access.js';
 import { EINVOICE_KIND_LABELS } from '#shared/einvoicing.js';
-import type { StaffAuthResult } from '../../common/context.js';
+import type { StaffDownloadCheck } from '../../common/staff-download.js';
 import { safeEqual } from '../../common/crypto.js';
 import { OrderEntity } from '../orders/index.js';
 import type { DataSource } from 'typeorm';
@@ -12,8 +11,8 @@ import { documentNumber, type DocumentRow } from './document-row.js';
 export interface DocumentRouteDeps {
   ds: DataSource;
   files: DocumentFiles;
-  /** Who a staff request is (the staff module's token check). */
-  staffAuth(authorization: string | undefined): Promise<StaffAuthResult>;
+  /** The permission check of staff downloads (common/staff-download.ts). */
+  staffDownload: StaffDownloadCheck;
 }
 
 function page(title: string, body: string, refresh = false): string {
@@ -85,22 +84,8 @@ export function documentRoutes(deps: DocumentRouteDeps) {
       await send(res, deps.files, doc, file!.ext);
     });
 
-    const staff = async (req: Request, res: Response): Promise<boolean> => {
-      res.setHeader('Cache-Control', 'no-store');
-      const who = await deps.staffAuth(req.headers.authorization);
-      if (who.kind === 'staff' && roleAllows(who.staff.role, 'invoices.view')) return true;
-      const forbidden = who.kind === 'staff' || who.kind === 'not-staff';
-      res.status(forbidden ? 403 : 401).json({
-        error: forbidden ? 'FORBIDDEN' : 'UNAUTHENTICATED',
-        message: forbidden
-          ? 'Tu rol no permite ver las facturas electrónicas.'
-          : 'Debes iniciar sesión para continuar.',
-      });
-      return false;
-    };
-
     app.get('/api/staff/documentos/:file', async (req: Request, res: Response) => {
-      if (!(await staff(req, res))) return;
+      if (!(await deps.staffDownload(req, res, 'invoices.view', 'einvoiceFile'))) return;
       const m = /^(\d{1,9})\.(pdf|xml)$/.exec(String(req.params.file).slice(0, 20));
       const doc = m ? await deps.files.find(Number(m[1])) : null;
       if (!doc) return void res.status(404).json({ error: 'NOT_FOUND', message: 'El documento no existe.' });
@@ -110,7 +95,7 @@ export function documentRoutes(deps: DocumentRouteDeps) {
     });
 
     app.get('/api/staff/facturacion/:file', async (req: Request, res: Response) => {
-      if (!(await staff(req, res))) return;
+      if (!(await deps.staffDownload(req, res, 'invoices.view', 'einvoiceMonth'))) return;
       const m = /^(\d{4}-(?:0[1-9]|1[0-2]))\.(csv|zip)$/.exec(String(req.params.file).slice(0, 20));
       if (!m)
         return void res

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Env } from '../../config/env.js';
-import type { StaffAuthResult, StaffIdentity } from '../../common/context.js';
+import type { RequestFacts, StaffAuthResult, StaffIdentity } from '../../common/context.js';
 import type { StaffDirectory } from '../team/index.js';
 
 export type { StaffAuthResult, StaffIdentity };
@@ -12,12 +12,6 @@ interface DecodedToken {
   staff?: unknown;
   /** When the person signed in (seconds): a new value is a new session. */
   auth_time?: number;
-}
-
-/** Where a request comes from, for the activity log. */
-export interface RequestFacts {
-  ip: string;
-  requestId: string;
 }
 
 /** `Bearer <token>` → token; absent header → null; anything else → '' (malformed). */

@@ -1,5 +1,5 @@
 // Staff: who may use the dashboard (Firebase ID tokens), and the staff API over orders, catalog and codes.
-export { StaffAuthService, lazyStaffAuth, bearerToken, type RequestFacts } from './auth.js';
+export { StaffAuthService, lazyStaffAuth, bearerToken } from './auth.js';
 export { prepareStaffAuth, type StaffAuthSetup } from './staff-auth-setup.js';
 export { AuthEmulatorStartAborted } from './auth-emulator.js';
 export { createStaffSessionResolvers } from './staff.resolvers.js';

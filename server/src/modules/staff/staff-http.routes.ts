@@ -3,18 +3,15 @@ import { GraphQLError } from 'graphql';
 import type { Env } from '../../config/env.js';
 import type { OrdersModule } from '../orders/index.js';
 import { EXPORT_CONTENT_TYPES, type CatalogExportService, type ExportFormat } from '../catalog/index.js';
-import type { Permission } from '#shared/staff-access.js';
-import type { StaffAuthService } from './auth.js';
 import type { ActivityLog } from '../audit/index.js';
-import { DISABLED_MESSAGE, NOT_STAFF_MESSAGE } from '../../common/access.js';
-import { forbiddenMessage, roleAllows } from '#shared/staff-access.js';
-import { randomUUID } from 'node:crypto';
+import type { StaffDownloadCheck } from '../../common/staff-download.js';
 import { csvHeader, csvLineRows, csvLinesHeader, csvRow, CSV_BOM, filterFromQuery } from './orders-csv.js';
 import type { OrderEntity } from '../orders/index.js';
 
 export interface StaffRouteDeps {
   env: Env;
-  auth: StaffAuthService;
+  /** The permission check of every download (common/staff-download.ts). */
+  download: StaffDownloadCheck;
   orders: OrdersModule;
   activity: ActivityLog;
   catalogExport?: CatalogExportService;
@@ -39,44 +36,9 @@ export function authConfig(env: Env) {
  * download and refusal goes to the activity log before any row is sent.
  */
 export function mountStaffRoutes(
-  { env, auth, orders, activity, catalogExport }: StaffRouteDeps,
+  { env, download, orders, activity, catalogExport }: StaffRouteDeps,
   signInReady: () => boolean = () => true,
 ) {
-  /**
-   * The check a GraphQL field declared `staffOnly(permission, …)` gets, for a download: the staff member, or null once
-   * the refusal was answered (401/403) and, for a signed-in person, logged.
-   */
-  const downloader = async (req: Request, res: Response, permission: Permission, operation: string) => {
-    const facts = { ip: req.ip ?? '', requestId: req.id ?? randomUUID() };
-    const who = await auth.resolve(req.headers.authorization, facts);
-    if (who.kind === 'anonymous' || who.kind === 'invalid') {
-      res.status(401).json({ error: 'UNAUTHENTICATED', message: 'Debes iniciar sesión para continuar.' });
-      return null;
-    }
-    if (who.kind !== 'staff' || !roleAllows(who.staff.role, permission)) {
-      await activity.recordRefusal({
-        kind: 'refused',
-        actor:
-          who.kind === 'staff'
-            ? { uid: who.staff.uid, email: who.staff.email, role: who.staff.role }
-            : { uid: who.uid, email: who.email, role: null },
-        operation,
-        detail: who.kind === 'staff' ? { permission } : { reason: who.kind },
-        ...facts,
-      });
-      res.status(403).json({
-        error: 'FORBIDDEN',
-        message:
-          who.kind === 'staff'
-            ? forbiddenMessage(permission)
-            : who.kind === 'disabled'
-              ? DISABLED_MESSAGE
-              : NOT_STAFF_MESSAGE,
-      });
-      return null;
-    }
-    return { staff: who.staff, facts };
-  };
   return (app: Express) => {
     app.get('/api/auth-config', (_req: Request, res: Response) => {
       res.setHeader('Cache-Control', 'no-store');
@@ -101,8 +63,7 @@ export function mountStaffRoutes(
       rows: (batch: OrderEntity[]) => Promise<string>,
     ) =>
       app.get(path, async (req: Request, res: Response) => {
-        res.setHeader('Cache-Control', 'no-store');
-        const allowed = await downloader(req, res, 'orders.export', operation);
+        const allowed = await download(req, res, 'orders.export', operation);
         if (!allowed) return;
         const { staff, facts } = allowed;
         let batches;
@@ -143,7 +104,7 @@ export function mountStaffRoutes(
       app.get(`/api/staff/catalog.${format}`, async (req: Request, res: Response) => {
         res.setHeader('Cache-Control', 'no-store');
         if (!catalogExport) return void res.status(404).end();
-        const allowed = await downloader(req, res, 'catalog.export', operation);
+        const allowed = await download(req, res, 'catalog.export', operation);
         if (!allowed) return;
         const { staff, facts } = allowed;
         await activity.record({

@@ -14,6 +14,7 @@ export const TASK_LABELS: Record<string, string> = {
   'scheduled-backup': 'Copia de seguridad programada',
   'backup-now': 'Copia de seguridad pedida desde el panel',
   'check-alerts': 'Revisar las alertas',
+  'issue-einvoice-document': 'Emitir una factura o nota crédito electrónica (DIAN)',
 };
 
 export interface StaffJobsDeps {

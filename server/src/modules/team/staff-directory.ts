@@ -5,6 +5,7 @@ import { isStaffRole, type StaffRole } from '#shared/staff-access.js';
 import { insertAuditEntries } from '../../common/audit.js';
 import { inTransaction, commit, rollback, isUniqueViolation, returningRows } from '../../common/db.js';
 import { PgListener } from '../../common/pg-listener.js';
+import type { RequestFacts } from '../../common/context.js';
 
 /** Channel the staff_member trigger notifies (migration 1766300000000-staff-team). */
 export const STAFF_CHANNEL = 'enzo_staff';
@@ -43,11 +44,6 @@ function toMember(r: Row): StaffMemberRow {
     disabled: r.disabled,
     lastAuthTime: r.last_auth_time === null ? null : Number(r.last_auth_time),
   };
-}
-
-export interface RequestFacts {
-  ip: string;
-  requestId: string;
 }
 
 /**
