@@ -17,8 +17,7 @@ export const BACKUP_TRIGGER_LABELS: Record<BackupTriggerValue, string> = {
   MANUAL: 'Pedida desde el panel',
 };
 
-/** Shop time (Colombia has no daylight saving: always UTC−5). */
-export const SHOP_UTC_OFFSET_HOURS = -5;
+export { SHOP_UTC_OFFSET_HOURS } from './shop-time.js';
 
 const hour = (label: string, min: number, max: number) =>
   z

@@ -124,6 +124,11 @@ describe('an invoice per sale', () => {
     const xml = await fetch(pdfUrl.replace('.pdf?', '.xml?'));
     expect(await xml.text()).toContain('<AttachedDocument');
     expect((await fetch(pdfUrl.replace(/token=\w+/, 'token=otro'))).status).toBe(404);
+    // A wrong token of a plausible length and an unknown reference get the same answer: no way to tell orders exist.
+    const wrongToken = await fetch(pdfUrl.replace(/token=\w+/, `token=${'x'.repeat(32)}`));
+    const unknownOrder = await fetch(pdfUrl.replace(/\/documentos\/[^/]+\//, '/documentos/ENZ-ZZZZZZ/'));
+    expect([wrongToken.status, unknownOrder.status]).toEqual([404, 404]);
+    expect(await unknownOrder.text()).toBe(await wrongToken.text());
     const page = await shop.gql<{ orderReceipt: { electronicDocuments: Array<{ kind: string; pdfUrl: string }> } }>(
       `query($r: String!, $t: String!) { orderReceipt(reference: $r, token: $t) { electronicDocuments { kind number status pdfUrl xmlUrl } } }`,
       { r: order.reference, t: order.accessToken },
@@ -372,6 +377,30 @@ describe('numbering', () => {
     expect(bad.data!.staffSaveInvoiceNumbering.errors.map((e) => e.field).sort()).toEqual(
       ['creditNotePrefix', 'resolutionNumber', 'technicalKey', 'to'].sort(),
     );
+    // A date that is not on the calendar is the owner's mistake, told in Spanish (the database never sees it).
+    const noSuchDay = await shop.gql<{
+      staffSaveInvoiceNumbering: { __typename: string; errors: Array<{ field: string; message: string }> };
+    }>(
+      SAVE,
+      {
+        input: {
+          resolutionNumber: '18760000001',
+          prefix: 'FEB',
+          from: 1,
+          to: 20,
+          validFrom: '2026-02-30',
+          validTo: '2026-13-01',
+          technicalKey: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c',
+          creditNotePrefix: 'NC',
+        },
+      },
+      auth,
+    );
+    expect(noSuchDay.data!.staffSaveInvoiceNumbering.__typename).toBe('ValidationErrors');
+    expect(noSuchDay.data!.staffSaveInvoiceNumbering.errors.map((e) => e.field).sort()).toEqual([
+      'validFrom',
+      'validTo',
+    ]);
   }
 });
 

@@ -80,6 +80,8 @@ describe('/metrics', () => {
       seriesValue(after, name, labels) - seriesValue(before, name, labels);
     expect(delta('enzo_orders_placed_total')).toBe(1);
     expect(delta('enzo_orders_paid_total')).toBe(1);
+    // The paid order's invoice, whatever the provider has answered by now.
+    expect(delta('enzo_invoices', { kind: 'invoice' })).toBe(1);
     expect(delta('enzo_payments_total', { method: 'CARD', outcome: 'approved' })).toBe(1);
     expect(
       delta('enzo_webhook_events_total', { outcome: 'rejected' }) +
@@ -125,6 +127,7 @@ describe('/metrics', () => {
       enzo_data_disk_bytes: 'gauge',
       enzo_backup_last_success_timestamp_seconds: 'gauge',
       enzo_alert_firing: 'gauge',
+      enzo_invoices: 'gauge',
       nodejs_eventloop_lag_seconds: 'gauge',
       process_resident_memory_bytes: 'gauge',
       nodejs_heap_size_used_bytes: 'gauge',

@@ -2,6 +2,7 @@ import type { GaugeProvider } from '../common/metrics.js';
 import { orderMetricProviders } from '../modules/orders/order-metrics.js';
 import { mailMetricProviders } from '../modules/mail/mail-metrics.js';
 import { operationsMetricProviders } from '../modules/operations/index.js';
+import { invoicingMetricProviders } from '../modules/invoicing/index.js';
 import { jobMetricProviders } from './job-metrics.js';
 import { KNOWN_TASKS } from './jobs.js';
 import type { Services } from './services.js';
@@ -15,6 +16,7 @@ export function metricProviders(_services: Services): GaugeProvider[] {
     ...orderMetricProviders,
     ...mailMetricProviders,
     ...operationsMetricProviders,
+    ...invoicingMetricProviders,
     ...jobMetricProviders(KNOWN_TASKS),
   ];
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type Holidays from 'date-holidays';
-import { SHOP_TIME_ZONE } from '#shared/shop.js';
+import { SHOP_UTC_OFFSET } from '#shared/shop-time.js';
 
 /**
  * Colombian business days (días hábiles): Monday to Friday except public holidays, counted on Bogotá's
@@ -36,17 +36,8 @@ function holidaysOf(year: number): Set<string> {
   return set;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day of an instant in Bogotá. */
-export function bogotaDate(instant: Date): string {
-  return dayFormat.format(instant);
-}
+/** The calendar day of an instant in Bogotá (the shop's one calendar, in shared/). */
+export { shopDate as bogotaDate } from '#shared/shop-time.js';
 
 function shift(date: string, days: number): string {
   const d = new Date(`${date}T12:00:00Z`);
@@ -75,5 +66,5 @@ export function addBusinessDays(date: string, n: number): string {
 
 /** End of a Bogotá calendar day, as an instant (23:59:59.999 at UTC−5). */
 export function endOfBogotaDay(date: string): Date {
-  return new Date(`${date}T23:59:59.999-05:00`);
+  return new Date(`${date}T23:59:59.999${SHOP_UTC_OFFSET}`);
 }

@@ -1,4 +1,5 @@
 import { create } from 'xmlbuilder2';
+import { shopDateTime } from '#shared/shop-time.js';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces.js';
 import type { ElectronicDocument } from './electronic-document.js';
 import { DIAN_AGENCY } from './ubl-parties.js';
@@ -17,11 +18,6 @@ function party(parent: XMLBuilder, name: string, registrationName: string, id: s
   pts.ele('cbc:CompanyID', attrs).txt(id);
   pts.ele('cbc:TaxLevelCode').txt('R-99-PN');
   pts.ele('cac:TaxScheme').ele('cbc:ID').txt('01').up().ele('cbc:Name').txt('IVA');
-}
-
-function bogota(at: Date) {
-  const local = new Date(at.getTime() - 5 * 3600_000).toISOString();
-  return { date: local.slice(0, 10), time: `${local.slice(11, 19)}-05:00` };
 }
 
 /**
@@ -66,7 +62,7 @@ export function attachedDocumentXml(d: ElectronicDocument, documentXml: string, 
   reference.ele('cbc:IssueDate').txt(d.date);
   reference.ele('cbc:DocumentType').txt('ApplicationResponse');
   const result = reference.ele('cac:ResultOfVerification');
-  const when = bogota(verdict.at);
+  const when = shopDateTime(verdict.at);
   result.ele('cbc:ValidatorID').txt('Unidad Especial Dirección de Impuestos y Aduanas Nacionales');
   result.ele('cbc:ValidationResultCode').txt(verdict.code);
   result.ele('cbc:ValidationDate').txt(when.date);

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { shopDate } from '#shared/shop-time.js';
 import { DiscountCodeEntity } from '../discounts/index.js';
 import type { LegalProfile } from '../legal/index.js';
 import { OrderEntity, OrderLineEntity } from '../orders/index.js';
@@ -6,7 +7,7 @@ import { buyerOf, paymentMeansCode } from './buyer.js';
 import { documentAmounts } from './document-amounts.js';
 import { documentNumber, type DocumentRow } from './document-row.js';
 import { invoiceSource, refundSource, type OrderCharges } from './document-sources.js';
-import { colombianDateTime, type DocumentDraft, type Issuer } from './electronic-document.js';
+import { type DocumentDraft, type Issuer } from './electronic-document.js';
 
 export interface BuilderSettings {
   softwareId: string;
@@ -109,7 +110,7 @@ export class DocumentBuilder {
       corrects: {
         id: documentNumber(invoice!)!,
         uniqueCode: invoice!.unique_code!,
-        issueDate: colombianDateTime(invoice!.issued_at).date,
+        issueDate: shopDate(invoice!.issued_at),
         responseCode: doc.return_id ? '1' : '2',
         description: doc.return_id
           ? `Devolución de productos del pedido ${order.reference}`

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { EINVOICE_KIND_LABELS, TAX_RESPONSIBILITY_LABELS, TEST_DOCUMENT_MARK } from '#shared/einvoicing.js';
 import { formatNit } from '#shared/nit.js';
 import { groupThousands } from '#shared/money.js';
+import { shopDate } from '#shared/shop-time.js';
 import { money } from './document-amounts.js';
 import type { ElectronicDocument } from './electronic-document.js';
 
@@ -220,7 +221,7 @@ export async function documentPdf(d: ElectronicDocument, extras: PdfExtras): Pro
   pdf.font('Helvetica').fontSize(8);
   pdf.text(
     extras.acceptedAt
-      ? `Validado por la DIAN el ${extras.acceptedAt.toISOString().slice(0, 10)}. Consulta: ${d.lookupUrl}`
+      ? `Validado por la DIAN el ${shopDate(extras.acceptedAt)}. Consulta: ${d.lookupUrl}`
       : `Consulta en la DIAN: ${d.lookupUrl}`,
     { width: textW, link: d.lookupUrl },
   );

@@ -1,8 +1,7 @@
 import type { Express, Request, Response } from 'express';
 import { EINVOICE_KIND_LABELS } from '#shared/einvoicing.js';
 import type { StaffDownloadCheck } from '../../common/staff-download.js';
-import { safeEqual } from '../../common/crypto.js';
-import { OrderEntity } from '../orders/index.js';
+import { authorizeOrder } from '../orders/index.js';
 import type { DataSource } from 'typeorm';
 import type { DocumentFiles } from './document-files.js';
 import { parseDocumentPath } from './document-links.js';
@@ -73,9 +72,9 @@ export function documentRoutes(deps: DocumentRouteDeps) {
     app.get('/api/documentos/:reference/:file', async (req: Request, res: Response) => {
       const file = parseDocumentPath(String(req.params.file));
       const token = typeof req.query.token === 'string' ? req.query.token.slice(0, 200) : '';
-      const reference = String(req.params.reference).slice(0, 20);
-      const order = file && token ? await deps.ds.getRepository(OrderEntity).findOne({ where: { reference } }) : null;
-      const doc = order && safeEqual(token, order.accessToken) ? await deps.files.find(file!.id) : null;
+      // The receipt's own check: an unknown reference, a wrong token and another order's document look alike.
+      const order = await authorizeOrder(deps.ds.manager, String(req.params.reference), token);
+      const doc = order && file ? await deps.files.find(file.id) : null;
       if (!doc || doc.order_id !== order!.id || doc.kind !== file!.kind) {
         res.status(404).type('html').send(page('Documento no encontrado', '<p>Revisa el enlace de tu correo.</p>'));
         return;

@@ -1,5 +1,6 @@
 import type { EinvoiceKindValue, OrganizationTypeValue, TaxRegimeValue } from '#shared/einvoicing.js';
 import type { Nit } from '#shared/nit.js';
+import { shopDateTime } from '#shared/shop-time.js';
 import { money, type DocumentAmounts } from './document-amounts.js';
 import { cude, cufe, dianLookupUrl, softwareSecurityCode, type UniqueCodeInput } from './unique-code.js';
 
@@ -96,15 +97,9 @@ export interface ElectronicDocument extends DocumentDraft {
   lookupUrl: string;
 }
 
-/** Colombia keeps UTC−5 all year: the document's date and time as the DIAN writes them. */
-export function colombianDateTime(at: Date): { date: string; time: string } {
-  const local = new Date(at.getTime() - 5 * 3600_000).toISOString();
-  return { date: local.slice(0, 10), time: `${local.slice(11, 19)}-05:00` };
-}
-
 /** The fields of the CUFE/CUDE chain, read from the document as the DIAN reads them from the XML. */
 export function uniqueCodeInput(d: DocumentDraft): UniqueCodeInput {
-  const { date, time } = colombianDateTime(d.issuedAt);
+  const { date, time } = shopDateTime(d.issuedAt);
   return {
     number: `${d.prefix}${d.number}`,
     date,

@@ -5,3 +5,4 @@ export { createInvoicingResolvers } from './invoicing.resolvers.js';
 export { documentRoutes } from './documents.http.js';
 export { ISSUE_DOCUMENT_TASK, invoicingEnabled } from './document-queue.js';
 export { TryAgainLater } from './document-issuer.js';
+export { invoicingMetricProviders } from './invoicing-metrics.js';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { DataSource, EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { NUMBERING_WARNING } from '#shared/einvoicing.js';
+import { isCalendarDate } from '#shared/shop-time.js';
 import { PAID_STATUSES, type OrderStatusValue } from '#shared/orders.js';
 import { bogotaDate } from '../../common/business-days.js';
 import { auditChange, rowSnapshot } from '../../common/audit.js';
@@ -62,7 +63,7 @@ export type DocumentActionResult = (DocumentRow & { __typename: 'ElectronicDocum
 type Tagged = InvoicingView & { __typename: 'InvoicingSettings' };
 
 const MAX_INT = 2_147_483_647;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const calendarDate = z.string().max(10).refine(isCalendarDate, 'Fecha AAAA-MM-DD (una fecha que exista).');
 const numberingInput = z
   .object({
     resolutionNumber: z
@@ -78,8 +79,8 @@ const numberingInput = z
       .pipe(z.string().regex(/^[A-Z0-9]{0,4}$/, 'El prefijo tiene hasta 4 letras o números.')),
     from: z.number().int('Números enteros.').min(1, 'El rango empieza en 1 o más.').max(MAX_INT),
     to: z.number().int('Números enteros.').min(1).max(MAX_INT),
-    validFrom: z.string().max(10).regex(DATE, 'Fecha AAAA-MM-DD.'),
-    validTo: z.string().max(10).regex(DATE, 'Fecha AAAA-MM-DD.'),
+    validFrom: calendarDate,
+    validTo: calendarDate,
     technicalKey: z
       .string()
       .max(120)

@@ -1,5 +1,5 @@
 import fs from 'node:fs/promises';
-import { SHOP_UTC_OFFSET_HOURS } from '#shared/operations.js';
+import { shopClock } from '#shared/shop-time.js';
 import type { MetricsQuery } from '../../common/metrics.js';
 import type { OperationsSettings } from './operations-settings.js';
 
@@ -45,7 +45,7 @@ export const noPaidOrders: AlertCondition = {
   key: 'no-paid-orders',
   label: 'Sin pedidos pagados',
   async check({ query, settings, now }) {
-    const shopHour = new Date(now.getTime() + SHOP_UTC_OFFSET_HOURS * 3_600_000).getUTCHours();
+    const shopHour = shopClock(now).getUTCHours();
     if (shopHour < settings.openingHour || shopHour >= settings.closingHour) return null;
     const [row] = await query<{ ever: boolean; last: Date | null }>(
       `SELECT EXISTS (SELECT 1 FROM order_transition WHERE to_status = 'PAGADO') AS ever,

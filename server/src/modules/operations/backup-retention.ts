@@ -1,4 +1,4 @@
-import { SHOP_UTC_OFFSET_HOURS } from '#shared/operations.js';
+import { shopClock, shopDate } from '#shared/shop-time.js';
 
 export interface RetentionPolicy {
   daily: number;
@@ -11,12 +11,11 @@ export interface StoredBackup {
   at: Date;
 }
 
-const shopDate = (at: Date) => new Date(at.getTime() + SHOP_UTC_OFFSET_HOURS * 3_600_000);
-const dayKey = (at: Date) => shopDate(at).toISOString().slice(0, 10);
-const monthKey = (at: Date) => shopDate(at).toISOString().slice(0, 7);
+const dayKey = shopDate;
+const monthKey = (at: Date) => shopDate(at).slice(0, 7);
 /** ISO week (Monday first) of the shop's date: `2026-W05`. */
 function weekKey(at: Date): string {
-  const d = shopDate(at);
+  const d = shopClock(at);
   const day = (d.getUTCDay() + 6) % 7;
   const thursday = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() - day + 3));
   const firstThursday = new Date(Date.UTC(thursday.getUTCFullYear(), 0, 4));

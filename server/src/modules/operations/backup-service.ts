@@ -2,7 +2,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Logger } from 'pino';
-import { SHOP_UTC_OFFSET_HOURS, type BackupStatusValue, type BackupTriggerValue } from '#shared/operations.js';
+import { SHOP_UTC_OFFSET_HOURS, shopClock } from '#shared/shop-time.js';
+import { type BackupStatusValue, type BackupTriggerValue } from '#shared/operations.js';
 import { auditChange } from '../../common/audit.js';
 import { enqueueJob } from '../../common/jobs.js';
 import { writeBackup } from './backup-writer.js';
@@ -52,7 +53,7 @@ export interface BackupServiceOptions {
 /** The latest moment the daily backup was due at `now` (today's `HH:MM` in shop time, or yesterday's). */
 export function lastDueAt(now: Date, backupTime: string): Date {
   const [h, m] = backupTime.split(':').map(Number) as [number, number];
-  const shopNow = new Date(now.getTime() + SHOP_UTC_OFFSET_HOURS * 3_600_000);
+  const shopNow = shopClock(now);
   const due =
     Date.UTC(shopNow.getUTCFullYear(), shopNow.getUTCMonth(), shopNow.getUTCDate(), h, m) -
     SHOP_UTC_OFFSET_HOURS * 3_600_000;

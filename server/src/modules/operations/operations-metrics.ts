@@ -35,21 +35,4 @@ export const operationsMetricProviders: GaugeProvider[] = [
       return rows.filter((r) => known.has(r.key)).map((r) => ({ labels: { alert: r.key }, value: r.firing ? 1 : 0 }));
     },
   },
-  {
-    name: 'enzo_invoices',
-    help: 'Facturas electrónicas por estado (cuando existe la tabla de facturación)',
-    labelNames: ['status'],
-    read: async (q) => {
-      const [table] = await q<{ ok: boolean }>(
-        `SELECT EXISTS (SELECT 1 FROM information_schema.columns
-                         WHERE table_schema = 'public' AND table_name = 'invoice' AND column_name = 'status') AS ok`,
-      );
-      if (!table?.ok) return [];
-      // The status column is a closed list (a CHECK); at most 20 values are shown all the same.
-      const rows = await q<{ status: string; n: string }>(
-        `SELECT lower(status) AS status, count(*)::text AS n FROM invoice GROUP BY 1 ORDER BY 1 LIMIT 20`,
-      );
-      return rows.map((r) => ({ labels: { status: r.status.slice(0, 30) }, value: Number(r.n) }));
-    },
-  },
 ];

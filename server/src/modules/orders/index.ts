@@ -17,6 +17,7 @@ export { orderMoves, type OrderMove } from './order-moves.js';
 export { PAYMENT_REMINDER_TASK } from './order-reminders.js';
 export { LOOKUP_MISMATCH, type OrderLookupView } from './order-lookup.js';
 export { receiptUrl } from './order-checkout.js';
+export { authorizeOrder } from './order-access.js';
 export {
   MAX_BULK_ORDERS,
   type BulkTransitionInput,

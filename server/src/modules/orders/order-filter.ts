@@ -1,6 +1,7 @@
 import { badInput } from '../../common/errors.js';
 import type { OrderStatusValue, PaymentMethodValue } from '#shared/orders.js';
 import { SHOP_TIME_ZONE } from '#shared/shop.js';
+import { isCalendarDate } from '#shared/shop-time.js';
 
 /** Filters shared by the orders list and its CSV export. */
 export interface OrderFilter {
@@ -13,14 +14,9 @@ export interface OrderFilter {
   search?: string | null;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 function checkDate(value: string | null | undefined, field: string): string | null {
   if (value == null || value === '') return null;
-  const d = new Date(`${value}T00:00:00Z`);
-  if (!DATE.test(value) || Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) {
-    throw badInput('La fecha debe tener el formato AAAA-MM-DD.', field);
-  }
+  if (!isCalendarDate(value)) throw badInput('La fecha debe tener el formato AAAA-MM-DD.', field);
   return value;
 }
 

@@ -2,14 +2,14 @@ import type { DataSource } from 'typeorm';
 import { trackingUrl } from '#shared/carriers.js';
 import { PAID_STATUSES, type OrderStatusValue } from '#shared/orders.js';
 import type { OrderReceipt } from '../../generated/graphql.js';
-import { safeEqual } from '../../common/crypto.js';
 import type { PaymentGateway } from '../payments/index.js';
 import { OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
 import { OrderTransitionEntity } from './order-transition.entity.js';
 import type { OrderPaymentsService } from './order-payments.service.js';
 import { groupBySize, stockAvailable } from '../catalog/index.js';
-import { orderReferenceFromPayment, paymentReference, REFERENCE_PATTERN } from './order-tokens.js';
+import { orderReferenceFromPayment, paymentReference } from './order-tokens.js';
+import { authorizeOrder } from './order-access.js';
 import { orderDelivery } from './order-delivery.js';
 import { shopperLifecycle, shopperOrderEnded } from './order-moves.js';
 import type { OrderTransactions } from './order-transactions.js';
@@ -32,13 +32,8 @@ export class OrderReceiptService {
   ) {}
 
   /** The order when the token matches (constant-time), else null. */
-  async authorize(reference: string, token: string): Promise<OrderEntity | null> {
-    const ref = reference.trim().toUpperCase();
-    if (!REFERENCE_PATTERN.test(ref) || token.length < 16 || token.length > 64) return null;
-    const order = await this.ds.getRepository(OrderEntity).findOneBy({ reference: ref });
-    // Compared even when there is no order, so an unknown reference and a wrong token cost the same.
-    const matches = safeEqual(order?.accessToken ?? '', token);
-    return order && matches ? order : null;
+  authorize(reference: string, token: string): Promise<OrderEntity | null> {
+    return authorizeOrder(this.ds.manager, reference, token);
   }
 
   async receipt(reference: string, token: string, transactionId?: string | null): Promise<ReceiptView | null> {
