@@ -11,6 +11,7 @@ import { FailingJobs } from './failing-jobs';
 import { ToConfirm } from './to-confirm';
 import { unitsText } from '#shared/plural.js';
 import { OperationsNotice } from './operations-notice';
+import { StaffLink } from '../../components/staff/staff-link';
 
 /**
  * `/dashboard` (Inicio): greeting, failing jobs, low-stock alert, returns due, orders to ship and per state, and (for
@@ -34,7 +35,7 @@ export function DashboardHome() {
             <strong>{d.lowStockCount === 1 ? '1 talla' : `${d.lowStockCount} tallas`}</strong> con{' '}
             {d.lowStockThreshold === 0 ? 'el inventario agotado' : `${unitsText(d.lowStockThreshold)} o menos`}.
           </span>
-          <Link to="/dashboard/inventario">Ver inventario bajo</Link>
+          <StaffLink to="/dashboard/inventario">Ver inventario bajo</StaffLink>
         </p>
       ) : null}
       <ToConfirm summary={d.toConfirm} />
@@ -46,7 +47,7 @@ export function DashboardHome() {
               <li key={w}>{w}</li>
             ))}
           </ul>
-          <Link to="/dashboard/facturacion">Ver facturación electrónica</Link>
+          <StaffLink to="/dashboard/facturacion">Ver facturación electrónica</StaffLink>
         </div>
       ) : null}
       <div className="staff-cards">
