@@ -2,7 +2,8 @@ import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatCop } from '#shared/money.js';
 import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '#shared/returns.js';
-import { dueIn, formatDueDay } from '../../lib/due-date';
+import { dueIn } from '../../lib/due-date';
+import { formatDay } from '../../lib/staff-format';
 import type { StaffDashboardHomeQuery } from './staff-home.generated';
 import { StaffReturnsDueDocument } from './staff-home.generated';
 
@@ -22,8 +23,7 @@ export function ReturnsDue({ summary }: { summary: StaffDashboardHomeQuery['staf
           {summary.overdue
             ? `, ${summary.overdue === 1 ? '1 con el plazo vencido' : `${summary.overdue} con el plazo vencido`}`
             : ''}
-          .
-          {summary.nextDueAt ? ` Próximo plazo: ${formatDueDay(summary.nextDueAt)} (${dueIn(summary.nextDueAt)}).` : ''}
+          .{summary.nextDueAt ? ` Próximo plazo: ${formatDay(summary.nextDueAt)} (${dueIn(summary.nextDueAt)}).` : ''}
         </span>
         <Link to="/dashboard/devoluciones">Ver devoluciones</Link>
       </p>
@@ -32,7 +32,7 @@ export function ReturnsDue({ summary }: { summary: StaffDashboardHomeQuery['staf
           {next.map((r) => (
             <li key={r.id}>
               <span className={r.overdue ? 'overdue' : undefined}>
-                {formatDueDay(r.refundDueAt)} ({dueIn(r.refundDueAt)})
+                {formatDay(r.refundDueAt)} ({dueIn(r.refundDueAt)})
               </span>
               <span>
                 {RETURN_KIND_LABELS[r.kind]} · {r.orderReference} · {formatCop(r.refundAmount)} ·{' '}
