@@ -1,6 +1,7 @@
 import type { Permission } from '#shared/staff-access.js';
 import { PAGE_PATHS } from '#shared/storefront-routes.js';
-import { pagePermission } from '../../lib/staff-page-permissions';
+// With `.js`: the e2e tests import this file too, compiled with Node's module resolution.
+import { pagePermission } from '../../lib/staff-page-permissions.js';
 
 export { pagePermission };
 
