@@ -9,7 +9,7 @@ import { StaffDashboardHomeDocument } from './staff-home.generated';
 import { ReturnsDue } from './returns-due';
 import { FailingJobs } from './failing-jobs';
 import { ToConfirm } from './to-confirm';
-import { unitsText } from '#shared/plural.js';
+import { unitsText, countOf } from '#shared/plural.js';
 import { OperationsNotice } from './operations-notice';
 import { StaffLink } from '../../components/staff/staff-link';
 
@@ -32,7 +32,7 @@ export function DashboardHome() {
       {d.lowStockCount > 0 ? (
         <p className="staff-alert" role="status">
           <span>
-            <strong>{d.lowStockCount === 1 ? '1 talla' : `${d.lowStockCount} tallas`}</strong> con{' '}
+            <strong>{countOf(d.lowStockCount, 'talla', 'tallas')}</strong> con{' '}
             {d.lowStockThreshold === 0 ? 'el inventario agotado' : `${unitsText(d.lowStockThreshold)} o menos`}.
           </span>
           <StaffLink to="/dashboard/inventario">Ver inventario bajo</StaffLink>
@@ -54,9 +54,7 @@ export function DashboardHome() {
         <div className="staff-card">
           <p className="staff-card__label">Por enviar</p>
           <p className="staff-card__value">
-            <Link to="/orders?estado=PAGADO,EN_PREPARACION">
-              {d.awaitingShipment === 1 ? '1 orden' : `${d.awaitingShipment} órdenes`}
-            </Link>
+            <Link to="/orders?estado=PAGADO,EN_PREPARACION">{countOf(d.awaitingShipment, 'orden', 'órdenes')}</Link>
           </p>
         </div>
       </div>

@@ -6,6 +6,7 @@ import { dueIn } from '../../lib/due-date';
 import { formatDay } from '../../lib/staff-format';
 import type { StaffDashboardHomeQuery } from './staff-home.generated';
 import { StaffReturnsDueDocument } from './staff-home.generated';
+import { countOf } from '#shared/plural.js';
 
 const SHOWN = 5;
 
@@ -19,7 +20,7 @@ export function ReturnsDue({ summary }: { summary: StaffDashboardHomeQuery['staf
       <h2 id="returns-due-title">Devoluciones por resolver</h2>
       <p className={summary.overdue ? 'staff-alert staff-alert--danger' : 'staff-alert'} role="status">
         <span>
-          <strong>{summary.open === 1 ? '1 solicitud abierta' : `${summary.open} solicitudes abiertas`}</strong>
+          <strong>{countOf(summary.open, 'solicitud abierta', 'solicitudes abiertas')}</strong>
           {summary.overdue
             ? `, ${summary.overdue === 1 ? '1 con el plazo vencido' : `${summary.overdue} con el plazo vencido`}`
             : ''}

@@ -9,6 +9,7 @@ import { ActionError, QueryError } from '../../components/staff/query-error';
 import type { OrderStatus, PaymentMethod } from '../../gql/types';
 import { StaffOrdersListDocument } from './staff-orders.generated';
 import { useCan } from '../../lib/staff-permissions';
+import { countOf } from '#shared/plural.js';
 
 const PAGE_SIZE = 25;
 
@@ -96,7 +97,7 @@ export function OrdersPage() {
       {page ? (
         <>
           <p className="orders-count" aria-live="polite">
-            {page.totalCount === 1 ? '1 orden' : `${page.totalCount} órdenes`}
+            {countOf(page.totalCount, 'orden', 'órdenes')}
           </p>
           {selected.size ? <BulkActions orders={chosen} onDone={() => void refetch()} /> : null}
           <OrdersTable
