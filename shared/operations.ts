@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDecimal } from './money.js';
 
 /** Backups, alerts and their settings: the rules the dashboard's form and the server share. */
 
@@ -16,6 +17,14 @@ export const BACKUP_TRIGGER_LABELS: Record<BackupTriggerValue, string> = {
   SCHEDULED: 'Programada',
   MANUAL: 'Pedida desde el panel',
 };
+
+/** A file's size as people read it: `512 B`, `3,4 KB`, `12,5 MB`, `1,2 GB` (backups on the dashboard and the CLI). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 ** 2) return `${formatDecimal(bytes / 1024, 1)} KB`;
+  if (bytes < 1024 ** 3) return `${formatDecimal(bytes / 1024 ** 2, 1)} MB`;
+  return `${formatDecimal(bytes / 1024 ** 3, 1)} GB`;
+}
 
 export { SHOP_UTC_OFFSET_HOURS } from './shop-time.js';
 

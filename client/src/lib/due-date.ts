@@ -1,15 +1,4 @@
-const day = new Intl.DateTimeFormat('es-CO', {
-  timeZone: 'America/Bogota',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-});
 const DAY_MS = 86_400_000;
-
-/** `5 dic 2026` in Bogotá. */
-export function formatDueDay(iso: string): string {
-  return day.format(new Date(iso));
-}
 
 /** How a legal deadline reads for staff: `vence hoy`, `vence en 3 días`, `venció hace 2 días`. */
 export function dueIn(iso: string, now = Date.now()): string {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
-import { fromBogotaLocal, parsePesos, parseWhole, toBogotaLocal } from './staff-format';
+import { formatDay, fromBogotaLocal, parsePesos, parseWhole, toBogotaDay, toBogotaLocal } from './staff-format';
 import { NETWORK_ERROR, staffErrorMessage } from './staff-errors';
 
 describe('parsePesos (prices as staff type them)', () => {
@@ -42,5 +42,15 @@ describe('Bogotá dates and whole numbers in staff forms', () => {
     expect(parseWhole(' 12 ')).toBe(12);
     expect(parseWhole('')).toBeNull();
     expect(parseWhole('1,5')).toBeNaN();
+  });
+});
+
+describe('days in Bogotá', () => {
+  it("reads and fills a day by Bogotá's calendar, not UTC's", () => {
+    // 03:00 UTC on the 6th is still the 5th in Bogotá.
+    expect(toBogotaDay('2026-12-06T03:00:00Z')).toBe('2026-12-05');
+    expect(toBogotaDay(null)).toBe('');
+    expect(formatDay('2026-12-06T03:00:00Z')).toBe(formatDay('2026-12-05T12:00:00Z'));
+    expect(formatDay('2026-12-06T03:00:00Z')).not.toBe(formatDay('2026-12-06T12:00:00Z'));
   });
 });

@@ -17,6 +17,18 @@ export function formatDateTime(iso: string): string {
   return dateTime.format(new Date(iso));
 }
 
+const day = new Intl.DateTimeFormat('es-CO', {
+  timeZone: 'America/Bogota',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+});
+
+/** A day in Bogotá, e.g. `5 dic 2026` (deadlines, validity of a code). */
+export function formatDay(iso: string): string {
+  return day.format(new Date(iso));
+}
+
 const BOGOTA_OFFSET = '-05:00';
 const localParts = new Intl.DateTimeFormat('sv-SE', {
   timeZone: 'America/Bogota',
@@ -31,6 +43,11 @@ const localParts = new Intl.DateTimeFormat('sv-SE', {
 /** ISO instant → `YYYY-MM-DDTHH:mm` in Bogotá (for `<input type="datetime-local">`); '' for none. */
 export function toBogotaLocal(iso: string | null | undefined): string {
   return iso ? localParts.format(new Date(iso)).replace(' ', 'T') : '';
+}
+
+/** ISO instant → `YYYY-MM-DD` in Bogotá (for `<input type="date">`); '' for none. */
+export function toBogotaDay(iso: string | null | undefined): string {
+  return toBogotaLocal(iso).slice(0, 10);
 }
 
 /** `YYYY-MM-DDTHH:mm` typed in Bogotá → ISO instant; null when empty. Bogotá has no daylight saving. */

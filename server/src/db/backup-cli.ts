@@ -13,19 +13,12 @@ import {
   writeBackup,
   type BackupManifest,
 } from '../modules/operations/index.js';
+import { formatBytes } from '#shared/operations.js';
 
 /**
  * `npm run backup` and `npm run restore -- FILE [--force]`: the same database choice as the server (DATABASE_URL, or
  * the embedded PostgreSQL in DATA_DIR, used as it is when a shop is running on it, started and stopped otherwise).
  */
-
-const sizeFormat = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${sizeFormat.format(bytes / 1024)} KB`;
-  if (bytes < 1024 ** 3) return `${sizeFormat.format(bytes / 1024 ** 2)} MB`;
-  return `${sizeFormat.format(bytes / 1024 ** 3)} GB`;
-}
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

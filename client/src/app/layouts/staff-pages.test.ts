@@ -22,6 +22,8 @@ describe('dashboard pages by role', () => {
     expect(pagePermission('/dashboard/facturacion')).toBe('invoices.view');
     expect(pagePermission('/dashboard/datos-legales')).toBe('legal.manage');
     expect(pagePermission('/dashboard/operaciones')).toBe('operations.view');
+    expect(pagePermission('/orders?estado=PAGADO')).toBe('orders.view');
+    expect(pagePermission('/dashboard?x=/orders')).toBeNull();
   });
 
   it('the menu of each role', () => {

@@ -1,22 +1,8 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { useShopQuery } from '../../lib/use-shop-query';
 import { useLocation, useNavigate } from 'react-router';
-import { categoryPath, productPath } from '#shared/storefront-routes.js';
-import { formatCop } from '#shared/money.js';
-import { SearchSuggestionsDocument } from './search.generated';
-import { useDebounced } from './use-debounced';
+import { countOf } from '#shared/plural.js';
+import { SuggestionContent, useSuggestions } from './search-suggestions';
 import './search-box.css';
-
-/** Suggestions start at this many characters, after the shopper stops typing for DEBOUNCE_MS. */
-export const MIN_CHARS = 2;
-export const DEBOUNCE_MS = 200;
-
-interface Option {
-  id: string;
-  href: string;
-  kind: 'category' | 'product' | 'all';
-  label: string;
-}
 
 export interface SearchBoxProps {
   /** Distinguishes the header's box from the mobile menu's. */
@@ -39,13 +25,7 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
   const [active, setActive] = useState(-1);
   const listId = useId();
   const text = value.trim();
-  const settled = useDebounced(text, DEBOUNCE_MS);
-  const { data, previousData } = useShopQuery(SearchSuggestionsDocument, {
-    variables: { query: settled },
-    // Only for a box the shopper is using: on /buscar the box shows the searched text, and asking for its
-    // suggestions on every load would fetch Apollo Client and the suggestions while the page is still hydrating.
-    skip: !open || settled.length < MIN_CHARS,
-  });
+  const { options, suggestions } = useSuggestions(text, open, listId);
   // The box shows the text of the results page it led to (and follows the back button there).
   // Text typed into the server-rendered box before the page hydrated: taken up once it has.
   const input = useRef<HTMLInputElement>(null);
@@ -64,25 +44,8 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
     setValue(urlQuery);
   }
 
-  // While new suggestions load the previous ones stay, unless they were for a different text altogether.
-  const shown = (data ?? previousData)?.search;
-  const [a, b] = [text.toLowerCase(), shown?.query.toLowerCase() ?? ''];
-  const result = text.length >= MIN_CHARS && shown && (a.startsWith(b) || b.startsWith(a)) ? shown : undefined;
-  const options: Option[] = [];
-  for (const c of result?.categories.slice(0, 3) ?? [])
-    options.push({ id: `${listId}-c-${c.slug}`, href: categoryPath(c.slug), kind: 'category', label: c.name });
-  for (const { node } of result?.products.edges ?? [])
-    options.push({ id: `${listId}-p-${node.id}`, href: productPath(node), kind: 'product', label: node.name });
-  if (result && text)
-    options.push({
-      id: `${listId}-all`,
-      href: `/buscar?q=${encodeURIComponent(text)}`,
-      kind: 'all',
-      label: `Ver todos los resultados para «${text}»`,
-    });
   const expanded = open && options.length > 0;
   const current = expanded && active >= 0 ? options[active] : undefined;
-  const suggestions = options.length - (result && text ? 1 : 0);
 
   function go(href: string) {
     setOpen(false);
@@ -125,7 +88,7 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
     status =
       suggestions === 0
         ? `Sin sugerencias para «${text}». Pulsa Enter para buscar.`
-        : `${suggestions} ${suggestions === 1 ? 'sugerencia' : 'sugerencias'}. Usa las flechas para recorrerlas.`;
+        : `${countOf(suggestions, 'sugerencia', 'sugerencias')}. Usa las flechas para recorrerlas.`;
 
   return (
     <form
@@ -179,45 +142,19 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
       </button>
       <ul id={listId} role="listbox" aria-label="Sugerencias" className="search-box__list" hidden={!expanded}>
         {expanded
-          ? options.map((o, i) => {
-              const product =
-                o.kind === 'product'
-                  ? result?.products.edges.find((e) => `${listId}-p-${e.node.id}` === o.id)?.node
-                  : undefined;
-              return (
-                <li
-                  key={o.id}
-                  id={o.id}
-                  role="option"
-                  aria-selected={i === active}
-                  className={`search-box__option search-box__option--${o.kind}`}
-                  onMouseDown={(e) => e.preventDefault()}
-                  onClick={() => go(o.href)}
-                >
-                  {product ? (
-                    <>
-                      {product.images[0] ? (
-                        <img src={product.images[0].url} alt="" width="48" height="48" loading="lazy" />
-                      ) : (
-                        <span className="search-box__thumb" />
-                      )}
-                      <span className="search-box__name">{product.name}</span>
-                      <span className="search-box__price">
-                        {formatCop(product.price)}
-                        {product.soldOut ? <span className="search-box__soldout"> · Agotado</span> : null}
-                      </span>
-                    </>
-                  ) : o.kind === 'category' ? (
-                    <>
-                      <span className="search-box__tag">Categoría</span>
-                      <span className="search-box__name">{o.label}</span>
-                    </>
-                  ) : (
-                    <span className="search-box__name">{o.label}</span>
-                  )}
-                </li>
-              );
-            })
+          ? options.map((o, i) => (
+              <li
+                key={o.id}
+                id={o.id}
+                role="option"
+                aria-selected={i === active}
+                className={`search-box__option search-box__option--${o.kind}`}
+                onMouseDown={(e) => e.preventDefault()}
+                onClick={() => go(o.href)}
+              >
+                <SuggestionContent option={o} />
+              </li>
+            ))
           : null}
       </ul>
       <div className="visually-hidden" role="status" aria-live="polite">

@@ -1,10 +1,10 @@
 import './staff-activity.css';
 import { useQuery } from '@apollo/client/react';
-import { useSearchParams } from 'react-router';
 import { isAuditKind } from '#shared/audit.js';
 import { ActionError, QueryError } from '../../components/staff/query-error';
 import { ActivityEntry } from './activity-entry';
-import { ActivityFilters, FILTER_KEYS, type ActivityFilterValues } from './activity-filters';
+import { ActivityFilters, ACTIVITY_FILTER_KEYS } from './activity-filters';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { StaffActivityPeopleDocument } from './staff-activity.generated';
 import { useActivity } from './use-activity';
 
@@ -12,10 +12,7 @@ const years = (days: number) => (days % 365 === 0 ? `${days / 365} ${days === 36
 
 /** `/dashboard/actividad` (owners): who did what, when and from where; filtered by person, record, action and dates. */
 export function ActivityPage() {
-  const [params, setParams] = useSearchParams();
-  const values = Object.fromEntries(
-    FILTER_KEYS.map((k) => [k, params.get(k) ?? '']),
-  ) as unknown as ActivityFilterValues;
+  const { values, apply, formKey } = useUrlFilters(ACTIVITY_FILTER_KEYS);
   const filter = {
     actorUid: values.persona || null,
     entityType: values.registro || null,
@@ -27,11 +24,6 @@ export function ActivityPage() {
   };
   const people = useQuery(StaffActivityPeopleDocument, { fetchPolicy: 'cache-and-network' });
   const log = useActivity(filter);
-  const apply = (v: ActivityFilterValues) => {
-    const next = new URLSearchParams();
-    for (const k of FILTER_KEYS) if (v[k].trim()) next.set(k, v[k].trim());
-    setParams(next);
-  };
   return (
     <section className="staff-page" aria-labelledby="activity-title">
       <h1 id="activity-title">Actividad</h1>
@@ -41,13 +33,13 @@ export function ActivityPage() {
         {log.retentionDays ? `; se conservan ${years(log.retentionDays)}` : ''}.
       </p>
       <ActivityFilters
-        key={params.toString()}
+        key={formKey}
         values={values}
         people={(people.data?.staffTeam.members ?? []).map((m) => ({
           uid: m.uid,
           label: m.name ? `${m.name} (${m.email})` : m.email,
         }))}
-        onApply={apply}
+        onApply={(v) => apply(v)}
       />
       {log.error && log.entries.length === 0 ? (
         <QueryError error={log.error} onRetry={() => void log.refetch()} />

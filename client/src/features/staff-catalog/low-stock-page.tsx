@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { Link } from 'react-router';
 import { useCan } from '../../lib/staff-permissions';
 import { refusalMessage, staffErrorMessage } from '../../lib/staff-errors';
 import { ActionError, QueryError } from '../../components/staff/query-error';
 import { StaffLowStockDocument, StaffSetLowStockThresholdDocument } from './staff-catalog.generated';
 import { unitsText } from '#shared/plural.js';
+import { StaffLink } from '../../components/staff/staff-link';
 
 /** `/dashboard/inventario`: sizes of published products running out, and the threshold that decides it. */
 export function LowStockPage() {
@@ -78,11 +78,9 @@ export function LowStockPage() {
               {report.items.map((i) => (
                 <tr key={i.sizeId}>
                   <td data-label="Producto">
-                    {can('catalog.view') ? (
-                      <Link to={`/dashboard/productos/${i.product.id}`}>{i.product.name}</Link>
-                    ) : (
-                      i.product.name
-                    )}
+                    <StaffLink to={`/dashboard/productos/${i.product.id}`} fallback={i.product.name}>
+                      {i.product.name}
+                    </StaffLink>
                   </td>
                   <td data-label="Categoría">{i.product.category.name}</td>
                   <td data-label="Talla">{i.sizeLabel}</td>

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { ProductEditor } from './product-editor';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffProductsListDocument } from './staff-catalog.generated';
+import { StaffLink } from '../../components/staff/staff-link';
 
 /** `/dashboard/productos`: published and draft products (or the archived ones), search, category, quick edits; new product. */
 export function ProductsPage() {
@@ -20,12 +21,12 @@ export function ProductsPage() {
       <div className="staff-page__head">
         <h1>Productos</h1>
         <div className="staff-form__actions">
-          <Link className="button button--secondary" to="/dashboard/productos/importar">
+          <StaffLink className="button button--secondary" to="/dashboard/productos/importar">
             Importar o exportar
-          </Link>
-          <Link className="button" to="/dashboard/productos/nuevo">
+          </StaffLink>
+          <StaffLink className="button" to="/dashboard/productos/nuevo">
             Nuevo producto
-          </Link>
+          </StaffLink>
         </div>
       </div>
       <nav className="staff-tabs" aria-label="Productos">
@@ -36,7 +37,7 @@ export function ProductsPage() {
           Archivados
         </Link>
       </nav>
-      <div className="orders-filters" role="search">
+      <div className="staff-filters" role="search">
         <label>
           Buscar
           <input

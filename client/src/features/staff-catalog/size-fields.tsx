@@ -1,6 +1,7 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { StaffField } from '../../components/staff/staff-field';
 import type { ProductFormValues } from './product-form-values';
+import { countOf } from '#shared/plural.js';
 
 /**
  * Sizes with their stock, in the order the shop shows them. Units reserved by unpaid orders are shown
@@ -85,8 +86,7 @@ export function SizeFields() {
             </div>
             {field.reserved > 0 ? (
               <p className="size-row__reserved muted">
-                {field.reserved === 1 ? '1 unidad reservada' : `${field.reserved} unidades reservadas`} por órdenes
-                pendientes de pago.
+                {countOf(field.reserved, 'unidad reservada', 'unidades reservadas')} por órdenes pendientes de pago.
               </p>
             ) : null}
           </li>

@@ -1,6 +1,5 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
-import { Link } from 'react-router';
 import { SHEET_COLUMNS } from '#shared/catalog-sheet.js';
 import { downloadStaffFile } from '../../lib/staff-download';
 import { staffErrorMessage } from '../../lib/staff-errors';
@@ -11,6 +10,7 @@ import {
   type PreviewCatalogImportMutation,
 } from './staff-channels.generated';
 import { ImportPreviewView } from './import-preview-view';
+import { StaffLink } from '../../components/staff/staff-link';
 
 type Result = PreviewCatalogImportMutation['staffPreviewCatalogImport'];
 export type Preview = Extract<Result, { __typename: 'CatalogImportPreview' }>;
@@ -96,7 +96,7 @@ export function CatalogImportPage() {
     <section className="staff-page">
       <div className="staff-page__head">
         <h1>Importar y exportar el catálogo</h1>
-        <Link to="/dashboard/productos">Volver a productos</Link>
+        <StaffLink to="/dashboard/productos">Volver a productos</StaffLink>
       </div>
       <h2>1. Descargue el catálogo</h2>
       <p>

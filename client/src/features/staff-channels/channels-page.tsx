@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client/react';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffChannelFeedsDocument } from './staff-channels.generated';
+import { countOf } from '#shared/plural.js';
 
 /** `/dashboard/canales`: the product feeds for Google and Meta, what they list, and how to register them. */
 export function ChannelsPage() {
@@ -41,9 +42,9 @@ export function ChannelsPage() {
           </p>
           {feeds.drawn ? (
             <p className="staff-notice">
-              {feeds.drawn === 1 ? '1 producto se muestra' : `${feeds.drawn} productos se muestran`} con ilustraciones
-              SVG: los canales reciben una copia en PNG. Google y Meta piden fotos reales del producto y pueden rechazar
-              las ilustraciones; cámbielas por fotos cuando las tenga.
+              {countOf(feeds.drawn, 'producto se muestra', 'productos se muestran')} con ilustraciones SVG: los canales
+              reciben una copia en PNG. Google y Meta piden fotos reales del producto y pueden rechazar las
+              ilustraciones; cámbielas por fotos cuando las tenga.
             </p>
           ) : null}
           {feeds.excluded.length ? (

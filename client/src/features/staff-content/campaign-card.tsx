@@ -11,6 +11,7 @@ import {
   StaffUpdateCampaignDocument,
   type StaffCampaignFieldsFragment,
 } from './staff-content.generated';
+import { countOf } from '#shared/plural.js';
 
 /** A seasonal campaign page: on or off, its title and description, and a preview link that works while off. */
 export function CampaignCard({ campaign }: { campaign: StaffCampaignFieldsFragment }) {
@@ -70,8 +71,7 @@ export function CampaignCard({ campaign }: { campaign: StaffCampaignFieldsFragme
         </span>
       </h3>
       <p className="muted">
-        {campaign.productCount === 1 ? '1 producto publicado' : `${campaign.productCount} productos publicados`} en la
-        colección.
+        {countOf(campaign.productCount, 'producto publicado', 'productos publicados')} en la colección.
       </p>
       <StaffField label="Título de la página" error={errors.title?.message}>
         {(a) => <input {...a} {...register('title')} maxLength={80} />}

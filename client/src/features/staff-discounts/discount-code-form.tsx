@@ -4,7 +4,7 @@ import { useMutation } from '@apollo/client/react';
 import { discountCodeInputSchema, type ValidDiscountCode } from '#shared/discount-codes.js';
 import { sharedRules } from '../../lib/shared-rules';
 import { NETWORK_ERROR, staffErrorMessage } from '../../lib/staff-errors';
-import { parsePesos, parseWhole } from '../../lib/staff-format';
+import { parsePesos, parseWhole, toBogotaDay } from '../../lib/staff-format';
 import { StaffField } from '../../components/staff/staff-field';
 import { ActionError } from '../../components/staff/query-error';
 import type { DiscountCodeInput } from '../../gql/types';
@@ -44,9 +44,6 @@ export function toInput(c: StaffDiscountCodeFieldsFragment): DiscountCodeInput {
 }
 
 const BOGOTA_OFFSET = '-05:00';
-/** ISO instant → `YYYY-MM-DD` in Bogotá (for `<input type="date">`). */
-const toDay = (iso: string | null | undefined) =>
-  iso ? new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date(iso)) : '';
 
 /** Form text → the shared rules' input: a day starts at 00:00 and ends at 23:59:59 in Bogotá (end inclusive). */
 function fromForm(v: CodeFormValues) {
@@ -81,8 +78,8 @@ export function DiscountCodeForm({
       code: code?.code ?? '',
       percent: String(code?.percent ?? 10),
       active: code?.active ?? true,
-      validFrom: toDay(code?.validFrom),
-      validUntil: toDay(code?.validUntil),
+      validFrom: toBogotaDay(code?.validFrom),
+      validUntil: toBogotaDay(code?.validUntil),
       usageLimit: code?.usageLimit ? String(code.usageLimit) : '',
       minSubtotal: code?.minSubtotal ? String(code.minSubtotal) : '',
       categorySlugs: code?.categories.map((c) => c.slug) ?? [],

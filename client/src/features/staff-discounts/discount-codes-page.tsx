@@ -7,12 +7,12 @@ import { ActionError, QueryError } from '../../components/staff/query-error';
 import { StaffDiscountCodesListDocument, StaffToggleDiscountCodeDocument } from './staff-discounts.generated';
 import type { StaffDiscountCodeFieldsFragment } from './staff-discounts.generated';
 import { useCan } from '../../lib/staff-permissions';
+import { formatDay } from '../../lib/staff-format';
 import { EntityHistory } from '../staff-activity';
 
-const day = new Intl.DateTimeFormat('es-CO', { timeZone: 'America/Bogota', dateStyle: 'medium' });
 const validity = (c: StaffDiscountCodeFieldsFragment) =>
   c.validFrom || c.validUntil
-    ? `${c.validFrom ? day.format(new Date(c.validFrom)) : '…'} – ${c.validUntil ? day.format(new Date(c.validUntil)) : '…'}`
+    ? `${c.validFrom ? formatDay(c.validFrom) : '…'} – ${c.validUntil ? formatDay(c.validUntil) : '…'}`
     : 'Sin límite';
 
 /** `/dashboard/codigos-descuento`: list with uses and conditions; create, edit and (de)activate codes. On a phone each code is a card. */

@@ -9,8 +9,9 @@ import { StaffDashboardHomeDocument } from './staff-home.generated';
 import { ReturnsDue } from './returns-due';
 import { FailingJobs } from './failing-jobs';
 import { ToConfirm } from './to-confirm';
-import { unitsText } from '#shared/plural.js';
+import { unitsText, countOf } from '#shared/plural.js';
 import { OperationsNotice } from './operations-notice';
+import { StaffLink } from '../../components/staff/staff-link';
 
 /**
  * `/dashboard` (Inicio): greeting, failing jobs, low-stock alert, returns due, orders to ship and per state, and (for
@@ -31,10 +32,10 @@ export function DashboardHome() {
       {d.lowStockCount > 0 ? (
         <p className="staff-alert" role="status">
           <span>
-            <strong>{d.lowStockCount === 1 ? '1 talla' : `${d.lowStockCount} tallas`}</strong> con{' '}
+            <strong>{countOf(d.lowStockCount, 'talla', 'tallas')}</strong> con{' '}
             {d.lowStockThreshold === 0 ? 'el inventario agotado' : `${unitsText(d.lowStockThreshold)} o menos`}.
           </span>
-          <Link to="/dashboard/inventario">Ver inventario bajo</Link>
+          <StaffLink to="/dashboard/inventario">Ver inventario bajo</StaffLink>
         </p>
       ) : null}
       <ToConfirm summary={d.toConfirm} />
@@ -46,16 +47,14 @@ export function DashboardHome() {
               <li key={w}>{w}</li>
             ))}
           </ul>
-          <Link to="/dashboard/facturacion">Ver facturación electrónica</Link>
+          <StaffLink to="/dashboard/facturacion">Ver facturación electrónica</StaffLink>
         </div>
       ) : null}
       <div className="staff-cards">
         <div className="staff-card">
           <p className="staff-card__label">Por enviar</p>
           <p className="staff-card__value">
-            <Link to="/orders?estado=PAGADO,EN_PREPARACION">
-              {d.awaitingShipment === 1 ? '1 orden' : `${d.awaitingShipment} órdenes`}
-            </Link>
+            <Link to="/orders?estado=PAGADO,EN_PREPARACION">{countOf(d.awaitingShipment, 'orden', 'órdenes')}</Link>
           </p>
         </div>
       </div>

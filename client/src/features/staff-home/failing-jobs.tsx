@@ -3,6 +3,7 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { formatDateTime } from '../../lib/staff-format';
 import { StaffFailingJobsDocument, StaffRetryJobDocument, type StaffFailingJobsQuery } from './staff-home.generated';
 import { endSentence } from '#shared/sentence.js';
+import { countOf } from '#shared/plural.js';
 
 type Job = StaffFailingJobsQuery['staffFailingJobs'][number];
 
@@ -54,7 +55,7 @@ function FailingJobItem({ job, onDone }: { job: Job; onDone: (message: string) =
       onDone('No pudimos conectar con la tienda. Intenta de nuevo.');
     }
   }
-  const times = job.attempts === 1 ? '1 vez' : `${job.attempts} veces`;
+  const times = countOf(job.attempts, 'vez', 'veces');
   return (
     <li className="staff-failing-jobs__item">
       <p>

@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatDateTime } from '../../lib/staff-format';
 import { StaffOperationsNoticeDocument } from './staff-home.generated';
+import { countOf } from '#shared/plural.js';
 
 /**
  * What is wrong with the shop right now (a failed or stale backup, emails not going out, payments failing…), for
@@ -13,7 +14,7 @@ export function OperationsNotice() {
   if (firing.length === 0) return null;
   return (
     <section className="staff-alert staff-alert--danger staff-ops-notice" aria-labelledby="ops-notice-title">
-      <h2 id="ops-notice-title">Atención: {firing.length === 1 ? '1 alerta' : `${firing.length} alertas`}</h2>
+      <h2 id="ops-notice-title">Atención: {countOf(firing.length, 'alerta', 'alertas')}</h2>
       <ul>
         {firing.map((a) => (
           <li key={a.key}>

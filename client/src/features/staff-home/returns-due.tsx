@@ -2,9 +2,11 @@ import { useQuery } from '@apollo/client/react';
 import { Link } from 'react-router';
 import { formatCop } from '#shared/money.js';
 import { RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '#shared/returns.js';
-import { dueIn, formatDueDay } from '../../lib/due-date';
+import { dueIn } from '../../lib/due-date';
+import { formatDay } from '../../lib/staff-format';
 import type { StaffDashboardHomeQuery } from './staff-home.generated';
 import { StaffReturnsDueDocument } from './staff-home.generated';
+import { countOf } from '#shared/plural.js';
 
 const SHOWN = 5;
 
@@ -18,12 +20,11 @@ export function ReturnsDue({ summary }: { summary: StaffDashboardHomeQuery['staf
       <h2 id="returns-due-title">Devoluciones por resolver</h2>
       <p className={summary.overdue ? 'staff-alert staff-alert--danger' : 'staff-alert'} role="status">
         <span>
-          <strong>{summary.open === 1 ? '1 solicitud abierta' : `${summary.open} solicitudes abiertas`}</strong>
+          <strong>{countOf(summary.open, 'solicitud abierta', 'solicitudes abiertas')}</strong>
           {summary.overdue
             ? `, ${summary.overdue === 1 ? '1 con el plazo vencido' : `${summary.overdue} con el plazo vencido`}`
             : ''}
-          .
-          {summary.nextDueAt ? ` Próximo plazo: ${formatDueDay(summary.nextDueAt)} (${dueIn(summary.nextDueAt)}).` : ''}
+          .{summary.nextDueAt ? ` Próximo plazo: ${formatDay(summary.nextDueAt)} (${dueIn(summary.nextDueAt)}).` : ''}
         </span>
         <Link to="/dashboard/devoluciones">Ver devoluciones</Link>
       </p>
@@ -32,7 +33,7 @@ export function ReturnsDue({ summary }: { summary: StaffDashboardHomeQuery['staf
           {next.map((r) => (
             <li key={r.id}>
               <span className={r.overdue ? 'overdue' : undefined}>
-                {formatDueDay(r.refundDueAt)} ({dueIn(r.refundDueAt)})
+                {formatDay(r.refundDueAt)} ({dueIn(r.refundDueAt)})
               </span>
               <span>
                 {RETURN_KIND_LABELS[r.kind]} · {r.orderReference} · {formatCop(r.refundAmount)} ·{' '}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery } from '@apollo/client/react';
-import { BACKUP_STATUS_LABELS, BACKUP_TRIGGER_LABELS } from '#shared/operations.js';
+import { BACKUP_STATUS_LABELS, BACKUP_TRIGGER_LABELS, formatBytes } from '#shared/operations.js';
 import { QueryError, ActionError } from '../../components/staff/query-error';
 import { formatDateTime } from '../../lib/staff-format';
 import { staffErrorMessage } from '../../lib/staff-errors';
@@ -12,14 +12,6 @@ import {
 } from './staff-operations.generated';
 
 type Overview = StaffOperationsQuery['staffOperations'];
-
-const sizeFormat = new Intl.NumberFormat('es-CO', { maximumFractionDigits: 1 });
-const formatSize = (bytes: number | null | undefined) =>
-  bytes == null
-    ? '—'
-    : bytes < 1024 * 1024
-      ? `${sizeFormat.format(bytes / 1024)} KB`
-      : `${sizeFormat.format(bytes / 1024 ** 2)} MB`;
 
 /** `/dashboard/operaciones`: alerts, the latest backups (with «Hacer una copia ahora») and their settings. */
 export function OperationsPage() {
@@ -136,7 +128,7 @@ function Backups({ overview, onRequested }: { overview: Overview; onRequested: (
                   <td data-label="Archivo" className="staff-ops-file">
                     {b.fileName ?? '—'}
                   </td>
-                  <td data-label="Tamaño">{formatSize(b.bytes)}</td>
+                  <td data-label="Tamaño">{b.bytes == null ? '—' : formatBytes(b.bytes)}</td>
                   <td data-label="Pedidos">{b.orders ?? '—'}</td>
                 </tr>
               ))}

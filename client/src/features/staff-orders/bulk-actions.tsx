@@ -8,6 +8,7 @@ import type { OrderStatus } from '../../gql/types';
 import { StaffBulkTransitionOrdersDocument, type OrderMoveFieldsFragment } from './staff-orders.generated';
 import { BulkShipments } from './bulk-shipments';
 import { useCan } from '../../lib/staff-permissions';
+import { countOf } from '#shared/plural.js';
 
 /** A chosen order as the list knows it: its reference and the steps the server allows it now. */
 export interface SelectedOrder {
@@ -108,7 +109,7 @@ export function BulkActions({ orders, onDone }: { orders: SelectedOrder[]; onDon
   return (
     <div className="staff-card no-print" role="region" aria-label="Acciones sobre las órdenes elegidas">
       <p>
-        <strong>{count === 1 ? '1 orden elegida' : `${count} órdenes elegidas`}</strong>
+        <strong>{countOf(count, 'orden elegida', 'órdenes elegidas')}</strong>
       </p>
       <form className="bulk-bar" onSubmit={(e) => void submit(e)} noValidate>
         {options.length ? (
@@ -150,7 +151,7 @@ export function BulkActions({ orders, onDone }: { orders: SelectedOrder[]; onDon
               <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={1000} />
             </label>
             <button type="submit" className="button" disabled={loading || count === 0 || options.length === 0}>
-              {loading ? 'Cambiando…' : `Cambiar ${count === 1 ? '1 orden' : `${count} órdenes`}`}
+              {loading ? 'Cambiando…' : `Cambiar ${countOf(count, 'orden', 'órdenes')}`}
             </button>
           </>
         ) : null}

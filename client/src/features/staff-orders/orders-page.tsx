@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQuery } from '@apollo/client/react';
-import { useSearchParams } from 'react-router';
-import { OrdersFilters, type OrdersFilterValues } from './orders-filters';
+import { ORDERS_FILTER_KEYS, OrdersFilters } from './orders-filters';
+import { useUrlFilters } from '../../lib/use-url-filters';
 import { OrdersTable } from './orders-table';
 import { BulkActions, type SelectedOrder } from './bulk-actions';
 import { downloadCsv } from './csv-download';
@@ -9,25 +9,19 @@ import { ActionError, QueryError } from '../../components/staff/query-error';
 import type { OrderStatus, PaymentMethod } from '../../gql/types';
 import { StaffOrdersListDocument } from './staff-orders.generated';
 import { useCan } from '../../lib/staff-permissions';
+import { countOf } from '#shared/plural.js';
 
 const PAGE_SIZE = 25;
 
 /** `/orders`: filtered, searchable, newest first, cursor pages (filters in the URL); CSV exports; bulk changes and packing lists. */
 export function OrdersPage() {
-  const [params, setParams] = useSearchParams();
+  const { values, apply, params, formKey } = useUrlFilters(ORDERS_FILTER_KEYS);
   const can = useCan();
   const [previous, setPrevious] = useState<string[]>([]);
   const [csvError, setCsvError] = useState<string | null>(null);
   const [exporting, setExporting] = useState<'orders' | 'lines' | null>(null);
   // Chosen orders by id, kept across pages; what the current page shows of them is fresher (after a change).
   const [selected, setSelected] = useState<Map<string, SelectedOrder>>(new Map());
-  const values: OrdersFilterValues = {
-    estado: params.get('estado') ?? '',
-    pago: params.get('pago') ?? '',
-    desde: params.get('desde') ?? '',
-    hasta: params.get('hasta') ?? '',
-    q: params.get('q') ?? '',
-  };
   const after = params.get('after');
   const filter = {
     statuses: values.estado ? (values.estado.split(',') as OrderStatus[]) : null,
@@ -40,13 +34,6 @@ export function OrdersPage() {
     variables: { filter, first: PAGE_SIZE, after },
     fetchPolicy: 'cache-and-network',
   });
-
-  function apply(next: OrdersFilterValues, cursor: string | null = null) {
-    const p = new URLSearchParams();
-    for (const [k, v] of Object.entries(next)) if (v) p.set(k, v);
-    if (cursor) p.set('after', cursor);
-    setParams(p);
-  }
 
   async function exportCsv(kind: 'orders' | 'lines') {
     if (!data) return;
@@ -98,7 +85,7 @@ export function OrdersPage() {
       </div>
       <ActionError message={csvError} />
       <OrdersFilters
-        key={params.toString()}
+        key={formKey}
         values={values}
         onApply={(v) => {
           setPrevious([]);
@@ -110,7 +97,7 @@ export function OrdersPage() {
       {page ? (
         <>
           <p className="orders-count" aria-live="polite">
-            {page.totalCount === 1 ? '1 orden' : `${page.totalCount} órdenes`}
+            {countOf(page.totalCount, 'orden', 'órdenes')}
           </p>
           {selected.size ? <BulkActions orders={chosen} onDone={() => void refetch()} /> : null}
           <OrdersTable
@@ -134,7 +121,7 @@ export function OrdersPage() {
               disabled={!after}
               onClick={() => {
                 const prev = previous.slice(0, -1);
-                apply(values, previous.at(-1) ?? null);
+                apply(values, { after: previous.at(-1) ?? null });
                 setPrevious(prev);
               }}
             >
@@ -146,7 +133,7 @@ export function OrdersPage() {
               disabled={!page.pageInfo.hasNextPage}
               onClick={() => {
                 setPrevious([...previous, after ?? '']);
-                apply(values, page.pageInfo.endCursor);
+                apply(values, { after: page.pageInfo.endCursor ?? null });
               }}
             >
               Siguiente

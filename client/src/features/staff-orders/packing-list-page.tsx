@@ -4,6 +4,7 @@ import { ORDER_STATUS_LABELS } from '#shared/orders.js';
 import { formatDateTime } from '../../lib/staff-format';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffPackingListDocument, type StaffPackingListQuery } from './staff-orders.generated';
+import { countOf } from '#shared/plural.js';
 
 type Order = StaffPackingListQuery['staffOrdersByIds'][number];
 
@@ -53,7 +54,7 @@ export function PackingListPage() {
         </Link>
       </p>
       <div className="staff-page__head">
-        <h1>Lista de empaque ({orders.length === 1 ? '1 orden' : `${orders.length} órdenes`})</h1>
+        <h1>Lista de empaque ({countOf(orders.length, 'orden', 'órdenes')})</h1>
         <button type="button" className="button no-print" onClick={() => window.print()}>
           Imprimir
         </button>

@@ -4,7 +4,8 @@ import { REFUND_METHOD_LABELS, RETURN_KIND_LABELS, RETURN_STATUS_LABELS } from '
 import { formatDateTime } from '../../lib/staff-format';
 import type { StaffReturnFieldsFragment } from './staff-returns.generated';
 import { ReturnActions } from './return-actions';
-import { dueIn, formatDueDay } from '../../lib/due-date';
+import { dueIn } from '../../lib/due-date';
+import { formatDay } from '../../lib/staff-format';
 
 /** One request: what was asked, for which units, the legal deadline for the money, what was done, and the next step. */
 export function ReturnCard({
@@ -38,7 +39,7 @@ export function ReturnCard({
       {open ? (
         <p className={r.overdue ? 'return-card__due return-card__due--overdue' : 'return-card__due'}>
           {r.overdue ? <strong>Plazo vencido: </strong> : 'Reembolso a más tardar el '}
-          {r.overdue ? `el reembolso debía hacerse el ${formatDueDay(r.refundDueAt)}` : formatDueDay(r.refundDueAt)} (
+          {r.overdue ? `el reembolso debía hacerse el ${formatDay(r.refundDueAt)}` : formatDay(r.refundDueAt)} (
           {dueIn(r.refundDueAt)})
         </p>
       ) : null}

@@ -5,6 +5,7 @@ import { QueryError } from '../../components/staff/query-error';
 import { StaffReturnsDocument } from './staff-returns.generated';
 import { ReturnCard } from './return-card';
 import './staff-returns.css';
+import { countOf } from '#shared/plural.js';
 
 const STATUSES = Object.keys(RETURN_STATUS_LABELS) as ReturnStatusValue[];
 const OPEN = 'abiertas';
@@ -59,7 +60,7 @@ export function ReturnsPage() {
         <p role="status" className="returns-page__summary">
           {list.length === 0
             ? 'No hay solicitudes en este estado.'
-            : `${list.length === 1 ? '1 solicitud' : `${list.length} solicitudes`}${overdue ? `, ${overdue === 1 ? '1 con el plazo vencido' : `${overdue} con el plazo vencido`}` : ''}.`}
+            : `${countOf(list.length, 'solicitud', 'solicitudes')}${overdue ? `, ${overdue === 1 ? '1 con el plazo vencido' : `${overdue} con el plazo vencido`}` : ''}.`}
         </p>
       ) : null}
       <div className="returns-list">

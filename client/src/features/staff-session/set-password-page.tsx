@@ -1,7 +1,7 @@
 import '../../components/staff/staff.css';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { ActionError } from '../../components/staff/query-error';
+import { AuthCard, AuthSubmit, PasswordInput, useAuthSubmit } from './auth-form';
 
 const MIN_PASSWORD = 8;
 
@@ -20,6 +20,19 @@ function linkErrorMessage(err: unknown): string {
   return 'No pudimos revisar el enlace. Recarga la página o pide una nueva invitación.';
 }
 
+/** Why the chosen password cannot be saved (checked before Firebase is asked); null when it can. */
+function passwordRefusal(password: string, repeat: string): string | null {
+  if (password.length < MIN_PASSWORD) return `La contraseña debe tener al menos ${MIN_PASSWORD} caracteres.`;
+  if (password !== repeat) return 'Las dos contraseñas no coinciden.';
+  return null;
+}
+
+function passwordErrorMessage(err: unknown): string {
+  return (err as { code?: string }).code === 'auth/weak-password'
+    ? `La contraseña es muy débil: usa al menos ${MIN_PASSWORD} caracteres, mezclando letras y números.`
+    : linkErrorMessage(err);
+}
+
 /**
  * `/login-dashboard-enzo-fpl/clave?oobCode=…`: the invitation email's link. The person chooses a password (Firebase's
  * one-time code) and enters the dashboard signed in.
@@ -28,11 +41,11 @@ export function SetPasswordPage() {
   const [params] = useSearchParams();
   const code = params.get('oobCode') ?? '';
   const navigate = useNavigate();
+  const ruleId = useId();
   const [link, setLink] = useState<LinkState>({ status: 'checking' });
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { error, busy, submit } = useAuthSubmit(passwordErrorMessage);
 
   useEffect(() => {
     let live = true;
@@ -51,39 +64,8 @@ export function SetPasswordPage() {
     };
   }, [code]);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (link.status !== 'ready') return;
-    setError(null);
-    if (password.length < MIN_PASSWORD) {
-      setError(`La contraseña debe tener al menos ${MIN_PASSWORD} caracteres.`);
-      return;
-    }
-    if (password !== repeat) {
-      setError('Las dos contraseñas no coinciden.');
-      return;
-    }
-    setBusy(true);
-    try {
-      const { setPasswordAndSignIn } = await import('../../lib/firebase');
-      await setPasswordAndSignIn(code, link.email, password);
-      navigate('/dashboard', { replace: true });
-    } catch (err) {
-      const code = (err as { code?: string }).code ?? '';
-      setError(
-        code === 'auth/weak-password'
-          ? `La contraseña es muy débil: usa al menos ${MIN_PASSWORD} caracteres, mezclando letras y números.`
-          : linkErrorMessage(err),
-      );
-    } finally {
-      setBusy(false);
-    }
-  }
-
   return (
-    <section className="staff-login" aria-labelledby="set-password-title">
-      <h1 id="set-password-title">Crea tu contraseña</h1>
-      <p className="staff-login__brand">Enzo · Panel de ventas</p>
+    <AuthCard title="Crea tu contraseña">
       {link.status === 'checking' ? (
         <p role="status">Revisando el enlace…</p>
       ) : link.status === 'invalid' ? (
@@ -96,44 +78,43 @@ export function SetPasswordPage() {
           </p>
         </>
       ) : (
-        <form onSubmit={submit} noValidate>
+        <form
+          onSubmit={submit(
+            () => passwordRefusal(password, repeat),
+            async () => {
+              const { setPasswordAndSignIn } = await import('../../lib/firebase');
+              await setPasswordAndSignIn(code, link.email, password);
+              navigate('/dashboard', { replace: true });
+            },
+          )}
+          noValidate
+        >
           <p>
             Cuenta: <strong>{link.email}</strong>
           </p>
           <input type="email" name="username" autoComplete="username" value={link.email} readOnly hidden />
-          <label>
-            Nueva contraseña
-            <input
-              type="password"
-              name="new-password"
-              autoComplete="new-password"
-              minLength={MIN_PASSWORD}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              aria-describedby="password-rule"
-              required
-            />
-          </label>
-          <p id="password-rule" className="muted">
+          <PasswordInput
+            label="Nueva contraseña"
+            name="new-password"
+            autoComplete="new-password"
+            minLength={MIN_PASSWORD}
+            value={password}
+            onChange={setPassword}
+            aria-describedby={ruleId}
+          />
+          <p id={ruleId} className="muted">
             Al menos {MIN_PASSWORD} caracteres.
           </p>
-          <label>
-            Repite la contraseña
-            <input
-              type="password"
-              name="repeat-password"
-              autoComplete="new-password"
-              value={repeat}
-              onChange={(e) => setRepeat(e.target.value)}
-              required
-            />
-          </label>
-          <ActionError message={error} />
-          <button type="submit" className="button" disabled={busy}>
-            {busy ? 'Guardando…' : 'Guardar y entrar al panel'}
-          </button>
+          <PasswordInput
+            label="Repite la contraseña"
+            name="repeat-password"
+            autoComplete="new-password"
+            value={repeat}
+            onChange={setRepeat}
+          />
+          <AuthSubmit error={error} busy={busy} label="Guardar y entrar al panel" busyLabel="Guardando…" />
         </form>
       )}
-    </section>
+    </AuthCard>
   );
 }
