@@ -26,7 +26,7 @@ beforeAll(async () => {
     // The SMTP server is down: nothing listens there.
     SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
   });
-  staff = await legacyStaffHeaders(inject('authEmulatorHost'), 'duena@enzo.test');
+  staff = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-operaciones@enzo.test');
 });
 afterAll(async () => {
   await shop?.close();
