@@ -26,6 +26,7 @@ export const PERMISSIONS = {
   'payments.manage': 'Configurar medios de pago (contraentrega)',
   'legal.manage': 'Editar los datos legales de la tienda',
   'invoices.view': 'Ver y descargar facturas electrónicas y notas crédito',
+  'invoices.send': 'Reenviar al comprador su factura o nota crédito por correo',
   'invoices.manage': 'Configurar la facturación electrónica y su numeración',
   'jobs.manage': 'Ver y reintentar tareas en segundo plano que fallaron',
   'operations.view': 'Ver copias de seguridad, alertas y salud de la tienda',

@@ -627,7 +627,8 @@ const ROWS: Row[] = [
   },
   {
     field: 'staffResendElectronicDocument',
-    allowed: 'PA.C',
+    // Sends the buyer an email: an act on the shop's behalf, not a read (Consulta only reads).
+    allowed: 'PA..',
     doc: `mutation($id: ID!) { staffResendElectronicDocument(id: $id) ${RESULT} }`,
     vars: () => ({ id: f.issuedDocumentId }),
   },

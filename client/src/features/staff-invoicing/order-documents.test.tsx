@@ -9,6 +9,7 @@ import {
   StaffRetryElectronicDocumentDocument,
   type ElectronicDocumentFieldsFragment,
 } from './staff-invoicing.generated';
+import { permissionsOf } from '#shared/staff-access.js';
 import { OrderDocuments } from './order-documents';
 
 const doc = (
@@ -87,6 +88,26 @@ describe('staff: the order’s electronic documents', () => {
     renderWithProviders(<OrderDocuments orderId="7" />);
     await user.click(await screen.findByRole('button', { name: 'Reintentar la emisión' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('La orden ya no es una venta');
+  });
+
+  it('shows each role only the actions it may take: Consulta downloads, the administration resends, the owner retries', async () => {
+    answer([doc({}), doc({ id: '2', kind: 'CREDIT_NOTE', status: 'RECHAZADO', number: 'NC1', uniqueCode: null })]);
+    const { unmount } = renderWithProviders(<OrderDocuments orderId="7" />, { permissions: permissionsOf('consulta') });
+    const invoice = await screen.findByRole('listitem', { name: 'Factura electrónica de venta SETP990000001' });
+    expect(within(invoice).getByRole('button', { name: 'Descargar PDF' })).toBeInTheDocument();
+    expect(within(invoice).queryByRole('button', { name: 'Reenviar al cliente' })).toBeNull();
+    const note = screen.getByRole('listitem', { name: 'Nota crédito electrónica NC1' });
+    expect(within(note).queryByRole('button', { name: 'Reintentar la emisión' })).toBeNull();
+    unmount();
+
+    renderWithProviders(<OrderDocuments orderId="7" />, { permissions: permissionsOf('administrador') });
+    const again = await screen.findByRole('listitem', { name: 'Factura electrónica de venta SETP990000001' });
+    expect(within(again).getByRole('button', { name: 'Reenviar al cliente' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('listitem', { name: 'Nota crédito electrónica NC1' })).queryByRole('button', {
+        name: 'Reintentar la emisión',
+      }),
+    ).toBeNull();
   });
 
   it('says there is nothing yet for an unpaid order', async () => {

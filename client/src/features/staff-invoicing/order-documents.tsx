@@ -4,6 +4,7 @@ import { formatCop } from '#shared/money.js';
 import { formatDateTime } from '../../lib/staff-format';
 import { staffErrorMessage } from '../../lib/staff-errors';
 import { ActionError, QueryError } from '../../components/staff/query-error';
+import { useCan } from '../../lib/staff-permissions';
 import { downloadStaffFile } from './file-download';
 import { EINVOICE_KIND_LABELS, EINVOICE_STATUS_LABELS, STATUS_TONES } from './document-labels';
 import {
@@ -18,6 +19,7 @@ import './staff-invoicing.css';
 function DocumentCard({ d }: { d: ElectronicDocumentFieldsFragment }) {
   const [retry] = useMutation(StaffRetryElectronicDocumentDocument);
   const [resend] = useMutation(StaffResendElectronicDocumentDocument);
+  const can = useCan();
   const [message, setMessage] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -85,21 +87,23 @@ function DocumentCard({ d }: { d: ElectronicDocumentFieldsFragment }) {
             <button type="button" className="button button--secondary" onClick={() => download(d.xmlPath, 'xml')}>
               Descargar XML
             </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={busy}
-              onClick={() =>
-                void act(
-                  async () => (await resend({ variables: { id: d.id } })).data?.staffResendElectronicDocument,
-                  'Reenviado al cliente por correo.',
-                )
-              }
-            >
-              Reenviar al cliente
-            </button>
+            {can('invoices.send') ? (
+              <button
+                type="button"
+                className="button button--secondary"
+                disabled={busy}
+                onClick={() =>
+                  void act(
+                    async () => (await resend({ variables: { id: d.id } })).data?.staffResendElectronicDocument,
+                    'Reenviado al cliente por correo.',
+                  )
+                }
+              >
+                Reenviar al cliente
+              </button>
+            ) : null}
           </>
-        ) : (
+        ) : can('invoices.manage') ? (
           <button
             type="button"
             className="button button--secondary"
@@ -113,7 +117,7 @@ function DocumentCard({ d }: { d: ElectronicDocumentFieldsFragment }) {
           >
             {d.status === 'RECHAZADO' ? 'Reintentar la emisión' : 'Enviar ahora'}
           </button>
-        )}
+        ) : null}
       </div>
       {message ? <p role="status">{message}</p> : null}
       <ActionError message={failure} />

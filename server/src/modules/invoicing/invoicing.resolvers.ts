@@ -33,7 +33,7 @@ export function createInvoicingResolvers(deps: {
         return invoicing.admin.saveNumbering(input, staff.email ?? staff.uid);
       }),
       staffRetryElectronicDocument: staffOnly('invoices.manage', (_p, { id }) => invoicing.admin.retry(id)),
-      staffResendElectronicDocument: staffOnly('invoices.view', (_p, { id }) => invoicing.admin.resend(id)),
+      staffResendElectronicDocument: staffOnly('invoices.send', (_p, { id }) => invoicing.admin.resend(id)),
     },
     InvoicingSettingsResult: {
       __resolveType: (r) => (r.__typename === 'ValidationErrors' ? 'ValidationErrors' : 'InvoicingSettings'),
