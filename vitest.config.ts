@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['client/**/*.test.tsx'],
           setupFiles: ['client/src/test-utils/component-setup.ts'],
+          // Filling a whole form through user-event (a keystroke at a time, each one rendered) takes seconds on a
+          // busy 2-core machine; a test cut short keeps typing into the next test's page and fails it too.
+          testTimeout: 20_000,
         },
       },
       {
