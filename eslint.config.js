@@ -15,12 +15,30 @@ const dirs = (path) =>
 const serverModules = dirs('server/src/modules');
 const clientFeatures = dirs('client/src/features');
 const storefrontFeatures = clientFeatures.filter((f) => !f.startsWith('staff-'));
+/** Client code outside features/ (app/, the entries, test helpers): it too reaches a feature only through its index. */
+const outsideFeatures = fs
+  .readdirSync('client/src')
+  .filter((name) => name !== 'features')
+  .map((name) => `client/src/${name}`);
+/**
+ * The modules app/ imports on their own, not through the feature's index, because the index would carry more code
+ * into a chunk that must stay small: the header is on every page's first load and loads the cart drawer only when it
+ * opens; the product page does not load the listings, and loads the 404 page only for a missing product. Each is a
+ * file its feature keeps usable on its own. Anything else goes through the index.
+ */
+const chunkEntries = {
+  cart: ['./cart-button.tsx', './cart-atoms.ts', './cart-drawer.tsx'],
+  campaigns: ['./use-campaign-links.ts'],
+  catalog: ['./product-route.tsx'],
+  content: ['./not-found-page.tsx'],
+};
 
 /**
  * Layers point down (docs/arquitectura.md), checked on every import by import-x/no-restricted-paths:
  *   shared (pure rules) ← server common ← config ← server modules ← db, app     (server never imports client)
  *   shared ← client lib ← components ← features ← app                          (client never imports server)
- * A server module or client feature reaches another only through that one's public `index.ts`;
+ * A server module or client feature is reached from outside only through its public `index.ts` (for a route's
+ * feature that index is also the chunk app/routes loads lazily);
  * payments report transactions and never import orders; storefront code never reaches Firebase.
  */
 const boundaries = [
@@ -82,6 +100,12 @@ const boundaries = [
     from: `client/src/features/${f}`,
     except: ['./index.ts'],
     message: `Features do not import each other except through a public index (features/${f}/index.ts).`,
+  })),
+  ...clientFeatures.map((f) => ({
+    target: outsideFeatures,
+    from: `client/src/features/${f}`,
+    except: ['./index.ts', ...(chunkEntries[f] ?? [])],
+    message: `Code outside features/ uses the ${f} feature only through its public index (features/${f}/index.ts).`,
   })),
   {
     target: [

@@ -98,6 +98,14 @@ const SMALL_SHARED = /\/shared\/(?:shop|storefront-routes|money|public-catalog|o
 const SHOP_SHELL =
   /node_modules\/jotai\/|\/client\/src\/(features\/cart\/cart-(atoms|storage)\.ts|lib\/(use-document-meta|shop-data|use-shop-query|query-key|public-layout(-data|\.generated))\.tsx?|components\/responsive-image\.tsx|features\/catalog\/catalog\.generated\.ts)$/;
 
+/**
+ * What the pages a shopper's order goes through in the browser (checkout, order page and lookup, sandbox gateway)
+ * share: the form pieces and their styles, the gateway redirect, the email rule. Small, and on their own each
+ * would be one more request on those pages.
+ */
+const SHOPPER_FORMS =
+  /\/client\/src\/(components\/(form-field\.tsx|payment-choices\.ts|shopper-forms\.css)|lib\/leave-to\.ts)$|\/shared\/email\.ts$/;
+
 /** `vite build --ssr`: the server render bundle (client/src/entry-server.tsx → dist/ssr/entry-server.js). */
 const ssrBuild = {
   root,
@@ -151,6 +159,7 @@ export default defineConfig(({ isSsrBuild, command }) =>
                   { name: 'apollo', test: APOLLO },
                   { name: 'vendor', test: (id: string) => VENDOR.test(id) || SMALL_SHARED.test(id) },
                   { name: 'shop-shell', test: SHOP_SHELL },
+                  { name: 'shopper-forms', test: SHOPPER_FORMS },
                 ],
               },
             },

@@ -62,6 +62,18 @@ const FORBIDDEN: Array<[string, string, string, RegExp]> = [
     /through a public index/,
   ],
   [
+    'app/ reaches into a feature',
+    'client/src/app/probe.ts',
+    "import { OrderPage as value } from '../features/orders/order-page';",
+    /only through its public index \(features\/orders\/index\.ts\)/,
+  ],
+  [
+    'a test helper reaches into a feature',
+    'client/src/test-utils/probe.ts',
+    "import { CartQuoteDocument as value } from '../features/cart/cart.generated';",
+    /only through its public index \(features\/cart\/index\.ts\)/,
+  ],
+  [
     'a feature imports app/',
     'client/src/features/catalog/probe.ts',
     "import { routes as value } from '../../app/routes';",
@@ -106,6 +118,16 @@ const ALLOWED: Array<[string, string, string]> = [
     'a feature through another feature’s index',
     'client/src/features/checkout/probe.ts',
     "import { cartLinesAtom as value } from '../cart';",
+  ],
+  [
+    'app/ through a feature’s index',
+    'client/src/app/probe.ts',
+    "import { ReceiptRoute as value } from '../features/orders';",
+  ],
+  [
+    'app/ importing a module its feature keeps loadable on its own (the lazy cart drawer)',
+    'client/src/app/probe.ts',
+    "import { CartDrawer as value } from '../features/cart/cart-drawer';",
   ],
 ];
 

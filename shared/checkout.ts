@@ -3,6 +3,7 @@ import { CHECKOUT_PAYMENT_METHODS, DOCUMENT_TYPES, type DocumentTypeValue } from
 import { findDepartment, findMunicipality, type Place } from './divipola.js';
 import { clientText } from './client-text.js';
 import { nitCheckDigit } from './nit.js';
+import { EMAIL_PATTERN } from './email.js';
 
 /**
  * The checkout form's rules and their Spanish messages. The server validates `placeOrder` with
@@ -10,9 +11,7 @@ import { nitCheckDigit } from './nit.js';
  * resolver), so both sides say the same thing about the same input.
  */
 
-const EMAIL = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-/** What the shop accepts as an email (checkout, «Consulta tu pedido»). */
-export const EMAIL_PATTERN = EMAIL;
+const EMAIL = EMAIL_PATTERN;
 
 export const CHECKOUT_MESSAGES = {
   fullNameMissing: 'Escribe tu nombre y apellidos.',

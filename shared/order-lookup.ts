@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN } from './checkout.js';
+import { EMAIL_PATTERN } from './email.js';
 import { clientText } from './client-text.js';
 
 /** «Consulta tu pedido»: what a shopper types, checked by the page (react-hook-form) and by the server alike. */

@@ -16,7 +16,7 @@ const SHOPPER_ORDER_FILES = [
   'features/cart/use-pending-order.ts',
   'features/cart/pending-order.ts',
   'features/cart/pending-order-notice.tsx',
-  'features/checkout/order-page.tsx',
+  'features/orders/order-page.tsx',
   'features/checkout/use-place-order.ts',
 ];
 

@@ -1,7 +1,6 @@
 import type { QueryClient } from '../lib/apollo';
 import { CAMPAIGN_PREVIEW_PARAM } from '#shared/storefront-routes.js';
-import { CategoryPage } from '../features/catalog/category-page';
-import { loadCategoryListing } from '../features/catalog/routes';
+import { CategoryPage, loadCategoryListing } from '../features/catalog';
 import { CampaignPageDocument, CampaignRoute } from '../features/campaigns';
 import { NotFoundPage } from '../features/content/not-found-page';
 import { DocumentMeta, HttpStatus } from './document-meta';

@@ -7,7 +7,7 @@ import { renderWithProviders } from '../test-utils/render';
 import { mswServer } from '../test-utils/msw-server';
 import { fakeQuote } from '../test-utils/cart-test-data';
 import { CartQuoteDocument } from '../features/cart';
-import { CheckoutRoute } from '../features/checkout/routes';
+import { CheckoutRoute } from '../features/checkout';
 import { SiteHeader } from './site-header';
 
 describe('from the cart to the checkout', () => {

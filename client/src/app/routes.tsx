@@ -95,12 +95,16 @@ function route(
   return { element, handle };
 }
 
-const CONTENT = 'src/features/content/routes.ts';
-const CATALOG = 'src/features/catalog/routes.ts';
-const CHECKOUT = 'src/features/checkout/routes.tsx';
-const content = () => import('../features/content/routes');
-const catalog = () => import('../features/catalog/routes');
-const checkout = () => import('../features/checkout/routes');
+const CONTENT = 'src/features/content/index.ts';
+const CATALOG = 'src/features/catalog/index.ts';
+const CHECKOUT = 'src/features/checkout/index.ts';
+const ORDERS = 'src/features/orders/index.ts';
+const PAYMENT_SANDBOX = 'src/features/payment-sandbox/index.ts';
+const content = () => import('../features/content');
+const catalog = () => import('../features/catalog');
+const checkout = () => import('../features/checkout');
+const orders = () => import('../features/orders');
+const paymentSandbox = () => import('../features/payment-sandbox');
 const staffSession = () => import('../features/staff-session');
 const staffHome = () => import('../features/staff-home');
 const staffOrders = () => import('../features/staff-orders');
@@ -115,7 +119,7 @@ const staffActivity = () => import('../features/staff-activity');
 const staffInvoicing = () => import('../features/staff-invoicing');
 const staffOperations = () => import('../features/staff-operations');
 const staffChannels = () => import('../features/staff-channels');
-const homeModule = () => import('../features/home/routes');
+const homeModule = () => import('../features/home');
 const productModule = () => import('./product-page');
 const campaignModule = () => import('./campaign-page');
 const home = lazyPage(homeModule, (m) => m.HomeRoute);
@@ -163,11 +167,11 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: PAGE_PATHS.home,
-        ...route(home, 'src/features/home/routes.tsx', PAGES.home, undefined, { load: loadHome }),
+        ...route(home, 'src/features/home/index.ts', PAGES.home, undefined, { load: loadHome }),
       },
       {
         path: PAGE_PATHS.about,
-        ...route(home, 'src/features/home/routes.tsx', PAGES.about, undefined, { load: loadHome }),
+        ...route(home, 'src/features/home/index.ts', PAGES.about, undefined, { load: loadHome }),
       },
       ...LISTING_PAGES.map((c): RouteObject =>
         c.collection
@@ -233,8 +237,8 @@ export const routes: RouteObject[] = [
         ),
       },
       fixed('checkout', CHECKOUT, checkout, (m) => m.CheckoutRoute, CLIENT_ONLY),
-      fixed('receipt', CHECKOUT, checkout, (m) => m.ReceiptRoute, CLIENT_ONLY),
-      fixed('orderLookup', CHECKOUT, checkout, (m) => m.OrderLookupRoute, CLIENT_ONLY),
+      fixed('receipt', ORDERS, orders, (m) => m.ReceiptRoute, CLIENT_ONLY),
+      fixed('orderLookup', ORDERS, orders, (m) => m.OrderLookupRoute, CLIENT_ONLY),
       {
         path: '*',
         element: (
@@ -250,7 +254,7 @@ export const routes: RouteObject[] = [
   {
     element: <AuthLayout />,
     children: [
-      fixed('sandbox', CHECKOUT, checkout, (m) => m.SandboxGatewayRoute, CLIENT_ONLY),
+      fixed('sandbox', PAYMENT_SANDBOX, paymentSandbox, (m) => m.SandboxGatewayRoute, CLIENT_ONLY),
       fixed('staffLogin', 'src/features/staff-session/index.ts', staffSession, (m) => m.LoginPage, CLIENT_ONLY),
       fixed(
         'staffSetPassword',

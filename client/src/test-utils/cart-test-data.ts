@@ -1,7 +1,7 @@
 import { DEFAULT_SHIPPING_RULE, priceCart, type ShippingRule } from '#shared/pricing.js';
 import { deliveryDaysLabel } from '#shared/shipping.js';
 import { cashOnDeliveryAvailability, type CashOnDeliverySettings } from '#shared/cash-on-delivery.js';
-import type { CartQuoteFieldsFragment } from '../features/cart/cart.generated';
+import type { CartQuoteFieldsFragment } from '../features/cart';
 
 /**
  * Test helper: a server-shaped quote for the given lines, priced by the shop's own pricing function

@@ -1,5 +1,5 @@
-import type { StaffOrderFieldsFragment } from '../features/staff-orders/staff-orders.generated';
-import type { StaffProductFieldsFragment } from '../features/staff-catalog/staff-catalog.generated';
+import type { StaffOrderFieldsFragment } from '../features/staff-orders';
+import type { StaffProductFieldsFragment } from '../features/staff-catalog';
 import type { OrderStatus } from '../gql/types';
 
 type Move = StaffOrderFieldsFragment['allowedMoves'][number];

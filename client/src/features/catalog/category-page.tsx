@@ -24,7 +24,7 @@ export function CategoryPage({ title, description, path, category, collection, n
   const state = readListingParams(params);
   const filter = listingFilter(state, false);
   const { data, previousData, loading, error, fetchMore } = useShopQuery(CategoryListingDocument, {
-    // The server loads the first page with the same variables (routes.ts loadCategoryListing).
+    // The server loads the first page with the same variables (index.ts loadCategoryListing).
     variables: categoryListingVariables({ category, collection }, params),
   });
   const products = data?.products.edges.map((e) => e.node) ?? [];

@@ -24,7 +24,7 @@ export function SearchPage() {
     canonicalPath: meta.canonical,
   });
   const { data, previousData, loading, error, fetchMore } = useShopQuery(SearchResultsDocument, {
-    // The server loads the same results first (routes.ts loadSearch).
+    // The server loads the same results first (index.ts loadSearch).
     variables: searchVariables(params),
   });
   const result = data?.search;

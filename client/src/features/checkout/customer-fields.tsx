@@ -1,7 +1,7 @@
 import type { UseFormReturn } from 'react-hook-form';
 import type { CheckoutInput, ValidCheckout } from '#shared/checkout.js';
 import { DOCUMENT_TYPES, DOCUMENT_TYPE_LABELS } from '#shared/orders.js';
-import { FormField } from './form-field';
+import { FormField } from '../../components/form-field';
 
 export interface FieldsProps {
   form: UseFormReturn<CheckoutInput, unknown, ValidCheckout>;

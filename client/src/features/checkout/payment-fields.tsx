@@ -2,18 +2,10 @@ import { useEffect, useId } from 'react';
 import { Link } from 'react-router';
 import { useWatch } from 'react-hook-form';
 import { formatCop } from '#shared/money.js';
-import { ONLINE_PAYMENT_METHODS, type CheckoutPaymentMethodValue } from '#shared/orders.js';
+import { ONLINE_PAYMENT_METHODS } from '#shared/orders.js';
 import type { CartQuoteFieldsFragment } from '../cart';
 import type { FieldsProps } from './customer-fields';
-
-/** How each method reads at checkout and when paying again. */
-export const METHOD_CHOICES: Record<CheckoutPaymentMethodValue, string> = {
-  CARD: 'Tarjeta de crédito o débito',
-  PSE: 'PSE',
-  NEQUI: 'Nequi',
-  BANCOLOMBIA_TRANSFER: 'Botón Bancolombia',
-  CASH_ON_DELIVERY: 'Pago contraentrega (en efectivo al recibir)',
-};
+import { METHOD_CHOICES } from '../../components/payment-choices';
 
 type CashOnDelivery = CartQuoteFieldsFragment['cashOnDelivery'];
 

@@ -7,7 +7,7 @@ import {
   foldPlaceName,
   municipalitiesOf,
 } from '#shared/divipola.js';
-import { FormField, type FieldRenderProps } from './form-field';
+import { FormField, type FieldRenderProps } from '../../components/form-field';
 import type { FieldsProps } from './customer-fields';
 
 /** Where to deliver: DIVIPOLA department, municipality (searchable list), address. */

@@ -53,7 +53,7 @@ export class ClientAssets {
     for (const dep of this.#manifest[key].imports ?? []) this.#closure(dep, seen);
   }
 
-  /** What the route modules (manifest keys such as `src/features/catalog/routes.ts`) need. */
+  /** What the route modules (manifest keys such as `src/features/catalog/index.ts`) need. */
   forModules(modules: readonly string[]): RouteAssets {
     const memoKey = modules.join('|');
     const known = this.#memo.get(memoKey);

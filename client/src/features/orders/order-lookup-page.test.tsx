@@ -4,7 +4,7 @@ import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
-import { OrderLookupDocument, type OrderLookupQuery, type OrderLookupQueryVariables } from './checkout.generated';
+import { OrderLookupDocument, type OrderLookupQuery, type OrderLookupQueryVariables } from './orders.generated';
 import { OrderLookupPage } from './order-lookup-page';
 import { ORDER_LOOKUP_MISMATCH } from '#shared/order-lookup.js';
 

@@ -1,6 +1,6 @@
 import { carrierDisplayName } from '#shared/carriers.js';
 import { formatShopDateTime, fulfilmentStages, shopperStepLabel } from '#shared/order-tracking.js';
-import type { OrderProgressFieldsFragment } from './checkout.generated';
+import type { OrderProgressFieldsFragment } from './orders.generated';
 
 /**
  * Where an order is, with the date each stage was reached: approved → in preparation → shipped →

@@ -11,8 +11,9 @@ import {
 import { paidForUnits } from '#shared/paid-amounts.js';
 import { formatCop } from '#shared/money.js';
 import { unitsText } from '#shared/plural.js';
-import { FormField } from './form-field';
-import { OrderReceiptDocument, RequestReturnDocument, type ReceiptFieldsFragment } from './checkout.generated';
+import { FormField } from '../../components/form-field';
+import type { DocumentNode } from 'graphql';
+import { RequestReturnDocument, type OrderReturnsFieldsFragment } from './returns.generated';
 import { formatDeadline } from './return-dates';
 
 const NETWORK = 'No pudimos enviar tu solicitud. Revisa tu conexión e inténtalo de nuevo.';
@@ -27,11 +28,14 @@ const SENT: Record<ReturnKindValue, string> = {
 export function ReturnRequestForm({
   receipt,
   token,
+  orderQuery,
   onSent,
   onCancel,
 }: {
-  receipt: ReceiptFieldsFragment;
+  receipt: OrderReturnsFieldsFragment;
   token: string;
+  /** The page's query of the order: refetched before `onSent`, so the page shows the request and what is left. */
+  orderQuery: DocumentNode;
   onSent: (text: string) => void;
   onCancel: () => void;
 }) {
@@ -70,7 +74,7 @@ export function ReturnRequestForm({
   const { errors, isSubmitting } = formState;
   const [refusal, setRefusal] = useState<string | null>(null);
   const [request] = useMutation(RequestReturnDocument, {
-    refetchQueries: [OrderReceiptDocument],
+    refetchQueries: [orderQuery],
     awaitRefetchQueries: true,
   });
   const legend = useRef<HTMLHeadingElement>(null);

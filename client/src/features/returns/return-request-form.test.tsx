@@ -2,21 +2,23 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { graphql, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
+import { gql } from '@apollo/client';
+import { useQuery } from '@apollo/client/react';
 import { renderWithProviders } from '../../test-utils/render';
 import { mswServer } from '../../test-utils/msw-server';
 import {
   RequestReturnDocument,
-  type ReceiptFieldsFragment,
+  type OrderReturnsFieldsFragment,
   type RequestReturnMutation,
   type RequestReturnMutationVariables,
-} from './checkout.generated';
+} from './returns.generated';
 import { ReturnRequestForm } from './return-request-form';
 
 const TOKEN = 'tok-0123456789abcdef';
 const typed = <V extends object>(typename: string, value: V): V => ({ __typename: typename, ...value }) as V;
 
 /** A delivered order: 2 collars and 1 leash, retracto until Monday 23 Nov 2026 (Bogotá), warranty and reversal open. */
-function receipt(options: Partial<ReceiptFieldsFragment['returnOptions']> = {}): ReceiptFieldsFragment {
+function receipt(options: Partial<OrderReturnsFieldsFragment['returnOptions']> = {}): OrderReturnsFieldsFragment {
   const line = (id: string, name: string, unitPrice: number, quantity: number, discount: number) =>
     typed('OrderLine', {
       id,
@@ -31,6 +33,9 @@ function receipt(options: Partial<ReceiptFieldsFragment['returnOptions']> = {}):
     });
   return {
     reference: 'ENZ-7K3Q9D',
+    status: 'ENTREGADO',
+    confirmed: true,
+    returns: [],
     // 10 % off: the collars carry 9.000 of the discount, the leash 3.000.
     lines: [line('501', 'Collar Cuero Miel', 45_000, 2, 9_000), line('502', 'Traílla Nylon', 30_000, 1, 3_000)],
     returnOptions: typed('ReturnOptions', {
@@ -43,7 +48,7 @@ function receipt(options: Partial<ReceiptFieldsFragment['returnOptions']> = {}):
       ],
       ...options,
     }),
-  } as ReceiptFieldsFragment;
+  };
 }
 
 function answer(result: RequestReturnMutation['requestReturn']) {
@@ -73,11 +78,42 @@ const accepted: RequestReturnMutation['requestReturn'] & { __typename: 'ReturnRe
   lines: [typed('ReturnLine', { orderLineId: '501', name: 'Collar Cuero Miel', sizeLabel: 'M', quantity: 1 })],
 };
 
+/** Stands for the order page's query of the order, which the form refetches once a request is in. */
+const ORDER_QUERY = gql`
+  query PageOrder {
+    orderReceipt(reference: "ENZ-7K3Q9D", token: "tok-0123456789abcdef") {
+      reference
+    }
+  }
+`;
+
+/** The page around the form: its order query is active, and each time it runs is counted. */
+function PageWithForm(props: { r: OrderReturnsFieldsFragment; onSent: (text: string) => void; onCancel: () => void }) {
+  useQuery(ORDER_QUERY);
+  return (
+    <ReturnRequestForm
+      receipt={props.r}
+      token={TOKEN}
+      orderQuery={ORDER_QUERY}
+      onSent={props.onSent}
+      onCancel={props.onCancel}
+    />
+  );
+}
+
 function renderForm(r = receipt()) {
-  const onSent = vi.fn();
+  const orderReads: number[] = [];
+  // Returns how many times the page's order had been read when the form said it was sent.
+  const onSent = vi.fn((_text: string) => orderReads.length);
   const onCancel = vi.fn();
-  renderWithProviders(<ReturnRequestForm receipt={r} token={TOKEN} onSent={onSent} onCancel={onCancel} />);
-  return { onSent, onCancel };
+  mswServer.use(
+    graphql.query('PageOrder', () => {
+      orderReads.push(orderReads.length + 1);
+      return HttpResponse.json({ data: { orderReceipt: { __typename: 'OrderReceipt', reference: 'ENZ-7K3Q9D' } } });
+    }),
+  );
+  renderWithProviders(<PageWithForm r={r} onSent={onSent} onCancel={onCancel} />);
+  return { onSent, onCancel, orderReads };
 }
 
 describe('return request form', () => {
@@ -111,7 +147,8 @@ describe('return request form', () => {
 
   it('sends the chosen units of one line with the reason, and says what happens next', async () => {
     const sent = answer(accepted);
-    const { onSent } = renderForm();
+    const { onSent, orderReads } = renderForm();
+    await waitFor(() => expect(orderReads).toHaveLength(1));
     await userEvent.selectOptions(
       screen.getByRole('combobox', { name: 'Unidades de Collar Cuero Miel, talla M' }),
       '1 unidad',
@@ -121,6 +158,8 @@ describe('return request form', () => {
     await waitFor(() =>
       expect(onSent).toHaveBeenCalledWith(expect.stringMatching(/^Recibimos tu solicitud de retracto/)),
     );
+    // The page's order was read again (the request, the deadlines, the lines left) before the form said so.
+    expect(onSent.mock.results[0]!.value).toBe(2);
     expect(sent).toEqual([
       {
         reference: 'ENZ-7K3Q9D',

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { formatCop } from '#shared/money.js';
 import { SHOPPER_STATUS_TITLES, deliveryWindow, formatShopTime } from '#shared/order-tracking.js';
-import type { ReceiptFieldsFragment } from './checkout.generated';
+import type { ReceiptFieldsFragment } from './orders.generated';
 import { PayAgain } from './pay-again';
 import { endSentence } from '#shared/sentence.js';
 

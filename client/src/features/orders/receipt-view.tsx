@@ -1,7 +1,7 @@
 import { formatCop } from '#shared/money.js';
 import { formatShopDateTime } from '#shared/order-tracking.js';
 import { RETURN_KIND_LABELS } from '#shared/returns.js';
-import type { ReceiptFieldsFragment } from './checkout.generated';
+import type { ReceiptFieldsFragment } from './orders.generated';
 
 /** Lines, totals (with `IVA incluido`) and the shipping address of a receipt. */
 export function ReceiptDetails({ receipt }: { receipt: ReceiptFieldsFragment }) {

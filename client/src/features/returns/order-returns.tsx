@@ -4,16 +4,27 @@ import { formatCop } from '#shared/money.js';
 import { formatShopDateTime } from '#shared/order-tracking.js';
 import { PAGE_PATHS } from '#shared/storefront-routes.js';
 import { REFUND_METHOD_LABELS, RETURN_KIND_LABELS, SHOPPER_RETURN_STATUS } from '#shared/returns.js';
-import type { ReceiptFieldsFragment, ShopperReturnFieldsFragment } from './checkout.generated';
+import type { DocumentNode } from 'graphql';
+import type { OrderReturnsFieldsFragment, ShopperReturnFieldsFragment } from './returns.generated';
 import { ReturnRequestForm } from './return-request-form';
 import { formatDeadline } from './return-dates';
 import { endSentence } from '#shared/sentence.js';
+import './returns.css';
 
 /**
  * The order page's «Devoluciones y garantía» (`#devoluciones`, where the return emails land): until when the
  * shopper may retract and the warranty runs, their requests and how each is going, and the form to ask.
+ * `orderQuery` is the page's query of the order, refetched once a request is in (its deadlines and lines change).
  */
-export function OrderReturns({ receipt, token }: { receipt: ReceiptFieldsFragment; token: string }) {
+export function OrderReturns({
+  receipt,
+  token,
+  orderQuery,
+}: {
+  receipt: OrderReturnsFieldsFragment;
+  token: string;
+  orderQuery: DocumentNode;
+}) {
   const [asking, setAsking] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const section = useRef<HTMLElement>(null);
@@ -74,6 +85,7 @@ export function OrderReturns({ receipt, token }: { receipt: ReceiptFieldsFragmen
         <ReturnRequestForm
           receipt={receipt}
           token={token}
+          orderQuery={orderQuery}
           onCancel={() => setAsking(false)}
           onSent={(text) => {
             setAsking(false);

@@ -4,10 +4,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useApolloClient } from '@apollo/client/react';
 import { CombinedGraphQLErrors } from '@apollo/client/errors';
 import { orderLookupSchema, type OrderLookupForm, type OrderLookupValues } from '#shared/order-lookup.js';
-import { FormField } from './form-field';
-import { OrderLookupDocument, type OrderLookupQuery } from './checkout.generated';
+import { FormField } from '../../components/form-field';
+import { OrderLookupDocument, type OrderLookupQuery } from './orders.generated';
 import { OrderLookupResult } from './order-lookup-result';
-import './checkout.css';
+import '../../components/shopper-forms.css';
 import './order-page.css';
 
 type Found = Extract<OrderLookupQuery['orderLookup'], { __typename: 'OrderLookup' }>;

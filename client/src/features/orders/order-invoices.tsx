@@ -1,6 +1,6 @@
 import { formatCop } from '#shared/money.js';
 import { EINVOICE_KIND_LABELS } from '#shared/einvoicing.js';
-import type { ReceiptFieldsFragment } from './checkout.generated';
+import type { ReceiptFieldsFragment } from './orders.generated';
 
 /** The order's DIAN electronic invoice and credit notes: PDF and XML, each behind the order's link. */
 export function OrderInvoices({ receipt }: { receipt: ReceiptFieldsFragment }) {

@@ -1,3 +1,4 @@
+import './shopper-forms.css';
 import { useId, type ReactNode } from 'react';
 
 export interface FieldRenderProps {

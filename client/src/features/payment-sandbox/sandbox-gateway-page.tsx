@@ -4,8 +4,9 @@ import { useMutation, useQuery } from '@apollo/client/react';
 import { formatCop } from '#shared/money.js';
 import { ONLINE_PAYMENT_METHODS, type OnlinePaymentMethodValue } from '#shared/orders.js';
 import { SANDBOX_DEFAULTS, SandboxMethodFields } from './sandbox-method-fields';
-import { SandboxCheckoutDocument, SandboxPayDocument } from './checkout.generated';
-import './checkout.css';
+import { SandboxCheckoutDocument, SandboxPayDocument } from './payment-sandbox.generated';
+import '../../components/shopper-forms.css';
+import './payment-sandbox.css';
 import { leaveTo } from '../../lib/leave-to';
 
 /** `/pasarela-sandbox`: the built-in test gateway (what Wompi's hosted checkout does in production). */

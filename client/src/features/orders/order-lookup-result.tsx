@@ -1,6 +1,6 @@
 import { SHOPPER_STATUS_TITLES, deliveryWindow, formatShopDateTime } from '#shared/order-tracking.js';
 import { RETURN_KIND_LABELS, SHOPPER_RETURN_STATUS } from '#shared/returns.js';
-import type { OrderLookupQuery } from './checkout.generated';
+import type { OrderLookupQuery } from './orders.generated';
 import { FulfilmentStages, OrderTimeline, TrackingInfo } from './order-progress';
 import { endSentence } from '#shared/sentence.js';
 

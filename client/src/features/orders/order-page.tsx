@@ -3,13 +3,13 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery } from '@apollo/client/react';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { cartSignatureAtom, forgetOrderAtom, orderPaidAtom, pendingOrderAtom } from '../cart';
-import { OrderReceiptDocument, type ReceiptFieldsFragment } from './checkout.generated';
+import { OrderReceiptDocument, type ReceiptFieldsFragment } from './orders.generated';
 import { FulfilmentStages, OrderTimeline, TrackingInfo } from './order-progress';
 import { OrderStatus } from './order-status';
 import { ReceiptDetails } from './receipt-view';
-import { OrderReturns } from './order-returns';
 import { OrderInvoices } from './order-invoices';
-import './checkout.css';
+import { OrderReturns } from '../returns';
+import '../../components/shopper-forms.css';
 import './order-page.css';
 
 /** Reads `ref`, `token` and `id` (tolerating a gateway that appends `?id=` to a URL with a query). */
@@ -85,7 +85,7 @@ export function OrderPage() {
       <OrderStatus receipt={receipt} token={token} returnedFromGateway={Boolean(transactionId)} />
       <FulfilmentStages receipt={receipt} />
       <TrackingInfo receipt={receipt} />
-      <OrderReturns receipt={receipt} token={token} />
+      <OrderReturns receipt={receipt} token={token} orderQuery={OrderReceiptDocument} />
       <ReceiptDetails receipt={receipt} />
       <OrderInvoices receipt={receipt} />
       <OrderTimeline receipt={receipt} />

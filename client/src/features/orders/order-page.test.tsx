@@ -10,7 +10,7 @@ import {
   RetryPaymentDocument,
   type ReceiptFieldsFragment,
   type RetryPaymentMutationVariables,
-} from './checkout.generated';
+} from './orders.generated';
 import { OrderPage } from './order-page';
 
 vi.mock('../../lib/leave-to', () => ({ leaveTo: vi.fn() }));

@@ -2,8 +2,9 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@apollo/client/react';
 import { formatCop } from '#shared/money.js';
 import { ONLINE_PAYMENT_METHODS, type OnlinePaymentMethodValue, type PaymentMethodValue } from '#shared/orders.js';
-import { RetryPaymentDocument } from './checkout.generated';
-import { METHOD_CHOICES } from './payment-fields';
+import { RetryPaymentDocument } from './orders.generated';
+import { METHOD_CHOICES } from '../../components/payment-choices';
+import '../../components/shopper-forms.css';
 import { leaveTo } from '../../lib/leave-to';
 
 /** Pay an unpaid order (again), choosing an online method; goes to the gateway with a fresh attempt. */
