@@ -63,13 +63,13 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
   }
 
   // While new suggestions load the previous ones stay, unless they were for a different text altogether.
-  const shown = (data ?? previousData)?.search;
+  const shown = (data ?? previousData)?.searchSuggestions;
   const [a, b] = [text.toLowerCase(), shown?.query.toLowerCase() ?? ''];
   const result = text.length >= MIN_CHARS && shown && (a.startsWith(b) || b.startsWith(a)) ? shown : undefined;
   const options: Option[] = [];
   for (const c of result?.categories.slice(0, 3) ?? [])
     options.push({ id: `${listId}-c-${c.slug}`, href: categoryPath(c.slug), kind: 'category', label: c.name });
-  for (const { node } of result?.products.edges ?? [])
+  for (const node of result?.products ?? [])
     options.push({ id: `${listId}-p-${node.id}`, href: productPath(node), kind: 'product', label: node.name });
   if (result && text)
     options.push({
@@ -179,9 +179,7 @@ export function SearchBox({ variant, onNavigate }: SearchBoxProps) {
         {expanded
           ? options.map((o, i) => {
               const product =
-                o.kind === 'product'
-                  ? result?.products.edges.find((e) => `${listId}-p-${e.node.id}` === o.id)?.node
-                  : undefined;
+                o.kind === 'product' ? result?.products.find((node) => `${listId}-p-${node.id}` === o.id) : undefined;
               return (
                 <li
                   key={o.id}

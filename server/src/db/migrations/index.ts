@@ -12,6 +12,7 @@ import { ProductImageVariants1765300100000 } from './1765300100000-product-image
 import { PaymentMethods1765400000000 } from './1765400000000-payment-methods.js';
 import { PaymentOptionsNotify1765500000000 } from './1765500000000-payment-options-notify.js';
 import { CategoryProductCount1765600000000 } from './1765600000000-category-product-count.js';
+import { SearchIndex1766700000000 } from './1766700000000-search-index.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -29,4 +30,5 @@ export const migrations = [
   PaymentMethods1765400000000,
   PaymentOptionsNotify1765500000000,
   CategoryProductCount1765600000000,
+  SearchIndex1766700000000,
 ];

@@ -5,7 +5,8 @@ import { connection } from './listing-models.js';
 import { prefetchProductData, productData, selectedFields } from './product-prefetch.js';
 import type { ProductSizeEntity } from './product-size.entity.js';
 import { parseFilter, parseSearchText } from './search-input.js';
-import type { ListingSpec } from './search-sql.js';
+import type { ListingSpec } from './catalog.service.js';
+import { MAX_SUGGESTIONS } from '#shared/shop.js';
 
 const soldOut = (sizes: ProductSizeEntity[]) => sizes.every((s) => s.stock <= 0);
 
@@ -35,9 +36,11 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
       search: async (_p, args, ctx, info) => {
         const text = parseSearchText(args.query);
         const spec: ListingSpec = { text, filter: parseFilter(args.filter) };
+        spec.read = text ? await catalog.readText(text) : null;
         const withFacets = selectedFields(info, ['products']).has('facets');
         const page = await catalog.products({
           text,
+          read: spec.read,
           filter: spec.filter,
           withFacets,
           sort: args.sort,
@@ -55,7 +58,20 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
           correctedQuery: page.correctedQuery,
           products: connection(page, spec),
           text,
+          read: spec.read,
         };
+      },
+      searchSuggestions: async (_p, { query, first }, ctx, info) => {
+        const text = parseSearchText(query);
+        const size = checkPageSize(first, MAX_SUGGESTIONS, 5);
+        const found = text ? await catalog.suggestions(text, size) : { products: [], categories: [] };
+        await prefetchProductData(
+          productData(ctx, catalog),
+          info,
+          ['products'],
+          found.products.map((p) => p.id),
+        );
+        return { query: text?.display ?? '', ...found };
       },
       bestSellers: async (_p, { first }, ctx, info) => {
         const products = await catalog.bestSellers(checkPageSize(first, 24, 8));
@@ -79,7 +95,7 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
       facets: (conn) => conn.facets ?? catalog.facets(conn.spec),
     },
     SearchResult: {
-      categories: (r) => catalog.matchingCategories(r.text),
+      categories: (r) => catalog.matchingCategories(r.read),
     },
     Product: {
       id: (p) => String(p.id),

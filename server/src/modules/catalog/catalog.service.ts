@@ -1,29 +1,57 @@
 import type { DataSource } from 'typeorm';
 import { selectRows } from '../../common/db.js';
-import { MAX_PAGE_SIZE, PRICE_RANGES, SIZE_LABELS } from '#shared/shop.js';
+import { MAX_PAGE_SIZE, PRICE_RANGES, SEARCH_EXACT_LIMIT, SIZE_LABELS } from '#shared/shop.js';
 import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../common/cursor.js';
 import { CategoryEntity } from './category.entity.js';
 import { ProductEntity, type Pet } from './product.entity.js';
 import { ProductSizeEntity } from './product-size.entity.js';
 import { ProductImageEntity } from './product-image.entity.js';
-import { isEmptyFilter, NO_FILTER, type SearchText } from './search-input.js';
+import { isEmptyFilter, NO_FILTER, type ProductFilter, type SearchText } from './search-input.js';
 import {
   activeProductsOf,
   BEST_SELLERS_SQL,
-  listingStatement,
   matchingCategoriesStatement,
   ORDER_BY,
   PRODUCT_COLUMNS,
+  searchTextStatement,
   staffMatchStatement,
-  type ListingSpec,
+  suggestionsStatement,
 } from './search-sql.js';
+import {
+  facetedListingStatement,
+  searchPageStatement,
+  walksFor,
+  type PageSpec,
+  type TextQuery,
+} from './listing-sql.js';
 
 export type ProductSortKey = 'RELEVANCE' | 'PRICE_ASC' | 'PRICE_DESC' | 'NEWEST';
+
+/** A listing or a search: scope, text and filters. */
+export interface ListingSpec {
+  text: SearchText | null;
+  /** The text as PostgreSQL reads it, once read (readText). */
+  read?: TextRead | null;
+  category?: string | null;
+  collection?: string | null;
+  filter: ProductFilter;
+}
+
+/** How PostgreSQL reads a search text (searchTextStatement): null tsqueries when nothing searchable was typed. */
+export interface TextRead {
+  query: TextQuery | null;
+  /** Estimated fraction of the products that match (PostgreSQL's statistics). */
+  fraction: number;
+  /** The words searched after typo correction, when a word was corrected («colar» → «collar»). */
+  correctedQuery: string | null;
+}
 
 export interface ProductPage {
   products: ProductEntity[];
   offset: number;
+  /** Exact, or SEARCH_EXACT_LIMIT when a search matched more (`totalExact` false). */
   totalCount: number;
+  totalExact: boolean;
   hasNextPage: boolean;
   /** The words searched after typo correction, when a word was corrected («colar» → «collar»). */
   correctedQuery: string | null;
@@ -31,8 +59,10 @@ export interface ProductPage {
   facets: ProductFacets | null;
 }
 
-/** Counts per filter option (listingStatement). */
+/** Counts per filter option (listing-sql.ts). */
 export interface ProductFacets {
+  /** False when a search matched more than SEARCH_EXACT_LIMIT products: the counts are those of the first ones. */
+  exact: boolean;
   inStock: number;
   sizes: { label: string; count: number }[];
   pets: { pet: Pet; count: number }[];
@@ -74,13 +104,16 @@ export interface ProductRow {
   total?: string | number;
 }
 
-/** A row of listingStatement: product columns are null on the single row of an empty page. */
+/** A row of a listing-sql.ts statement: product columns are null on the single row of an empty page. */
 type ListingRow = Omit<ProductRow, 'id'> & {
   id: number | null;
-  total: number;
-  search_used?: string | null;
-  search_corrected?: boolean;
+  /** facetedListingStatement: the exact total. */
+  total?: number;
+  /** searchPageStatement: hits read, and the most it reads (null: all of them). */
+  seen?: number;
+  need?: number | null;
   facets?: {
+    exact: boolean;
     inStock: number;
     sizes: number[];
     pets: [number, number];
@@ -90,6 +123,7 @@ type ListingRow = Omit<ProductRow, 'id'> & {
 };
 
 const emptyFacets = (): ProductFacets => ({
+  exact: true,
   inStock: 0,
   sizes: SIZE_LABELS.map((label) => ({ label, count: 0 })),
   pets: (['DOG', 'CAT'] as const).map((pet) => ({ pet, count: 0 })),
@@ -101,6 +135,7 @@ function facetsFromRow(row: ListingRow): ProductFacets {
   const f = row.facets;
   if (!f) return emptyFacets();
   return {
+    exact: f.exact,
     inStock: f.inStock,
     sizes: SIZE_LABELS.map((label, i) => ({ label, count: f.sizes[i] ?? 0 })),
     pets: (['DOG', 'CAT'] as const).map((pet, i) => ({ pet, count: f.pets[i] ?? 0 })),
@@ -205,12 +240,15 @@ export class CatalogService {
   /**
    * A listing page: category/collection scope, optional search text and filters. Without text and
    * filters it is the plain listing statement (index order, uncorrelated total); otherwise one
-   * statement from search-sql.ts. Sizes and images come after, batched: constant statements per page.
+   * statement from listing-sql.ts (after the text's own, for a search). Sizes and images come after, batched:
+   * constant statements per page.
    */
   async products(args: {
     category?: string | null;
     collection?: string | null;
     text?: SearchText | null;
+    /** The text as PostgreSQL reads it, when the caller already read it. */
+    read?: TextRead | null;
     filter?: ListingSpec['filter'];
     /** Compute the counts per filter option in the same statement. */
     withFacets?: boolean;
@@ -222,6 +260,7 @@ export class CatalogService {
     const offset = decodeOffsetCursor(args.after);
     const spec: ListingSpec = {
       text: args.text ?? null,
+      read: args.read,
       category: args.category,
       collection: args.collection,
       filter: args.filter ?? NO_FILTER,
@@ -271,9 +310,33 @@ export class CatalogService {
       products: rows.map((r) => productFromRow(r)),
       offset,
       totalCount,
+      totalExact: true,
       hasNextPage: offset + rows.length < totalCount,
       correctedQuery: null,
       facets: null,
+    };
+  }
+
+  /** What PostgreSQL searches for a text (typo correction included); null tsqueries when nothing is searchable. */
+  async readText(text: SearchText): Promise<TextRead> {
+    // Emoji or symbols only: nothing to look for, and nothing sent to PostgreSQL.
+    if (text.words.length === 0) return { query: null, fraction: 0, correctedQuery: null };
+    const st = searchTextStatement(text);
+    const [row] = await selectRows<{
+      any: string | null;
+      name_or_category: string | null;
+      name: string | null;
+      used: string | null;
+      corrected: boolean;
+      fraction: number | null;
+    }>(this.ds, st.sql, st.params);
+    return {
+      query:
+        row?.any && row.name_or_category && row.name
+          ? { any: row.any, nameOrCategory: row.name_or_category, name: row.name }
+          : null,
+      fraction: row?.fraction ?? 0,
+      correctedQuery: row?.corrected && row.used ? row.used : null,
     };
   }
 
@@ -284,27 +347,58 @@ export class CatalogService {
     offset: number,
     withFacets: boolean,
   ): Promise<ProductPage> {
-    // Emoji or symbols only: nothing to look for, and nothing sent to PostgreSQL.
-    if (spec.text && spec.text.words.length === 0) {
-      return {
-        products: [],
-        offset,
-        totalCount: 0,
-        hasNextPage: false,
-        correctedQuery: null,
-        facets: withFacets ? emptyFacets() : null,
-      };
+    const ranges = withFacets ? PRICE_RANGES : null;
+    if (spec.text) {
+      const read = spec.read ?? (await this.readText(spec.text));
+      spec.read = read;
+      if (!read.query) {
+        return {
+          products: [],
+          offset,
+          totalCount: 0,
+          totalExact: true,
+          hasNextPage: false,
+          correctedQuery: read.correctedQuery,
+          facets: withFacets ? emptyFacets() : null,
+        };
+      }
+      const pageSpec: PageSpec = { text: read.query, filter: spec.filter };
+      const plan = walksFor(read.fraction, first, offset) ? 'walk' : 'index';
+      const st = searchPageStatement(pageSpec, sort, first, offset, ranges, plan);
+      const page = await this.page(st.sql, st.params, offset, withFacets);
+      return { ...page, correctedQuery: read.correctedQuery };
     }
-    const st = listingStatement(spec, sort, first, offset, withFacets ? PRICE_RANGES : null);
-    const rows = await selectRows<ListingRow>(this.ds, st.sql, st.params);
+    // Collections are small curated sets, counted whole; categories and the whole shop read their kept counts.
+    const st = spec.collection
+      ? searchPageStatement({ ...spec, text: null }, sort, first, offset, ranges)
+      : facetedListingStatement(spec, sort, first, offset, ranges);
+    return this.page(st.sql, st.params, offset, withFacets);
+  }
+
+  private async page(sql: string, params: unknown[], offset: number, withFacets: boolean): Promise<ProductPage> {
+    const rows = await selectRows<ListingRow>(this.ds, sql, params);
     const head = rows[0]!;
     const products = rows.filter((r): r is ListingRow & { id: number } => r.id !== null).map((r) => productFromRow(r));
+    let totalCount: number;
+    let totalExact = true;
+    let hasNextPage: boolean;
+    if (head.total !== undefined) {
+      totalCount = head.total;
+      hasNextPage = offset + products.length < totalCount;
+    } else {
+      // Every hit was read when fewer than the most asked for came back; otherwise there are more than the limit.
+      const seen = head.seen ?? 0;
+      totalExact = head.need == null || seen < head.need;
+      totalCount = totalExact ? seen : SEARCH_EXACT_LIMIT;
+      hasNextPage = seen > offset + products.length;
+    }
     return {
       products,
       offset,
-      totalCount: head.total,
-      hasNextPage: offset + products.length < head.total,
-      correctedQuery: head.search_corrected && head.search_used ? head.search_used : null,
+      totalCount,
+      totalExact,
+      hasNextPage,
+      correctedQuery: null,
       facets: withFacets ? facetsFromRow(head) : null,
     };
   }
@@ -314,11 +408,29 @@ export class CatalogService {
     return (await this.listing(spec, 'RELEVANCE', 1, 0, true)).facets!;
   }
 
-  /** Categories whose name matches the search text (suggestions). */
-  async matchingCategories(text: SearchText | null): Promise<CategoryWithCount[]> {
-    if (!text || text.words.length === 0) return [];
-    const st = matchingCategoriesStatement(text);
+  /** Categories whose name matches a search text (search results). */
+  async matchingCategories(read: TextRead | null): Promise<CategoryWithCount[]> {
+    if (!read?.query) return [];
+    const st = matchingCategoriesStatement(read.query.any);
     return (await selectRows<CategoryRow>(this.ds, st.sql, st.params)).map(categoryFromRow);
+  }
+
+  /** Suggestions while typing (suggestionsStatement): products by their name's words and matching categories. */
+  async suggestions(
+    text: SearchText,
+    first: number,
+  ): Promise<{ products: ProductEntity[]; categories: CategoryWithCount[] }> {
+    if (text.words.length === 0) return { products: [], categories: [] };
+    const st = suggestionsStatement(text, first);
+    const rows = await selectRows<ProductRow & { id: number | null; categories: CategoryRow[] }>(
+      this.ds,
+      st.sql,
+      st.params,
+    );
+    return {
+      products: rows.filter((r): r is typeof r & { id: number } => r.id !== null).map((r) => productFromRow(r)),
+      categories: (rows[0]?.categories ?? []).map(categoryFromRow),
+    };
   }
 
   /** Ids of the products matching `text` (staff list: inactive ones too), most relevant first. */
