@@ -326,7 +326,8 @@ describe('search: cost', () => {
       } finally {
         capture.stop();
       }
-      return capture.statements;
+      // The job queue polls on its own meanwhile.
+      return capture.statements.filter((s) => !String(s).includes('graphile_worker'));
     };
     const small = await count(4);
     const large = await count(48);
@@ -431,8 +432,8 @@ describe('search suggestions', () => {
     } finally {
       capture.stop();
     }
-    // suggestions with their categories, then sizes and images of the products shown
-    expect(capture.statements.length).toBe(3);
+    // suggestions with their categories, then sizes and images of the products shown (the job queue polls apart)
+    expect(capture.statements.filter((s) => !s.includes('graphile_worker'))).toHaveLength(3);
   });
 });
 

@@ -12,10 +12,12 @@ import {
   type ProductFilterInput,
 } from '../../server/src/modules/catalog/search-input.js';
 import {
+  LEXEME_STATS_SQL,
   matchingCategoriesStatement,
   searchTextStatement,
   suggestionsStatement,
 } from '../../server/src/modules/catalog/search-sql.js';
+import { estimateFraction } from '../../server/src/modules/catalog/search-estimate.js';
 import {
   facetedListingStatement,
   searchPageStatement,
@@ -136,6 +138,9 @@ async function connection(pool: pg.Pool, all: Row[], extra: Promise<unknown>[] =
   };
 }
 
+/** The lexeme statistics, read once per baseline process (the shop reads them every few minutes). */
+let lexemes: Promise<Map<string, number>> | null = null;
+
 /** `search` (with facets and categories), `searchSuggestions`, or a filtered `products` with facets. */
 export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 'search' | 'suggest' | 'listing') {
   const filter = parseFilter(v.filter);
@@ -170,7 +175,10 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
     }>(pool, searchTextStatement(text))
   ).rows;
   const query = { any: read!.any, nameOrCategory: read!.name_or_category, name: read!.name };
-  const plan = walksFor(read!.fraction, v.first, 0) ? 'walk' : 'index';
+  lexemes ??= pool
+    .query<{ lexeme: string; fraction: number }>(LEXEME_STATS_SQL)
+    .then((r) => new Map(r.rows.map((x) => [x.lexeme, x.fraction])));
+  const plan = walksFor(estimateFraction(query.any, await lexemes), v.first, 0) ? 'walk' : 'index';
   const page = searchPageStatement({ text: query, filter }, 'RELEVANCE', v.first, 0, PRICE_RANGES, plan);
   const categories = run<{ slug: string; name: string; product_count: number }>(
     pool,

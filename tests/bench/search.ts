@@ -2,7 +2,8 @@ import { config, TARGETS } from './bench-config.js';
 import { growBenchDatabase, sql } from './bench-database.js';
 import { cannon, measured, type Measured } from './api-throughput.js';
 import { FILTERED_LISTING, SEARCH, SUGGEST, firstError, gql } from './graphql-operations.js';
-import { searchTextStatement } from '../../server/src/modules/catalog/search-sql.js';
+import { LEXEME_STATS_SQL, searchTextStatement } from '../../server/src/modules/catalog/search-sql.js';
+import { estimateFraction } from '../../server/src/modules/catalog/search-estimate.js';
 import { searchPageStatement, walksFor } from '../../server/src/modules/catalog/listing-sql.js';
 import { PRICE_RANGES } from '#shared/shop.js';
 import { parseSearchText, NO_FILTER } from '../../server/src/modules/catalog/search-input.js';
@@ -75,12 +76,11 @@ const OPERATIONS: Operation[] = [
 async function explain(dbUrl: string, products: number, query: string): Promise<SearchPlan> {
   const text = parseSearchText(query)!;
   const t = searchTextStatement(text);
-  const [read] = await sql<{ any: string; name_or_category: string; name: string; fraction: number }>(
-    dbUrl,
-    t.sql,
-    t.params,
+  const [read] = await sql<{ any: string; name_or_category: string; name: string }>(dbUrl, t.sql, t.params);
+  const common = new Map(
+    (await sql<{ lexeme: string; fraction: number }>(dbUrl, LEXEME_STATS_SQL)).map((r) => [r.lexeme, r.fraction]),
   );
-  const plan = walksFor(read!.fraction, 24, 0) ? 'walk' : 'index';
+  const plan = walksFor(estimateFraction(read!.any, common), 24, 0) ? 'walk' : 'index';
   const st = searchPageStatement(
     { text: { any: read!.any, nameOrCategory: read!.name_or_category, name: read!.name }, filter: NO_FILTER },
     'RELEVANCE',

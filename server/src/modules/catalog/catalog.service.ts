@@ -13,6 +13,7 @@ import {
   matchingCategoriesStatement,
   ORDER_BY,
   PRODUCT_COLUMNS,
+  LEXEME_STATS_SQL,
   searchTextStatement,
   staffMatchStatement,
   suggestionsStatement,
@@ -24,6 +25,10 @@ import {
   type PageSpec,
   type TextQuery,
 } from './listing-sql.js';
+import { estimateFraction } from './search-estimate.js';
+
+/** How long this instance keeps PostgreSQL's lexeme statistics (they change when ANALYZE runs). */
+const LEXEME_STATS_TTL_MS = 5 * 60_000;
 
 export type ProductSortKey = 'RELEVANCE' | 'PRICE_ASC' | 'PRICE_DESC' | 'NEWEST';
 
@@ -40,7 +45,7 @@ export interface ListingSpec {
 /** How PostgreSQL reads a search text (searchTextStatement): null tsqueries when nothing searchable was typed. */
 export interface TextRead {
   query: TextQuery | null;
-  /** Estimated fraction of the products that match (PostgreSQL's statistics). */
+  /** Estimated fraction of the products that match (search-estimate.ts). */
   fraction: number;
   /** The words searched after typo correction, when a word was corrected («colar» → «collar»). */
   correctedQuery: string | null;
@@ -223,7 +228,22 @@ function groupByProduct<T extends { productId: number }>(productIds: readonly nu
 
 /** Public catalog reads. Listing = 1 statement; sizes and images are batched by DataLoader. */
 export class CatalogService {
+  /** The text vectors' most common lexemes (search-estimate.ts), read at most every LEXEME_STATS_TTL_MS. */
+  #lexemes: { at: number; common: Promise<ReadonlyMap<string, number>> } | null = null;
+
   constructor(private readonly ds: DataSource) {}
+
+  /** Advisory (only a search's plan depends on it): kept in memory, read again after a few minutes. */
+  private lexemeStats(): Promise<ReadonlyMap<string, number>> {
+    if (!this.#lexemes || Date.now() - this.#lexemes.at > LEXEME_STATS_TTL_MS) {
+      const common = selectRows<{ lexeme: string; fraction: number }>(this.ds, LEXEME_STATS_SQL).then(
+        (rows) => new Map(rows.map((r) => [r.lexeme, r.fraction])),
+        () => new Map<string, number>(),
+      );
+      this.#lexemes = { at: Date.now(), common };
+    }
+    return this.#lexemes.common;
+  }
 
   async categories(): Promise<CategoryWithCount[]> {
     const rows = await selectRows<CategoryRow>(
@@ -328,14 +348,13 @@ export class CatalogService {
       name: string | null;
       used: string | null;
       corrected: boolean;
-      fraction: number | null;
     }>(this.ds, st.sql, st.params);
     return {
       query:
         row?.any && row.name_or_category && row.name
           ? { any: row.any, nameOrCategory: row.name_or_category, name: row.name }
           : null,
-      fraction: row?.fraction ?? 0,
+      fraction: row?.any ? estimateFraction(row.any, await this.lexemeStats()) : 0,
       correctedQuery: row?.corrected && row.used ? row.used : null,
     };
   }

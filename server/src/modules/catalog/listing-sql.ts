@@ -128,6 +128,12 @@ function facetColumns(
          JOIN category c ON c.slug = x.category_slug WHERE x.n > 0))`;
 }
 
+/** The filters over rows grouped by (category_slug, price, pets, avail) instead of product_search `s`. */
+const grouped = (filters: Partial<Record<FilterKey, string>>) =>
+  Object.fromEntries(
+    Object.entries(filters).map(([k, v]) => [k, k === 'inStock' ? 'cardinality(avail) > 0' : v.replace(/\bs\./g, '')]),
+  ) as Partial<Record<FilterKey, string>>;
+
 /** One flag column per filter key (true when the filter is off), over the columns of `s`. */
 const flagColumns = (filters: Partial<Record<FilterKey, string>>) =>
   FILTER_KEYS.map((k) => `${filters[k] ?? 'true'} AS f_${k}`).join(', ');
@@ -158,11 +164,13 @@ function firstInOrder(
   /** Read only when this holds (a one-time condition: otherwise nothing runs). */
   gate = 'true',
 ) {
-  const fromIndex = `SELECT ${cols} FROM product_search s WHERE ${where([...scope, ...preds])} AND ${gate}
+  // `rn`: the place in `order` (the rows come out of the index or the sort in that order: no further sort).
+  const numbered = `${cols}, row_number() OVER (ORDER BY ${order}) AS rn`;
+  const fromIndex = `SELECT ${numbered} FROM product_search s WHERE ${where([...scope, ...preds])} AND ${gate}
          ORDER BY ${order} LIMIT ${limit}`;
   if (plan === 'index') return `${name} AS MATERIALIZED (${fromIndex})`;
   return `${name}_walk AS MATERIALIZED (
-      SELECT ${cols} FROM (
+      SELECT ${numbered} FROM (
         SELECT * FROM product_search s WHERE ${where(scope)} AND ${gate} ORDER BY ${order} LIMIT ${plan.walkRows}
       ) AS s
        WHERE ${where(preds)} ORDER BY ${order} LIMIT ${limit}
@@ -197,10 +205,16 @@ export function searchPageStatement(
   const { scope, filters } = predicates(spec, params);
   const active = FILTER_KEYS.filter((k) => filters[k]);
   const allFilters = where(active.map((k) => `f_${k}`));
-  // The text vector travels with the matches only when the page ranks them.
-  const vector = relevance ? 's.search_vector AS v, ' : '';
+  // Relevance, for a page that ranks: tier 3 when every word is in the name, 2 when in name/category/pet, 1
+  // otherwise (the description); then ts_rank. Read with each match (the vectors stay out of the sorts).
+  const relevanceCols =
+    relevance && text
+      ? `CASE WHEN s.search_vector @@ ${params.add(text.name, '::tsquery')} THEN 3
+              WHEN s.search_vector @@ ${params.add(text.nameOrCategory, '::tsquery')} THEN 2 ELSE 1 END AS tier,
+         ts_rank(s.search_vector, ${params.add(text.any, '::tsquery')}) AS rank, `
+      : '';
   const cols = (flags: string) =>
-    `s.product_id AS id, s.category_slug, s.price, s.pets, s.avail, s.in_stock, s.position, s.created_at, ${vector}${flags}`;
+    `s.product_id AS id, s.category_slug, s.price, s.pets, s.avail, s.in_stock, s.position, s.created_at, ${relevanceCols}${flags}`;
   let ctes: string[];
   let needParam: string | null = null;
   if (!text) {
@@ -217,11 +231,10 @@ export function searchPageStatement(
     // filter in the page's order: taken from the matches when those hold enough of them, otherwise read again.
     const hitOrder = relevance ? SHOP_ORDER : WALK_ORDER[sort];
     ctes = [firstInOrder('matches', cols(flagColumns(filters)), scope, [match], SHOP_ORDER, needParam, walk)];
-    const fromMatches = `SELECT * FROM matches WHERE ${allFilters} ORDER BY ${plain(hitOrder)} LIMIT ${needParam}`;
+    const hitCols = `id, category_slug, price, pets, avail, in_stock, position, created_at${relevance ? ', tier, rank' : ''}`;
+    const fromMatches = `SELECT ${hitCols} FROM matches WHERE ${allFilters} ORDER BY ${plain(hitOrder)} LIMIT ${needParam}`;
     if (hitOrder === SHOP_ORDER && active.length === 0) {
-      ctes.push(
-        `hits AS MATERIALIZED (SELECT *, row_number() OVER (ORDER BY ${plain(SHOP_ORDER)}) AS rn FROM matches)`,
-      );
+      ctes.push(`hits AS MATERIALIZED (SELECT * FROM matches)`);
     } else {
       // Enough when every match was read, or (same order) when the filtered ones already fill `need`.
       const enough = `(SELECT count(*) FROM matches) < ${needParam}${
@@ -243,7 +256,7 @@ export function searchPageStatement(
         `hits AS MATERIALIZED (SELECT *, row_number() OVER (ORDER BY ${plain(hitOrder)}) AS rn FROM (
           SELECT * FROM (${fromMatches}) AS m WHERE (SELECT yes FROM enough)
           UNION ALL
-          SELECT * FROM walked
+          SELECT ${hitCols} FROM walked
         ) AS h)`,
       );
     }
@@ -251,19 +264,11 @@ export function searchPageStatement(
   let pageOrder = plain(relevance ? SHOP_ORDER : WALK_ORDER[sort]);
   let ranked = 'hits';
   if (relevance && text) {
-    // Relevance inside the first SEARCH_EXACT_LIMIT hits: tier 3 when every word is in the name, 2 when in
-    // name/category/pet, 1 otherwise (the description); in stock first; then ts_rank; then the shop's order. Hits
-    // past the limit follow in the shop's order.
+    // Relevance inside the first SEARCH_EXACT_LIMIT hits (in stock first within a tier, then the shop's order);
+    // hits past the limit follow in the shop's order.
     const exact = params.add(SEARCH_EXACT_LIMIT, '::int');
-    const [nameOrCategory, name, any] = [
-      params.add(text.nameOrCategory, '::tsquery'),
-      params.add(text.name, '::tsquery'),
-      params.add(text.any, '::tsquery'),
-    ];
     ranked = `(SELECT id, in_stock, position, rn > ${exact} AS later,
-        CASE WHEN rn <= ${exact} THEN CASE WHEN v @@ ${name} THEN 3 WHEN v @@ ${nameOrCategory} THEN 2 ELSE 1 END END AS tier,
-        CASE WHEN rn <= ${exact} THEN ts_rank(v, ${any}) END AS rank
-      FROM hits)`;
+        CASE WHEN rn <= ${exact} THEN tier END AS tier, CASE WHEN rn <= ${exact} THEN rank END AS rank FROM hits)`;
     pageOrder = 'later, tier DESC, in_stock DESC, rank DESC, position ASC, id ASC';
   }
   ctes.push(`page AS (
@@ -274,11 +279,14 @@ export function searchPageStatement(
   if (facets) {
     // At most SEARCH_EXACT_LIMIT matches are counted: all of them (exact), or the first ones of the shop's order.
     const exactLimit = needParam === null ? null : params.add(SEARCH_EXACT_LIMIT, '::int');
-    ctes.push(
-      `sample AS (SELECT * FROM matches${exactLimit ? ` ORDER BY ${plain(SHOP_ORDER)} LIMIT ${exactLimit}` : ''})`,
-    );
+    // Counted by groups of equal (category, price, pets, sizes in stock): the counts per option sum a few groups.
+    const sample = `SELECT * FROM matches${exactLimit ? ` WHERE rn <= ${exactLimit}` : ''}`;
+    ctes.push(`sample AS MATERIALIZED (
+      SELECT category_slug, price, pets, avail, count(*)::int AS products, ${flagColumns(grouped(filters))}
+        FROM (${sample}) AS x GROUP BY category_slug, price, pets, avail
+    )`);
     const exact = exactLimit ? `(SELECT count(*) FROM matches) <= ${exactLimit}` : 'true';
-    facetSql = `, (SELECT ${facetColumns(filters, facets, params, 'sample', '1', exact)} FROM sample) AS facets`;
+    facetSql = `, (SELECT ${facetColumns(filters, facets, params, 'sample', 'products', exact)} FROM sample) AS facets`;
   }
   const sql = `WITH ${ctes.join(',\n    ')}
     ${withProducts(
@@ -305,15 +313,9 @@ export function facetedListingStatement(
     .filter((p) => p !== 's.active')
     .map((p) => p.replace(/\bs\./g, 'f.'))
     .join(' AND ');
-  const cubeFilters = Object.fromEntries(
-    Object.entries(filters).map(([k, v]) => [
-      k,
-      k === 'inStock' ? 'cardinality(f.avail) > 0' : v.replace(/\bs\./g, 'f.'),
-    ]),
-  ) as Partial<Record<FilterKey, string>>;
   const active = FILTER_KEYS.filter((k) => filters[k]);
   const cube = `cube AS MATERIALIZED (
-      SELECT f.category_slug, f.price, f.pets, f.avail, f.products, ${flagColumns(cubeFilters)}
+      SELECT category_slug, price, pets, avail, products, ${flagColumns(grouped(filters))}
         FROM product_facet_count f WHERE ${counted || 'true'}
     )`;
   const page = `page AS (

@@ -54,43 +54,25 @@ function textCtes(words: string): string {
 
 /**
  * What PostgreSQL searches for a text: the three tsqueries as text (null when only stop words were typed: nothing
- * matches), the words used after typo correction, whether one was corrected, and an estimate of the fraction of the
- * products that match. One row.
- *
- * The estimate is the planner's own for a text match, read without planning: ANALYZE keeps the most common lexemes
- * of `product_search.search_vector` with the fraction of rows holding each (pg_stats); a word's fraction is the sum
- * over its stemmed forms (every lexeme it is a prefix of, for the last word), the text's the product over its
- * words. A lexeme missing from the statistics counts as rare. It only chooses how the matches are read
- * (listing-sql.ts): a wrong estimate costs time, never different results.
+ * matches), the words used after typo correction and whether one was corrected. One row.
  */
 export function searchTextStatement(text: SearchText): Statement {
   const params = new Params();
   return {
-    sql: `WITH ${textCtes(params.add(text.words, '::text[]'))}, common AS (
-        SELECT e.lexeme, e.fraction
-          FROM pg_stats st, unnest(st.most_common_elems::text::text[], st.most_common_elem_freqs) AS e(lexeme, fraction)
-         WHERE st.schemaname = current_schema() AND st.tablename = 'product_search' AND st.attname = 'search_vector'
-           AND e.lexeme IS NOT NULL
-      ), stems AS (
-        SELECT DISTINCT f.ord, f.last, stem FROM fixed f,
-          unnest(ARRAY[f.word, CASE WHEN f.word ~ '^[a-z0-9]{3,}s$' THEN left(f.word, -1) END,
-                       CASE WHEN f.word ~ '^[a-z0-9]{3,}es$' THEN left(f.word, -2) END,
-                       CASE WHEN NOT f.last AND f.word ~ '[a-z]$' AND f.word !~ 's$' THEN f.word || 's' END,
-                       CASE WHEN NOT f.last AND f.word ~ '[^aeious0-9]$' THEN f.word || 'es' END]) AS v,
-          unnest(tsvector_to_array(to_tsvector('spanish', v))) AS stem
-      ), per_word AS (
-        SELECT s.ord, least(1, coalesce(sum(c.fraction), 0)) AS fraction
-          FROM stems s LEFT JOIN common c
-            ON CASE WHEN s.last THEN c.lexeme >= s.stem AND c.lexeme < s.stem || '~' ELSE c.lexeme = s.stem END
-         GROUP BY s.ord
-      )
-      SELECT q_any::text AS any, q_ab::text AS name_or_category, q_a::text AS name, used, corrected,
-             (SELECT CASE WHEN count(*) = 0 OR min(fraction) = 0 THEN 0 ELSE exp(sum(ln(greatest(fraction, 1e-9)))) END FROM per_word)
-               AS fraction
-        FROM q`,
+    sql: `WITH ${textCtes(params.add(text.words, '::text[]'))}
+      SELECT q_any::text AS any, q_ab::text AS name_or_category, q_a::text AS name, used, corrected FROM q`,
     params: params.values,
   };
 }
+
+/**
+ * The most common lexemes of the products' text vectors with the fraction of products holding each, as ANALYZE
+ * keeps them for the planner (pg_stats): search-estimate.ts estimates from them how common a searched text is.
+ */
+export const LEXEME_STATS_SQL = `SELECT e.lexeme, e.fraction
+    FROM pg_stats st, unnest(st.most_common_elems::text::text[], st.most_common_elem_freqs) AS e(lexeme, fraction)
+   WHERE st.schemaname = current_schema() AND st.tablename = 'product_search' AND st.attname = 'search_vector'
+     AND e.lexeme IS NOT NULL`;
 
 /**
  * How many active products a category has (an SQL expression over a slug column or parameter): PostgreSQL keeps
