@@ -13,7 +13,7 @@ import { ShopData } from './lib/shop-data';
 import { routes, type RouteHandle } from './app/routes';
 import { App } from './app/app';
 import { ServerPageContext, type ServerPageRecord } from './lib/use-document-meta';
-import type { RenderRequest, RenderResult, SsrEntry } from '#shared/ssr-contract.js';
+import type { RenderResult, SsrEntry } from '#shared/ssr-contract.js';
 
 export const render: SsrEntry['render'] = async ({ url, execute }): Promise<RenderResult> => {
   const location = new URL(url, 'http://localhost');

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import type { NextFunction, Request, Response } from 'express';
+import fresh from 'fresh';
 import type { Logger } from 'pino';
 import {
   QUERY_RESULTS_ELEMENT_ID,
@@ -15,6 +16,7 @@ import type { CatalogCache } from '../../modules/cache/catalog-cache.js';
 import { ClientAssets, type PageStartScript, type RouteAssets } from './client-assets.js';
 import { escapeHtml, headTags, jsonForScript } from './head-tags.js';
 import { withTestShopNotice } from '../../common/test-shop-notice.js';
+import { splitTrackingParams, withTrackingParams } from '#shared/tracking-params.js';
 
 /** Pages: browsers revalidate (ETag → 304), shared caches keep them briefly and refresh in the background. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
@@ -41,7 +43,7 @@ function etagOf(html: string): string {
 
 /**
  * Server rendering of the storefront: index.html from the client build with the page's head, the route's
- * stylesheets and chunks, the React markup streamed into #root, then the Apollo cache for hydration. Pages that
+ * stylesheets and chunks, the React markup into #root, then the query results for hydration. Pages that
  * rendered with status 200 are kept in this instance's cache (by path and query) until the catalog changes.
  */
 export function createPageRenderer({
@@ -130,62 +132,96 @@ export function createPageRenderer({
     return `</div>${Object.keys(state).length > 0 ? `<script type="application/json" id="${QUERY_RESULTS_ELEMENT_ID}">${jsonForScript(state)}</script>` : ''}${template.slice(rootAt + ROOT.length)}`;
   };
 
-  return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
-    // Path and query: listings filter and sort by the URL, /buscar searches by it (a bounded LRU).
-    const key = req.originalUrl;
+  /** A complete page; a GET whose ETag the browser already has gets 304 with no body. */
+  const sendHtml = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    html: string,
+    cacheControl: string,
+    etag?: string,
+  ) => {
+    res.statusCode = status;
+    res.setHeader('Cache-Control', cacheControl);
+    if (etag) {
+      res.setHeader('ETag', etag);
+      if (status === 200 && fresh(req.headers, { etag })) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+    }
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Content-Length', Buffer.byteLength(html));
+    res.end(req.method === 'HEAD' ? undefined : html);
+  };
+
+  /**
+   * Renders (or sends from the cache) the page at the request's URL, on Node's own request and response (pages are
+   * answered outside Express: app/page-http.ts). `fail` answers an error before anything was sent.
+   */
+  return async function renderPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    fail: (err: unknown) => void,
+  ): Promise<void> {
+    // Path and query: listings filter and sort by the URL, /buscar searches by it (a bounded LRU). An ad's click
+    // parameters (utm_*, gclid, fbclid…) change nothing on the page: without them, such a click is the same page.
+    const { url, tracking } = splitTrackingParams(req.url ?? '/');
+    const key = url;
     if (cache.enabled) {
       const hit = cache.pages.get(key);
       if (hit) {
-        res.status(hit.status).type('html').setHeader('Cache-Control', PAGE_CACHE_CONTROL);
-        res.setHeader('ETag', hit.etag);
-        res.send(hit.html);
+        sendHtml(req, res, hit.status, hit.html, PAGE_CACHE_CONTROL, hit.etag);
         return;
       }
     }
     const version = cache.version;
     let result;
     try {
-      result = await entry.render({ url: req.originalUrl, execute });
+      result = await entry.render({ url, execute });
     } catch (err) {
-      next(err);
+      fail(err);
       return;
     }
     if (result.kind === 'redirect') {
+      res.statusCode = result.status;
       res.setHeader('Cache-Control', 'no-cache');
-      res.redirect(result.status, result.location);
+      // A moved page keeps the click's parameters: the page it lands on is where analytics reads them.
+      res.setHeader('Location', withTrackingParams(result.location, tracking));
+      res.end();
       return;
     }
     if (result.kind === 'client-only') {
-      res.status(200).type('html').setHeader('Cache-Control', 'no-cache');
-      res.send(`${documentStart(result.head, assets.forModules(result.modules), false)}${documentEnd({}, false)}`);
+      const html = `${documentStart(result.head, assets.forModules(result.modules), false)}${documentEnd({}, false)}`;
+      sendHtml(req, res, 200, html, 'no-cache');
       return;
     }
     const cacheable = result.status === 200 && !result.failed;
-    res
-      .status(result.status)
-      .type('html')
-      .setHeader('Cache-Control', cacheable ? PAGE_CACHE_CONTROL : 'no-cache');
     const start = documentStart(result.head, assets.forModules(result.modules), true);
     const end = documentEnd(result.state, true);
+    // The whole tree was ready before the render began (entry-server waits for it): the page leaves in one write,
+    // with its length and ETag, instead of a write per chunk React flushes.
     const chunks: Buffer[] = [];
-    res.write(start);
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
-        if (cacheable) chunks.push(chunk);
-        if (res.write(chunk)) done();
-        else res.once('drain', () => done());
+        chunks.push(chunk);
+        done();
       },
     });
     sink.on('finish', () => {
-      res.end(end);
-      if (cacheable && cache.enabled && cache.version === version) {
-        const html = `${start}${Buffer.concat(chunks).toString('utf8')}${end}`;
-        cache.pages.set(key, { status: result.status, html, etag: etagOf(html) });
+      const html = `${start}${Buffer.concat(chunks).toString('utf8')}${end}`;
+      if (!cacheable) {
+        sendHtml(req, res, result.status, html, 'no-cache');
+        return;
       }
+      const etag = etagOf(html);
+      sendHtml(req, res, result.status, html, PAGE_CACHE_CONTROL, etag);
+      if (cache.enabled && cache.version === version) cache.pages.set(key, { status: result.status, html, etag });
     });
     sink.on('error', (err) => {
       log.error({ err }, 'render: error al transmitir la página');
-      res.end();
+      fail(err);
     });
     result.pipe(sink);
   };

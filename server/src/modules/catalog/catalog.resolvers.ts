@@ -83,11 +83,16 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
         );
         return products;
       },
-      product: async (_p, { id }, ctx, info) => {
+      product: async (_p, { id }, ctx) => {
         if (!/^\d{1,9}$/.test(id)) return null;
-        const product = await catalog.product(Number(id));
-        if (product) await prefetchProductData(productData(ctx, catalog), info, [], [product.id]);
-        return product;
+        // The product page's read: sizes, images and former categories come with the product (one statement).
+        const detail = await catalog.productDetail(Number(id));
+        if (!detail) return null;
+        const { ready } = productData(ctx, catalog);
+        ready.sizes.set(detail.product.id, detail.sizes);
+        ready.images.set(detail.product.id, detail.images);
+        ready.formerCategories.set(detail.product.id, detail.formerCategories);
+        return detail.product;
       },
     },
     ProductConnection: {
@@ -115,7 +120,8 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
         return sizes ? soldOut(sizes) : data.sizes.load(p.id).then(soldOut);
       },
       sizeGuide: (p) => p.sizeGuide,
-      formerCategories: (p) => catalog.formerCategories(p.id, p.categorySlug),
+      formerCategories: (p, _a, ctx) =>
+        productData(ctx, catalog).ready.formerCategories.get(p.id) ?? catalog.formerCategories(p.id, p.categorySlug),
     },
     ProductSize: {
       id: (s) => String(s.id),

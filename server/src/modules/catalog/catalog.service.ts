@@ -14,6 +14,7 @@ import {
   ORDER_BY,
   PRODUCT_COLUMNS,
   LEXEME_STATS_SQL,
+  PRODUCT_DETAIL_SQL,
   searchTextStatement,
   staffMatchStatement,
   suggestionsStatement,
@@ -213,6 +214,20 @@ interface ImageRow {
   height: number;
   position: number;
   variants: ProductImageEntity['variants'];
+}
+
+function imageFromRow(r: ImageRow): ProductImageEntity {
+  const i = new ProductImageEntity();
+  i.id = r.id;
+  i.productId = r.product_id;
+  i.storageKey = r.storage_key;
+  i.url = r.url;
+  i.alt = r.alt;
+  i.width = r.width;
+  i.height = r.height;
+  i.position = r.position;
+  i.variants = r.variants;
+  return i;
 }
 
 /** Rows ordered by product → one list per requested id (empty when none), in the requested order. */
@@ -465,6 +480,31 @@ export class CatalogService {
     return rows.map((r) => productFromRow(r));
   }
 
+  /**
+   * A product with its sizes, images and the categories it was moved out of, in one statement: the product page
+   * (and its server render) asks for all of them.
+   */
+  async productDetail(id: number): Promise<{
+    product: ProductEntity;
+    sizes: ProductSizeEntity[];
+    images: ProductImageEntity[];
+    formerCategories: string[];
+  } | null> {
+    const rows = await selectRows<ProductRow & { sizes: SizeRow[]; images: ImageRow[]; former_categories: string[] }>(
+      this.ds,
+      PRODUCT_DETAIL_SQL,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      product: productFromRow(row),
+      sizes: row.sizes.map(sizeFromRow),
+      images: row.images.map(imageFromRow),
+      formerCategories: row.former_categories,
+    };
+  }
+
   async product(id: number): Promise<ProductEntity | null> {
     const rows = await selectRows<ProductRow>(
       this.ds,
@@ -493,19 +533,7 @@ export class CatalogService {
   /** Batched for DataLoader: images of many products in one statement. */
   async imagesByProduct(productIds: readonly number[]): Promise<ProductImageEntity[][]> {
     const rows = await selectRows<ImageRow>(this.ds, IMAGES_BY_PRODUCT_SQL, [productIds]);
-    const images = rows.map((r) => {
-      const i = new ProductImageEntity();
-      i.id = r.id;
-      i.productId = r.product_id;
-      i.storageKey = r.storage_key;
-      i.url = r.url;
-      i.alt = r.alt;
-      i.width = r.width;
-      i.height = r.height;
-      i.position = r.position;
-      i.variants = r.variants;
-      return i;
-    });
+    const images = rows.map(imageFromRow);
     return groupByProduct(productIds, images);
   }
 

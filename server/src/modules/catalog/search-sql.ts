@@ -160,6 +160,19 @@ export function staffMatchStatement(text: SearchText, category: string | null, l
   };
 }
 
+/** One active product with its sizes and images (as the batched statements give them) and its former categories. */
+export const PRODUCT_DETAIL_SQL = `SELECT ${PRODUCT_COLUMNS},
+    (SELECT coalesce(json_agg(json_build_object('id', s.id, 'product_id', s.product_id, 'label', s.label,
+       'position', s.position, 'stock', s.stock, 'reserved', s.reserved) ORDER BY s.position), '[]')
+       FROM product_size s WHERE s.product_id = p.id) AS sizes,
+    (SELECT coalesce(json_agg(json_build_object('id', i.id, 'product_id', i.product_id, 'storage_key', i.storage_key,
+       'url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height, 'position', i.position, 'variants', i.variants)
+       ORDER BY i.position), '[]')
+       FROM product_image i WHERE i.product_id = p.id) AS images,
+    ARRAY(SELECT DISTINCT h.category_slug::text FROM product_slug_history h
+           WHERE h.product_id = p.id AND h.category_slug <> p.category_slug ORDER BY 1) AS former_categories
+  FROM product p JOIN category c ON c.slug = p.category_slug WHERE p.id = $1 AND p.active`;
+
 /** Units sold in paid orders of the last 90 days; in-stock products only; then the shop's order. */
 export const BEST_SELLERS_SQL = `WITH sold AS (
     SELECT ol.product_id, sum(ol.quantity) AS units
