@@ -41,7 +41,7 @@ export const PLACE_ORDER = `mutation BenchPlaceOrder($input: PlaceOrderInput!) {
   placeOrder(input: $input) {
     __typename
     ... on OrderPlaced { reference accessToken checkoutUrl }
-    ... on CartProblem { message }
+    ... on CartProblem { message lines { sizeId problem { kind message } } }
     ... on InvalidDiscountCode { message }
     ... on ValidationErrors { message errors { field message } }
   }
