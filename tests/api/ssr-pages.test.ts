@@ -253,8 +253,8 @@ describe('HTTP caching', () => {
       expect(b.catalogCache.pages.has(page), page).toBe(true);
       // A mark only the cached copy carries: an answer that has it was sent from the page cache under this key.
       const cached = b.catalogCache.pages.get(page)!;
-      const marked = cached.html.replace('</body>', '<!-- copia-en-cache --></body>');
-      b.catalogCache.pages.set(page, { ...cached, html: marked });
+      const marked = cached.body.toString('utf8').replace('</body>', '<!-- copia-en-cache --></body>');
+      b.catalogCache.pages.set(page, { ...cached, body: Buffer.from(marked) });
       for (const click of clicks) {
         const url = `${page}${page.includes('?') ? '&' : '?'}${click}`;
         const clicked = await html(`${b.url}${url}`);

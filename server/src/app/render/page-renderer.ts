@@ -37,8 +37,8 @@ export interface PageRendererOptions {
   pageStart?: PageStartScript | null;
 }
 
-function etagOf(html: string): string {
-  return `"${createHash('sha1').update(html).digest('base64url')}"`;
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 /**
@@ -137,7 +137,7 @@ export function createPageRenderer({
     req: IncomingMessage,
     res: ServerResponse,
     status: number,
-    html: string,
+    body: Buffer,
     cacheControl: string,
     etag?: string,
   ) => {
@@ -152,8 +152,8 @@ export function createPageRenderer({
       }
     }
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Length', Buffer.byteLength(html));
-    res.end(req.method === 'HEAD' ? undefined : html);
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
   };
 
   /**
@@ -172,7 +172,7 @@ export function createPageRenderer({
     if (cache.enabled) {
       const hit = cache.pages.get(key);
       if (hit) {
-        sendHtml(req, res, hit.status, hit.html, PAGE_CACHE_CONTROL, hit.etag);
+        sendHtml(req, res, hit.status, hit.body, PAGE_CACHE_CONTROL, hit.etag);
         return;
       }
     }
@@ -194,7 +194,7 @@ export function createPageRenderer({
     }
     if (result.kind === 'client-only') {
       const html = `${documentStart(result.head, assets.forModules(result.modules), false)}${documentEnd({}, false)}`;
-      sendHtml(req, res, 200, html, 'no-cache');
+      sendHtml(req, res, 200, Buffer.from(html), 'no-cache');
       return;
     }
     const cacheable = result.status === 200 && !result.failed;
@@ -210,14 +210,15 @@ export function createPageRenderer({
       },
     });
     sink.on('finish', () => {
-      const html = `${start}${Buffer.concat(chunks).toString('utf8')}${end}`;
+      // React's chunks are UTF-8 already: the page is encoded once, and the same bytes are sent and kept.
+      const body = Buffer.concat([Buffer.from(start), ...chunks, Buffer.from(end)]);
       if (!cacheable) {
-        sendHtml(req, res, result.status, html, 'no-cache');
+        sendHtml(req, res, result.status, body, 'no-cache');
         return;
       }
-      const etag = etagOf(html);
-      sendHtml(req, res, result.status, html, PAGE_CACHE_CONTROL, etag);
-      if (cache.enabled && cache.version === version) cache.pages.set(key, { status: result.status, html, etag });
+      const etag = etagOf(body);
+      sendHtml(req, res, result.status, body, PAGE_CACHE_CONTROL, etag);
+      if (cache.enabled && cache.version === version) cache.pages.set(key, { status: result.status, body, etag });
     });
     sink.on('error', (err) => {
       log.error({ err }, 'render: error al transmitir la página');

@@ -14,7 +14,8 @@ const SYNC_PREFIX = 'sync:';
 
 export interface CachedPage {
   status: number;
-  html: string;
+  /** The page as sent: UTF-8, encoded once when it was rendered. */
+  body: Buffer;
   etag: string;
 }
 
@@ -25,6 +26,15 @@ export interface CachedRead {
   etag: string;
 }
 
+/** An estimate of the memory a cached value holds (JSON characters × 2, plus the entry); 1 KB if it has no JSON. */
+function valueSize(value: unknown): number {
+  try {
+    return (JSON.stringify(value)?.length ?? 0) * 2 + 200;
+  } catch {
+    return 1024;
+  }
+}
+
 /**
  * This instance's cache of public catalog reads, server-rendered pages and the settings quotes read (ReadCache).
  * Every instance LISTENs on one PostgreSQL connection to `enzo_catalog` and drops everything when the catalog
@@ -32,19 +42,27 @@ export interface CachedRead {
  * cached or served from cache, so a lost notification can never leave a stale price behind.
  */
 export class CatalogCache implements ReadCache {
+  // Each cache is bounded by bytes, not by entries: a page or a query result of a product with many sizes and
+  // images is many times a small one, and a crawler walking every product and filter fills any count-bounded cache
+  // with the largest. V8 keeps a string of Latin-1 text at one byte per character and any other (a page with one
+  // «…» in it) at two: string sizes count two, the most an entry can take.
   readonly pages = new LRUCache<string, CachedPage>({
-    maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (p) => p.html.length * 2 + 200,
+    maxSize: 24 * 1024 * 1024,
+    sizeCalculation: (p) => p.body.length + 200,
   });
   readonly reads = new LRUCache<string, CachedRead>({
-    maxSize: 32 * 1024 * 1024,
+    maxSize: 16 * 1024 * 1024,
     sizeCalculation: (r) => r.body.length * 2 + 200,
   });
   /**
    * ReadCache values (treated as immutable): the server render's in-process query results, and the settings
-   * quotes read (shipping terms per destination, the contraentrega settings).
+   * quotes read (shipping terms per destination, the contraentrega settings). Sized by their JSON: a JavaScript
+   * object takes about twice the characters it serialises to (property slots, hidden classes, headers).
    */
-  readonly values = new LRUCache<string, { value: unknown }>({ max: 10_000 });
+  readonly values = new LRUCache<string, { value: unknown }>({
+    maxSize: 24 * 1024 * 1024,
+    sizeCalculation: ({ value }) => valueSize(value),
+  });
   /** Bumped on every invalidation: work that started under an older version does not store its result. */
   version = 0;
   #client: pg.Client | null = null;
