@@ -235,6 +235,9 @@ const routes: Record<string, (variables: never) => Promise<unknown>> = {
   '/filtered-listing': (v: SearchVariables) => baselineSearch(pool, v, 'listing'),
 };
 
+/** Answers under way: the pool ends only once they have settled (a query after pool.end() throws). */
+const inFlight = new Set<Promise<void>>();
+
 const server = http.createServer((req, res) => {
   const handler = req.method === 'POST' ? routes[req.url ?? ''] : undefined;
   if (!handler) {
@@ -244,7 +247,7 @@ const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    void (async () => {
+    const answer = (async () => {
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { variables: never };
         const json = JSON.stringify(await handler(body.variables));
@@ -255,9 +258,11 @@ const server = http.createServer((req, res) => {
           })
           .end(json);
       } catch (err) {
-        res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
+        if (!res.destroyed) res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
       }
     })();
+    inFlight.add(answer);
+    void answer.finally(() => inFlight.delete(answer));
   });
 });
 
@@ -268,6 +273,7 @@ server.listen(0, '127.0.0.1', () => {
       server.close(() => resolve());
       server.closeAllConnections();
     });
+    await Promise.allSettled([...inFlight]);
     await pool.end();
   });
 });
