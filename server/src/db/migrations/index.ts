@@ -13,6 +13,7 @@ import { PaymentMethods1765400000000 } from './1765400000000-payment-methods.js'
 import { PaymentOptionsNotify1765500000000 } from './1765500000000-payment-options-notify.js';
 import { CategoryProductCount1765600000000 } from './1765600000000-category-product-count.js';
 import { SearchIndex1766700000000 } from './1766700000000-search-index.js';
+import { OpenOrderCapIndexes1766710000000 } from './1766710000000-open-order-cap-indexes.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -31,4 +32,5 @@ export const migrations = [
   PaymentOptionsNotify1765500000000,
   CategoryProductCount1765600000000,
   SearchIndex1766700000000,
+  OpenOrderCapIndexes1766710000000,
 ];
