@@ -144,13 +144,51 @@ const SHOP_SHELL =
   /node_modules\/jotai\/|\/client\/src\/(features\/cart\/cart-(atoms|storage)\.ts|lib\/(use-document-meta|shop-data|use-shop-query|query-key|public-layout(-data|\.generated))\.tsx?|components\/responsive-image\.tsx|features\/catalog\/catalog\.generated\.ts)$/;
 
 /**
+ * A server render cannot be clicked: React Router's Link still resolves its path against the route matches (twice,
+ * for the href and for a click handler) and builds a navigator for every link on the page, a large share of a
+ * shop page's render with its header, menu and footer links. In the server bundle only, a Link to a plain absolute
+ * path (no dots, backslashes, double slashes or hash, the same basename, no prefetch or mask) is written directly:
+ * the same attributes in the same order as the library's Link, which the browser hydrates with (a difference would be a
+ * hydration mismatch: compare a few pages rendered with and without this plugin when React Router changes). Without
+ * the expected source the build says so.
+ */
+function reactRouterServerLinks(): Plugin {
+  const LINK =
+    /(function LinkWithRef\(\{[^}]*\}, forwardedRef\) \{\n(\s*)let \{ basename, navigator, useTransitions \} = (React\w*)\.useContext\(NavigationContext\);)/;
+  return {
+    name: 'enzo-react-router-server-links',
+    apply: 'build',
+    transform(code, id) {
+      if (!/react-router\/dist\/production\/chunk-[^/]+\.mjs$/.test(id) || !code.includes('function LinkWithRef('))
+        return null;
+      if (!LINK.test(code)) {
+        this.warn(
+          'React Router cambió: los enlaces del render en el servidor no se simplifican (client/vite.config.ts)',
+        );
+        return null;
+      }
+      return (
+        code.replace(
+          LINK,
+          (_m, head: string, indent: string, react: string) =>
+            `${head}\n${indent}if (enzoPlainLink(to, basename, prefetch, mask, relative)) return ${react}.createElement("a", { ...rest, href: to, onClick, ref: forwardedRef, target, "data-discover": discover === "render" ? "true" : void 0 });`,
+        ) +
+        '\nfunction enzoPlainLink(to, basename, prefetch, mask, relative) {\n' +
+        '  return basename === "/" && typeof to === "string" && prefetch === "none" && !mask && relative !== "path" &&\n' +
+        '    /^\\/[^?#.\\\\]*(?:\\?[^#]+)?$/.test(to) && !to.includes("//");\n}\n'
+      );
+    },
+  };
+}
+
+/**
  * `vite build --ssr`: the server render bundle (client/src/entry-server.tsx → dist/ssr/entry-server.js). React Router's
  * production build is bundled in: left external, Node would resolve the package to its development build (matching
  * routes with its checks on every render).
  */
 const ssrBuild = {
   root,
-  plugins: [react(), reactRouterMatchCache()],
+  plugins: [react(), reactRouterMatchCache(), reactRouterServerLinks()],
   resolve: fs.existsSync(reactRouterProduction)
     ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
     : {},
