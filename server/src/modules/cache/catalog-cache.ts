@@ -72,6 +72,8 @@ export class CatalogCache implements ReadCache {
   #waiters = new Map<string, () => void>();
   /** Statements on the LISTEN connection, one at a time (pg clients do not queue them for us). */
   #queue: Promise<unknown> = Promise.resolve();
+  /** The sync marker queued on the LISTEN connection and not sent yet. */
+  #unsent: { done: Promise<void> } | null = null;
 
   constructor(
     private readonly databaseUrl: string | null,
@@ -160,10 +162,22 @@ export class CatalogCache implements ReadCache {
    * Resolves once every notification committed before this call has been handled here: notifications reach a
    * listener in commit order, so receiving our own marker means the earlier ones came first. A mutation waits
    * for it before answering, so the next read on this instance cannot see what it changed from the cache.
+   * Markers leave one at a time on the LISTEN connection; every sync that starts while one is still waiting to
+   * leave shares it (it is sent after all of them started), so concurrent mutations add no queue.
    */
-  async sync(timeoutMs = 2000): Promise<void> {
+  sync(timeoutMs = 2000): Promise<void> {
     const client = this.#client;
-    if (!client) return;
+    if (!client) return Promise.resolve();
+    if (this.#unsent) return this.#unsent.done;
+    const marker = { done: Promise.resolve() };
+    this.#unsent = marker;
+    marker.done = this.#marker(client, timeoutMs, () => {
+      if (this.#unsent === marker) this.#unsent = null;
+    });
+    return marker.done;
+  }
+
+  async #marker(client: pg.Client, timeoutMs: number, leaving: () => void): Promise<void> {
     const token = randomUUID();
     const received = new Promise<void>((resolve) => this.#waiters.set(token, resolve));
     let timer: NodeJS.Timeout | undefined;
@@ -175,13 +189,15 @@ export class CatalogCache implements ReadCache {
       }, timeoutMs);
     });
     try {
-      const sent = this.#queue.then(() =>
-        client.query(`SELECT pg_notify($1, $2)`, [CATALOG_CHANNEL, `${SYNC_PREFIX}${token}`]),
-      );
+      const sent = this.#queue.then(() => {
+        leaving();
+        return client.query(`SELECT pg_notify($1, $2)`, [CATALOG_CHANNEL, `${SYNC_PREFIX}${token}`]);
+      });
       this.#queue = sent.catch(() => undefined);
       await sent;
       await Promise.race([received, timeout]);
     } catch {
+      leaving();
       this.invalidate();
     } finally {
       clearTimeout(timer);
