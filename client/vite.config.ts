@@ -19,6 +19,51 @@ const reactRouterProduction = fileURLToPath(
 const api = process.env.API_URL ?? 'http://127.0.0.1:4000';
 
 /**
+ * React Router matches a URL by flattening and ranking every route, and compiling each tried route's pattern into a
+ * regular expression, on every call (useRoutes on every render, matchRoutes in the entries): a tenth of a server
+ * render's CPU, and work on a phone's main thread at hydration. The routes never change while the shop runs, so
+ * its production build keeps both: the ranked branches per routes array, the compiled pattern per path. Without the
+ * expected source (another React Router version) the build says so and keeps the library as it is.
+ */
+function reactRouterMatchCache(): Plugin {
+  const BRANCHES = 'let branches = precomputedBranches ?? flattenAndRankRoutes(routes);';
+  const COMPILE = 'function compilePath(path, caseSensitive = false, end = true) {';
+  return {
+    name: 'enzo-react-router-match-cache',
+    apply: 'build',
+    transform(code, id) {
+      if (
+        !/react-router\/dist\/production\/chunk-[^/]+\.mjs$/.test(id) ||
+        !code.includes('function flattenAndRankRoutes(')
+      )
+        return null;
+      if (!code.includes(BRANCHES) || !code.includes(COMPILE)) {
+        this.warn('React Router cambió: la caché de rutas no se aplica (client/vite.config.ts, reactRouterMatchCache)');
+        return null;
+      }
+      return (
+        code
+          .replace(
+            BRANCHES,
+            `let branches = precomputedBranches ?? enzoRankedBranches.get(routes);
+  if (!branches) enzoRankedBranches.set(routes, (branches = flattenAndRankRoutes(routes)));`,
+          )
+          .replace(
+            COMPILE,
+            `function compilePath(path, caseSensitive = false, end = true) {
+  const key = \`\${caseSensitive ? 1 : 0}\${end ? 1 : 0}\${path}\`;
+  let compiled = enzoCompiledPaths.get(key);
+  if (!compiled) enzoCompiledPaths.set(key, (compiled = compilePathOnce(path, caseSensitive, end)));
+  return compiled;
+}
+function compilePathOnce(path, caseSensitive = false, end = true) {`,
+          ) + '\nvar enzoRankedBranches = new WeakMap();\nvar enzoCompiledPaths = new Map();\n'
+      );
+    },
+  };
+}
+
+/**
  * Writes a Brotli copy (`.br`) next to every compressible asset; the server sends it to browsers that accept
  * `br` (quality 11 once at build time beats on-the-fly gzip: tests/bench/README.md). Sub-kilobyte scripts too: every
  * page loads a few (the entry, the tap recorder, the bundler's runtime), which on-the-fly compression leaves whole.
@@ -98,10 +143,56 @@ const SMALL_SHARED = /\/shared\/(?:shop|storefront-routes|money|public-catalog|o
 const SHOP_SHELL =
   /node_modules\/jotai\/|\/client\/src\/(features\/cart\/cart-(atoms|storage)\.ts|lib\/(use-document-meta|shop-data|use-shop-query|query-key|public-layout(-data|\.generated))\.tsx?|components\/responsive-image\.tsx|features\/catalog\/catalog\.generated\.ts)$/;
 
-/** `vite build --ssr`: the server render bundle (client/src/entry-server.tsx → dist/ssr/entry-server.js). */
+/**
+ * A server render cannot be clicked: React Router's Link still resolves its path against the route matches (twice,
+ * for the href and for a click handler) and builds a navigator for every link on the page, a large share of a
+ * shop page's render with its header, menu and footer links. In the server bundle only, a Link to a plain absolute
+ * path (no dots, backslashes, double slashes or hash, the same basename, no prefetch or mask) is written directly:
+ * the same attributes in the same order as the library's Link, which the browser hydrates with (a difference would be a
+ * hydration mismatch: compare a few pages rendered with and without this plugin when React Router changes). Without
+ * the expected source the build says so.
+ */
+function reactRouterServerLinks(): Plugin {
+  const LINK =
+    /(function LinkWithRef\(\{[^}]*\}, forwardedRef\) \{\n(\s*)let \{ basename, navigator, useTransitions \} = (React\w*)\.useContext\(NavigationContext\);)/;
+  return {
+    name: 'enzo-react-router-server-links',
+    apply: 'build',
+    transform(code, id) {
+      if (!/react-router\/dist\/production\/chunk-[^/]+\.mjs$/.test(id) || !code.includes('function LinkWithRef('))
+        return null;
+      if (!LINK.test(code)) {
+        this.warn(
+          'React Router cambió: los enlaces del render en el servidor no se simplifican (client/vite.config.ts)',
+        );
+        return null;
+      }
+      return (
+        code.replace(
+          LINK,
+          (_m, head: string, indent: string, react: string) =>
+            `${head}\n${indent}if (enzoPlainLink(to, basename, prefetch, mask, relative)) return ${react}.createElement("a", { ...rest, href: to, onClick, ref: forwardedRef, target, "data-discover": discover === "render" ? "true" : void 0 });`,
+        ) +
+        '\nfunction enzoPlainLink(to, basename, prefetch, mask, relative) {\n' +
+        '  return basename === "/" && typeof to === "string" && prefetch === "none" && !mask && relative !== "path" &&\n' +
+        '    /^\\/[^?#.\\\\]*(?:\\?[^#]+)?$/.test(to) && !to.includes("//");\n}\n'
+      );
+    },
+  };
+}
+
+/**
+ * `vite build --ssr`: the server render bundle (client/src/entry-server.tsx → dist/ssr/entry-server.js). React Router's
+ * production build is bundled in: left external, Node would resolve the package to its development build (matching
+ * routes with its checks on every render).
+ */
 const ssrBuild = {
   root,
-  plugins: [react()],
+  plugins: [react(), reactRouterMatchCache(), reactRouterServerLinks()],
+  resolve: fs.existsSync(reactRouterProduction)
+    ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
+    : {},
+  ssr: { noExternal: ['react-router'] },
   build: {
     ssr: 'src/entry-server.tsx',
     outDir: fileURLToPath(new URL('../dist/ssr', import.meta.url)),
@@ -117,7 +208,7 @@ export default defineConfig(({ isSsrBuild, command }) =>
     ? ssrBuild
     : {
         root,
-        plugins: [react(), brotliAssets(), pageStartScript()],
+        plugins: [react(), reactRouterMatchCache(), brotliAssets(), pageStartScript()],
         resolve: {
           // rxjs (Apollo Client's observables) publishes an ES2015 build under `es2015` and an ES5 one as the default:
           // the ES5 one is larger and slower to run (classes and spreads rewritten through tslib) on every page.

@@ -240,6 +240,43 @@ describe('HTTP caching', () => {
     expect((await html(`${b.url}/proceso-pago-items`)).res.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('treats an ad click (utm_*, gclid, fbclid, msclkid, ttclid…) as the same page: same canonical, served from the page cached without them', async () => {
+    const collar = await product('true');
+    const pages = [`/collares/${collar.id}/${collar.slug}`, '/collares?orden=precio-asc', '/buscar?q=collar'];
+    const clicks = [
+      'utm_source=facebook&utm_medium=cpc&utm_campaign=navidad&fbclid=IwAR0abc',
+      'gclid=Cj0KCQ&gad_source=1',
+      'msclkid=4f1e&UTM_Content=banner',
+      'ttclid=E.C.P.x',
+    ];
+    const canonical = (doc: string) => /<link rel="canonical" href="([^"]*)"/.exec(doc)?.[1];
+    for (const page of pages) {
+      const plain = await html(`${b.url}${page}`);
+      expect(plain.res.status, page).toBe(200);
+      expect(b.catalogCache.pages.has(page), page).toBe(true);
+      // A mark only the cached copy carries: an answer that has it was sent from the page cache under this key.
+      const cached = b.catalogCache.pages.get(page)!;
+      const marked = cached.body.toString('utf8').replace('</body>', '<!-- copia-en-cache --></body>');
+      b.catalogCache.pages.set(page, { ...cached, body: Buffer.from(marked) });
+      for (const click of clicks) {
+        const url = `${page}${page.includes('?') ? '&' : '?'}${click}`;
+        const clicked = await html(`${b.url}${url}`);
+        expect(clicked.res.status, url).toBe(200);
+        expect(clicked.body, url).toContain('<!-- copia-en-cache -->');
+        expect(canonical(clicked.body), url).toBe(canonical(plain.body));
+        expect(clicked.body, url).not.toMatch(/utm_|gclid|fbclid|msclkid|ttclid/i);
+        expect(b.catalogCache.pages.has(url), url).toBe(false);
+      }
+    }
+    // Not cached yet: rendered once without the click's parameters, then kept under the page's own key.
+    b.catalogCache.pages.clear();
+    const first = await html(`${b.url}/correas?fbclid=IwAR9&utm_source=ig`);
+    expect(first.res.status).toBe(200);
+    expect(canonical(first.body)).toMatch(/\/correas$/);
+    expect([...b.catalogCache.pages.keys()]).toEqual(['/correas']);
+    expect((await html(`${b.url}/correas`)).body).toBe(first.body);
+  });
+
   it('serves public catalog reads as cacheable GETs (also by persisted-query hash) and never caches quotes or POSTs', async () => {
     const query =
       'query Listing($category: String) { products(category: $category, first: 3) { edges { node { id price } } } }';
