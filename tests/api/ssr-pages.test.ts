@@ -250,14 +250,17 @@ describe('HTTP caching', () => {
       'ttclid=E.C.P.x',
     ];
     const canonical = (doc: string) => /<link rel="canonical" href="([^"]*)"/.exec(doc)?.[1];
+    // Search result pages are kept apart from the shop's pages, in their own bounded cache.
+    const storeOf = (page: string) => (page.startsWith('/buscar') ? b.catalogCache.searchPages : b.catalogCache.pages);
     for (const page of pages) {
+      const store = storeOf(page);
       const plain = await html(`${b.url}${page}`);
       expect(plain.res.status, page).toBe(200);
-      expect(b.catalogCache.pages.has(page), page).toBe(true);
+      expect(store.has(page), page).toBe(true);
       // A mark only the cached copy carries: an answer that has it was sent from the page cache under this key.
-      const cached = b.catalogCache.pages.get(page)!;
+      const cached = store.get(page)!;
       const marked = cached.body.toString('utf8').replace('</body>', '<!-- copia-en-cache --></body>');
-      b.catalogCache.pages.set(page, { ...cached, body: Buffer.from(marked) });
+      store.set(page, { ...cached, body: Buffer.from(marked) });
       for (const click of clicks) {
         const url = `${page}${page.includes('?') ? '&' : '?'}${click}`;
         const clicked = await html(`${b.url}${url}`);
@@ -265,7 +268,7 @@ describe('HTTP caching', () => {
         expect(clicked.body, url).toContain('<!-- copia-en-cache -->');
         expect(canonical(clicked.body), url).toBe(canonical(plain.body));
         expect(clicked.body, url).not.toMatch(/utm_|gclid|fbclid|msclkid|ttclid/i);
-        expect(b.catalogCache.pages.has(url), url).toBe(false);
+        expect(store.has(url), url).toBe(false);
       }
     }
     // Not cached yet: rendered once without the click's parameters, then kept under the page's own key.
