@@ -197,6 +197,23 @@ describe('JavaScript after the first paint', () => {
   });
 });
 
+describe('what is not a page', () => {
+  it('leaves the feeds, the favicon, readiness and metrics to their own routes even for a browser asking for HTML', async () => {
+    const favicon = await html(`${a.url}/favicon.ico`);
+    expect(favicon.res.status).toBe(301);
+    expect(favicon.res.headers.get('location')).toBe('/favicon.svg');
+    const feed = await html(`${a.url}/feeds/google.xml`);
+    expect(feed.res.status).toBe(200);
+    expect(feed.res.headers.get('content-type')).toMatch(/xml/);
+    expect(feed.body).toContain('<rss');
+    for (const path of ['/readyz', '/metrics']) {
+      const res = await html(`${a.url}${path}`);
+      expect(res.res.headers.get('content-type'), path).not.toMatch(/html/);
+      expect(res.body, path).not.toContain('<!doctype html>');
+    }
+  });
+});
+
 describe('search and filtered listings on the server', () => {
   it('renders /buscar with its results and head from the query, and listings filtered and sorted by the URL', async () => {
     const found = await html(`${a.url}/buscar?q=collar`);
@@ -209,6 +226,11 @@ describe('search and filtered listings on the server', () => {
     expect(found.res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(found.res.headers.get('cache-control')).not.toMatch(/public/);
     expect(found.body.match(/class="product-card__price"/g)?.length).toBeGreaterThan(0);
+    // Answered again from the search pages' own cache: still not to be indexed, still private.
+    const again = await html(`${a.url}/buscar?q=collar`);
+    expect(again.body).toBe(found.body);
+    expect(again.res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(again.res.headers.get('cache-control')).not.toMatch(/public/);
     const empty = await html(`${a.url}/buscar`);
     expect(empty.body).toContain('<meta name="robots" content="noindex, nofollow" />');
     // The URL's sort reaches the server render: the first card is the cheapest collar.
