@@ -409,6 +409,17 @@ describe('search suggestions', () => {
     }
   });
 
+  it("offers the search page's first results when no name has every word (a collection or description word)", async () => {
+    const r = await suggest('bandanas halloween');
+    expect(r.products.length).toBe(5);
+    const page = await shop.gql<{ search: { products: { edges: Array<{ node: { id: string } }> } } }>(
+      `query($q: String!) { search(query: $q, first: 5) { products { edges { node { id } } } } }`,
+      { q: 'bandanas halloween' },
+    );
+    expect(r.products.map((p) => p.id)).toEqual(page.data!.search.products.edges.map((e) => e.node.id));
+    for (const p of r.products) expect(p.category.slug).toBe('bandanas');
+  });
+
   it('never suggests an inactive product, and follows renames at once', async () => {
     const [{ id }] = await shop.ds.query(`SELECT id FROM product WHERE slug = 'collar-cuero-miel'`);
     await shop.ds.query(`UPDATE product SET active = false WHERE id = $1`, [id]);

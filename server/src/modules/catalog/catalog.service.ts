@@ -452,7 +452,10 @@ export class CatalogService {
     return (await selectRows<CategoryRow>(this.ds, st.sql, st.params)).map(categoryFromRow);
   }
 
-  /** Suggestions while typing (suggestionsStatement): products by their name's words and matching categories. */
+  /**
+   * Suggestions while typing (suggestionsStatement): products by their name's words, or the search's first results
+   * when no name has them all, and matching categories.
+   */
   async suggestions(
     text: SearchText,
     first: number,
@@ -464,10 +467,11 @@ export class CatalogService {
       st.sql,
       st.params,
     );
-    return {
-      products: rows.filter((r): r is typeof r & { id: number } => r.id !== null).map((r) => productFromRow(r)),
-      categories: (rows[0]?.categories ?? []).map(categoryFromRow),
-    };
+    let products = rows.filter((r): r is typeof r & { id: number } => r.id !== null).map((r) => productFromRow(r));
+    // No name has every word (a word of the collection or the description: «bandanas halloween»): the first results
+    // the search page shows for the text instead, so the box never offers nothing where the page finds products.
+    if (products.length === 0) products = (await this.products({ text, first, sort: 'RELEVANCE' })).products;
+    return { products, categories: (rows[0]?.categories ?? []).map(categoryFromRow) };
   }
 
   /** Ids of the products matching `text` (staff list: inactive ones too), most relevant first. */
