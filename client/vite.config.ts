@@ -1,5 +1,6 @@
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -41,24 +42,26 @@ function reactRouterMatchCache(): Plugin {
         this.warn('React Router cambió: la caché de rutas no se aplica (client/vite.config.ts, reactRouterMatchCache)');
         return null;
       }
-      return (
-        code
-          .replace(
-            BRANCHES,
-            `let branches = precomputedBranches ?? enzoRankedBranches.get(routes);
+      // Edited with its source map: the shop's source maps keep naming React Router's files (the storefront e2e
+      // test reads them to prove no development build reaches shoppers).
+      const edited = new MagicString(code)
+        .replace(
+          BRANCHES,
+          `let branches = precomputedBranches ?? enzoRankedBranches.get(routes);
   if (!branches) enzoRankedBranches.set(routes, (branches = flattenAndRankRoutes(routes)));`,
-          )
-          .replace(
-            COMPILE,
-            `function compilePath(path, caseSensitive = false, end = true) {
+        )
+        .replace(
+          COMPILE,
+          `function compilePath(path, caseSensitive = false, end = true) {
   const key = \`\${caseSensitive ? 1 : 0}\${end ? 1 : 0}\${path}\`;
   let compiled = enzoCompiledPaths.get(key);
   if (!compiled) enzoCompiledPaths.set(key, (compiled = compilePathOnce(path, caseSensitive, end)));
   return compiled;
 }
 function compilePathOnce(path, caseSensitive = false, end = true) {`,
-          ) + '\nvar enzoRankedBranches = new WeakMap();\nvar enzoCompiledPaths = new Map();\n'
-      );
+        )
+        .append('\nvar enzoRankedBranches = new WeakMap();\nvar enzoCompiledPaths = new Map();\n');
+      return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
     },
   };
 }
@@ -167,16 +170,18 @@ function reactRouterServerLinks(): Plugin {
         );
         return null;
       }
-      return (
-        code.replace(
+      const edited = new MagicString(code)
+        .replace(
           LINK,
           (_m, head: string, indent: string, react: string) =>
             `${head}\n${indent}if (enzoPlainLink(to, basename, prefetch, mask, relative)) return ${react}.createElement("a", { ...rest, href: to, onClick, ref: forwardedRef, target, "data-discover": discover === "render" ? "true" : void 0 });`,
-        ) +
-        '\nfunction enzoPlainLink(to, basename, prefetch, mask, relative) {\n' +
-        '  return basename === "/" && typeof to === "string" && prefetch === "none" && !mask && relative !== "path" &&\n' +
-        '    /^\\/[^?#.\\\\]*(?:\\?[^#]+)?$/.test(to) && !to.includes("//");\n}\n'
-      );
+        )
+        .append(
+          '\nfunction enzoPlainLink(to, basename, prefetch, mask, relative) {\n' +
+            '  return basename === "/" && typeof to === "string" && prefetch === "none" && !mask && relative !== "path" &&\n' +
+            '    /^\\/[^?#.\\\\]*(?:\\?[^#]+)?$/.test(to) && !to.includes("//");\n}\n',
+        );
+      return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
     },
   };
 }
