@@ -1,5 +1,6 @@
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import MagicString from 'magic-string';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -17,6 +18,53 @@ const reactRouterProduction = fileURLToPath(
   new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
 );
 const api = process.env.API_URL ?? 'http://127.0.0.1:4000';
+
+/**
+ * React Router matches a URL by flattening and ranking every route, and compiling each tried route's pattern into a
+ * regular expression, on every call (useRoutes on every render, matchRoutes in the entries): a tenth of a server
+ * render's CPU, and work on a phone's main thread at hydration. The routes never change while the shop runs, so
+ * its production build keeps both: the ranked branches per routes array, the compiled pattern per path. Without the
+ * expected source (another React Router version) the build says so and keeps the library as it is.
+ */
+function reactRouterMatchCache(): Plugin {
+  const BRANCHES = 'let branches = precomputedBranches ?? flattenAndRankRoutes(routes);';
+  const COMPILE = 'function compilePath(path, caseSensitive = false, end = true) {';
+  return {
+    name: 'enzo-react-router-match-cache',
+    apply: 'build',
+    transform(code, id) {
+      if (
+        !/react-router\/dist\/production\/chunk-[^/]+\.mjs$/.test(id) ||
+        !code.includes('function flattenAndRankRoutes(')
+      )
+        return null;
+      if (!code.includes(BRANCHES) || !code.includes(COMPILE)) {
+        this.warn('React Router cambió: la caché de rutas no se aplica (client/vite.config.ts, reactRouterMatchCache)');
+        return null;
+      }
+      // Edited with its source map: the shop's source maps keep naming React Router's files (the storefront e2e
+      // test reads them to prove no development build reaches shoppers).
+      const edited = new MagicString(code)
+        .replace(
+          BRANCHES,
+          `let branches = precomputedBranches ?? enzoRankedBranches.get(routes);
+  if (!branches) enzoRankedBranches.set(routes, (branches = flattenAndRankRoutes(routes)));`,
+        )
+        .replace(
+          COMPILE,
+          `function compilePath(path, caseSensitive = false, end = true) {
+  const key = \`\${caseSensitive ? 1 : 0}\${end ? 1 : 0}\${path}\`;
+  let compiled = enzoCompiledPaths.get(key);
+  if (!compiled) enzoCompiledPaths.set(key, (compiled = compilePathOnce(path, caseSensitive, end)));
+  return compiled;
+}
+function compilePathOnce(path, caseSensitive = false, end = true) {`,
+        )
+        .append('\nvar enzoRankedBranches = new WeakMap();\nvar enzoCompiledPaths = new Map();\n');
+      return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
+    },
+  };
+}
 
 /**
  * Writes a Brotli copy (`.br`) next to every compressible asset; the server sends it to browsers that accept
@@ -106,10 +154,58 @@ const SHOP_SHELL =
 const SHOPPER_FORMS =
   /\/client\/src\/(components\/(form-field\.tsx|payment-choices\.ts|shopper-forms\.css)|lib\/leave-to\.ts)$|\/shared\/email\.ts$/;
 
-/** `vite build --ssr`: the server render bundle (client/src/entry-server.tsx → dist/ssr/entry-server.js). */
+/**
+ * A server render cannot be clicked: React Router's Link still resolves its path against the route matches (twice,
+ * for the href and for a click handler) and builds a navigator for every link on the page, a large share of a
+ * shop page's render with its header, menu and footer links. In the server bundle only, a Link to a plain absolute
+ * path (no dots, backslashes, double slashes or hash, the same basename, no prefetch or mask) is written directly:
+ * the same attributes in the same order as the library's Link, which the browser hydrates with (a difference would be a
+ * hydration mismatch: compare a few pages rendered with and without this plugin when React Router changes). Without
+ * the expected source the build says so.
+ */
+function reactRouterServerLinks(): Plugin {
+  const LINK =
+    /(function LinkWithRef\(\{[^}]*\}, forwardedRef\) \{\n(\s*)let \{ basename, navigator, useTransitions \} = (React\w*)\.useContext\(NavigationContext\);)/;
+  return {
+    name: 'enzo-react-router-server-links',
+    apply: 'build',
+    transform(code, id) {
+      if (!/react-router\/dist\/production\/chunk-[^/]+\.mjs$/.test(id) || !code.includes('function LinkWithRef('))
+        return null;
+      if (!LINK.test(code)) {
+        this.warn(
+          'React Router cambió: los enlaces del render en el servidor no se simplifican (client/vite.config.ts)',
+        );
+        return null;
+      }
+      const edited = new MagicString(code)
+        .replace(
+          LINK,
+          (_m, head: string, indent: string, react: string) =>
+            `${head}\n${indent}if (enzoPlainLink(to, basename, prefetch, mask, relative)) return ${react}.createElement("a", { ...rest, href: to, onClick, ref: forwardedRef, target, "data-discover": discover === "render" ? "true" : void 0 });`,
+        )
+        .append(
+          '\nfunction enzoPlainLink(to, basename, prefetch, mask, relative) {\n' +
+            '  return basename === "/" && typeof to === "string" && prefetch === "none" && !mask && relative !== "path" &&\n' +
+            '    /^\\/[^?#.\\\\]*(?:\\?[^#]+)?$/.test(to) && !to.includes("//");\n}\n',
+        );
+      return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
+    },
+  };
+}
+
+/**
+ * `vite build --ssr`: the server render bundle (client/src/entry-server.tsx → dist/ssr/entry-server.js). React Router's
+ * production build is bundled in: left external, Node would resolve the package to its development build (matching
+ * routes with its checks on every render).
+ */
 const ssrBuild = {
   root,
-  plugins: [react()],
+  plugins: [react(), reactRouterMatchCache(), reactRouterServerLinks()],
+  resolve: fs.existsSync(reactRouterProduction)
+    ? { alias: [{ find: /^react-router$/, replacement: reactRouterProduction }] }
+    : {},
+  ssr: { noExternal: ['react-router'] },
   build: {
     ssr: 'src/entry-server.tsx',
     outDir: fileURLToPath(new URL('../dist/ssr', import.meta.url)),
@@ -125,7 +221,7 @@ export default defineConfig(({ isSsrBuild, command }) =>
     ? ssrBuild
     : {
         root,
-        plugins: [react(), brotliAssets(), pageStartScript()],
+        plugins: [react(), reactRouterMatchCache(), brotliAssets(), pageStartScript()],
         resolve: {
           // rxjs (Apollo Client's observables) publishes an ES2015 build under `es2015` and an ES5 one as the default:
           // the ES5 one is larger and slower to run (classes and spreads rewritten through tslib) on every page.

@@ -8,6 +8,7 @@ export const PUBLIC_CATALOG_FIELDS: ReadonlySet<string> = new Set([
   'category',
   'products',
   'search',
+  'searchSuggestions',
   'bestSellers',
   'product',
   'homeMedia',

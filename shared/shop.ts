@@ -21,6 +21,15 @@ export const SHOP_TIME_ZONE = 'America/Bogota';
 export const SEARCH_MAX_CHARS = 100;
 export const SEARCH_MAX_WORDS = 8;
 export const SEARCH_MAX_WORD_CHARS = 30;
+/**
+ * A search counts and ranks at most this many matching products: up to it every figure is exact; past it the total
+ * reads «más de 1.000», the counts per filter option are those of the first matches (shown without numbers) and the
+ * page ranks the first matches of the shop's order by relevance. Keeps every search's work bounded whatever the
+ * catalogue's size.
+ */
+export const SEARCH_EXACT_LIMIT = 1000;
+/** Products the search box suggests while typing (at most). */
+export const MAX_SUGGESTIONS = 10;
 /** Price ranges offered as a listing filter, inclusive, integer COP (`max: null` = no upper bound). */
 export const PRICE_RANGES: readonly { min: number; max: number | null }[] = [
   { min: 0, max: 40_000 },

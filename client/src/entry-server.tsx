@@ -1,40 +1,19 @@
 /**
  * Server render entry (built by `vite build --ssr` into dist/ssr, loaded by server/src/app/render at run time):
- * the same routes and components as the browser, the route's data loaded first through Apollo Client (so the
- * HTML carries the content), then streamed with React's renderToPipeableStream. The results the render read go
- * to the browser, which hydrates from them (lib/shop-data.tsx).
+ * the same routes and components as the browser, the route's data loaded first in-process (lib/server-queries.ts,
+ * so the HTML carries the content), then streamed with React's renderToPipeableStream. The results the render read
+ * go to the browser, which hydrates from them (lib/shop-data.tsx).
  */
 import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
-import { ApolloLink } from '@apollo/client';
-import { print } from 'graphql';
-import { Observable } from 'rxjs';
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
-import { createApolloClient } from './lib/apollo';
+import { ServerQueries } from './lib/server-queries';
 import { ShopData } from './lib/shop-data';
 import { routes, type RouteHandle } from './app/routes';
 import { App } from './app/app';
 import { ServerPageContext, type ServerPageRecord } from './lib/use-document-meta';
-import type { RenderRequest, RenderResult, SsrEntry } from '#shared/ssr-contract.js';
-
-function inProcessLink(execute: RenderRequest['execute']): ApolloLink {
-  const printed = new WeakMap<object, string>();
-  return new ApolloLink(
-    (operation) =>
-      new Observable((observer) => {
-        let text = printed.get(operation.query);
-        if (!text) printed.set(operation.query, (text = print(operation.query)));
-        execute(text, operation.variables, operation.operationName).then(
-          (result) => {
-            observer.next(result as ApolloLink.Result);
-            observer.complete();
-          },
-          (err: unknown) => observer.error(err),
-        );
-      }),
-  );
-}
+import type { RenderResult, SsrEntry } from '#shared/ssr-contract.js';
 
 export const render: SsrEntry['render'] = async ({ url, execute }): Promise<RenderResult> => {
   const location = new URL(url, 'http://localhost');
@@ -45,7 +24,7 @@ export const render: SsrEntry['render'] = async ({ url, execute }): Promise<Rend
     const head = handles.findLast((h) => h.head)?.head ?? {};
     return { kind: 'client-only', head, modules };
   }
-  const client = createApolloClient({ link: inProcessLink(execute), ssrMode: true });
+  const client = new ServerQueries(execute);
   await Promise.all(handles.map((h) => h.preload()));
   let failed = false;
   await Promise.all(

@@ -49,6 +49,14 @@ const NOT_NOTIFYING: Record<string, { derivedFrom?: string[]; why: string }> = {
     derivedFrom: ['product'],
     why: 'Active products per category, kept by statement triggers on product.',
   },
+  product_facet_count: {
+    derivedFrom: ['product_search'],
+    why: 'Active products per category, price, pets and sizes in stock, kept by statement triggers on product_search.',
+  },
+  search_suggestion: {
+    derivedFrom: ['product_search'],
+    why: 'Words of active product names for suggestions, kept by statement triggers on product_search.',
+  },
   search_term: {
     derivedFrom: ['product', 'category'],
     why: 'Words the search corrects typos to, learnt by statement triggers on product and category.',

@@ -326,22 +326,125 @@ describe('search: cost', () => {
       } finally {
         capture.stop();
       }
-      return capture.statements;
+      // The job queue polls on its own meanwhile.
+      return capture.statements.filter((s) => !String(s).includes('graphile_worker'));
     };
     const small = await count(4);
     const large = await count(48);
     expect(large.length).toBe(small.length);
-    // page with total and facets (one statement), sizes, images, matching categories
-    expect(small.length).toBe(4);
+    // the text as PostgreSQL reads it, the page with total and facets (one statement), sizes, images, matching
+    // categories
+    expect(small.length).toBe(5);
   });
 
   it('searches with the GIN index on search_vector, never a LIKE scan', async () => {
     await shop.ds.query(`SET enable_seqscan = off`);
     const plan: Array<{ 'QUERY PLAN': string }> = await shop.ds.query(
-      `EXPLAIN SELECT id FROM product p WHERE p.search_vector @@ to_tsquery('spanish', enzo_search_variants('arnes', true, ''))`,
+      `EXPLAIN SELECT product_id FROM product_search s WHERE s.search_vector @@ to_tsquery('spanish', enzo_search_variants('arnes', true, ''))`,
     );
     await shop.ds.query(`RESET enable_seqscan`);
-    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('product_search_idx');
+    expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('product_search_text_idx');
+  });
+});
+
+describe('search suggestions', () => {
+  const SUGGEST = `query($query: String!, $first: Int) {
+    searchSuggestions(query: $query, first: $first) {
+      query categories { slug productCount } products { id name soldOut category { slug } images { url } }
+    }
+  }`;
+  interface Suggestions {
+    searchSuggestions: {
+      query: string;
+      categories: Array<{ slug: string; productCount: number }>;
+      products: Array<{ id: string; name: string; soldOut: boolean; category: { slug: string } }>;
+    };
+  }
+  const suggest = async (query: string, first?: number) => {
+    const res = await shop.gql<Suggestions>(SUGGEST, { query, first });
+    expect(res.errors).toBeUndefined();
+    return res.data!.searchSuggestions;
+  };
+  /** Active products whose name has a word starting with `prefix`, in stock first, then the shop's order. */
+  const byName = async (pattern: string) =>
+    (
+      (await shop.ds.query(
+        `SELECT p.id::text AS id FROM product p
+          WHERE p.active AND lower(enzo_unaccent(p.name)) ~ $1
+          ORDER BY EXISTS (SELECT 1 FROM product_size s WHERE s.product_id = p.id AND s.stock > 0) DESC, p.position, p.id`,
+        [pattern],
+      )) as { id: string }[]
+    ).map((r) => r.id);
+
+  it('suggests the first products whose name has a word starting with what was typed, and matching categories', async () => {
+    const r = await suggest('pech');
+    expect(r.query).toBe('pech');
+    expect(r.products.map((p) => p.id)).toEqual((await byName('(^|[^a-z0-9])pech')).slice(0, 5));
+    expect(r.categories.map((c) => c.slug)).toEqual(['pecheras', 'pecheras-backpack']);
+    expect(r.categories[0]!.productCount).toBe(await categoryCount('pecheras'));
+    expect((await suggest('Pech', 10)).products.map((p) => p.id)).toEqual(
+      (await byName('(^|[^a-z0-9])pech')).slice(0, 10),
+    );
+  });
+
+  it('needs every word in the name, forgives typos and plurals, and puts sold-out products last', async () => {
+    const two = await suggest('collar cu');
+    expect(two.products.length).toBeGreaterThan(0);
+    for (const p of two.products) expect(p.name).toMatch(/collar.+\bcu|\bcu.*collar/i);
+    expect(two.products.map((p) => p.id)).toEqual((await byName('collar(.*[^a-z0-9])cu')).slice(0, 5));
+    const typo = await suggest('colar');
+    expect(typo.products.length).toBe(5);
+    for (const p of typo.products) expect(p.name).toMatch(/collar/i);
+    const plural = await suggest('collares de cuero');
+    expect(plural.products.map((p) => p.name)).toContain('Collar de cuero Miel');
+    const [{ id }] = await shop.ds.query(`SELECT id FROM product WHERE slug = 'collar-cuero-miel'`);
+    await shop.ds.query(`UPDATE product_size SET stock = 0 WHERE product_id = $1`, [id]);
+    try {
+      const collars = await suggest('collar', 10);
+      const sold = collars.products.findIndex((p) => p.id === String(id));
+      expect(collars.products.slice(0, sold).every((p) => !p.soldOut)).toBe(true);
+      expect(collars.products.map((p) => p.id)).toEqual((await byName('(^|[^a-z0-9])collar')).slice(0, 10));
+    } finally {
+      await shop.ds.query(`UPDATE product_size SET stock = 5 WHERE product_id = $1`, [id]);
+    }
+  });
+
+  it("offers the search page's first results when no name has every word (a collection or description word)", async () => {
+    const r = await suggest('bandanas halloween');
+    expect(r.products.length).toBe(5);
+    const page = await shop.gql<{ search: { products: { edges: Array<{ node: { id: string } }> } } }>(
+      `query($q: String!) { search(query: $q, first: 5) { products { edges { node { id } } } } }`,
+      { q: 'bandanas halloween' },
+    );
+    expect(r.products.map((p) => p.id)).toEqual(page.data!.search.products.edges.map((e) => e.node.id));
+    for (const p of r.products) expect(p.category.slug).toBe('bandanas');
+  });
+
+  it('never suggests an inactive product, and follows renames at once', async () => {
+    const [{ id }] = await shop.ds.query(`SELECT id FROM product WHERE slug = 'collar-cuero-miel'`);
+    await shop.ds.query(`UPDATE product SET active = false WHERE id = $1`, [id]);
+    try {
+      expect((await suggest('collar de cuero')).products.map((p) => p.id)).not.toContain(String(id));
+      await shop.ds.query(`UPDATE product SET active = true, name = 'Collar Zafiro Único' WHERE id = $1`, [id]);
+      expect((await suggest('zafi')).products.map((p) => p.id)).toEqual([String(id)]);
+    } finally {
+      await shop.ds.query(`UPDATE product SET active = true, name = 'Collar de cuero Miel' WHERE id = $1`, [id]);
+    }
+  });
+
+  it('answers nothing for symbols or stop words, caps `first`, and reads a fixed number of statements', async () => {
+    for (const q of ['🐶', 'de la', '%%', 'zzqxw']) expect((await suggest(q)).products, q).toEqual([]);
+    const tooMany = await shop.gql(SUGGEST, { query: 'collar', first: 11 });
+    expect(tooMany.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
+    await suggest('pech');
+    const capture = captureStatements();
+    try {
+      await suggest('pecher');
+    } finally {
+      capture.stop();
+    }
+    // suggestions with their categories, then sizes and images of the products shown (the job queue polls apart)
+    expect(capture.statements.filter((s) => !s.includes('graphile_worker'))).toHaveLength(3);
   });
 });
 

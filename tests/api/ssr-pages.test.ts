@@ -197,6 +197,23 @@ describe('JavaScript after the first paint', () => {
   });
 });
 
+describe('what is not a page', () => {
+  it('leaves the feeds, the favicon, readiness and metrics to their own routes even for a browser asking for HTML', async () => {
+    const favicon = await html(`${a.url}/favicon.ico`);
+    expect(favicon.res.status).toBe(301);
+    expect(favicon.res.headers.get('location')).toBe('/favicon.svg');
+    const feed = await html(`${a.url}/feeds/google.xml`);
+    expect(feed.res.status).toBe(200);
+    expect(feed.res.headers.get('content-type')).toMatch(/xml/);
+    expect(feed.body).toContain('<rss');
+    for (const path of ['/readyz', '/metrics']) {
+      const res = await html(`${a.url}${path}`);
+      expect(res.res.headers.get('content-type'), path).not.toMatch(/html/);
+      expect(res.body, path).not.toContain('<!doctype html>');
+    }
+  });
+});
+
 describe('search and filtered listings on the server', () => {
   it('renders /buscar with its results and head from the query, and listings filtered and sorted by the URL', async () => {
     const found = await html(`${a.url}/buscar?q=collar`);
@@ -209,6 +226,11 @@ describe('search and filtered listings on the server', () => {
     expect(found.res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
     expect(found.res.headers.get('cache-control')).not.toMatch(/public/);
     expect(found.body.match(/class="product-card__price"/g)?.length).toBeGreaterThan(0);
+    // Answered again from the search pages' own cache: still not to be indexed, still private.
+    const again = await html(`${a.url}/buscar?q=collar`);
+    expect(again.body).toBe(found.body);
+    expect(again.res.headers.get('x-robots-tag')).toBe('noindex, nofollow');
+    expect(again.res.headers.get('cache-control')).not.toMatch(/public/);
     const empty = await html(`${a.url}/buscar`);
     expect(empty.body).toContain('<meta name="robots" content="noindex, nofollow" />');
     // The URL's sort reaches the server render: the first card is the cheapest collar.
@@ -238,6 +260,46 @@ describe('HTTP caching', () => {
     });
     expect(revalidated.status).toBe(304);
     expect((await html(`${b.url}/proceso-pago-items`)).res.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('treats an ad click (utm_*, gclid, fbclid, msclkid, ttclid…) as the same page: same canonical, served from the page cached without them', async () => {
+    const collar = await product('true');
+    const pages = [`/collares/${collar.id}/${collar.slug}`, '/collares?orden=precio-asc', '/buscar?q=collar'];
+    const clicks = [
+      'utm_source=facebook&utm_medium=cpc&utm_campaign=navidad&fbclid=IwAR0abc',
+      'gclid=Cj0KCQ&gad_source=1',
+      'msclkid=4f1e&UTM_Content=banner',
+      'ttclid=E.C.P.x',
+    ];
+    const canonical = (doc: string) => /<link rel="canonical" href="([^"]*)"/.exec(doc)?.[1];
+    // Search result pages are kept apart from the shop's pages, in their own bounded cache.
+    const storeOf = (page: string) => (page.startsWith('/buscar') ? b.catalogCache.searchPages : b.catalogCache.pages);
+    for (const page of pages) {
+      const store = storeOf(page);
+      const plain = await html(`${b.url}${page}`);
+      expect(plain.res.status, page).toBe(200);
+      expect(store.has(page), page).toBe(true);
+      // A mark only the cached copy carries: an answer that has it was sent from the page cache under this key.
+      const cached = store.get(page)!;
+      const marked = cached.body.toString('utf8').replace('</body>', '<!-- copia-en-cache --></body>');
+      store.set(page, { ...cached, body: Buffer.from(marked) });
+      for (const click of clicks) {
+        const url = `${page}${page.includes('?') ? '&' : '?'}${click}`;
+        const clicked = await html(`${b.url}${url}`);
+        expect(clicked.res.status, url).toBe(200);
+        expect(clicked.body, url).toContain('<!-- copia-en-cache -->');
+        expect(canonical(clicked.body), url).toBe(canonical(plain.body));
+        expect(clicked.body, url).not.toMatch(/utm_|gclid|fbclid|msclkid|ttclid/i);
+        expect(store.has(url), url).toBe(false);
+      }
+    }
+    // Not cached yet: rendered once without the click's parameters, then kept under the page's own key.
+    b.catalogCache.pages.clear();
+    const first = await html(`${b.url}/correas?fbclid=IwAR9&utm_source=ig`);
+    expect(first.res.status).toBe(200);
+    expect(canonical(first.body)).toMatch(/\/correas$/);
+    expect([...b.catalogCache.pages.keys()]).toEqual(['/correas']);
+    expect((await html(`${b.url}/correas`)).body).toBe(first.body);
   });
 
   it('serves public catalog reads as cacheable GETs (also by persisted-query hash) and never caches quotes or POSTs', async () => {

@@ -1,24 +1,33 @@
 /**
- * Baseline handlers for the search section: bare `pg` running the SAME statements the shop sends for
- * a search (the shop's own pure SQL builders in server/src/modules/catalog/search-sql.ts, the same
- * parameters), and `JSON.stringify` of a body shaped like the GraphQL response. No GraphQL, no ORM.
+ * Baseline handlers for the search section: bare `pg` running the SAME statements the shop sends for a search, a
+ * suggestion or a filtered listing (the shop's own pure SQL builders in server/src/modules/catalog/search-sql.ts and
+ * listing-sql.ts, the same parameters, the same choice of plan), and `JSON.stringify` of a body shaped like the
+ * GraphQL response. No GraphQL, no ORM.
  */
 import type pg from 'pg';
-import { PRICE_RANGES, SIZE_LABELS } from '#shared/shop.js';
+import { PRICE_RANGES, SEARCH_EXACT_LIMIT, SIZE_LABELS } from '#shared/shop.js';
 import {
   parseFilter,
   parseSearchText,
   type ProductFilterInput,
 } from '../../server/src/modules/catalog/search-input.js';
 import {
-  listingStatement,
+  LEXEME_STATS_SQL,
   matchingCategoriesStatement,
-  type ListingSpec,
+  searchTextStatement,
+  suggestionsStatement,
 } from '../../server/src/modules/catalog/search-sql.js';
+import { estimateFraction } from '../../server/src/modules/catalog/search-estimate.js';
+import {
+  facetedListingStatement,
+  searchPageStatement,
+  walksFor,
+  type Statement,
+} from '../../server/src/modules/catalog/listing-sql.js';
 
 const SIZES_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
-const IMAGES_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position FROM product_image
+const IMAGES_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position, variants FROM product_image
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
 
 interface Row {
@@ -28,10 +37,11 @@ interface Row {
   price: number;
   category_slug: string;
   category_name: string;
-  total: number;
-  search_used?: string;
-  search_corrected?: boolean;
+  total?: number;
+  seen?: number;
+  need?: number | null;
   facets?: {
+    exact: boolean;
     inStock: number;
     sizes: number[];
     pets: number[];
@@ -59,63 +69,128 @@ function groupBy<T extends { product_id: number }>(rows: T[]): Map<number, T[]> 
   return map;
 }
 
-/** `search` (with facets and categories), `search` for suggestions (neither) or a filtered `products`. */
-export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 'search' | 'suggest' | 'listing') {
-  const text = mode === 'listing' ? null : parseSearchText(v.query);
-  const spec: ListingSpec = { text, category: v.category, filter: parseFilter(v.filter) };
-  const page = listingStatement(spec, 'RELEVANCE', v.first, 0, mode === 'suggest' ? null : PRICE_RANGES);
-  const all = (await pool.query<Row>(page.sql, page.params)).rows;
-  const head = all[0]!;
-  const rows = all.filter((r): r is Row & { id: number } => r.id !== null);
+/** Named like the shop's prepared reads (common/db.ts): each connection parses a statement once. */
+const prepared = new Map<string, string>();
+function run<T extends pg.QueryResultRow>(pool: pg.Pool, st: Statement) {
+  let name = prepared.get(st.sql);
+  if (!name) prepared.set(st.sql, (name = `b${prepared.size}`));
+  return pool.query<T>({ name, text: st.sql, values: st.params });
+}
+
+/** Cards of the products of `rows`: sizes and images in two statements, as the shop's prefetch. */
+async function cards(pool: pg.Pool, rows: Array<Row & { id: number }>, extra: Promise<unknown>[] = []) {
   const ids = rows.map((r) => r.id);
-  const cats = mode !== 'listing' && text ? matchingCategoriesStatement(text) : null;
-  const [sizes, images, catRows] = await Promise.all([
-    pool.query<{ product_id: number; stock: number }>(SIZES_SQL, [ids]),
-    pool.query<{ product_id: number; url: string; alt: string; width: number; height: number }>(IMAGES_SQL, [ids]),
-    cats ? pool.query<{ slug: string; name: string; product_count: number }>(cats.sql, cats.params) : null,
+  const [sizes, images] = await Promise.all([
+    run<{ product_id: number; stock: number }>(pool, { sql: SIZES_SQL, params: [ids] }),
+    run<{ product_id: number; url: string; alt: string; width: number; height: number }>(pool, {
+      sql: IMAGES_SQL,
+      params: [ids],
+    }),
+    ...extra,
   ]);
   const sizesBy = groupBy(sizes.rows);
   const imagesBy = groupBy(images.rows);
-  const totalCount = head.total;
-  const products: Record<string, unknown> = {
-    totalCount,
-    pageInfo: { hasNextPage: rows.length < totalCount, endCursor: rows.length ? cursor(rows.length) : null },
-    edges: rows.map((p, i) => ({
-      cursor: cursor(i + 1),
-      node: {
-        id: String(p.id),
-        slug: p.slug,
-        name: p.name,
-        price: p.price,
-        soldOut: (sizesBy.get(p.id) ?? []).every((s) => s.stock <= 0),
-        category: { slug: p.category_slug, name: p.category_name },
-        images: (imagesBy.get(p.id) ?? []).map((im) => ({
-          url: im.url,
-          alt: im.alt,
-          width: im.width,
-          height: im.height,
-        })),
-      },
-    })),
+  return rows.map((p) => ({
+    id: String(p.id),
+    slug: p.slug,
+    name: p.name,
+    price: p.price,
+    soldOut: (sizesBy.get(p.id) ?? []).every((s) => s.stock <= 0),
+    category: { slug: p.category_slug, name: p.category_name },
+    images: (imagesBy.get(p.id) ?? []).map((im) => ({ url: im.url, alt: im.alt, width: im.width, height: im.height })),
+  }));
+}
+
+function facetsOf(f: NonNullable<Row['facets']>) {
+  return {
+    exact: f.exact,
+    inStock: f.inStock,
+    sizes: SIZE_LABELS.map((label, i) => ({ label, count: f.sizes[i] ?? 0 })),
+    pets: ['DOG', 'CAT'].map((pet, i) => ({ pet, count: f.pets[i] ?? 0 })),
+    priceRanges: PRICE_RANGES.map((r, i) => ({ min: r.min, max: r.max, count: f.prices[i] ?? 0 })),
+    categories: f.categories,
   };
-  const f = head.facets;
-  if (f) {
-    products.facets = {
-      inStock: f.inStock,
-      sizes: SIZE_LABELS.map((label, i) => ({ label, count: f.sizes[i] ?? 0 })),
-      pets: ['DOG', 'CAT'].map((pet, i) => ({ pet, count: f.pets[i] ?? 0 })),
-      priceRanges: PRICE_RANGES.map((r, i) => ({ min: r.min, max: r.max, count: f.prices[i] ?? 0 })),
-      categories: f.categories,
-    };
+}
+
+/** The connection of a page read by a listing-sql.ts statement (first page, offset 0). */
+async function connection(pool: pg.Pool, all: Row[], extra: Promise<unknown>[] = []) {
+  const head = all[0]!;
+  const rows = all.filter((r): r is Row & { id: number } => r.id !== null);
+  let totalCount: number;
+  let totalCountExact = true;
+  let hasNextPage: boolean;
+  if (head.total !== undefined) {
+    totalCount = head.total;
+    hasNextPage = rows.length < totalCount;
+  } else {
+    const seen = head.seen ?? 0;
+    totalCountExact = head.need == null || seen < head.need;
+    totalCount = totalCountExact ? seen : SEARCH_EXACT_LIMIT;
+    hasNextPage = seen > rows.length;
   }
-  if (mode === 'listing') return { data: { products } };
-  const first = head;
+  const nodes = await cards(pool, rows, extra);
+  return {
+    totalCount,
+    totalCountExact,
+    pageInfo: { hasNextPage, endCursor: rows.length ? cursor(rows.length) : null },
+    edges: nodes.map((node, i) => ({ cursor: cursor(i + 1), node })),
+    ...(head.facets ? { facets: facetsOf(head.facets) } : {}),
+  };
+}
+
+/** The lexeme statistics, read once per baseline process (the shop reads them every few minutes). */
+let lexemes: Promise<Map<string, number>> | null = null;
+
+/** `search` (with facets and categories), `searchSuggestions`, or a filtered `products` with facets. */
+export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 'search' | 'suggest' | 'listing') {
+  const filter = parseFilter(v.filter);
+  if (mode === 'listing') {
+    const st = facetedListingStatement({ category: v.category, filter }, 'RELEVANCE', v.first, 0, PRICE_RANGES);
+    return { data: { products: await connection(pool, (await run<Row>(pool, st)).rows) } };
+  }
+  const text = parseSearchText(v.query)!;
+  if (mode === 'suggest') {
+    const rows = (
+      await run<Row & { categories: Array<Record<string, unknown>> }>(pool, suggestionsStatement(text, v.first))
+    ).rows;
+    const products = await cards(
+      pool,
+      rows.filter((r): r is typeof r & { id: number } => r.id !== null),
+    );
+    const categories = (rows[0]?.categories ?? []).map((c) => ({
+      slug: c.slug,
+      name: c.name,
+      productCount: c.product_count,
+    }));
+    return { data: { searchSuggestions: { query: text.display, categories, products } } };
+  }
+  const [read] = (
+    await run<{
+      any: string;
+      name_or_category: string;
+      name: string;
+      used: string;
+      corrected: boolean;
+      fraction: number;
+    }>(pool, searchTextStatement(text))
+  ).rows;
+  const query = { any: read!.any, nameOrCategory: read!.name_or_category, name: read!.name };
+  lexemes ??= pool
+    .query<{ lexeme: string; fraction: number }>(LEXEME_STATS_SQL)
+    .then((r) => new Map(r.rows.map((x) => [x.lexeme, x.fraction])));
+  const plan = walksFor(estimateFraction(query.any, await lexemes), v.first, 0) ? 'walk' : 'index';
+  const page = searchPageStatement({ text: query, filter }, 'RELEVANCE', v.first, 0, PRICE_RANGES, plan);
+  const categories = run<{ slug: string; name: string; product_count: number }>(
+    pool,
+    matchingCategoriesStatement(query.any),
+  );
+  const products = await connection(pool, (await run<Row>(pool, page)).rows, [categories]);
   return {
     data: {
       search: {
-        query: text?.display ?? '',
-        correctedQuery: first?.search_corrected && first.search_used ? first.search_used : null,
-        categories: (catRows?.rows ?? []).map((c) => ({ slug: c.slug, name: c.name, productCount: c.product_count })),
+        query: text.display,
+        correctedQuery: read!.corrected && read!.used ? read!.used : null,
+        categories: (await categories).rows.map((c) => ({ slug: c.slug, name: c.name, productCount: c.product_count })),
         products,
       },
     },

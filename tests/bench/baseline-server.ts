@@ -1,7 +1,7 @@
 /**
  * Baseline for the API benchmark: a bare `node:http` + `pg` server (child process entry) that runs
  * the SAME SQL statements the shop sends for each operation (captured with the statement counter:
- * listing + sizes + images; product + sizes + images; cart variants + images) and answers with
+ * listing + sizes + images; the product with its sizes and images; cart variants + images) and answers with
  * `JSON.stringify` of a body shaped like the GraphQL response. No framework, no GraphQL, no ORM.
  *
  *   POST /listing     body { variables: { category, first } }
@@ -15,6 +15,7 @@ import pg from 'pg';
 import { priceCart } from '#shared/pricing.js';
 import { serveAsChild } from './child-server.js';
 import { baselineSearch, type SearchVariables } from './baseline-search.js';
+import { PRODUCT_DETAIL_SQL } from '../../server/src/modules/catalog/search-sql.js';
 
 // The statements below are copied from what the shop sends (see statement-counter.ts).
 const LISTING_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
@@ -22,9 +23,6 @@ const LISTING_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.cate
   COALESCE((SELECT active_products FROM category_product_count WHERE category_slug = $1), 0) AS total
   FROM product p JOIN category c ON c.slug = p.category_slug
   WHERE p.active AND p.category_slug = $1 ORDER BY p.position ASC, p.id ASC LIMIT $2 OFFSET $3`;
-const PRODUCT_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_guide, p.active, p.position, p.created_at, p.pets
-  FROM product p JOIN category c ON c.slug = p.category_slug WHERE p.id = $1 AND p.active`;
 const SIZES_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
 const IMAGES_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position, variants FROM product_image
@@ -129,12 +127,16 @@ async function listing(v: { category: string; first: number }) {
   };
 }
 
+/** The product with its sizes and images: the shop's one statement (PRODUCT_DETAIL_SQL). */
 async function product(v: { id: string }) {
-  const { rows } = await pool.query<ProductRow>(PRODUCT_SQL, [Number(v.id)]);
+  const { rows } = await pool.query<ProductRow & { sizes: SizeRow[]; images: ImageRow[] }>({
+    name: 'product-detail',
+    text: PRODUCT_DETAIL_SQL,
+    values: [Number(v.id)],
+  });
   const p = rows[0];
   if (!p) return { data: { product: null } };
-  const { sizes, images } = await sizesAndImages([p.id]);
-  const ps = sizes.get(p.id) ?? [];
+  const ps = p.sizes;
   return {
     data: {
       product: {
@@ -147,7 +149,7 @@ async function product(v: { id: string }) {
         collections: p.collections,
         category: { slug: p.category_slug, name: p.category_name },
         sizes: ps.map(size),
-        images: (images.get(p.id) ?? []).map(image),
+        images: p.images.map(image),
         // GraphQL answers fields in selection order; jsonb keeps its own key order.
         sizeGuide: ((g: SizeGuideJson | null) =>
           g
@@ -233,6 +235,9 @@ const routes: Record<string, (variables: never) => Promise<unknown>> = {
   '/filtered-listing': (v: SearchVariables) => baselineSearch(pool, v, 'listing'),
 };
 
+/** Answers under way: the pool ends only once they have settled (a query after pool.end() throws). */
+const inFlight = new Set<Promise<void>>();
+
 const server = http.createServer((req, res) => {
   const handler = req.method === 'POST' ? routes[req.url ?? ''] : undefined;
   if (!handler) {
@@ -242,7 +247,7 @@ const server = http.createServer((req, res) => {
   const chunks: Buffer[] = [];
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
-    void (async () => {
+    const answer = (async () => {
       try {
         const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { variables: never };
         const json = JSON.stringify(await handler(body.variables));
@@ -253,9 +258,11 @@ const server = http.createServer((req, res) => {
           })
           .end(json);
       } catch (err) {
-        res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
+        if (!res.destroyed) res.writeHead(500, { 'content-type': 'text/plain' }).end(String(err));
       }
     })();
+    inFlight.add(answer);
+    void answer.finally(() => inFlight.delete(answer));
   });
 });
 
@@ -266,6 +273,7 @@ server.listen(0, '127.0.0.1', () => {
       server.close(() => resolve());
       server.closeAllConnections();
     });
+    await Promise.allSettled([...inFlight]);
     await pool.end();
   });
 });

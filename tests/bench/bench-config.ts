@@ -48,7 +48,8 @@ export const config = {
     .map((v) => Number(v.trim()))
     .filter((v) => Number.isInteger(v) && v > 0),
   /**
-   * Comma-separated sections to skip while developing: api,sql,checkout,lighthouse,channels,catalog,startup,search
+   * Comma-separated sections to skip while developing:
+   * api,ssr,large,sql,checkout,lighthouse,taps,channels,catalog,startup,search
    * (or BENCH_ONLY).
    */
   skip: (section: string) => skip.has(section) || (only.size > 0 && !only.has(section)),
@@ -66,6 +67,20 @@ export const TARGETS = {
   /** Server-rendered product page at 50 connections. */
   ssrPageRatio: 0.5,
   ssrPageP99Ms: 60,
+  /** Pages rendered per request (ssr-uncached.ts) vs the baseline's read of the same data; null: reported only. */
+  ssrUncachedRatio: { producto: 0.35, categoría: null, búsqueda: null } as Record<string, number | null>,
+  ssrUncachedP99Ms: 250,
+  /** placeOrder at 50 concurrent buyers (each a new shopper). */
+  checkoutOrdersPerSec: 300,
+  /** Flash sale: 500 buyers at once for 20 units of one size. */
+  flashBuyers: 500,
+  flashStock: 20,
+  flashP99Ms: 1000,
+  /** Throttled phone taps (storefront-taps.ts): INP of a tap after load, and of a tap while the page starts. */
+  tapInpAfterLoadMs: 200,
+  tapInpDuringLoadMs: 500,
+  /** The shop's resident memory while the bench loads it. */
+  rssMb: 250,
   /** Listing p50 at 100,000 products vs 10,000. */
   largeListingP50Ratio: 1.5,
   largeProducts: 100_000,

@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { config } from './bench-config.js';
+import { config, TARGETS } from './bench-config.js';
 import { sql } from './bench-database.js';
 import { PLACE_ORDER, firstError, gql, placeOrderInput, type CartLine, type GqlResult } from './graphql-operations.js';
 import { percentile } from './stats.js';
 
-type PlaceOrderData = { placeOrder?: { __typename: string; reference?: string; message?: string } };
+type PlaceOrderData = {
+  placeOrder?: {
+    __typename: string;
+    reference?: string;
+    message?: string;
+    lines?: Array<{ sizeId: string; problem: { kind: string; message: string } | null }>;
+  };
+};
 
 export interface Throughput {
   buyers: number;
@@ -32,11 +39,31 @@ export interface OversellRound {
   ms: number;
 }
 
+/** A flash sale: every buyer at once (own email and client address) for 1 unit of one size with a small stock. */
+export interface FlashSale {
+  buyers: number;
+  initialStock: number;
+  placed: number;
+  /** Refusals that name the size as sold out in Spanish (CartProblem, «Agotado» / «Se agotó…»). */
+  refusedSoldOut: number;
+  /** Any other answer (an error, a limit, a timeout), by kind: none in a valid run. */
+  otherOutcomes: Record<string, number>;
+  stockAfter: number;
+  reservedAfter: number;
+  orderedUnits: number;
+  /** Exactly the stock sold, the rest refused as sold out, stock + reserved = initial, reserved = units ordered. */
+  exact: boolean;
+  p50: number;
+  p99: number;
+  ms: number;
+}
+
 export interface CheckoutResult {
   note: string | null;
   throughput: Throughput | null;
   rounds: OversellRound[];
   oversold: number | null;
+  flash: FlashSale | null;
 }
 
 /** One "buyer" = one client IP behind the shop's trusted proxy (198.18.0.0/15 is the RFC 2544 benchmarking range; header only). */
@@ -198,13 +225,80 @@ async function oversellRound(
   };
 }
 
+const SOLD_OUT_MESSAGE = /agot/i;
+
+/**
+ * TARGETS.flashBuyers buyers at once (each a new shopper with their own address) for 1 unit of a size never ordered
+ * before with TARGETS.flashStock units: exactly that many orders, every other buyer told in Spanish that it sold out.
+ */
+async function flashSale(
+  shopUrl: string,
+  dbUrl: string,
+  size: { productId: number; sizeId: number },
+): Promise<FlashSale> {
+  const initialStock = TARGETS.flashStock;
+  await sql(dbUrl, `UPDATE product_size SET stock = $2, reserved = 0 WHERE id = $1`, [size.sizeId, initialStock]);
+  const line = [{ productId: String(size.productId), sizeId: String(size.sizeId), quantity: 1 }];
+  const started = performance.now();
+  const results = await Promise.all(
+    Array.from({ length: TARGETS.flashBuyers }, (_, buyer) => placeOrder(shopUrl, line, 20_000 + buyer)),
+  );
+  const ms = performance.now() - started;
+  let placed = 0;
+  let refusedSoldOut = 0;
+  const otherOutcomes: Record<string, number> = {};
+  for (const { result } of results) {
+    const o = outcome(result);
+    const problem = result.data?.placeOrder?.lines?.find((l) => l.sizeId === String(size.sizeId))?.problem;
+    if (o === 'OrderPlaced') placed++;
+    else if (o === 'CartProblem' && problem?.kind === 'SOLD_OUT' && SOLD_OUT_MESSAGE.test(problem.message))
+      refusedSoldOut++;
+    else otherOutcomes[o] = (otherOutcomes[o] ?? 0) + 1;
+  }
+  const [after] = await sql<{ stock: number; reserved: number; units: number }>(
+    dbUrl,
+    `SELECT s.stock, s.reserved,
+            (SELECT coalesce(sum(l.quantity), 0)::int FROM order_line l WHERE l.size_id = s.id) AS units
+       FROM product_size s WHERE s.id = $1`,
+    [size.sizeId],
+  );
+  const latencies = results.map((r) => r.ms);
+  return {
+    buyers: TARGETS.flashBuyers,
+    initialStock,
+    placed,
+    refusedSoldOut,
+    otherOutcomes,
+    stockAfter: after!.stock,
+    reservedAfter: after!.reserved,
+    orderedUnits: after!.units,
+    exact:
+      placed === initialStock &&
+      refusedSoldOut === TARGETS.flashBuyers - initialStock &&
+      after!.stock === 0 &&
+      after!.stock + after!.reserved === initialStock &&
+      after!.units === initialStock,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    ms,
+  };
+}
+
 export async function runCheckout(shopUrl: string, dbUrl: string): Promise<CheckoutResult> {
   const problem = await placeOrderProblem(shopUrl, dbUrl);
   if (problem)
-    return { note: `placeOrder no disponible: ${problem.slice(0, 160)}`, throughput: null, rounds: [], oversold: null };
+    return {
+      note: `placeOrder no disponible: ${problem.slice(0, 160)}`,
+      throughput: null,
+      rounds: [],
+      oversold: null,
+      flash: null,
+    };
   const tp = await throughput(shopUrl, dbUrl);
-  const fresh = await syntheticSizes(dbUrl, config.oversellRounds, 1000);
+  const fresh = await syntheticSizes(dbUrl, config.oversellRounds + 1, 1000);
   const rounds: OversellRound[] = [];
-  for (const [i, size] of fresh.entries()) rounds.push(await oversellRound(shopUrl, dbUrl, i + 1, size));
-  return { note: null, throughput: tp, rounds, oversold: rounds.reduce((n, r) => n + r.oversold, 0) };
+  for (const [i, size] of fresh.slice(0, config.oversellRounds).entries())
+    rounds.push(await oversellRound(shopUrl, dbUrl, i + 1, size));
+  const flash = await flashSale(shopUrl, dbUrl, fresh[config.oversellRounds]!);
+  return { note: null, throughput: tp, rounds, oversold: rounds.reduce((n, r) => n + r.oversold, 0), flash };
 }

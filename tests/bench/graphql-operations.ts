@@ -41,7 +41,7 @@ export const PLACE_ORDER = `mutation BenchPlaceOrder($input: PlaceOrderInput!) {
   placeOrder(input: $input) {
     __typename
     ... on OrderPlaced { reference accessToken checkoutUrl }
-    ... on CartProblem { message }
+    ... on CartProblem { message lines { sizeId problem { kind message } } }
     ... on InvalidDiscountCode { message }
     ... on ValidationErrors { message errors { field message } }
   }
@@ -106,29 +106,29 @@ export function firstError(r: GqlResult): string | null {
 
 const CARD = `id slug name price soldOut category { slug name } images { ${IMAGE} }`;
 const FACETS =
-  'facets { inStock sizes { label count } pets { pet count } priceRanges { min max count } categories { slug name count } }';
+  'facets { exact inStock sizes { label count } pets { pet count } priceRanges { min max count } categories { slug name count } }';
 
 /** The /buscar results page: a page of cards, the facets and the matching categories. */
 export const SEARCH = `query BenchSearch($query: String, $filter: ProductFilter, $first: Int!) {
   search(query: $query, filter: $filter, first: $first) {
     query correctedQuery
     categories { slug name productCount }
-    products { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${CARD} } } ${FACETS} }
+    products { totalCount totalCountExact pageInfo { hasNextPage endCursor } edges { cursor node { ${CARD} } } ${FACETS} }
   }
 }`;
 
-/** The header's suggestions while typing: a few products and the matching categories, no facets. */
-export const SUGGEST = `query BenchSuggest($query: String, $first: Int!) {
-  search(query: $query, first: $first) {
-    query correctedQuery
+/** The header's suggestions while typing (client/src/features/search/search.graphql): a few products and categories. */
+export const SUGGEST = `query BenchSuggest($query: String!, $first: Int!) {
+  searchSuggestions(query: $query, first: $first) {
+    query
     categories { slug name productCount }
-    products { totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${CARD} } } }
+    products { ${CARD} }
   }
 }`;
 
 /** A category listing with filters and their counts. */
 export const FILTERED_LISTING = `query BenchFilteredListing($category: String!, $filter: ProductFilter, $first: Int!) {
   products(category: $category, filter: $filter, first: $first) {
-    totalCount pageInfo { hasNextPage endCursor } edges { cursor node { ${CARD} } } ${FACETS}
+    totalCount totalCountExact pageInfo { hasNextPage endCursor } edges { cursor node { ${CARD} } } ${FACETS}
   }
 }`;

@@ -9,6 +9,9 @@ import type { SqlResult } from './sql-count.js';
 import { storefrontMeets, type LighthouseRun, type StorefrontResult } from './storefront.js';
 import type { StartupRun } from './startup.js';
 import type { SsrPageResult } from './ssr-page.js';
+import type { SsrUncachedResult } from './ssr-uncached.js';
+import type { MemoryResult } from './memory.js';
+import type { TapsResult } from './storefront-taps.js';
 import type { LargeCatalogResult } from './large-catalog.js';
 import { searchMeetsP99, type SearchResult } from './search.js';
 import type { ChannelFeedsResult } from './channel-feeds.js';
@@ -30,6 +33,12 @@ export interface BenchReport {
   database?: { products: number; sizes: number; images: number; setupMs: number };
   api?: ApiRow[];
   ssrPage?: SsrPageResult;
+  /** Pages rendered on every request (ssr-uncached.ts). */
+  ssr?: { uncached: SsrUncachedResult };
+  /** The shop child's resident memory, sampled through the run (memory.ts). */
+  memory?: MemoryResult;
+  /** Taps on a throttled phone (storefront-taps.ts). */
+  storefrontTaps?: TapsResult;
   largeCatalog?: LargeCatalogResult;
   sql?: SqlResult;
   checkout?: CheckoutResult;
@@ -130,6 +139,62 @@ function ssrPageTable(s: SsrPageResult): string {
   );
 }
 
+function ssrUncachedTable(s: SsrUncachedResult): string {
+  const body: Cell[][] = [];
+  const extra = (m: SsrUncachedResult['rows'][number]['shop']) =>
+    m.non2xx || m.errors || m.mismatches ? `no-2xx ${m.non2xx}, errores ${m.errors}, inválidas ${m.mismatches}` : '';
+  for (const r of s.rows) {
+    body.push([
+      r.page,
+      'tienda (HTML)',
+      fmt.int(r.shop.rps),
+      fmt.ms(r.shop.p50),
+      fmt.ms(r.shop.p99),
+      fmt.pct(r.ratio),
+      [`${fmt.int(r.urls)} URLs, p. ej. ${r.example}`, r.repeated ? `${r.repeated} repetidas` : '', extra(r.shop)]
+        .filter(Boolean)
+        .join('; '),
+    ]);
+    body.push([
+      '',
+      'línea base (JSON)',
+      fmt.int(r.baseline.rps),
+      fmt.ms(r.baseline.p50),
+      fmt.ms(r.baseline.p99),
+      '',
+      extra(r.baseline),
+    ]);
+  }
+  return formatTable(
+    `1d. Páginas dibujadas en cada petición (GET text/html, una URL distinta por petición: otro producto, otros filtros u otras palabras; ${config.connections} conexiones, ${config.duration} s tras ${config.warmupS} s de calentamiento con otras URLs; línea base node:http + pg leyendo los mismos datos)`,
+    ['página', 'servidor', 'req/s', 'p50', 'p99', 'tienda/base', 'notas'],
+    body,
+  );
+}
+
+function memoryTable(m: MemoryResult): string {
+  return formatTable(
+    `Memoria de la tienda (RSS del proceso hijo ${m.pid}, muestreada cada ${m.intervalMs} ms; en reposo: ${m.idleMb !== null ? `${m.idleMb.toFixed(0)} MB` : 'n/d'} tras la carga)`,
+    ['sección', 'RSS máximo', 'RSS al terminar', 'muestras'],
+    m.sections.map((x) => [x.section, `${x.peakMb.toFixed(0)} MB`, `${x.endMb.toFixed(0)} MB`, x.samples]),
+  );
+}
+
+function tapsTable(t: TapsResult): string {
+  return formatTable(
+    `4b. Toques en un teléfono lento (Chromium, CPU ${t.cpuSlowdown}× más lenta, red ${t.network}; INP = mayor duración de evento de Event Timing, umbral 16 ms)`,
+    ['página', 'momento', 'toque', 'surtió efecto', 'duración del evento', 'notas'],
+    t.taps.map((x) => [
+      x.page,
+      x.phase,
+      x.tap,
+      fmt.mark(x.tookEffect),
+      x.durationMs !== null ? fmt.ms(x.durationMs, 0) : null,
+      x.note ?? '',
+    ]),
+  );
+}
+
 function largeTable(l: LargeCatalogResult, small: ApiRow | undefined, sql: SqlResult | undefined): string {
   const smallP50 = small?.shop?.p50 ?? null;
   return formatTable(
@@ -204,7 +269,41 @@ function checkoutTables(c: CheckoutResult): string {
       ((r.placed / r.ms) * 1000).toFixed(1),
     ]),
   );
-  return `${tp}\n${rounds}`;
+  const f = c.flash;
+  const flash = f
+    ? formatTable(
+        `   Venta relámpago: ${f.buyers} compradores a la vez (cada uno su correo y su dirección) por 1 unidad de una talla con inventario ${f.initialStock}`,
+        [
+          'vendidos',
+          'rechazados «agotado»',
+          'otros',
+          'stock',
+          'reservado',
+          'uds. en pedidos',
+          'exacta',
+          'p50',
+          'p99',
+          'duración',
+        ],
+        [
+          [
+            f.placed,
+            f.refusedSoldOut,
+            Object.entries(f.otherOutcomes)
+              .map(([k, v]) => `${k} ${v}`)
+              .join(', ') || '0',
+            f.stockAfter,
+            f.reservedAfter,
+            f.orderedUnits,
+            fmt.mark(f.exact),
+            fmt.ms(f.p50, 0),
+            fmt.ms(f.p99, 0),
+            fmt.ms(f.ms, 0),
+          ],
+        ],
+      )
+    : '';
+  return [tp, rounds, flash].filter(Boolean).join('\n');
 }
 
 /**
@@ -344,6 +443,22 @@ export function summarize(r: BenchReport): SummaryLine[] {
       met: s.meetsP99,
     });
   }
+  for (const row of r.ssr?.uncached.rows ?? []) {
+    const target = TARGETS.ssrUncachedRatio[row.page];
+    out.push({
+      target:
+        target !== null && target !== undefined
+          ? `Página de ${row.page} sin caché: ≥ ${Math.round(target * 100)} % de la línea base`
+          : `Página de ${row.page} sin caché: tienda/base (informativo)`,
+      measured: `${fmt.pct(row.ratio) ?? 'n/d'} (${fmt.int(row.shop.rps)} vs ${fmt.int(row.baseline.rps)} req/s)`,
+      met: row.meetsRatio,
+    });
+    out.push({
+      target: `Página de ${row.page} sin caché: p99 ≤ ${TARGETS.ssrUncachedP99Ms} ms (${config.connections} conexiones), sin errores`,
+      measured: fmt.ms(row.shop.p99)!,
+      met: row.meetsP99,
+    });
+  }
   if (r.largeCatalog) {
     const l = r.largeCatalog;
     const small = r.api?.find((a) => a.operation.startsWith('listado'))?.shop?.p50;
@@ -394,6 +509,49 @@ export function summarize(r: BenchReport): SummaryLine[] {
       target: 'Checkout: 0 sobreventa, stock + reservado = inicial',
       measured: c.oversold === null ? (c.note ?? 'n/d') : `${c.oversold} sobrevendidas en ${c.rounds.length} rondas`,
       met: c.oversold === null ? null : c.oversold === 0 && c.rounds.every((x) => x.consistent),
+    });
+    if (c.throughput)
+      out.push({
+        target: `Checkout: ≥ ${TARGETS.checkoutOrdersPerSec} pedidos/s con ${c.throughput.buyers} compradores concurrentes`,
+        measured: `${c.throughput.ordersPerSec.toFixed(1)} pedidos/s (p99 ${fmt.ms(c.throughput.p99, 0)})`,
+        met: c.throughput.ordersPerSec >= TARGETS.checkoutOrdersPerSec,
+      });
+    if (c.flash) {
+      out.push({
+        target: `Venta relámpago: ${c.flash.buyers} compradores por ${c.flash.initialStock} uds.: vende exactamente ${c.flash.initialStock}, el resto «agotado» en español, stock + reservado coherente`,
+        measured: `${c.flash.placed} vendidos, ${c.flash.refusedSoldOut} «agotado», ${Object.values(c.flash.otherOutcomes).reduce((a, b) => a + b, 0)} otros`,
+        met: c.flash.exact,
+      });
+      out.push({
+        target: `Venta relámpago: p99 ≤ ${TARGETS.flashP99Ms / 1000} s`,
+        measured: fmt.ms(c.flash.p99, 0)!,
+        met: c.flash.p99 <= TARGETS.flashP99Ms,
+      });
+    }
+  }
+  if (r.storefrontTaps) {
+    const t = r.storefrontTaps;
+    out.push({
+      target: 'Toques en teléfono lento: todos surten efecto',
+      measured: `${t.taps.filter((x) => x.tookEffect).length}/${t.taps.length}`,
+      met: t.taps.length > 0 && t.taps.every((x) => x.tookEffect),
+    });
+    out.push({
+      target: `Toques en teléfono lento: INP ≤ ${TARGETS.tapInpAfterLoadMs} ms después de cargar`,
+      measured: t.inpAfterLoadMs !== null ? fmt.ms(t.inpAfterLoadMs, 0)! : 'n/d',
+      met: t.inpAfterLoadMs !== null ? t.inpAfterLoadMs <= TARGETS.tapInpAfterLoadMs : null,
+    });
+    out.push({
+      target: `Toques en teléfono lento: INP ≤ ${TARGETS.tapInpDuringLoadMs} ms tocando mientras arranca`,
+      measured: t.inpDuringLoadMs !== null ? fmt.ms(t.inpDuringLoadMs, 0)! : 'n/d',
+      met: t.inpDuringLoadMs !== null ? t.inpDuringLoadMs <= TARGETS.tapInpDuringLoadMs : null,
+    });
+  }
+  if (r.memory) {
+    out.push({
+      target: `Memoria: RSS de la tienda ≤ ${TARGETS.rssMb} MB bajo la carga del bench`,
+      measured: `${r.memory.peakMb.toFixed(0)} MB máx.; ${r.memory.idleMb !== null ? r.memory.idleMb.toFixed(0) : 'n/d'} MB en reposo`,
+      met: r.memory.sections.length > 0 ? r.memory.peakMb <= TARGETS.rssMb : null,
     });
   }
   for (const p of r.storefront?.pages ?? []) {
@@ -473,6 +631,7 @@ export function printReport(r: BenchReport): void {
   }
   if (r.api) parts.push(apiTable(r.api));
   if (r.ssrPage) parts.push(ssrPageTable(r.ssrPage));
+  if (r.ssr) parts.push(ssrUncachedTable(r.ssr.uncached));
   if (r.largeCatalog)
     parts.push(
       largeTable(
@@ -484,6 +643,8 @@ export function printReport(r: BenchReport): void {
   if (r.sql) parts.push(sqlTable(r.sql));
   if (r.checkout) parts.push(checkoutTables(r.checkout));
   if (r.storefront) parts.push(storefrontTable(r.storefront));
+  if (r.storefrontTaps) parts.push(tapsTable(r.storefrontTaps));
+  if (r.memory) parts.push(memoryTable(r.memory));
   if (r.startup) parts.push(startupTable(r.startup));
   if (r.search) parts.push(searchTables(r.search));
   if (r.channels) parts.push(channelFeedsTable(r.channels.feed));

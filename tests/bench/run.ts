@@ -3,7 +3,7 @@
  * contention, storefront Lighthouse and start-up time. Prints one table per section plus a summary
  * of the targets, and writes every figure to bench-results/bench-<timestamp>.json and latest.json.
  *
- * Development knobs: BENCH_DURATION (s per load run, default 10), BENCH_SKIP=api,ssr,large,sql,checkout,lighthouse,channels,catalog,startup,search,
+ * Development knobs: BENCH_DURATION (s per load run, default 10), BENCH_SKIP=api,ssr,large,sql,checkout,lighthouse,taps,channels,catalog,startup,search,
  * BENCH_ONLY=search (only those sections), BENCH_SEARCH_PRODUCTS=10000,100000, BENCH_PRODUCTS, BENCH_LIGHTHOUSE_RUNS, BENCH_OVERSELL_ROUNDS, BENCH_TIMEOUT_MIN, CHROME_PATH.
  */
 import os from 'node:os';
@@ -19,6 +19,9 @@ import { runSqlCount } from './sql-count.js';
 import { ensureClientBuilt, runStorefront } from './storefront.js';
 import { runStartup } from './startup.js';
 import { runSsrPage } from './ssr-page.js';
+import { runSsrUncached } from './ssr-uncached.js';
+import { runStorefrontTaps } from './storefront-taps.js';
+import { sampleMemory } from './memory.js';
 import { runLargeCatalog } from './large-catalog.js';
 import { TARGETS } from './bench-config.js';
 import { runSearch } from './search.js';
@@ -29,8 +32,12 @@ import { newReport, printReport, summarize, writeReport, type BenchReport } from
 
 const message = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** Told when a section starts (the shop's memory is sampled per section). */
+let onSection: (name: string) => void = () => {};
+
 async function section(report: BenchReport, name: string, title: string, fn: () => Promise<void>): Promise<void> {
   if (config.skip(name)) return;
+  onSection(name);
   console.log(`\n▶ ${title}`);
   const started = Date.now();
   try {
@@ -87,6 +94,9 @@ async function main(): Promise<number> {
     );
     console.log(`  tienda en ${shop.url} (pid ${shop.pid}); base en ${path.basename(db.dir)}`);
 
+    const memory = sampleMemory(shop.pid);
+    onSection = (name) => memory.section(name);
+
     await section(report, 'api', 'API: tienda vs línea base (autocannon)', async () => {
       const baseline = await startChildServer(
         './baseline-server.ts',
@@ -99,17 +109,29 @@ async function main(): Promise<number> {
           productId: fixtures.productId,
           cartLines: fixtures.cartLines(5),
         });
-        if (!config.skip('ssr')) {
-          try {
-            report.ssrPage = await runSsrPage(shop.url, baseline.url, db.url, fixtures.productId);
-          } catch (err) {
-            report.errors.ssr = message(err);
-          }
-        }
       } finally {
         await baseline.stop();
       }
     });
+
+    await section(
+      report,
+      'ssr',
+      'Páginas dibujadas en el servidor: en caché y en cada petición, vs línea base',
+      async () => {
+        const baseline = await startChildServer(
+          './baseline-server.ts',
+          { BASELINE_DATABASE_URL: db.url },
+          'línea base (proceso hijo)',
+        );
+        try {
+          report.ssrPage = await runSsrPage(shop.url, baseline.url, db.url, fixtures.productId);
+          report.ssr = { uncached: await runSsrUncached(shop.url, baseline.url, db.url) };
+        } finally {
+          await baseline.stop();
+        }
+      },
+    );
 
     await section(
       report,
@@ -132,6 +154,10 @@ async function main(): Promise<number> {
 
     await section(report, 'lighthouse', 'Tienda: Lighthouse', async () => {
       report.storefront = await runStorefront(shop.url, fixtures.productPagePath, clientBuilt);
+    });
+
+    await section(report, 'taps', 'Tienda: toques en un teléfono lento (CPU 4×, slow 4G)', async () => {
+      report.storefrontTaps = await runStorefrontTaps(shop.url, fixtures.productPagePath);
     });
 
     // The feeds over the catalogue as generated (10,000 products), before the import adds to it.
@@ -158,6 +184,8 @@ async function main(): Promise<number> {
       );
     });
 
+    onSection = () => {};
+    report.memory = await memory.finish();
     await shop.stop();
 
     await section(report, 'startup', 'Arranque de la tienda', async () => {

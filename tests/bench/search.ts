@@ -2,7 +2,9 @@ import { config, TARGETS } from './bench-config.js';
 import { growBenchDatabase, sql } from './bench-database.js';
 import { cannon, measured, type Measured } from './api-throughput.js';
 import { FILTERED_LISTING, SEARCH, SUGGEST, firstError, gql } from './graphql-operations.js';
-import { listingStatement } from '../../server/src/modules/catalog/search-sql.js';
+import { LEXEME_STATS_SQL, searchTextStatement } from '../../server/src/modules/catalog/search-sql.js';
+import { estimateFraction } from '../../server/src/modules/catalog/search-estimate.js';
+import { searchPageStatement, walksFor } from '../../server/src/modules/catalog/listing-sql.js';
 import { PRICE_RANGES } from '#shared/shop.js';
 import { parseSearchText, NO_FILTER } from '../../server/src/modules/catalog/search-input.js';
 
@@ -19,7 +21,9 @@ export interface SearchPlan {
   products: number;
   query: string;
   executionMs: number;
-  /** No sequential scan of `product` and the GIN index on search_vector is used. */
+  /** How the matches were read: `walk` (the shop's order) or `index` (GIN). */
+  plan: 'walk' | 'index';
+  /** No sequential scan of `product` or `product_search`, and the plan's index (GIN or the order's) is used. */
   usesIndex: boolean;
   nodes: string[];
 }
@@ -70,20 +74,40 @@ const OPERATIONS: Operation[] = [
 ];
 
 async function explain(dbUrl: string, products: number, query: string): Promise<SearchPlan> {
-  const st = listingStatement({ text: parseSearchText(query), filter: NO_FILTER }, 'RELEVANCE', 24, 0, PRICE_RANGES);
+  const text = parseSearchText(query)!;
+  const t = searchTextStatement(text);
+  const [read] = await sql<{ any: string; name_or_category: string; name: string }>(dbUrl, t.sql, t.params);
+  const common = new Map(
+    (await sql<{ lexeme: string; fraction: number }>(dbUrl, LEXEME_STATS_SQL)).map((r) => [r.lexeme, r.fraction]),
+  );
+  const plan = walksFor(estimateFraction(read!.any, common), 24, 0) ? 'walk' : 'index';
+  const st = searchPageStatement(
+    { text: { any: read!.any, nameOrCategory: read!.name_or_category, name: read!.name }, filter: NO_FILTER },
+    'RELEVANCE',
+    24,
+    0,
+    PRICE_RANGES,
+    plan,
+  );
   const rows = await sql<{ 'QUERY PLAN': string }>(dbUrl, `EXPLAIN (ANALYZE, BUFFERS) ${st.sql}`, st.params);
   const lines = rows.map((r) => r['QUERY PLAN']);
-  const plan = lines.join('\n');
-  const time = /Execution Time: ([\d.]+) ms/.exec(plan);
+  const text_ = lines.join('\n');
+  const time = /Execution Time: ([\d.]+) ms/.exec(text_);
   const nodes = lines
     .map((l) => l.trim().replace(/^->\s*/, ''))
-    .filter((l) => /^(?:Seq Scan|Bitmap Index Scan|Index Scan|Index Only Scan) on (?:product|search_term)\b/.test(l))
+    .filter((l) =>
+      /^(?:Seq Scan|Bitmap Index Scan|Index Scan|Index Only Scan) (?:using \w+ )?on (?:product|product_search|search_term)\b/.test(
+        l,
+      ),
+    )
     .map((l) => l.replace(/\s+\(cost.*$/, ''));
+  const index = plan === 'walk' ? 'product_search_order_idx' : 'product_search_text_idx';
   return {
     products,
     query,
     executionMs: time ? Number(time[1]) : NaN,
-    usesIndex: plan.includes('product_search_idx') && !lines.some((l) => /Seq Scan on product\s/.test(l)),
+    plan,
+    usesIndex: text_.includes(index) && !lines.some((l) => /Seq Scan on (?:product|product_search)\s/.test(l)),
     nodes: [...new Set(nodes)],
   };
 }
@@ -104,7 +128,7 @@ export async function runSearch(
     const started = Date.now();
     const products = await growBenchDatabase(dbUrl, target);
     process.stdout.write(` ${products.toLocaleString('en-US')} en ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-    for (const q of ['arnes rojo', 'colar cuero']) result.plans.push(await explain(dbUrl, products, q));
+    for (const q of ['arnes rojo', 'colar cuero', 'pechera']) result.plans.push(await explain(dbUrl, products, q));
     const baseline = await startBaseline();
     try {
       for (const op of OPERATIONS) {

@@ -1,6 +1,16 @@
 import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop } from '../../server/src/app/start-shop.js';
-import { CART_QUOTE, LISTING, SEARCH, STAFF_ORDERS, firstError, gql } from './graphql-operations.js';
+import { randomUUID } from 'node:crypto';
+import {
+  CART_QUOTE,
+  LISTING,
+  PLACE_ORDER,
+  SEARCH,
+  STAFF_ORDERS,
+  firstError,
+  gql,
+  placeOrderInput,
+} from './graphql-operations.js';
 import type { Fixtures } from './fixtures.js';
 import { onCleanup } from './lifecycle.js';
 import { captureStatements } from './statement-counter.js';
@@ -25,9 +35,12 @@ export interface SqlResult {
 interface Probe {
   operation: string;
   query: string;
-  variables: Record<string, unknown>;
+  /** A function for a mutation that must differ on every call (a new order each time). */
+  variables: Record<string, unknown> | (() => Record<string, unknown>);
   headers?: Record<string, string>;
 }
+
+const vars = (p: Probe) => (typeof p.variables === 'function' ? p.variables() : p.variables);
 
 /**
  * A second shop, in this process, over the same database: every statement its pool sends while one
@@ -53,6 +66,7 @@ export async function runSqlCount(
   });
   const shop = await startShop(env, createLogger(env));
   const stop = onCleanup('tienda que cuenta SQL', () => shop.close());
+  let orderCalls = 0;
   try {
     const probes: Probe[] = [
       { operation: 'listado de 24', query: LISTING, variables: { category: fixtures.listingCategory, first: 24 } },
@@ -73,6 +87,14 @@ export async function runSqlCount(
         variables: { first: 50 },
         headers: staffToken ? { authorization: `Bearer ${staffToken}` } : undefined,
       },
+      {
+        // One unit of one size: a new shopper and idempotency key on every call (the warm-up places one too).
+        operation: 'placeOrder, 1 línea',
+        query: PLACE_ORDER,
+        variables: () => ({
+          input: placeOrderInput(fixtures.cartLines(1), 90_000 + orderCalls++, `sql-${randomUUID()}`),
+        }),
+      },
     ];
     const rows: SqlRow[] = [];
     for (const probe of probes) {
@@ -80,14 +102,14 @@ export async function runSqlCount(
         rows.push({ operation: probe.operation, statements: null, note: 'n/d (sin token del personal)' });
         continue;
       }
-      await gql(shop.url, probe.query, probe.variables, probe.headers);
+      await gql(shop.url, probe.query, vars(probe), probe.headers);
       const capture = captureStatements();
       let result;
       try {
-        result = await gql<Record<string, { edges?: unknown[] }>>(
+        result = await gql<Record<string, { edges?: unknown[]; __typename?: string }>>(
           shop.url,
           probe.query,
-          probe.variables,
+          vars(probe),
           probe.headers,
         );
       } finally {
@@ -103,11 +125,12 @@ export async function runSqlCount(
         });
         continue;
       }
-      const edges = Object.values(result.data ?? {})[0]?.edges;
+      const answer = Object.values(result.data ?? {})[0];
+      const edges = answer?.edges;
       rows.push({
         operation: probe.operation,
         statements: capture.statements.length,
-        note: Array.isArray(edges) ? `${edges.length} elementos` : undefined,
+        note: Array.isArray(edges) ? `${edges.length} elementos` : answer?.__typename,
         sql: capture.statements,
       });
     }

@@ -10,8 +10,7 @@ interface SearchEntry {
   products: { edges: unknown[] };
 }
 
-/** What a route's data loader needs of a client: only `query` (the server render runs the loaders: routes.tsx). */
-export type QueryClient = Pick<ApolloClient, 'query'>;
+export type { QueryClient } from './query-client';
 
 /** Supplies a bearer token for staff requests (set by the dashboard once Firebase is loaded). */
 let tokenProvider: (() => Promise<string | null>) | null = null;

@@ -8,6 +8,7 @@ import type { TypedDocumentNode } from '@graphql-typed-document-node/core';
 import { mswServer } from '../test-utils/msw-server';
 import { createApolloClient } from './apollo';
 import { ShopData, ShopDataProvider } from './shop-data';
+import { ServerQueries, ServerQueryError } from './server-queries';
 import { queryKey } from './query-key';
 import { useShopQuery } from './use-shop-query';
 
@@ -194,10 +195,16 @@ describe('useShopQuery', () => {
     expect(loader).toHaveBeenCalledTimes(2);
   });
 
-  it('on the server, reads what the loaders cached and records it for the browser', () => {
-    const client = newClient();
-    client.writeQuery({ query: LISTING, variables: { category: 'collares' }, data: FIRST });
-    const shop = ShopData.server(client);
+  it('on the server, reads what the loaders ran (with __typename, as Apollo asks) and records it for the browser', async () => {
+    const execute = vi.fn(async (query: string, variables: Record<string, unknown>, name: string | undefined) => {
+      expect(name).toBe('TestListing');
+      expect(variables).toEqual({ category: 'collares' });
+      expect(query).toMatch(/node \{\s*id\s*name\s*__typename/);
+      return { data: FIRST as unknown as Record<string, unknown> };
+    });
+    const queries = new ServerQueries(execute);
+    expect((await queries.query({ query: LISTING, variables: VARIABLES })).data).toBe(FIRST);
+    const shop = ShopData.server(queries);
     const html = renderToString(
       <ShopDataProvider value={shop}>
         <Products />
@@ -205,6 +212,18 @@ describe('useShopQuery', () => {
     );
     expect(html).toContain('Collar Azul');
     expect(shop.recorded()).toEqual({ [queryKey(LISTING, VARIABLES)]: FIRST });
+  });
+
+  it('on the server, a loader whose query fails throws and leaves nothing to read (the page shows loading)', async () => {
+    const queries = new ServerQueries(async () => ({ errors: [{ message: 'caída' }] }));
+    await expect(queries.query({ query: LISTING, variables: VARIABLES })).rejects.toThrow(ServerQueryError);
+    const shop = ShopData.server(queries);
+    renderToString(
+      <ShopDataProvider value={shop}>
+        <Products />
+      </ShopDataProvider>,
+    );
+    expect(shop.recorded()).toEqual({});
   });
 
   it('keys a query by its operation and variables, whatever their order and undefined values', () => {

@@ -5,6 +5,11 @@ import { definedOnly } from './query-key';
 
 type AnyDocument = TypedDocumentNode<unknown, OperationVariables>;
 
+/** The server render's query results by query key (lib/server-queries.ts). */
+export interface ServerResults {
+  read(key: string): unknown;
+}
+
 /**
  * Where the storefront's queries get their data (read through useShopQuery: use-shop-query.ts). On a
  * server-rendered page the browser hydrates from the results the server's render read (a JSON block in the page),
@@ -18,8 +23,8 @@ export class ShopData {
   #client: ApolloClient | null;
   #pending: Promise<ApolloClient> | null;
   readonly #loader: (() => Promise<ApolloClient>) | null;
-  /** The server render's client: its route loaders filled the cache that the render's queries read once. */
-  readonly #server: ApolloClient | null;
+  /** The server render's results: its route loaders ran the queries the render's components read once. */
+  readonly #server: ServerResults | null;
   /** On the server, what the render read; in the browser, the server's results (until Apollo Client loads). */
   readonly #results: Map<string, unknown>;
   /** Server results the page's queries read, with their documents (written into Apollo's cache on load). */
@@ -30,7 +35,7 @@ export class ShopData {
     client?: ApolloClient;
     loader?: () => Promise<ApolloClient>;
     results?: Record<string, unknown>;
-    server?: ApolloClient;
+    server?: ServerResults;
   }) {
     this.#client = options.client ?? null;
     this.#pending = options.client ? Promise.resolve(options.client) : null;
@@ -39,9 +44,9 @@ export class ShopData {
     this.#results = new Map(Object.entries(options.results ?? {}));
   }
 
-  /** The server render: queries read the client's cache (the route's loaders filled it) and are recorded. */
-  static server(client: ApolloClient): ShopData {
-    return new ShopData({ server: client });
+  /** The server render: queries read what the route's loaders ran (server-queries.ts) and are recorded. */
+  static server(results: ServerResults): ShopData {
+    return new ShopData({ server: results });
   }
 
   /** The browser: the server's results first, Apollo Client from `loader` when needed. */
@@ -69,18 +74,13 @@ export class ShopData {
   }
 
   /**
-   * A query's result before any watching: on the server what the route's loaders cached (never the network; a
+   * A query's result before any watching: on the server what the route's loaders read (never the network; a
    * loader that failed left nothing, and the page shows its loading state), recorded for the browser; in the
    * browser, before Apollo Client has loaded, the server's result (remembered for Apollo's cache).
    */
   initialResult(key: string, query: AnyDocument, variables: OperationVariables): unknown {
     if (this.#server) {
-      let data: unknown;
-      try {
-        data = this.#server.readQuery({ query, variables }) ?? undefined;
-      } catch {
-        data = undefined;
-      }
+      const data = this.#server.read(key);
       if (data !== undefined) this.#results.set(key, data);
       return data;
     }

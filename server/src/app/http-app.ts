@@ -23,6 +23,7 @@ import { repoPath } from '../common/repo-root.js';
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
 import { catalogCachePlugin, graphqlGetCache } from '../modules/cache/catalog-cache.http.js';
 import { createPageRenderer } from './render/page-renderer.js';
+import { createPageHttp, pageRequests } from './page-http.js';
 import { readPageStart } from './render/client-assets.js';
 import { createInProcessExecutor } from './render/in-process-executor.js';
 import { deferSsrEntry } from './render/ssr-entry.js';
@@ -139,7 +140,7 @@ export async function createHttpApp({
   const hasClient = fs.existsSync(path.join(CLIENT_DIST, 'index.html'));
   // The first script of a server-rendered page is inlined: the CSP allows it by its hash.
   const pageStart = hasClient ? readPageStart(CLIENT_DIST) : null;
-  const apiSteps = applySecurity(app, env, pageStart ? [pageStart.cspSource] : []);
+  const securitySteps = applySecurity(app, env, pageStart ? [pageStart.cspSource] : []);
 
   /** The server render bundle failed to load: pages cannot be served, so the instance is not healthy. */
   let renderFailed = false;
@@ -185,7 +186,7 @@ export async function createHttpApp({
   };
   const graphql = createGraphqlHttp({
     apollo,
-    before: [tagRequest, ...apiSteps],
+    before: [tagRequest, ...securitySteps.api],
     trust,
     getCache: graphqlGetCache(catalogCache),
     context: async (req, ip) =>
@@ -264,11 +265,16 @@ export async function createHttpApp({
     );
   });
 
+  // Rendered pages are answered outside Express too (app/page-http.ts); Express keeps everything else.
+  const isPage = renderPage ? pageRequests(CLIENT_DIST) : () => false;
+  const page = renderPage ? createPageHttp({ before: [tagRequest, ...securitySteps.page], renderPage, log }) : null;
+
   return {
-    // /graphql is answered before Express sees the request (app/graphql-http.ts).
+    // /graphql and the pages are answered before Express sees the request (app/graphql-http.ts, app/page-http.ts).
     handler: (req, res) => {
       observeHttp(req, res);
       if (isGraphqlUrl(req.url)) graphql(req, res);
+      else if (page && isPage(req)) page(req, res);
       else app(req, res);
     },
     warmUp: async () => {

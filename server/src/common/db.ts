@@ -23,6 +23,15 @@ function preparedName(sql: string): string | undefined {
   return name;
 }
 
+export interface SelectOptions {
+  /**
+   * `custom`: planned for its parameter values on every run (unnamed), for a statement whose best plan depends on
+   * them (how common a searched word is decides between walking an order's index and reading a GIN index); a
+   * prepared statement's generic plan would pick one plan for every value.
+   */
+  plan?: 'prepared' | 'custom';
+}
+
 /**
  * Runs one read statement straight on the pg pool that TypeORM owns and returns its rows: the same
  * SQL, pool and connections as `ds.query`, without a QueryRunner, EntityManager and subscriber
@@ -35,11 +44,16 @@ function preparedName(sql: string): string | undefined {
  * A transaction-mode pooler in front of PostgreSQL must support named prepared statements (PgBouncer ≥ 1.21
  * with `max_prepared_statements`).
  */
-export async function selectRows<T>(ds: DataSource, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function selectRows<T>(
+  ds: DataSource,
+  sql: string,
+  params: unknown[] = [],
+  options: SelectOptions = {},
+): Promise<T[]> {
   const pool = (ds.driver as { master?: Pool }).master;
   if (!pool) return ds.query(sql, params);
   ds.logger.logQuery(sql, params);
-  const name = preparedName(sql);
+  const name = options.plan === 'custom' ? undefined : preparedName(sql);
   if (!name) return (await pool.query(sql, params)).rows as T[];
   try {
     return (await pool.query({ name, text: sql, values: params })).rows as T[];

@@ -44,13 +44,16 @@ export class PgListener {
   }
 
   /**
-   * Sends a NOTIFY on this channel from the listening connection itself. Rejects when not listening or when the
-   * statement fails.
+   * Sends a NOTIFY on this channel from the listening connection itself, after the statements already queued on it;
+   * `leaving` runs just before it is sent. Rejects when not listening or when the statement fails.
    */
-  async notify(payload: string): Promise<void> {
+  async notify(payload: string, leaving?: () => void): Promise<void> {
     const client = this.#client;
     if (!client) throw new Error(`not listening on ${this.channel}`);
-    const sent = this.#queue.then(() => client.query(`SELECT pg_notify($1, $2)`, [this.channel, payload]));
+    const sent = this.#queue.then(() => {
+      leaving?.();
+      return client.query(`SELECT pg_notify($1, $2)`, [this.channel, payload]);
+    });
     this.#queue = sent.catch(() => undefined);
     await sent;
   }

@@ -41,6 +41,11 @@ export const TABLE_OWNERS = {
   product_image: 'catalog',
   product_size: 'catalog',
   product_slug_history: 'catalog',
+  // The search's read model of the products above, kept by statement triggers on them: one narrow row per
+  // product, the counts per filter option, and the words suggested while typing.
+  product_search: 'catalog',
+  product_facet_count: 'catalog',
+  search_suggestion: 'catalog',
   search_term: 'catalog',
   shop_setting: 'catalog',
 
@@ -143,9 +148,9 @@ export const DYNAMIC_TABLE_SQL: ReadonlyArray<{
   why: string;
 }> = [
   {
-    file: 'server/src/modules/catalog/search-sql.ts',
-    tables: ['product'],
-    why: 'a listing reads products straight or through the search query',
+    file: 'server/src/modules/catalog/listing-sql.ts',
+    tables: ['product_search', 'product_facet_count'],
+    why: 'a search or filtered listing reads its own named parts (matches, walks, counts) over the search tables',
   },
   {
     file: 'server/src/modules/content/content-admin.service.ts',

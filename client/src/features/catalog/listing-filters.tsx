@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useId, useOptimistic, useRef, useState, type FormEvent } from 'react';
-import { formatCop } from '#shared/money.js';
+import { formatCop, formatDecimal } from '#shared/money.js';
 import { useFocusTrap } from '../../lib/use-focus-trap';
 import type { ListingFacetsFieldsFragment } from './catalog.generated';
 import {
@@ -19,6 +19,8 @@ export interface ListingFiltersProps {
   state: ListingState;
   facets: ListingFacetsFieldsFragment | undefined;
   total: number | undefined;
+  /** False when a search matched more than `total` products (it counts up to a limit). */
+  totalExact?: boolean;
   /** Category filter (search results only). */
   showCategories: boolean;
   /** Fields kept on every submit (`q` on /buscar). */
@@ -35,12 +37,27 @@ function priceLabel(min: number, max: number | null | undefined): string {
 
 const countOf = (list: readonly { count: number }[] | undefined, i: number) => list?.[i]?.count;
 
+/** «1 producto», «24 productos», or «Más de 1.000 productos» when a search matched more than it counts. */
+export function productCount(total: number, exact = true): string {
+  if (!exact) return `Más de ${formatDecimal(total, 0)} productos`;
+  return `${formatDecimal(total, 0)} ${total === 1 ? 'producto' : 'productos'}`;
+}
+
 /**
  * Sort and filters as a plain GET form (works without JavaScript once pages are server-rendered); with
  * JavaScript every change applies at once (one history entry each) and, below 900 px, the filters open as a
  * modal panel from the "Filtrar" button.
  */
-export function ListingFilters({ action, state, facets, total, showCategories, hidden, onApply }: ListingFiltersProps) {
+export function ListingFilters({
+  action,
+  state,
+  facets,
+  total,
+  totalExact = true,
+  showCategories,
+  hidden,
+  onApply,
+}: ListingFiltersProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
@@ -52,6 +69,8 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
   // form shows what the shopper just chose (a controlled box would otherwise spring back unchecked meanwhile).
   const [shown, showChosen] = useOptimistic(state);
   const active = activeFilterCount(shown, showCategories);
+  // Counts of only the first matches of a very broad search are not shown (nor used to disable an option).
+  const counted = facets?.exact === false ? undefined : facets;
 
   const applyParams = (params: URLSearchParams) =>
     startTransition(() => {
@@ -112,7 +131,7 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
           Filtrar{active ? ` (${active})` : ''}
         </button>
         <p className="catalog__count" aria-live="polite">
-          {total !== undefined ? `${total} ${total === 1 ? 'producto' : 'productos'}` : '\u00a0'}
+          {total !== undefined ? productCount(total, totalExact) : '\u00a0'}
         </p>
         <label className="catalog__sort">
           Ordenar por
@@ -148,7 +167,7 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
           <fieldset>
             <legend>Categoría</legend>
             {facets.categories.map((c) =>
-              option('categoria', c.slug, c.name, shown.categories.includes(c.slug), c.count),
+              option('categoria', c.slug, c.name, shown.categories.includes(c.slug), counted && c.count),
             )}
           </fieldset>
         ) : null}
@@ -156,7 +175,7 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
           <legend>Talla</legend>
           <div className="listing-filters__sizes">
             {SIZE_LABELS.map((label, i) =>
-              option('talla', label, label, shown.sizes.includes(label), countOf(facets?.sizes, i)),
+              option('talla', label, label, shown.sizes.includes(label), countOf(counted?.sizes, i)),
             )}
           </div>
         </fieldset>
@@ -165,22 +184,29 @@ export function ListingFilters({ action, state, facets, total, showCategories, h
           {option('precio', '', 'Cualquier precio', shown.price === '', undefined, 'radio')}
           {facets?.priceRanges.map((r) => {
             const value = priceParam(r.min, r.max ?? null);
-            return option('precio', value, priceLabel(r.min, r.max), shown.price === value, r.count, 'radio');
+            return option(
+              'precio',
+              value,
+              priceLabel(r.min, r.max),
+              shown.price === value,
+              counted && r.count,
+              'radio',
+            );
           })}
         </fieldset>
         <fieldset>
           <legend>Mascota</legend>
           {PETS.map((p, i) =>
-            option('mascota', p.value, p.label, shown.pets.includes(p.pet), countOf(facets?.pets, i)),
+            option('mascota', p.value, p.label, shown.pets.includes(p.pet), countOf(counted?.pets, i)),
           )}
         </fieldset>
         <fieldset>
           <legend>Disponibilidad</legend>
-          {option('disponible', '1', 'Solo disponibles', shown.inStock, facets?.inStock)}
+          {option('disponible', '1', 'Solo disponibles', shown.inStock, counted?.inStock)}
         </fieldset>
         <div className="listing-filters__actions">
           <button type="submit" className={`button${enhanced && !open ? ' listing-filters__submit--auto' : ''}`}>
-            {open && total !== undefined ? `Ver ${total} ${total === 1 ? 'producto' : 'productos'}` : 'Aplicar filtros'}
+            {open && total !== undefined ? `Ver ${productCount(total, totalExact).toLowerCase()}` : 'Aplicar filtros'}
           </button>
           {active ? (
             <a

@@ -4,11 +4,13 @@ import { productPath } from '#shared/storefront-routes.js';
 import type { ListingFacetsFieldsFragment, ProductCardFieldsFragment } from './catalog.generated';
 import { ListingFilters, type ListingFiltersProps } from './listing-filters';
 
-export interface ListingViewProps extends Omit<ListingFiltersProps, 'facets' | 'total'> {
+export interface ListingViewProps extends Omit<ListingFiltersProps, 'facets' | 'total' | 'totalExact'> {
   header: ReactNode;
   facets: ListingFacetsFieldsFragment | undefined;
   products: ProductCardFieldsFragment[];
   total: number | undefined;
+  /** False when a search matched more than `total` products. */
+  totalExact?: boolean;
   loading: boolean;
   failed: boolean;
   hasNextPage: boolean;
@@ -25,6 +27,7 @@ export function ListingView({
   header,
   products,
   total,
+  totalExact,
   loading,
   failed,
   hasNextPage,
@@ -38,7 +41,7 @@ export function ListingView({
     <section className="catalog" aria-labelledby="catalog-title">
       {header}
       <div className={showFilters ? 'catalog__layout' : undefined}>
-        {showFilters ? <ListingFilters {...filters} total={total} /> : null}
+        {showFilters ? <ListingFilters {...filters} total={total} totalExact={totalExact} /> : null}
         <div className="catalog__results">
           {failed ? (
             <p className="catalog__error" role="alert">

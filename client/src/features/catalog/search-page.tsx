@@ -49,6 +49,7 @@ export function SearchPage() {
       state={state}
       facets={(data ?? previousData)?.search.products.facets}
       total={result?.products.totalCount}
+      totalExact={result?.products.totalCountExact}
       showCategories
       showFilters={Boolean(filter) || result?.products.totalCount !== 0}
       onApply={(next) => next.toString() !== params.toString() && setParams(next)}

@@ -8,7 +8,7 @@ import { mswServer } from '../../test-utils/msw-server';
 import { SearchSuggestionsDocument, type SearchSuggestionsQuery } from './search.generated';
 import { SearchBox } from './search-box';
 
-type Search = SearchSuggestionsQuery['search'];
+type Search = SearchSuggestionsQuery['searchSuggestions'];
 const product = (id: string, name: string, price: number, soldOut = false) => ({
   __typename: 'Product' as const,
   id,
@@ -23,15 +23,8 @@ const product = (id: string, name: string, price: number, soldOut = false) => ({
 
 const ARNES: Search = {
   query: 'arnes',
-  correctedQuery: null,
   categories: [{ slug: 'arneses', name: 'Arneses', productCount: 7 }],
-  products: {
-    totalCount: 2,
-    edges: [
-      { node: product('17', 'Arnés Acolchado Rojo', 89_000) },
-      { node: product('20', 'Arnés para gato Gris', 65_000, true) },
-    ],
-  },
+  products: [product('17', 'Arnés Acolchado Rojo', 89_000), product('20', 'Arnés para gato Gris', 65_000, true)],
 };
 
 /** Answers every suggestion query from `answers` (by text) and records the texts asked for. */
@@ -40,24 +33,14 @@ function useSuggestions(answers: Record<string, Search>): string[] {
   mswServer.use(
     graphql.query(SearchSuggestionsDocument, ({ variables }) => {
       asked.push(variables.query);
-      const found = answers[variables.query] ?? {
-        query: variables.query,
-        correctedQuery: null,
-        categories: [],
-        products: { totalCount: 0, edges: [] },
-      };
+      const found = answers[variables.query] ?? { query: variables.query, categories: [], products: [] };
       // Shaped like the server's answer, __typename included (the cache needs it).
-      const search = {
+      const searchSuggestions = {
         ...found,
-        __typename: 'SearchResult',
+        __typename: 'SearchSuggestions',
         categories: found.categories.map((c) => ({ ...c, __typename: 'Category' })),
-        products: {
-          ...found.products,
-          __typename: 'ProductConnection',
-          edges: found.products.edges.map((e) => ({ ...e, __typename: 'ProductEdge' })),
-        },
       };
-      return HttpResponse.json({ data: { search } });
+      return HttpResponse.json({ data: { searchSuggestions } });
     }),
   );
   return asked;

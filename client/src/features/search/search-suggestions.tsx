@@ -8,7 +8,7 @@ import { useDebounced } from './use-debounced';
 export const MIN_CHARS = 2;
 export const DEBOUNCE_MS = 200;
 
-type Product = SearchSuggestionsQuery['search']['products']['edges'][number]['node'];
+type Product = SearchSuggestionsQuery['searchSuggestions']['products'][number];
 
 export interface SuggestionOption {
   id: string;
@@ -31,13 +31,13 @@ export function useSuggestions(text: string, open: boolean, listId: string) {
     skip: !open || settled.length < MIN_CHARS,
   });
   // While new suggestions load the previous ones stay, unless they were for a different text altogether.
-  const shown = (data ?? previousData)?.search;
+  const shown = (data ?? previousData)?.searchSuggestions;
   const [a, b] = [text.toLowerCase(), shown?.query.toLowerCase() ?? ''];
   const result = text.length >= MIN_CHARS && shown && (a.startsWith(b) || b.startsWith(a)) ? shown : undefined;
   const options: SuggestionOption[] = [];
   for (const c of result?.categories.slice(0, 3) ?? [])
     options.push({ id: `${listId}-c-${c.slug}`, href: categoryPath(c.slug), kind: 'category', label: c.name });
-  for (const { node } of result?.products.edges ?? [])
+  for (const node of result?.products ?? [])
     options.push({
       id: `${listId}-p-${node.id}`,
       href: productPath(node),

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
-import type { NextFunction, Request, Response } from 'express';
+import fresh from 'fresh';
 import type { Logger } from 'pino';
 import {
   QUERY_RESULTS_ELEMENT_ID,
@@ -17,6 +18,7 @@ import { ClientAssets, type PageStartScript, type RouteAssets } from './client-a
 import { escapeHtml, headTags, jsonForScript } from './head-tags.js';
 import { withTestShopNotice } from '../../common/test-shop-notice.js';
 import { countCacheLookup } from '../../common/metrics.js';
+import { splitTrackingParams, withTrackingParams } from '#shared/tracking-params.js';
 
 /** Pages: browsers revalidate (ETag → 304), shared caches keep them briefly and refresh in the background. */
 export const PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
@@ -43,13 +45,13 @@ export interface PageRendererOptions {
   pageStart?: PageStartScript | null;
 }
 
-function etagOf(html: string): string {
-  return `"${createHash('sha1').update(html).digest('base64url')}"`;
+function etagOf(body: Buffer): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
 /**
  * Server rendering of the storefront: index.html from the client build with the page's head, the route's
- * stylesheets and chunks, the React markup streamed into #root, then the Apollo cache for hydration. Pages that
+ * stylesheets and chunks, the React markup into #root, then the query results for hydration. Pages that
  * rendered with status 200 are kept in this instance's cache (by path and query) until the catalog changes.
  */
 export function createPageRenderer({
@@ -141,72 +143,103 @@ export function createPageRenderer({
   const storeFor = (isSearch: boolean, noindex: boolean, key: string) =>
     isSearch ? (key.length <= MAX_SEARCH_KEY ? cache.searchPages : null) : noindex ? null : cache.pages;
 
-  return async function renderPage(req: Request, res: Response, next: NextFunction): Promise<void> {
-    // Path and query: listings filter and sort by the URL, /buscar searches by it (a bounded LRU).
-    const key = req.originalUrl;
-    const isSearch = req.path === SEARCH_PATH;
+  /** A complete page; a GET whose ETag the browser already has gets 304 with no body. */
+  const sendHtml = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    status: number,
+    body: Buffer,
+    cacheControl: string,
+    etag?: string,
+  ) => {
+    res.statusCode = status;
+    res.setHeader('Cache-Control', cacheControl);
+    if (etag) {
+      res.setHeader('ETag', etag);
+      if (status === 200 && fresh(req.headers, { etag })) {
+        res.statusCode = 304;
+        res.end();
+        return;
+      }
+    }
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  };
+
+  /**
+   * Renders (or sends from the cache) the page at the request's URL, on Node's own request and response (pages are
+   * answered outside Express: app/page-http.ts). `fail` answers an error before anything was sent.
+   */
+  return async function renderPage(
+    req: IncomingMessage,
+    res: ServerResponse,
+    fail: (err: unknown) => void,
+  ): Promise<void> {
+    // Path and query: listings filter and sort by the URL, /buscar searches by it (a bounded LRU). An ad's click
+    // parameters (utm_*, gclid, fbclid…) change nothing on the page: without them, such a click is the same page.
+    const { url, tracking } = splitTrackingParams(req.url ?? '/');
+    const key = url;
+    const isSearch = url.split('?', 1)[0] === SEARCH_PATH;
     if (cache.enabled) {
       const hit = isSearch ? cache.searchPages.get(key) : cache.pages.get(key);
       countCacheLookup(isSearch ? 'searchPages' : 'pages', hit !== undefined);
       if (hit) {
-        res
-          .status(hit.status)
-          .type('html')
-          .setHeader('Cache-Control', hit.noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL);
         if (hit.noindex) res.setHeader('X-Robots-Tag', NOINDEX_ROBOTS);
-        res.setHeader('ETag', hit.etag);
-        res.send(hit.html);
+        sendHtml(req, res, hit.status, hit.body, hit.noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL, hit.etag);
         return;
       }
     }
     const version = cache.version;
     let result;
     try {
-      result = await entry.render({ url: req.originalUrl, execute });
+      result = await entry.render({ url, execute });
     } catch (err) {
-      next(err);
+      fail(err);
       return;
     }
     if (result.kind === 'redirect') {
+      res.statusCode = result.status;
       res.setHeader('Cache-Control', 'no-cache');
-      res.redirect(result.status, result.location);
+      // A moved page keeps the click's parameters: the page it lands on is where analytics reads them.
+      res.setHeader('Location', withTrackingParams(result.location, tracking));
+      res.end();
       return;
     }
     const noindex = Boolean(result.head.noindex);
     if (noindex) res.setHeader('X-Robots-Tag', NOINDEX_ROBOTS);
     if (result.kind === 'client-only') {
-      res.status(200).type('html').setHeader('Cache-Control', 'no-cache');
-      res.send(`${documentStart(result.head, assets.forModules(result.modules), false)}${documentEnd({}, false)}`);
+      const html = `${documentStart(result.head, assets.forModules(result.modules), false)}${documentEnd({}, false)}`;
+      sendHtml(req, res, 200, Buffer.from(html), 'no-cache');
       return;
     }
     // Kept here only when indexable, or a search page in its own bounded cache; never a preview or such.
     const store = result.status === 200 && !result.failed ? storeFor(isSearch, noindex, key) : null;
-    const cacheable = store !== null;
-    res
-      .status(result.status)
-      .type('html')
-      .setHeader('Cache-Control', !cacheable ? 'no-cache' : noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL);
     const start = documentStart(result.head, assets.forModules(result.modules), true);
     const end = documentEnd(result.state, true);
+    // The whole tree was ready before the render began (entry-server waits for it): the page leaves in one write,
+    // with its length and ETag, instead of a write per chunk React flushes.
     const chunks: Buffer[] = [];
-    res.write(start);
     const sink = new Writable({
       write(chunk: Buffer, _enc, done) {
-        if (cacheable) chunks.push(chunk);
-        if (res.write(chunk)) done();
-        else res.once('drain', () => done());
+        chunks.push(chunk);
+        done();
       },
     });
     sink.on('finish', () => {
-      res.end(end);
-      if (cacheable && cache.enabled && cache.version === version) {
-        const html = `${start}${Buffer.concat(chunks).toString('utf8')}${end}`;
-        store!.set(key, { status: result.status, html, etag: etagOf(html), noindex });
+      // React's chunks are UTF-8 already: the page is encoded once, and the same bytes are sent and kept.
+      const body = Buffer.concat([Buffer.from(start), ...chunks, Buffer.from(end)]);
+      if (!store) {
+        sendHtml(req, res, result.status, body, 'no-cache');
+        return;
       }
+      const etag = etagOf(body);
+      sendHtml(req, res, result.status, body, noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL, etag);
+      if (cache.enabled && cache.version === version) store.set(key, { status: result.status, body, etag, noindex });
     });
     sink.on('error', (err) => {
       log.error({ err }, 'render: error al transmitir la página');
-      res.end();
+      fail(err);
     });
     result.pipe(sink);
   };

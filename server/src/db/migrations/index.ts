@@ -19,6 +19,8 @@ import { ElectronicInvoicing1766400000000 } from './1766400000000-electronic-inv
 import { Operations1766500000000 } from './1766500000000-operations.js';
 import { CatalogSku1766600000000 } from './1766600000000-catalog-sku.js';
 import { FeedImages1766600100000 } from './1766600100000-feed-images.js';
+import { SearchIndex1766700000000 } from './1766700000000-search-index.js';
+import { OpenOrderCapIndexes1766710000000 } from './1766710000000-open-order-cap-indexes.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -43,4 +45,6 @@ export const migrations = [
   Operations1766500000000,
   CatalogSku1766600000000,
   FeedImages1766600100000,
+  SearchIndex1766700000000,
+  OpenOrderCapIndexes1766710000000,
 ];

@@ -15,7 +15,8 @@ const SYNC_PREFIX = 'sync:';
 
 export interface CachedPage {
   status: number;
-  html: string;
+  /** The page as sent: UTF-8, encoded once when it was rendered. */
+  body: Buffer;
   etag: string;
   /** Not to be indexed (sent with X-Robots-Tag) nor kept by shared caches. */
   noindex?: boolean;
@@ -28,6 +29,15 @@ export interface CachedRead {
   etag: string;
 }
 
+/** An estimate of the memory a cached value holds (JSON characters × 2, plus the entry); 1 KB if it has no JSON. */
+function valueSize(value: unknown): number {
+  try {
+    return (JSON.stringify(value)?.length ?? 0) * 2 + 200;
+  } catch {
+    return 1024;
+  }
+}
+
 /**
  * This instance's cache of public catalog reads, server-rendered pages and the settings quotes read (ReadCache).
  * Every instance LISTENs on one PostgreSQL connection to `enzo_catalog` and drops everything when the catalog
@@ -35,9 +45,13 @@ export interface CachedRead {
  * cached or served from cache, so a lost notification can never leave a stale price behind.
  */
 export class CatalogCache implements ReadCache {
+  // Each cache is bounded by bytes, not by entries: a page or a query result of a product with many sizes and
+  // images is many times a small one, and a crawler walking every product and filter fills any count-bounded cache
+  // with the largest. V8 keeps a string of Latin-1 text at one byte per character and any other (a page with one
+  // «…» in it) at two: string sizes count two, the most an entry can take.
   readonly pages = new LRUCache<string, CachedPage>({
-    maxSize: 64 * 1024 * 1024,
-    sizeCalculation: (p) => p.html.length * 2 + 200,
+    maxSize: 24 * 1024 * 1024,
+    sizeCalculation: (p) => p.body.length + 200,
   });
   /**
    * Search result pages, apart: anyone can ask for any query, so they get a small cache of their own instead of
@@ -46,17 +60,21 @@ export class CatalogCache implements ReadCache {
   readonly searchPages = new LRUCache<string, CachedPage>({
     max: 500,
     maxSize: 8 * 1024 * 1024,
-    sizeCalculation: (p) => p.html.length * 2 + 200,
+    sizeCalculation: (p) => p.body.length + 200,
   });
   readonly reads = new LRUCache<string, CachedRead>({
-    maxSize: 32 * 1024 * 1024,
+    maxSize: 16 * 1024 * 1024,
     sizeCalculation: (r) => r.body.length * 2 + 200,
   });
   /**
    * ReadCache values (treated as immutable): the server render's in-process query results, and the settings
-   * quotes read (shipping terms per destination, the contraentrega settings).
+   * quotes read (shipping terms per destination, the contraentrega settings). Sized by their JSON: a JavaScript
+   * object takes about twice the characters it serialises to (property slots, hidden classes, headers).
    */
-  readonly values = new LRUCache<string, { value: unknown }>({ max: 10_000 });
+  readonly values = new LRUCache<string, { value: unknown }>({
+    maxSize: 24 * 1024 * 1024,
+    sizeCalculation: ({ value }) => valueSize(value),
+  });
   /** Bumped on every invalidation: work that started under an older version does not store its result. */
   version = 0;
   readonly #listener: PgListener;
@@ -65,6 +83,8 @@ export class CatalogCache implements ReadCache {
   /** Asks when content next changes by the clock alone (expireWith); the timer drops everything then. */
   #msToNextChange: (() => Promise<number | null>) | null = null;
   #expiry: NodeJS.Timeout | undefined;
+  /** The sync marker queued on the LISTEN connection and not sent yet. */
+  #unsent: { done: Promise<void> } | null = null;
 
   constructor(
     databaseUrl: string | null,
@@ -155,9 +175,21 @@ export class CatalogCache implements ReadCache {
    * Resolves once every notification committed before this call has been handled here: notifications reach a
    * listener in commit order, so receiving our own marker means the earlier ones came first. A mutation waits
    * for it before answering, so the next read on this instance cannot see what it changed from the cache.
+   * Markers leave one at a time on the LISTEN connection; every sync that starts while one is still waiting to
+   * leave shares it (it is sent after all of them started), so concurrent mutations add no queue.
    */
-  async sync(timeoutMs = 2000): Promise<void> {
-    if (!this.enabled) return;
+  sync(timeoutMs = 2000): Promise<void> {
+    if (!this.enabled) return Promise.resolve();
+    if (this.#unsent) return this.#unsent.done;
+    const marker = { done: Promise.resolve() };
+    this.#unsent = marker;
+    marker.done = this.#marker(timeoutMs, () => {
+      if (this.#unsent === marker) this.#unsent = null;
+    });
+    return marker.done;
+  }
+
+  async #marker(timeoutMs: number, leaving: () => void): Promise<void> {
     const token = randomUUID();
     const received = new Promise<void>((resolve) => this.#waiters.set(token, resolve));
     let timer: NodeJS.Timeout | undefined;
@@ -169,9 +201,10 @@ export class CatalogCache implements ReadCache {
       }, timeoutMs);
     });
     try {
-      await this.#listener.notify(`${SYNC_PREFIX}${token}`);
+      await this.#listener.notify(`${SYNC_PREFIX}${token}`, leaving);
       await Promise.race([received, timeout]);
     } catch {
+      leaving();
       this.invalidate();
     } finally {
       clearTimeout(timer);

@@ -6,7 +6,8 @@ import { connection } from './listing-models.js';
 import { prefetchProductData, productData, selectedFields } from './product-prefetch.js';
 import type { ProductSizeEntity } from './product-size.entity.js';
 import { parseFilter, parseSearchText } from './search-input.js';
-import type { ListingSpec } from './search-sql.js';
+import type { ListingSpec } from './catalog.service.js';
+import { MAX_SUGGESTIONS } from '#shared/shop.js';
 
 const soldOut = (sizes: ProductSizeEntity[]) => sizes.every((s) => s.stock <= 0);
 
@@ -36,9 +37,11 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
       search: async (_p, args, ctx, info) => {
         const text = parseSearchText(args.query);
         const spec: ListingSpec = { text, filter: parseFilter(args.filter) };
+        spec.read = text ? await catalog.readText(text) : null;
         const withFacets = selectedFields(info, ['products']).has('facets');
         const page = await catalog.products({
           text,
+          read: spec.read,
           filter: spec.filter,
           withFacets,
           sort: args.sort,
@@ -56,7 +59,20 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
           correctedQuery: page.correctedQuery,
           products: connection(page, spec),
           text,
+          read: spec.read,
         };
+      },
+      searchSuggestions: async (_p, { query, first }, ctx, info) => {
+        const text = parseSearchText(query);
+        const size = checkPageSize(first, MAX_SUGGESTIONS, 5);
+        const found = text ? await catalog.suggestions(text, size) : { products: [], categories: [] };
+        await prefetchProductData(
+          productData(ctx, catalog),
+          info,
+          ['products'],
+          found.products.map((p) => p.id),
+        );
+        return { query: text?.display ?? '', ...found };
       },
       bestSellers: async (_p, { first }, ctx, info) => {
         const products = await catalog.bestSellers(checkPageSize(first, 24, 8));
@@ -68,11 +84,16 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
         );
         return products;
       },
-      product: async (_p, { id }, ctx, info) => {
+      product: async (_p, { id }, ctx) => {
         if (!/^\d{1,9}$/.test(id)) return null;
-        const product = await catalog.product(Number(id));
-        if (product) await prefetchProductData(productData(ctx, catalog), info, [], [product.id]);
-        return product;
+        // The product page's read: sizes, images and former categories come with the product (one statement).
+        const detail = await catalog.productDetail(Number(id));
+        if (!detail) return null;
+        const { ready } = productData(ctx, catalog);
+        ready.sizes.set(detail.product.id, detail.sizes);
+        ready.images.set(detail.product.id, detail.images);
+        ready.formerCategories.set(detail.product.id, detail.formerCategories);
+        return detail.product;
       },
     }),
     ProductConnection: {
@@ -80,7 +101,7 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
       facets: (conn) => conn.facets ?? catalog.facets(conn.spec),
     },
     SearchResult: {
-      categories: (r) => catalog.matchingCategories(r.text),
+      categories: (r) => catalog.matchingCategories(r.read),
     },
     Product: {
       id: (p) => String(p.id),
@@ -100,7 +121,8 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
         return sizes ? soldOut(sizes) : data.sizes.load(p.id).then(soldOut);
       },
       sizeGuide: (p) => p.sizeGuide,
-      formerCategories: (p) => catalog.formerCategories(p.id, p.categorySlug),
+      formerCategories: (p, _a, ctx) =>
+        productData(ctx, catalog).ready.formerCategories.get(p.id) ?? catalog.formerCategories(p.id, p.categorySlug),
     },
     ProductSize: {
       id: (s) => String(s.id),

@@ -1,29 +1,63 @@
 import type { DataSource } from 'typeorm';
 import { selectRows } from '../../common/db.js';
-import { MAX_PAGE_SIZE, PRICE_RANGES, SIZE_LABELS } from '#shared/shop.js';
+import { MAX_PAGE_SIZE, PRICE_RANGES, SEARCH_EXACT_LIMIT, SIZE_LABELS } from '#shared/shop.js';
 import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../common/cursor.js';
 import { CategoryEntity } from './category.entity.js';
 import { ProductEntity, type Pet } from './product.entity.js';
 import { ProductSizeEntity } from './product-size.entity.js';
 import { ProductImageEntity } from './product-image.entity.js';
-import { isEmptyFilter, NO_FILTER, type SearchText } from './search-input.js';
+import { isEmptyFilter, NO_FILTER, type ProductFilter, type SearchText } from './search-input.js';
 import {
   activeProductsOf,
   BEST_SELLERS_SQL,
-  listingStatement,
   matchingCategoriesStatement,
   ORDER_BY,
   PRODUCT_COLUMNS,
+  LEXEME_STATS_SQL,
+  PRODUCT_DETAIL_SQL,
+  searchTextStatement,
   staffMatchStatement,
-  type ListingSpec,
+  suggestionsStatement,
 } from './search-sql.js';
+import {
+  facetedListingStatement,
+  searchPageStatement,
+  walksFor,
+  type PageSpec,
+  type TextQuery,
+} from './listing-sql.js';
+import { estimateFraction } from './search-estimate.js';
+
+/** How long this instance keeps PostgreSQL's lexeme statistics (they change when ANALYZE runs). */
+const LEXEME_STATS_TTL_MS = 5 * 60_000;
 
 export type ProductSortKey = 'RELEVANCE' | 'PRICE_ASC' | 'PRICE_DESC' | 'NEWEST';
+
+/** A listing or a search: scope, text and filters. */
+export interface ListingSpec {
+  text: SearchText | null;
+  /** The text as PostgreSQL reads it, once read (readText). */
+  read?: TextRead | null;
+  category?: string | null;
+  collection?: string | null;
+  filter: ProductFilter;
+}
+
+/** How PostgreSQL reads a search text (searchTextStatement): null tsqueries when nothing searchable was typed. */
+export interface TextRead {
+  query: TextQuery | null;
+  /** Estimated fraction of the products that match (search-estimate.ts). */
+  fraction: number;
+  /** The words searched after typo correction, when a word was corrected («colar» → «collar»). */
+  correctedQuery: string | null;
+}
 
 export interface ProductPage {
   products: ProductEntity[];
   offset: number;
+  /** Exact, or SEARCH_EXACT_LIMIT when a search matched more (`totalExact` false). */
   totalCount: number;
+  totalExact: boolean;
   hasNextPage: boolean;
   /** The words searched after typo correction, when a word was corrected («colar» → «collar»). */
   correctedQuery: string | null;
@@ -31,8 +65,10 @@ export interface ProductPage {
   facets: ProductFacets | null;
 }
 
-/** Counts per filter option (listingStatement). */
+/** Counts per filter option (listing-sql.ts). */
 export interface ProductFacets {
+  /** False when a search matched more than SEARCH_EXACT_LIMIT products: the counts are those of the first ones. */
+  exact: boolean;
   inStock: number;
   sizes: { label: string; count: number }[];
   pets: { pet: Pet; count: number }[];
@@ -74,13 +110,16 @@ export interface ProductRow {
   total?: string | number;
 }
 
-/** A row of listingStatement: product columns are null on the single row of an empty page. */
+/** A row of a listing-sql.ts statement: product columns are null on the single row of an empty page. */
 type ListingRow = Omit<ProductRow, 'id'> & {
   id: number | null;
-  total: number;
-  search_used?: string | null;
-  search_corrected?: boolean;
+  /** facetedListingStatement: the exact total. */
+  total?: number;
+  /** searchPageStatement: hits read, and the most it reads (null: all of them). */
+  seen?: number;
+  need?: number | null;
   facets?: {
+    exact: boolean;
     inStock: number;
     sizes: number[];
     pets: [number, number];
@@ -90,6 +129,7 @@ type ListingRow = Omit<ProductRow, 'id'> & {
 };
 
 const emptyFacets = (): ProductFacets => ({
+  exact: true,
   inStock: 0,
   sizes: SIZE_LABELS.map((label) => ({ label, count: 0 })),
   pets: (['DOG', 'CAT'] as const).map((pet) => ({ pet, count: 0 })),
@@ -101,6 +141,7 @@ function facetsFromRow(row: ListingRow): ProductFacets {
   const f = row.facets;
   if (!f) return emptyFacets();
   return {
+    exact: f.exact,
     inStock: f.inStock,
     sizes: SIZE_LABELS.map((label, i) => ({ label, count: f.sizes[i] ?? 0 })),
     pets: (['DOG', 'CAT'] as const).map((pet, i) => ({ pet, count: f.pets[i] ?? 0 })),
@@ -178,6 +219,20 @@ interface ImageRow {
   variants: ProductImageEntity['variants'];
 }
 
+function imageFromRow(r: ImageRow): ProductImageEntity {
+  const i = new ProductImageEntity();
+  i.id = r.id;
+  i.productId = r.product_id;
+  i.storageKey = r.storage_key;
+  i.url = r.url;
+  i.alt = r.alt;
+  i.width = r.width;
+  i.height = r.height;
+  i.position = r.position;
+  i.variants = r.variants;
+  return i;
+}
+
 /** Rows ordered by product → one list per requested id (empty when none), in the requested order. */
 function groupByProduct<T extends { productId: number }>(productIds: readonly number[], items: T[]): T[][] {
   const byProduct = new Map<number, T[]>();
@@ -191,7 +246,22 @@ function groupByProduct<T extends { productId: number }>(productIds: readonly nu
 
 /** Public catalog reads. Listing = 1 statement; sizes and images are batched by DataLoader. */
 export class CatalogService {
+  /** The text vectors' most common lexemes (search-estimate.ts), read at most every LEXEME_STATS_TTL_MS. */
+  #lexemes: { at: number; common: Promise<ReadonlyMap<string, number>> } | null = null;
+
   constructor(private readonly ds: DataSource) {}
+
+  /** Advisory (only a search's plan depends on it): kept in memory, read again after a few minutes. */
+  private lexemeStats(): Promise<ReadonlyMap<string, number>> {
+    if (!this.#lexemes || Date.now() - this.#lexemes.at > LEXEME_STATS_TTL_MS) {
+      const common = selectRows<{ lexeme: string; fraction: number }>(this.ds, LEXEME_STATS_SQL).then(
+        (rows) => new Map(rows.map((r) => [r.lexeme, r.fraction])),
+        () => new Map<string, number>(),
+      );
+      this.#lexemes = { at: Date.now(), common };
+    }
+    return this.#lexemes.common;
+  }
 
   async categories(): Promise<CategoryWithCount[]> {
     const rows = await selectRows<CategoryRow>(
@@ -208,12 +278,15 @@ export class CatalogService {
   /**
    * A listing page: category/collection scope, optional search text and filters. Without text and
    * filters it is the plain listing statement (index order, uncorrelated total); otherwise one
-   * statement from search-sql.ts. Sizes and images come after, batched: constant statements per page.
+   * statement from listing-sql.ts (after the text's own, for a search). Sizes and images come after, batched:
+   * constant statements per page.
    */
   async products(args: {
     category?: string | null;
     collection?: string | null;
     text?: SearchText | null;
+    /** The text as PostgreSQL reads it, when the caller already read it. */
+    read?: TextRead | null;
     filter?: ListingSpec['filter'];
     /** Compute the counts per filter option in the same statement. */
     withFacets?: boolean;
@@ -225,6 +298,7 @@ export class CatalogService {
     const offset = decodeOffsetCursor(args.after);
     const spec: ListingSpec = {
       text: args.text ?? null,
+      read: args.read,
       category: args.category,
       collection: args.collection,
       filter: args.filter ?? NO_FILTER,
@@ -274,9 +348,32 @@ export class CatalogService {
       products: rows.map((r) => productFromRow(r)),
       offset,
       totalCount,
+      totalExact: true,
       hasNextPage: offset + rows.length < totalCount,
       correctedQuery: null,
       facets: null,
+    };
+  }
+
+  /** What PostgreSQL searches for a text (typo correction included); null tsqueries when nothing is searchable. */
+  async readText(text: SearchText): Promise<TextRead> {
+    // Emoji or symbols only: nothing to look for, and nothing sent to PostgreSQL.
+    if (text.words.length === 0) return { query: null, fraction: 0, correctedQuery: null };
+    const st = searchTextStatement(text);
+    const [row] = await selectRows<{
+      any: string | null;
+      name_or_category: string | null;
+      name: string | null;
+      used: string | null;
+      corrected: boolean;
+    }>(this.ds, st.sql, st.params);
+    return {
+      query:
+        row?.any && row.name_or_category && row.name
+          ? { any: row.any, nameOrCategory: row.name_or_category, name: row.name }
+          : null,
+      fraction: row?.any ? estimateFraction(row.any, await this.lexemeStats()) : 0,
+      correctedQuery: row?.corrected && row.used ? row.used : null,
     };
   }
 
@@ -287,27 +384,58 @@ export class CatalogService {
     offset: number,
     withFacets: boolean,
   ): Promise<ProductPage> {
-    // Emoji or symbols only: nothing to look for, and nothing sent to PostgreSQL.
-    if (spec.text && spec.text.words.length === 0) {
-      return {
-        products: [],
-        offset,
-        totalCount: 0,
-        hasNextPage: false,
-        correctedQuery: null,
-        facets: withFacets ? emptyFacets() : null,
-      };
+    const ranges = withFacets ? PRICE_RANGES : null;
+    if (spec.text) {
+      const read = spec.read ?? (await this.readText(spec.text));
+      spec.read = read;
+      if (!read.query) {
+        return {
+          products: [],
+          offset,
+          totalCount: 0,
+          totalExact: true,
+          hasNextPage: false,
+          correctedQuery: read.correctedQuery,
+          facets: withFacets ? emptyFacets() : null,
+        };
+      }
+      const pageSpec: PageSpec = { text: read.query, filter: spec.filter };
+      const plan = walksFor(read.fraction, first, offset) ? 'walk' : 'index';
+      const st = searchPageStatement(pageSpec, sort, first, offset, ranges, plan);
+      const page = await this.page(st.sql, st.params, offset, withFacets);
+      return { ...page, correctedQuery: read.correctedQuery };
     }
-    const st = listingStatement(spec, sort, first, offset, withFacets ? PRICE_RANGES : null);
-    const rows = await selectRows<ListingRow>(this.ds, st.sql, st.params);
+    // Collections are small curated sets, counted whole; categories and the whole shop read their kept counts.
+    const st = spec.collection
+      ? searchPageStatement({ ...spec, text: null }, sort, first, offset, ranges)
+      : facetedListingStatement(spec, sort, first, offset, ranges);
+    return this.page(st.sql, st.params, offset, withFacets);
+  }
+
+  private async page(sql: string, params: unknown[], offset: number, withFacets: boolean): Promise<ProductPage> {
+    const rows = await selectRows<ListingRow>(this.ds, sql, params);
     const head = rows[0]!;
     const products = rows.filter((r): r is ListingRow & { id: number } => r.id !== null).map((r) => productFromRow(r));
+    let totalCount: number;
+    let totalExact = true;
+    let hasNextPage: boolean;
+    if (head.total !== undefined) {
+      totalCount = head.total;
+      hasNextPage = offset + products.length < totalCount;
+    } else {
+      // Every hit was read when fewer than the most asked for came back; otherwise there are more than the limit.
+      const seen = head.seen ?? 0;
+      totalExact = head.need == null || seen < head.need;
+      totalCount = totalExact ? seen : SEARCH_EXACT_LIMIT;
+      hasNextPage = seen > offset + products.length;
+    }
     return {
       products,
       offset,
-      totalCount: head.total,
-      hasNextPage: offset + products.length < head.total,
-      correctedQuery: head.search_corrected && head.search_used ? head.search_used : null,
+      totalCount,
+      totalExact,
+      hasNextPage,
+      correctedQuery: null,
       facets: withFacets ? facetsFromRow(head) : null,
     };
   }
@@ -317,11 +445,33 @@ export class CatalogService {
     return (await this.listing(spec, 'RELEVANCE', 1, 0, true)).facets!;
   }
 
-  /** Categories whose name matches the search text (suggestions). */
-  async matchingCategories(text: SearchText | null): Promise<CategoryWithCount[]> {
-    if (!text || text.words.length === 0) return [];
-    const st = matchingCategoriesStatement(text);
+  /** Categories whose name matches a search text (search results). */
+  async matchingCategories(read: TextRead | null): Promise<CategoryWithCount[]> {
+    if (!read?.query) return [];
+    const st = matchingCategoriesStatement(read.query.any);
     return (await selectRows<CategoryRow>(this.ds, st.sql, st.params)).map(categoryFromRow);
+  }
+
+  /**
+   * Suggestions while typing (suggestionsStatement): products by their name's words, or the search's first results
+   * when no name has them all, and matching categories.
+   */
+  async suggestions(
+    text: SearchText,
+    first: number,
+  ): Promise<{ products: ProductEntity[]; categories: CategoryWithCount[] }> {
+    if (text.words.length === 0) return { products: [], categories: [] };
+    const st = suggestionsStatement(text, first);
+    const rows = await selectRows<ProductRow & { id: number | null; categories: CategoryRow[] }>(
+      this.ds,
+      st.sql,
+      st.params,
+    );
+    let products = rows.filter((r): r is typeof r & { id: number } => r.id !== null).map((r) => productFromRow(r));
+    // No name has every word (a word of the collection or the description: «bandanas halloween»): the first results
+    // the search page shows for the text instead, so the box never offers nothing where the page finds products.
+    if (products.length === 0) products = (await this.products({ text, first, sort: 'RELEVANCE' })).products;
+    return { products, categories: (rows[0]?.categories ?? []).map(categoryFromRow) };
   }
 
   /** Ids of the products matching `text` (staff list: inactive ones too), most relevant first. */
@@ -335,6 +485,31 @@ export class CatalogService {
   async bestSellers(first: number): Promise<ProductEntity[]> {
     const rows = await selectRows<ProductRow>(this.ds, BEST_SELLERS_SQL, [first]);
     return rows.map((r) => productFromRow(r));
+  }
+
+  /**
+   * A product with its sizes, images and the categories it was moved out of, in one statement: the product page
+   * (and its server render) asks for all of them.
+   */
+  async productDetail(id: number): Promise<{
+    product: ProductEntity;
+    sizes: ProductSizeEntity[];
+    images: ProductImageEntity[];
+    formerCategories: string[];
+  } | null> {
+    const rows = await selectRows<ProductRow & { sizes: SizeRow[]; images: ImageRow[]; former_categories: string[] }>(
+      this.ds,
+      PRODUCT_DETAIL_SQL,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      product: productFromRow(row),
+      sizes: row.sizes.map(sizeFromRow),
+      images: row.images.map(imageFromRow),
+      formerCategories: row.former_categories,
+    };
   }
 
   async product(id: number): Promise<ProductEntity | null> {
@@ -365,19 +540,7 @@ export class CatalogService {
   /** Batched for DataLoader: images of many products in one statement. */
   async imagesByProduct(productIds: readonly number[]): Promise<ProductImageEntity[][]> {
     const rows = await selectRows<ImageRow>(this.ds, IMAGES_BY_PRODUCT_SQL, [productIds]);
-    const images = rows.map((r) => {
-      const i = new ProductImageEntity();
-      i.id = r.id;
-      i.productId = r.product_id;
-      i.storageKey = r.storage_key;
-      i.url = r.url;
-      i.alt = r.alt;
-      i.width = r.width;
-      i.height = r.height;
-      i.position = r.position;
-      i.variants = r.variants;
-      return i;
-    });
+    const images = rows.map(imageFromRow);
     return groupByProduct(productIds, images);
   }
 

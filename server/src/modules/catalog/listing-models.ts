@@ -1,13 +1,19 @@
 import type { ProductEntity } from './product.entity.js';
 import type { SearchText } from './search-input.js';
-import type { ListingSpec } from './search-sql.js';
-import { CatalogService, type ProductFacets, type ProductPage } from './catalog.service.js';
+import {
+  CatalogService,
+  type ListingSpec,
+  type ProductFacets,
+  type ProductPage,
+  type TextRead,
+} from './catalog.service.js';
 
 /** GraphQL ProductConnection as the resolvers return it: the page plus what `facets` needs. */
 export interface ProductConnectionModel {
   edges: { node: ProductEntity; cursor: string }[];
   pageInfo: { hasNextPage: boolean; endCursor: string | null };
   totalCount: number;
+  totalCountExact: boolean;
   spec: ListingSpec;
   /** Read with the page when the operation selected them. */
   facets: ProductFacets | null;
@@ -18,6 +24,8 @@ export interface SearchResultModel {
   correctedQuery: string | null;
   products: ProductConnectionModel;
   text: SearchText | null;
+  /** The text as PostgreSQL read it (the matching categories reuse it). */
+  read: TextRead | null;
 }
 
 export function connection(page: ProductPage, spec: ListingSpec): ProductConnectionModel {
@@ -28,6 +36,7 @@ export function connection(page: ProductPage, spec: ListingSpec): ProductConnect
       endCursor: page.products.length ? CatalogService.cursor(page.offset + page.products.length) : null,
     },
     totalCount: page.totalCount,
+    totalCountExact: page.totalExact,
     spec,
     facets: page.facets,
   };

@@ -64,7 +64,12 @@ export function selectedFields(info: GraphQLResolveInfo, path: readonly string[]
 export interface ProductData {
   sizes: DataLoader<number, ProductSizeEntity[]>;
   images: DataLoader<number, ProductImageEntity[]>;
-  ready: { sizes: Map<number, ProductSizeEntity[]>; images: Map<number, ProductImageEntity[]> };
+  ready: {
+    sizes: Map<number, ProductSizeEntity[]>;
+    images: Map<number, ProductImageEntity[]>;
+    /** Categories a product was moved out of, when read with the product (its detail). */
+    formerCategories: Map<number, string[]>;
+  };
 }
 
 const PRODUCT_DATA = Symbol('catalog.productData');
@@ -74,7 +79,7 @@ export function productData(ctx: GraphQLContext, catalog: CatalogService): Produ
   return ctx.scoped(PRODUCT_DATA, () => ({
     sizes: new DataLoader((ids: readonly number[]) => catalog.sizesByProduct(ids)),
     images: new DataLoader((ids: readonly number[]) => catalog.imagesByProduct(ids)),
-    ready: { sizes: new Map(), images: new Map() },
+    ready: { sizes: new Map(), images: new Map(), formerCategories: new Map() },
   }));
 }
 

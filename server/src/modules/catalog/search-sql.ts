@@ -1,46 +1,22 @@
 /**
- * SQL for listings with filters and for text search. Pure text builders: every value is a
- * bind parameter ($n); only fixed fragments are concatenated.
+ * SQL for search text, suggestions and the staff search. Pure text builders: every value is a bind parameter ($n);
+ * only fixed fragments are concatenated. Pages of results are built in listing-sql.ts.
  *
  * Matching (see migration 1764400000000-product-search): the query words (already lower case and
  * without accents, [a-z0-9] only) lose Spanish stop words; a word that no catalogue term starts with
  * is replaced by the closest term (trigram similarity, Levenshtein ≤ 2, words of names first); each
  * word becomes "word or its singular/plural forms", the last one as a prefix (typing); all words must
- * match `product.search_vector` (GIN index).
+ * match the product's text vector (GIN index).
  *
  * Relevance: tier 3 when every word is in the name, 2 when in name/category/pet, 1 otherwise (the
  * description); within a tier products in stock first; then ts_rank; then the shop's own order.
  */
 import type { ProductSortKey } from './catalog.service.js';
-import type { ProductFilter, SearchText } from './search-input.js';
-import { SIZE_LABELS } from '#shared/shop.js';
+import type { SearchText } from './search-input.js';
 import { saleAtSql, saleSql } from '#shared/orders.js';
+import { Params, PRODUCT_COLUMNS, type Statement } from './listing-sql.js';
 
-export interface ListingSpec {
-  text: SearchText | null;
-  category?: string | null;
-  collection?: string | null;
-  filter: ProductFilter;
-  /** Staff search sees inactive products too. */
-  includeInactive?: boolean;
-}
-
-export interface Statement {
-  sql: string;
-  params: unknown[];
-}
-
-class Params {
-  readonly values: unknown[] = [];
-  add(value: unknown, cast = ''): string {
-    this.values.push(value);
-    return `$${this.values.length}${cast}`;
-  }
-}
-
-/** Columns every raw catalog read selects (ProductRow in catalog.service.ts). */
-export const PRODUCT_COLUMNS = `p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_guide, p.active, p.archived_at, p.position, p.created_at, p.pets`;
+export { PRODUCT_COLUMNS, type Statement } from './listing-sql.js';
 
 export const ORDER_BY: Record<ProductSortKey, string> = {
   RELEVANCE: 'p.position ASC, p.id ASC',
@@ -76,136 +52,27 @@ function textCtes(words: string): string {
   )`;
 }
 
-/** Relevance for the staff list (reads the row itself). */
-const RELEVANCE_ORDER = `CASE WHEN p.search_vector @@ q.q_a THEN 3 WHEN p.search_vector @@ q.q_ab THEN 2 ELSE 1 END DESC,
-  ts_rank(p.search_vector, q.q_any) DESC, p.position ASC, p.id ASC`;
-
-/** Page order over the `hits` CTE (its own columns). */
-const HIT_ORDER: Record<ProductSortKey, string> = {
-  RELEVANCE: 'position ASC, id ASC',
-  PRICE_ASC: 'price ASC, id ASC',
-  PRICE_DESC: 'price DESC, id ASC',
-  NEWEST: 'created_at DESC, id DESC',
-};
-const HIT_RELEVANCE = 'tier DESC, in_stock DESC, rank DESC, position ASC, id ASC';
-
-type FilterKey = 'categories' | 'sizes' | 'pets' | 'price' | 'inStock';
-const FILTER_KEYS: FilterKey[] = ['categories', 'sizes', 'pets', 'price', 'inStock'];
-
-/** The scope (active, category, collection) over `p`, and one predicate per active filter over the `m` row. */
-function predicates(spec: ListingSpec, params: Params) {
-  const scope: string[] = [];
-  if (!spec.includeInactive) scope.push('p.active');
-  if (spec.category) scope.push(`p.category_slug = ${params.add(spec.category)}`);
-  if (spec.collection) scope.push(`p.collections @> ${params.add([spec.collection], '::text[]')}`);
-  const f = spec.filter;
-  const filters: Partial<Record<FilterKey, string>> = {};
-  if (f.categories.length) filters.categories = `p.category_slug = ANY(${params.add(f.categories, '::text[]')})`;
-  if (f.sizes.length) filters.sizes = `avail && ${params.add(f.sizes, '::text[]')}`;
-  if (f.pets.length) filters.pets = `p.pets && ${params.add(f.pets, '::text[]')}`;
-  const price: string[] = [];
-  if (f.minPrice !== null) price.push(`p.price >= ${params.add(f.minPrice, '::int')}`);
-  if (f.maxPrice !== null) price.push(`p.price <= ${params.add(f.maxPrice, '::int')}`);
-  if (price.length) filters.price = price.join(' AND ');
-  if (f.inStock) filters.inStock = 'in_stock';
-  return { scope, filters };
+/**
+ * What PostgreSQL searches for a text: the three tsqueries as text (null when only stop words were typed: nothing
+ * matches), the words used after typo correction and whether one was corrected. One row.
+ */
+export function searchTextStatement(text: SearchText): Statement {
+  const params = new Params();
+  return {
+    sql: `WITH ${textCtes(params.add(text.words, '::text[]'))}
+      SELECT q_any::text AS any, q_ab::text AS name_or_category, q_a::text AS name, used, corrected FROM q`,
+    params: params.values,
+  };
 }
-
-const where = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
 
 /**
- * One statement for a page of a filtered listing or a search: the matching products are read once
- * (`m`: price, category, pets, stock, relevance, one flag per filter), the page is ordered and cut
- * over the rows whose flags all hold, and only its rows are joined back for the product columns. The total and,
- * with `facets`, the counts per filter option come from the same `m` (uncorrelated sub-selects,
- * computed once). Always at least one row: a page past the end (or with no result) is one row whose
- * product columns are null, so the total and facets still arrive.
- *
- * Facets: each one counts with every other active filter but not its own (choosing size M still
- * shows how many products come in L). A size counts only where it has stock.
+ * The most common lexemes of the products' text vectors with the fraction of products holding each, as ANALYZE
+ * keeps them for the planner (pg_stats): search-estimate.ts estimates from them how common a searched text is.
  */
-export function listingStatement(
-  spec: ListingSpec,
-  sort: ProductSortKey,
-  first: number,
-  offset: number,
-  facets: readonly { min: number; max: number | null }[] | null,
-): Statement {
-  const params = new Params();
-  const text = spec.text ? textCtes(params.add(spec.text.words, '::text[]')) : null;
-  const { scope, filters } = predicates(spec, params);
-  // Sizes in stock per match only when a size filter or the facets need them; otherwise a cheaper EXISTS.
-  const needSizes = Boolean(facets || filters.sizes);
-  const inStock = needSizes ? '(cardinality(x.avail) > 0)' : 'x.in_stock';
-  // Filters are written over `p`; in `m` they read the same columns of the inner row `x`.
-  const flags = FILTER_KEYS.map(
-    (k) =>
-      `${
-        filters[k]
-          ?.replace(/\bp\./g, 'x.')
-          .replace(/\bavail\b/g, 'x.avail')
-          .replace(/\bin_stock\b/g, inStock) ?? 'true'
-      } AS f_${k}`,
-  ).join(', ');
-  const others = (except: FilterKey | null) =>
-    where(FILTER_KEYS.filter((k) => k !== except && filters[k]).map((k) => `f_${k}`));
-  const relevance = text
-    ? `CASE WHEN p.search_vector @@ q.q_a THEN 3 WHEN p.search_vector @@ q.q_ab THEN 2 ELSE 1 END AS tier, ts_rank(p.search_vector, q.q_any) AS rank`
-    : '0 AS tier, 0::real AS rank';
-  // Counts in one pass over `m` (FILTER per option), categories grouped apart.
-  const counts = [`count(*) FILTER (WHERE ${others(null)})::int AS total`];
-  let facetColumns = '';
-  if (facets) {
-    counts.push(`count(*) FILTER (WHERE ${others('inStock')} AND in_stock)::int AS in_stock`);
-    SIZE_LABELS.forEach((label, i) =>
-      counts.push(
-        `count(*) FILTER (WHERE ${others('sizes')} AND ${params.add(label, '::text')} = ANY(avail))::int AS size_${i}`,
-      ),
-    );
-    (['DOG', 'CAT'] as const).forEach((pet) =>
-      counts.push(
-        `count(*) FILTER (WHERE ${others('pets')} AND ${params.add(pet, '::text')} = ANY(pets))::int AS pet_${pet.toLowerCase()}`,
-      ),
-    );
-    facets.forEach((r, i) => {
-      const range = [
-        `price >= ${params.add(r.min, '::int')}`,
-        ...(r.max === null ? [] : [`price <= ${params.add(r.max, '::int')}`]),
-      ].join(' AND ');
-      counts.push(`count(*) FILTER (WHERE ${others('price')} AND ${range})::int AS price_${i}`);
-    });
-    facetColumns = `,
-      json_build_object('inStock', a.in_stock,
-        'sizes', json_build_array(${SIZE_LABELS.map((_, i) => `a.size_${i}`).join(', ')}),
-        'pets', json_build_array(a.pet_dog, a.pet_cat),
-        'prices', json_build_array(${facets.map((_, i) => `a.price_${i}`).join(', ')}),
-        'categories', (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', x.n) ORDER BY c.position), '[]') FROM (
-           SELECT category_slug, count(*)::int AS n FROM m WHERE ${others('categories')} GROUP BY category_slug) AS x
-           JOIN category c ON c.slug = x.category_slug)) AS facets`;
-  }
-  const order = text && sort === 'RELEVANCE' ? HIT_RELEVANCE : HIT_ORDER[sort];
-  const stock = needSizes
-    ? `ARRAY(SELECT s.label::text FROM product_size s WHERE s.product_id = p.id AND s.stock > 0) AS avail`
-    : `EXISTS (SELECT 1 FROM product_size s WHERE s.product_id = p.id AND s.stock > 0) AS in_stock`;
-  const sql = `WITH ${text ? `${text},` : ''} base AS MATERIALIZED (
-      SELECT p.id, p.price, p.category_slug, p.pets, p.position, p.created_at, ${relevance}, ${stock}
-        FROM ${text ? 'q JOIN product p ON p.search_vector @@ q.q_any' : 'product p'}
-       WHERE ${where(scope)}
-    ), m AS MATERIALIZED (
-      SELECT x.*, ${needSizes ? 'cardinality(x.avail) > 0 AS in_stock, ' : ''}${flags} FROM base AS x
-    ), a AS (
-      SELECT ${counts.join(',\n             ')} FROM m
-    ), page AS (
-      SELECT id, row_number() OVER (ORDER BY ${order}) AS ord FROM m WHERE ${others(null)} ORDER BY ${order}
-       LIMIT ${params.add(first)} OFFSET ${params.add(offset)}
-    )
-    SELECT r.*, a.total${text ? ', (SELECT used FROM q) AS search_used, (SELECT corrected FROM q) AS search_corrected' : ''}${facetColumns}
-      FROM a LEFT JOIN LATERAL (
-        SELECT ${PRODUCT_COLUMNS}, page.ord FROM page JOIN product p ON p.id = page.id JOIN category c ON c.slug = p.category_slug
-      ) AS r ON true
-     ORDER BY r.ord`;
-  return { sql, params: params.values };
-}
+export const LEXEME_STATS_SQL = `SELECT e.lexeme, e.fraction
+    FROM pg_stats st, unnest(st.most_common_elems::text::text[], st.most_common_elem_freqs) AS e(lexeme, fraction)
+   WHERE st.schemaname = current_schema() AND st.tablename = 'product_search' AND st.attname = 'search_vector'
+     AND e.lexeme IS NOT NULL`;
 
 /**
  * How many active products a category has (an SQL expression over a slug column or parameter): PostgreSQL keeps
@@ -215,33 +82,96 @@ export function listingStatement(
 export const activeProductsOf = (slug: string) =>
   `COALESCE((SELECT active_products FROM category_product_count WHERE category_slug = ${slug}), 0)`;
 
-/** Categories whose name matches the text (search suggestions), with their active product counts. */
-export function matchingCategoriesStatement(text: SearchText): Statement {
-  const params = new Params();
-  const sql = `WITH ${textCtes(params.add(text.words, '::text[]'))}
-    SELECT c.slug, c.name, c.description, c.position, ${activeProductsOf('c.slug')} AS product_count
-      FROM q JOIN category c
-        ON to_tsvector('spanish', enzo_unaccent(c.name || ' ' || replace(c.slug, '-', ' '))) @@ q.q_any
+/** Categories whose name matches the text's tsquery (any weight), with their active product counts. */
+const matchingCategories = (tsquery: string) => `SELECT c.slug, c.name, c.description, c.position,
+      ${activeProductsOf('c.slug')} AS product_count
+      FROM category c
+     WHERE to_tsvector('spanish', enzo_unaccent(c.name || ' ' || replace(c.slug, '-', ' '))) @@ ${tsquery}
      ORDER BY c.position`;
+
+/** Categories whose name matches a search text already read (searchTextStatement's `any`). */
+export function matchingCategoriesStatement(any: string): Statement {
+  const params = new Params();
+  return { sql: matchingCategories(params.add(any, '::tsquery')), params: params.values };
+}
+
+/**
+ * Suggestions while typing: active products whose NAME has every word (after typo correction; a word or its
+ * singular/plural; the last word as a prefix), in the shop's order with products in stock first, from
+ * `search_suggestion` (one row per word of each active product's name, migration 1766700000000-search-index). The
+ * last word's completions are the name words in `search_term` that start with it (at most 30, in byte order); each
+ * completion gives its first products in that order (`perWord`), and the other words are checked on those
+ * candidates. Also the categories whose name matches (JSON on every row; the product columns are null when no
+ * product matched). Index range reads only: its cost does not grow with the catalogue.
+ */
+export function suggestionsStatement(text: SearchText, first: number): Statement {
+  const params = new Params();
+  const words = params.add(text.words, '::text[]');
+  // One word: each completion's first `first` products hold the answer; several: candidates to check.
+  const perWord = params.add(text.words.length > 1 ? 100 : first, '::int');
+  const sql = `WITH ${textCtes(words)}, forms AS (
+      SELECT f.ord, f.last, v FROM fixed f, unnest(ARRAY[
+        f.word,
+        CASE WHEN f.word ~ '^[a-z0-9]{3,}s$' THEN left(f.word, -1) END,
+        CASE WHEN f.word ~ '^[a-z0-9]{3,}es$' THEN left(f.word, -2) END,
+        CASE WHEN NOT f.last AND f.word ~ '[a-z]$' AND f.word !~ 's$' THEN f.word || 's' END,
+        CASE WHEN NOT f.last AND f.word ~ '[^aeious0-9]$' THEN f.word || 'es' END
+      ]) AS v WHERE v IS NOT NULL
+    ), completions AS (
+      SELECT DISTINCT t.term FROM forms f JOIN search_term t
+          ON f.last AND t.in_name AND t.term >= f.v AND t.term < f.v || '~'
+       ORDER BY t.term LIMIT 30
+    ), candidates AS (
+      SELECT DISTINCT ON (x.product_id) x.product_id, x.in_stock, x.position
+        FROM completions c CROSS JOIN LATERAL (
+          SELECT s.product_id, s.in_stock, s.position FROM search_suggestion s WHERE s.word = c.term
+           ORDER BY s.in_stock DESC, s.position, s.product_id LIMIT ${perWord}
+        ) AS x
+       ORDER BY x.product_id
+    ), chosen AS (
+      SELECT c.product_id, row_number() OVER (ORDER BY c.in_stock DESC, c.position, c.product_id) AS ord
+        FROM candidates c
+       WHERE NOT EXISTS (
+         SELECT 1 FROM fixed f WHERE NOT f.last AND NOT EXISTS (
+           SELECT 1 FROM forms v JOIN search_suggestion s ON s.word = v.v AND s.product_id = c.product_id
+            WHERE v.ord = f.ord))
+       ORDER BY c.in_stock DESC, c.position, c.product_id LIMIT ${params.add(first, '::int')}
+    )
+    SELECT r.*, (SELECT coalesce(json_agg(m), '[]') FROM (${matchingCategories('(SELECT q_any FROM q)')}) AS m) AS categories
+      FROM (SELECT 1) AS one LEFT JOIN LATERAL (
+        SELECT ${PRODUCT_COLUMNS}, chosen.ord FROM chosen JOIN product p ON p.id = chosen.product_id
+          JOIN category c ON c.slug = p.category_slug
+      ) AS r ON true
+     ORDER BY r.ord`;
   return { sql, params: params.values };
 }
 
 /** Ids of products matching the text for the staff list (inactive too), most relevant first. */
 export function staffMatchStatement(text: SearchText, category: string | null, limit: number): Statement {
   const params = new Params();
-  const spec: ListingSpec = {
-    text,
-    category,
-    filter: { categories: [], sizes: [], pets: [], minPrice: null, maxPrice: null, inStock: false },
-    includeInactive: true,
-  };
   const words = params.add(text.words, '::text[]');
-  const { scope } = predicates(spec, params);
+  const scope = category ? `WHERE p.category_slug = ${params.add(category)}` : '';
   return {
-    sql: `WITH ${textCtes(words)} SELECT p.id FROM q JOIN product p ON p.search_vector @@ q.q_any WHERE ${where(scope)} ORDER BY ${RELEVANCE_ORDER} LIMIT ${params.add(limit)}`,
+    sql: `WITH ${textCtes(words)} SELECT p.id FROM q JOIN product p ON p.search_vector @@ q.q_any ${scope}
+      ORDER BY CASE WHEN p.search_vector @@ q.q_a THEN 3 WHEN p.search_vector @@ q.q_ab THEN 2 ELSE 1 END DESC,
+        ts_rank(p.search_vector, q.q_any) DESC, p.position ASC, p.id ASC
+      LIMIT ${params.add(limit)}`,
     params: params.values,
   };
 }
+
+/** One active product with its sizes and images (as the batched statements give them) and its former categories. */
+export const PRODUCT_DETAIL_SQL = `SELECT ${PRODUCT_COLUMNS},
+    (SELECT coalesce(json_agg(json_build_object('id', s.id, 'product_id', s.product_id, 'label', s.label, 'sku', s.sku,
+       'position', s.position, 'stock', s.stock, 'reserved', s.reserved) ORDER BY s.position), '[]')
+       FROM product_size s WHERE s.product_id = p.id) AS sizes,
+    (SELECT coalesce(json_agg(json_build_object('id', i.id, 'product_id', i.product_id, 'storage_key', i.storage_key,
+       'url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height, 'position', i.position, 'variants', i.variants)
+       ORDER BY i.position), '[]')
+       FROM product_image i WHERE i.product_id = p.id) AS images,
+    ARRAY(SELECT DISTINCT h.category_slug::text FROM product_slug_history h
+           WHERE h.product_id = p.id AND h.category_slug <> p.category_slug ORDER BY 1) AS former_categories
+  FROM product p JOIN category c ON c.slug = p.category_slug WHERE p.id = $1 AND p.active`;
 
 /**
  * Units sold in the last 90 days (sales as the shop counts them: contraentrega once its cash was collected); in-stock

@@ -104,13 +104,14 @@ export class OrderLifecycle {
   async place(
     m: EntityManager,
     order: OrderEntity,
+    lines: Array<{ sizeId: number; quantity: number }>,
   ): Promise<
     { ok: true } | { ok: false; failure: { reason: 'STOCK_SHORT'; sizeId: number } | { reason: 'DISCOUNT_USED_UP' } }
   > {
     const start = PLACEMENT[order.paymentMethod === 'CASH_ON_DELIVERY' ? 'cashOnDelivery' : 'online'];
     if (order.status !== start.status)
       throw new Error(`place: a ${order.paymentMethod} order starts in ${start.status}, not ${order.status}`);
-    const short = await reserveStock(m, await this.units(m, order.id));
+    const short = await reserveStock(m, groupBySize(lines));
     if (short !== null) return { ok: false, failure: { reason: 'STOCK_SHORT', sizeId: short } };
     if (!(await takeDiscountUse(m, order.discountCode, { withinLimit: true })))
       return { ok: false, failure: { reason: 'DISCOUNT_USED_UP' } };

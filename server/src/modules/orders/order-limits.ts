@@ -39,31 +39,33 @@ export async function checkOrderLimits(
     );
   }
   const email = canonicalEmail(order.email);
-  await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-email'), hashtext($1))`, [email]);
-  const [byEmail] = (await m.query(
-    `SELECT count(*)::int AS n FROM shop_order WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND email_canonical = $1`,
-    [email],
-  )) as Array<{ n: number }>;
-  if (byEmail!.n >= env.MAX_OPEN_ORDERS_PER_EMAIL) {
+  // Both locks in one statement (email first, as every placement takes them), then both counts in the next: a
+  // statement reads the rows committed when it starts, so the counts must come after the wait for the locks.
+  await m.query(
+    `SELECT pg_advisory_xact_lock(hashtext('order-email'), hashtext($1)),
+            CASE WHEN $2::text IS NOT NULL THEN pg_advisory_xact_lock(hashtext('order-client'), hashtext($2)) END`,
+    [email, order.clientAddress],
+  );
+  const [open] = (await m.query(
+    `SELECT (SELECT count(*) FROM shop_order
+              WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND email_canonical = $1)::int AS by_email,
+            (SELECT count(*) FROM shop_order
+              WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND client_address = $2)::int AS by_client`,
+    [email, order.clientAddress],
+  )) as Array<{ by_email: number; by_client: number }>;
+  if (open!.by_email >= env.MAX_OPEN_ORDERS_PER_EMAIL) {
     return reached(
       'OPEN_ORDERS_PER_EMAIL',
       env.MAX_OPEN_ORDERS_PER_EMAIL,
-      `Ya tienes ${countOf(byEmail!.n, 'pedido', 'pedidos')} esperando pago o confirmación con este correo. Paga o deja vencer alguno (se liberan en unos minutos), o espera nuestra llamada, antes de hacer otro.`,
+      `Ya tienes ${countOf(open!.by_email, 'pedido', 'pedidos')} esperando pago o confirmación con este correo. Paga o deja vencer alguno (se liberan en unos minutos), o espera nuestra llamada, antes de hacer otro.`,
     );
   }
-  if (order.clientAddress) {
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-client'), hashtext($1))`, [order.clientAddress]);
-    const [byClient] = (await m.query(
-      `SELECT count(*)::int AS n FROM shop_order WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND client_address = $1`,
-      [order.clientAddress],
-    )) as Array<{ n: number }>;
-    if (byClient!.n >= env.MAX_OPEN_ORDERS_PER_CLIENT) {
-      return reached(
-        'OPEN_ORDERS_PER_CLIENT',
-        env.MAX_OPEN_ORDERS_PER_CLIENT,
-        'Hay demasiados pedidos esperando pago desde tu conexión. Paga o deja vencer alguno antes de hacer otro, o escríbenos si necesitas ayuda.',
-      );
-    }
+  if (order.clientAddress && open!.by_client >= env.MAX_OPEN_ORDERS_PER_CLIENT) {
+    return reached(
+      'OPEN_ORDERS_PER_CLIENT',
+      env.MAX_OPEN_ORDERS_PER_CLIENT,
+      'Hay demasiados pedidos esperando pago desde tu conexión. Paga o deja vencer alguno antes de hacer otro, o escríbenos si necesitas ayuda.',
+    );
   }
   return null;
 }

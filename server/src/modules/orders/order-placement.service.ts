@@ -170,7 +170,12 @@ export class OrderPlacementService {
         position,
       })),
     );
-    const placed = await this.lifecycle.place(m, order);
+    // The lines just written, as quoted: the stock to hold is known without reading them back.
+    const placed = await this.lifecycle.place(
+      m,
+      order,
+      quote.lines.map((l) => ({ sizeId: Number(l.sizeId), quantity: l.quantity })),
+    );
     if (!placed.ok)
       return rollback(
         placed.failure.reason === 'STOCK_SHORT'

@@ -1,0 +1,331 @@
+/**
+ * SQL for a page of a search or a filtered listing, over `product_search` (one narrow row per product, kept by
+ * triggers: migration 1766700000000-search-index). Pure text builders: every value is a bind parameter ($n); only
+ * fixed fragments are concatenated.
+ *
+ * The work of a request is bounded whatever the catalogue's size:
+ * - Search text: the matches are read in the shop's order (in stock first, then position and id) and at most
+ *   `SEARCH_EXACT_LIMIT` of them (plus those a deep page needs) are read. A common word walks that order's index
+ *   and stops; a rare one comes from the GIN index. When no more than the limit match, everything (page, total,
+ *   facets) is exactly what ranking and counting every match gives. When more match, the page ranks the first
+ *   `SEARCH_EXACT_LIMIT` matches of the shop's order by relevance and lists the rest after them in that order, the
+ *   total says «more than the limit» and the counts per filter option are those of the first matches, marked
+ *   approximate.
+ * - No text, a category or the whole shop: the total and the counts per filter option are sums over
+ *   `product_facet_count` (exact, a few rows per category); the page walks the listing order's index.
+ */
+import type { ProductSortKey } from './catalog.service.js';
+import type { ProductFilter } from './search-input.js';
+import { SEARCH_EXACT_LIMIT, SIZE_LABELS } from '#shared/shop.js';
+
+/**
+ * Rows of an order's index a search reads before it looks the text up in the GIN index instead: a word in at least
+ * one product in four fills SEARCH_EXACT_LIMIT within them.
+ */
+export const SEARCH_WALK_ROWS = 4 * SEARCH_EXACT_LIMIT;
+
+export interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+export class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown, cast = ''): string {
+    this.values.push(value);
+    return `$${this.values.length}${cast}`;
+  }
+}
+
+/** A search text as PostgreSQL reads it (searchTextStatement): three tsqueries, from any weight to name only. */
+export interface TextQuery {
+  any: string;
+  nameOrCategory: string;
+  name: string;
+}
+
+export interface PageSpec {
+  text: TextQuery | null;
+  category?: string | null;
+  collection?: string | null;
+  filter: ProductFilter;
+}
+
+/** Columns every raw catalog read selects (ProductRow in catalog.service.ts). */
+export const PRODUCT_COLUMNS = `p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
+  p.collections, p.size_guide, p.active, p.archived_at, p.position, p.created_at, p.pets`;
+
+type FilterKey = 'categories' | 'sizes' | 'pets' | 'price' | 'inStock';
+const FILTER_KEYS: FilterKey[] = ['categories', 'sizes', 'pets', 'price', 'inStock'];
+
+/** Order of the matches read (and of a page without text): columns of product_search `s`. */
+const WALK_ORDER: Record<ProductSortKey, string> = {
+  RELEVANCE: 's.position, s.product_id',
+  PRICE_ASC: 's.price, s.product_id',
+  PRICE_DESC: 's.price DESC, s.product_id',
+  NEWEST: 's.created_at DESC, s.product_id DESC',
+};
+/** The shop's order with products in stock first: the order search text reads its matches in. */
+const SHOP_ORDER = 's.in_stock DESC, s.position, s.product_id';
+/** The same orders over the columns of a CTE of matches. */
+const plain = (order: string) => order.replace(/\bs\.product_id\b/g, 'id').replace(/\bs\./g, '');
+
+const where = (parts: string[]) => (parts.length ? parts.join(' AND ') : 'true');
+
+/** The scope over `s` (active, category, collection) and one predicate per active filter over `s`. */
+function predicates(spec: Omit<PageSpec, 'text'>, params: Params) {
+  const scope = ['s.active'];
+  if (spec.category) scope.push(`s.category_slug = ${params.add(spec.category)}`);
+  if (spec.collection) scope.push(`s.collections @> ${params.add([spec.collection], '::text[]')}`);
+  const f = spec.filter;
+  const filters: Partial<Record<FilterKey, string>> = {};
+  if (f.categories.length) filters.categories = `s.category_slug = ANY(${params.add(f.categories, '::text[]')})`;
+  if (f.sizes.length) filters.sizes = `s.avail && ${params.add(f.sizes, '::text[]')}`;
+  if (f.pets.length) filters.pets = `s.pets && ${params.add(f.pets, '::text[]')}`;
+  const price: string[] = [];
+  if (f.minPrice !== null) price.push(`s.price >= ${params.add(f.minPrice, '::int')}`);
+  if (f.maxPrice !== null) price.push(`s.price <= ${params.add(f.maxPrice, '::int')}`);
+  if (price.length) filters.price = price.join(' AND ');
+  if (f.inStock) filters.inStock = 's.in_stock';
+  return { scope, filters };
+}
+
+/**
+ * Counts per filter option over rows that carry `n` products each (1 per match, or a facet-count row) and one
+ * flag per active filter (`f_<key>`): each option counts with every other active filter but not its own (choosing
+ * size M still shows how many come in L). A size counts only where it has stock.
+ */
+function facetColumns(
+  filters: Partial<Record<FilterKey, string>>,
+  ranges: readonly { min: number; max: number | null }[],
+  params: Params,
+  rows: string,
+  n: string,
+  exact: string,
+): string {
+  const others = (except: FilterKey) =>
+    where(FILTER_KEYS.filter((k) => k !== except && filters[k]).map((k) => `f_${k}`));
+  const count = (cond: string) => `coalesce(sum(${n}) FILTER (WHERE ${cond}), 0)::int`;
+  const sizes = SIZE_LABELS.map((l) => count(`${others('sizes')} AND ${params.add(l, '::text')} = ANY(avail)`));
+  const pets = (['DOG', 'CAT'] as const).map((p) =>
+    count(`${others('pets')} AND ${params.add(p, '::text')} = ANY(pets)`),
+  );
+  const prices = ranges.map((r) =>
+    count(
+      [
+        others('price'),
+        `price >= ${params.add(r.min, '::int')}`,
+        ...(r.max === null ? [] : [`price <= ${params.add(r.max, '::int')}`]),
+      ].join(' AND '),
+    ),
+  );
+  return `json_build_object('exact', ${exact}, 'inStock', ${count(`${others('inStock')} AND cardinality(avail) > 0`)},
+      'sizes', json_build_array(${sizes.join(', ')}),
+      'pets', json_build_array(${pets.join(', ')}),
+      'prices', json_build_array(${prices.join(', ')}),
+      'categories', (SELECT coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name, 'count', x.n) ORDER BY c.position), '[]')
+         FROM (SELECT category_slug, sum(${n})::int AS n FROM ${rows} WHERE ${others('categories')} GROUP BY category_slug) AS x
+         JOIN category c ON c.slug = x.category_slug WHERE x.n > 0))`;
+}
+
+/** The filters over rows grouped by (category_slug, price, pets, avail) instead of product_search `s`. */
+const grouped = (filters: Partial<Record<FilterKey, string>>) =>
+  Object.fromEntries(
+    Object.entries(filters).map(([k, v]) => [k, k === 'inStock' ? 'cardinality(avail) > 0' : v.replace(/\bs\./g, '')]),
+  ) as Partial<Record<FilterKey, string>>;
+
+/** One flag column per filter key (true when the filter is off), over the columns of `s`. */
+const flagColumns = (filters: Partial<Record<FilterKey, string>>) =>
+  FILTER_KEYS.map((k) => `${filters[k] ?? 'true'} AS f_${k}`).join(', ');
+
+/** The final select: the page's product rows (null columns on an empty page) beside the totals of `a`. */
+const withProducts = (a: string, extra: string) => `
+    SELECT r.*, ${extra}
+      FROM ${a} LEFT JOIN LATERAL (
+        SELECT ${PRODUCT_COLUMNS}, page.ord FROM page JOIN product p ON p.id = page.id JOIN category c ON c.slug = p.category_slug
+      ) AS r ON true
+     ORDER BY r.ord`;
+
+/**
+ * CTE `name`: the first `limit` rows of product_search in `order` within `scope` that satisfy `preds`, selecting
+ * `cols` (over `s`). `walk`: a common word's matches are found after a few thousand rows of the order's index
+ * whatever the catalogue's size, so the first `walkRows` rows are read and filtered, and only if they hold fewer
+ * than `limit` (the estimate was wrong) the GIN index answers. `index`: a rarer text's matches come from the GIN
+ * index, sorted. Both give the same rows; the statement stays prepared (its plan does not depend on the text).
+ */
+function firstInOrder(
+  name: string,
+  cols: string,
+  scope: string[],
+  preds: string[],
+  order: string,
+  limit: string,
+  plan: { walkRows: string } | 'index',
+  /** Read only when this holds (a one-time condition: otherwise nothing runs). */
+  gate = 'true',
+) {
+  // `rn`: the place in `order` (the rows come out of the index or the sort in that order: no further sort).
+  const numbered = `${cols}, row_number() OVER (ORDER BY ${order}) AS rn`;
+  const fromIndex = `SELECT ${numbered} FROM product_search s WHERE ${where([...scope, ...preds])} AND ${gate}
+         ORDER BY ${order} LIMIT ${limit}`;
+  if (plan === 'index') return `${name} AS MATERIALIZED (${fromIndex})`;
+  return `${name}_walk AS MATERIALIZED (
+      SELECT ${numbered} FROM (
+        SELECT * FROM product_search s WHERE ${where(scope)} AND ${gate} ORDER BY ${order} LIMIT ${plan.walkRows}
+      ) AS s
+       WHERE ${where(preds)} ORDER BY ${order} LIMIT ${limit}
+    ), ${name} AS MATERIALIZED (
+      SELECT * FROM ${name}_walk WHERE (SELECT count(*) FROM ${name}_walk) >= ${limit}
+      UNION ALL
+      SELECT * FROM (${fromIndex}) AS b WHERE (SELECT count(*) FROM ${name}_walk) < ${limit}
+    )`;
+}
+
+/** Whether a text matching `fraction` of the products is read by walking the shop's order (searchPageStatement). */
+export const walksFor = (fraction: number, first: number, offset: number) =>
+  fraction * SEARCH_WALK_ROWS >= Math.max(SEARCH_EXACT_LIMIT, offset + first) + 1;
+
+/**
+ * A page of a search (text) or of a collection listing with filters: one statement. Columns: the product columns
+ * and `ord` per row; on every row `seen` (hits read, at most `need`), `need` (the most read: the exactness limit or
+ * the end of this page, plus one; null when every hit is read) and `facets` (JSON, `exact` inside) when asked for.
+ */
+export function searchPageStatement(
+  spec: PageSpec,
+  sort: ProductSortKey,
+  first: number,
+  offset: number,
+  facets: readonly { min: number; max: number | null }[] | null,
+  /** How the text's matches are read (firstInOrder): `walk` when the text is estimated to be common. */
+  plan: 'walk' | 'index' = 'index',
+): Statement {
+  const params = new Params();
+  const text = spec.text;
+  const relevance = Boolean(text) && sort === 'RELEVANCE';
+  const { scope, filters } = predicates(spec, params);
+  const active = FILTER_KEYS.filter((k) => filters[k]);
+  const allFilters = where(active.map((k) => `f_${k}`));
+  // Relevance, for a page that ranks: tier 3 when every word is in the name, 2 when in name/category/pet, 1
+  // otherwise (the description); then ts_rank. Read with each match (the vectors stay out of the sorts).
+  const relevanceCols =
+    relevance && text
+      ? `CASE WHEN s.search_vector @@ ${params.add(text.name, '::tsquery')} THEN 3
+              WHEN s.search_vector @@ ${params.add(text.nameOrCategory, '::tsquery')} THEN 2 ELSE 1 END AS tier,
+         ts_rank(s.search_vector, ${params.add(text.any, '::tsquery')}) AS rank, `
+      : '';
+  const cols = (flags: string) =>
+    `s.product_id AS id, s.category_slug, s.price, s.pets, s.avail, s.in_stock, s.position, s.created_at, ${relevanceCols}${flags}`;
+  let ctes: string[];
+  let needParam: string | null = null;
+  if (!text) {
+    // A collection: a small curated set, read whole (always exact).
+    ctes = [
+      `matches AS MATERIALIZED (SELECT ${cols(flagColumns(filters))} FROM product_search s WHERE ${where(scope)})`,
+      `hits AS MATERIALIZED (SELECT *, row_number() OVER (ORDER BY ${plain(WALK_ORDER[sort])}) AS rn FROM matches WHERE ${allFilters})`,
+    ];
+  } else {
+    needParam = params.add(Math.max(SEARCH_EXACT_LIMIT, offset + first) + 1, '::int');
+    const walk = plan === 'walk' ? { walkRows: params.add(SEARCH_WALK_ROWS, '::int') } : 'index';
+    const match = `s.search_vector @@ ${params.add(text.any, '::tsquery')}`;
+    // The text's matches in the shop's order (the counts per option come from these), then those that pass every
+    // filter in the page's order: taken from the matches when those hold enough of them, otherwise read again.
+    const hitOrder = relevance ? SHOP_ORDER : WALK_ORDER[sort];
+    ctes = [firstInOrder('matches', cols(flagColumns(filters)), scope, [match], SHOP_ORDER, needParam, walk)];
+    const hitCols = `id, category_slug, price, pets, avail, in_stock, position, created_at${relevance ? ', tier, rank' : ''}`;
+    const fromMatches = `SELECT ${hitCols} FROM matches WHERE ${allFilters} ORDER BY ${plain(hitOrder)} LIMIT ${needParam}`;
+    if (hitOrder === SHOP_ORDER && active.length === 0) {
+      ctes.push(`hits AS MATERIALIZED (SELECT * FROM matches)`);
+    } else {
+      // Enough when every match was read, or (same order) when the filtered ones already fill `need`.
+      const enough = `(SELECT count(*) FROM matches) < ${needParam}${
+        hitOrder === SHOP_ORDER ? ` OR (SELECT count(*) FROM matches WHERE ${allFilters}) >= ${needParam}` : ''
+      }`;
+      const filtered = [match, ...active.map((k) => filters[k]!)];
+      ctes.push(
+        `enough AS MATERIALIZED (SELECT ${enough} AS yes)`,
+        firstInOrder(
+          'walked',
+          cols(flagColumns(filters)),
+          scope,
+          filtered,
+          hitOrder,
+          needParam,
+          walk,
+          'NOT (SELECT yes FROM enough)',
+        ),
+        `hits AS MATERIALIZED (SELECT *, row_number() OVER (ORDER BY ${plain(hitOrder)}) AS rn FROM (
+          SELECT * FROM (${fromMatches}) AS m WHERE (SELECT yes FROM enough)
+          UNION ALL
+          SELECT ${hitCols} FROM walked
+        ) AS h)`,
+      );
+    }
+  }
+  let pageOrder = plain(relevance ? SHOP_ORDER : WALK_ORDER[sort]);
+  let ranked = 'hits';
+  if (relevance && text) {
+    // Relevance inside the first SEARCH_EXACT_LIMIT hits (in stock first within a tier, then the shop's order);
+    // hits past the limit follow in the shop's order.
+    const exact = params.add(SEARCH_EXACT_LIMIT, '::int');
+    ranked = `(SELECT id, in_stock, position, rn > ${exact} AS later,
+        CASE WHEN rn <= ${exact} THEN tier END AS tier, CASE WHEN rn <= ${exact} THEN rank END AS rank FROM hits)`;
+    pageOrder = 'later, tier DESC, in_stock DESC, rank DESC, position ASC, id ASC';
+  }
+  ctes.push(`page AS (
+      SELECT id, row_number() OVER (ORDER BY ${pageOrder}) AS ord FROM ${ranked} AS x ORDER BY ${pageOrder}
+       LIMIT ${params.add(first, '::int')} OFFSET ${params.add(offset, '::int')}
+    )`);
+  let facetSql = '';
+  if (facets) {
+    // At most SEARCH_EXACT_LIMIT matches are counted: all of them (exact), or the first ones of the shop's order.
+    const exactLimit = needParam === null ? null : params.add(SEARCH_EXACT_LIMIT, '::int');
+    // Counted by groups of equal (category, price, pets, sizes in stock): the counts per option sum a few groups.
+    const sample = `SELECT * FROM matches${exactLimit ? ` WHERE rn <= ${exactLimit}` : ''}`;
+    ctes.push(`sample AS MATERIALIZED (
+      SELECT category_slug, price, pets, avail, count(*)::int AS products, ${flagColumns(grouped(filters))}
+        FROM (${sample}) AS x GROUP BY category_slug, price, pets, avail
+    )`);
+    const exact = exactLimit ? `(SELECT count(*) FROM matches) <= ${exactLimit}` : 'true';
+    facetSql = `, (SELECT ${facetColumns(filters, facets, params, 'sample', 'products', exact)} FROM sample) AS facets`;
+  }
+  const sql = `WITH ${ctes.join(',\n    ')}
+    ${withProducts(
+      '(SELECT (SELECT count(*) FROM hits)::int AS seen) AS a',
+      `a.seen, ${needParam ?? 'NULL::int'} AS need${facetSql}`,
+    )}`;
+  return { sql, params: params.values };
+}
+
+/**
+ * A page of a category (or of the whole shop) with filters and, when asked for, the counts per filter option: the
+ * total and the counts are sums over product_facet_count, the page a walk of the listing order's index. Exact.
+ */
+export function facetedListingStatement(
+  spec: Omit<PageSpec, 'text' | 'collection'>,
+  sort: ProductSortKey,
+  first: number,
+  offset: number,
+  facets: readonly { min: number; max: number | null }[] | null,
+): Statement {
+  const params = new Params();
+  const { scope, filters } = predicates(spec, params);
+  const counted = scope
+    .filter((p) => p !== 's.active')
+    .map((p) => p.replace(/\bs\./g, 'f.'))
+    .join(' AND ');
+  const active = FILTER_KEYS.filter((k) => filters[k]);
+  const cube = `cube AS MATERIALIZED (
+      SELECT category_slug, price, pets, avail, products, ${flagColumns(grouped(filters))}
+        FROM product_facet_count f WHERE ${counted || 'true'}
+    )`;
+  const page = `page AS (
+      SELECT s.product_id AS id, row_number() OVER (ORDER BY ${WALK_ORDER[sort]}) AS ord FROM product_search s
+       WHERE ${where([...scope, ...active.map((k) => filters[k]!)])}
+       ORDER BY ${WALK_ORDER[sort]} LIMIT ${params.add(first, '::int')} OFFSET ${params.add(offset, '::int')}
+    )`;
+  const total = `coalesce(sum(products) FILTER (WHERE ${where(active.map((k) => `f_${k}`))}), 0)::int`;
+  const facetSql = facets ? `, (${facetColumns(filters, facets, params, 'cube', 'products', 'true')}) AS facets` : '';
+  const sql = `WITH ${cube}, ${page}
+    ${withProducts(`(SELECT ${total} AS total${facetSql} FROM cube) AS a`, `a.total${facets ? ', a.facets' : ''}`)}`;
+  return { sql, params: params.values };
+}
