@@ -5,12 +5,12 @@ import fresh from 'fresh';
 import proxyaddr from 'proxy-addr';
 import type { Logger } from 'pino';
 import type { GraphQLContext } from './context.js';
+import { runSteps, type Step } from './step-chain.js';
 import type { GraphqlGetCache } from '../modules/cache/catalog-cache.http.js';
 
 type GraphqlRequest = IncomingMessage & { body?: unknown; nullCharacter?: 'found' | 'unknown' };
 
 /** A Connect-style step (helmet, cors, compression and body-parser are all written against Node's own objects). */
-export type Step = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
 export function graphqlErrorBody(message: string, code: string): string {
   return JSON.stringify({ errors: [{ message, extensions: { code } }] });
@@ -55,6 +55,8 @@ function hasNullCharacter(req: GraphqlRequest): boolean {
     (req.nullCharacter === 'unknown' && req.body !== undefined && JSON.stringify(req.body).includes('\\u0000'))
   );
 }
+
+export type { Step };
 
 /** `/graphql`, `/graphql/…` or `/graphql?…`, in any case (as Express matched the mount before). */
 export function isGraphqlUrl(url: string | undefined): boolean {
@@ -195,21 +197,5 @@ export function createGraphqlHttp({
     send(req, res, status, body);
   };
 
-  return (req: IncomingMessage, res: ServerResponse) => {
-    let i = 0;
-    const next = (err?: unknown) => {
-      if (err) return fail(req, res, err);
-      const step = steps[i++];
-      if (step) {
-        try {
-          step(req, res, next);
-        } catch (e) {
-          fail(req, res, e);
-        }
-        return;
-      }
-      execute(req, res).catch((e: unknown) => fail(req, res, e));
-    };
-    next();
-  };
+  return runSteps(steps, fail, execute);
 }

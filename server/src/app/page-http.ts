@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import accepts from 'accepts';
 import type { Logger } from 'pino';
-import type { Step } from './graphql-http.js';
+import { runSteps, type Step } from './step-chain.js';
 import { canonicalTarget, sendCanonicalRedirect } from './canonical-redirect.js';
 
 /** Renders the page at a request's URL (render/page-renderer.ts); `fail` answers an error before anything was sent. */
@@ -92,23 +92,9 @@ export function createPageHttp({ before, renderPage, log }: PageHttpOptions) {
     res.end(req.method === 'HEAD' ? undefined : ERROR_PAGE);
   };
 
-  return (req: IncomingMessage, res: ServerResponse) => {
-    let i = 0;
-    const next = (err?: unknown) => {
-      if (err) return fail(req, res, err);
-      const step = before[i++];
-      if (step) {
-        try {
-          step(req, res, next);
-        } catch (e) {
-          fail(req, res, e);
-        }
-        return;
-      }
-      const target = canonicalTarget(req.url ?? '/');
-      if (target) return sendCanonicalRedirect(res, target);
-      renderPage(req, res, (e) => fail(req, res, e)).catch((e: unknown) => fail(req, res, e));
-    };
-    next();
-  };
+  return runSteps(before, fail, (req, res) => {
+    const target = canonicalTarget(req.url ?? '/');
+    if (target) return sendCanonicalRedirect(res, target);
+    return renderPage(req, res, (e) => fail(req, res, e));
+  });
 }

@@ -2,7 +2,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import helmet from 'helmet';
 import cors from 'cors';
 import compression from 'compression';
-import type { Step } from './graphql-http.js';
+import type { Step } from './step-chain.js';
 import type { Env } from '../config/env.js';
 
 /** Origins the browser may talk to besides our own (staff sign-in, media, payment redirect). */
