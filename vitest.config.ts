@@ -4,6 +4,12 @@ import react from '@vitejs/plugin-react';
 /**
  * Test projects: unit (beside the code, node), component (jsdom + MSW), api (real PostgreSQL,
  * one database per test file), e2e (Chromium against the built app on the real server).
+ *
+ * Workers: vitest's default is one fewer than the cores, which on a two-core machine runs every file one after
+ * another. The api files spend most of their time waiting on PostgreSQL, the Auth emulator and the shops they
+ * start, so three run side by side; unit and component files are CPU-bound, so two. The e2e files share one shop
+ * and its Chromium timings (the throttled-phone taps), so they run one at a time. Projects with different
+ * worker counts need their own `sequence.groupOrder` when one run holds several of them.
  */
 export default defineConfig({
   test: {
@@ -13,6 +19,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
           include: ['server/**/*.test.ts', 'shared/**/*.test.ts', 'client/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
@@ -21,6 +29,8 @@ export default defineConfig({
         test: {
           name: 'component',
           environment: 'jsdom',
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           include: ['client/**/*.test.tsx'],
           setupFiles: ['client/src/test-utils/component-setup.ts'],
           // Filling a whole form through user-event (a keystroke at a time, each one rendered) takes seconds on a
@@ -32,6 +42,8 @@ export default defineConfig({
         test: {
           name: 'api',
           environment: 'node',
+          maxWorkers: 3,
+          sequence: { groupOrder: 2 },
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/setup/database-global-setup.ts', 'tests/setup/auth-emulator-global-setup.ts'],
           testTimeout: 60_000,
@@ -45,6 +57,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/setup/e2e-global-setup.ts'],
           fileParallelism: false,
+          sequence: { groupOrder: 3 },
           testTimeout: 120_000,
           hookTimeout: 180_000,
         },

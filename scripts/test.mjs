@@ -1,44 +1,66 @@
 #!/usr/bin/env node
-// `npm test`: codegen, typecheck, lint, format check, the builds (client, server render bundle, precompiled server), then
-// each vitest project on its own (unit, component, api, e2e), so the run says how long each one took (the README quotes
-// these figures). Every project runs even when an earlier one failed. With arguments (`npm test -- tests/api/checkout.test.ts`),
-// one vitest run receives them instead.
-import { spawnSync } from 'node:child_process';
+// `npm test`: codegen, then the checks that need only the generated types (typecheck, lint, format check, the builds:
+// client, server render bundle, precompiled server) two at a time, then each vitest project on its own (unit,
+// component, api, e2e), so the run says how long each one took (the README quotes these figures). Every project runs
+// even when an earlier one failed. With arguments (`npm test -- tests/api/checkout.test.ts`), one vitest run receives
+// them instead.
+//
+// The checks run in pairs because each of them keeps one core busy at most (tsc, eslint and prettier are
+// single-threaded) and these machines have two. A pair's output is held and printed whole when the step ends, so the
+// two never interleave.
+import { spawn } from 'node:child_process';
 
 const args = process.argv.slice(2);
+/** Steps in one inner list run at the same time; the lists run one after another. */
 const checks = [
-  ['codegen', 'npm', ['run', '--silent', 'codegen']],
-  ['typecheck', 'npm', ['run', '--silent', 'typecheck:only']],
-  ['lint', 'npm', ['run', '--silent', 'lint']],
-  ['format', 'npm', ['run', '--silent', 'format:check']],
-  ['build', 'node', ['scripts/build.mjs']],
+  [['codegen', 'npm', ['run', '--silent', 'codegen']]],
+  [
+    ['typecheck', 'npm', ['run', '--silent', 'typecheck:only']],
+    ['lint', 'npm', ['run', '--silent', 'lint']],
+  ],
+  [
+    ['build', 'node', ['scripts/build.mjs']],
+    ['format', 'npm', ['run', '--silent', 'format:check']],
+  ],
 ];
 const projects =
   args.length > 0
     ? [['vitest', 'npx', ['vitest', 'run', ...args]]]
     : ['unit', 'component', 'api', 'e2e'].map((p) => [`vitest ${p}`, 'npx', ['vitest', 'run', '--project', p]]);
 
-function run(name, cmd, cmdArgs) {
+const env = { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR };
+
+/** Runs one step; with `hold`, its output is kept and printed when it ends (for steps that run side by side). */
+function run([name, cmd, cmdArgs], hold = false) {
   const started = Date.now();
-  console.log(`\n▶ ${name}`);
-  const r = spawnSync(cmd, cmdArgs, {
-    stdio: 'inherit',
-    env: { ...process.env, FORCE_COLOR: process.env.CI ? '0' : process.env.FORCE_COLOR },
+  if (!hold) console.log(`\n▶ ${name}`);
+  const child = spawn(cmd, cmdArgs, { stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit', env });
+  const output = [];
+  child.stdout?.on('data', (chunk) => output.push(chunk));
+  child.stderr?.on('data', (chunk) => output.push(chunk));
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const secs = (Date.now() - started) / 1000;
+      const ok = code === 0;
+      if (hold) {
+        console.log(`\n▶ ${name}`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      console.log(ok ? `✔ ${name} (${secs.toFixed(1)} s)` : `✖ ${name} falló (${secs.toFixed(1)} s)`);
+      resolve({ name, ok, secs, status: ok ? 0 : code || 1 });
+    });
   });
-  const secs = (Date.now() - started) / 1000;
-  const ok = r.status === 0;
-  console.log(ok ? `✔ ${name} (${secs.toFixed(1)} s)` : `✖ ${name} falló (${secs.toFixed(1)} s)`);
-  return { name, ok, secs, status: r.status ?? 1 };
 }
 
 const started = Date.now();
 const results = [];
-for (const [name, cmd, cmdArgs] of checks) {
-  const result = run(name, cmd, cmdArgs);
-  results.push(result);
-  if (!result.ok) process.exit(result.status);
+for (const group of checks) {
+  const done = await Promise.all(group.map((step) => run(step, group.length > 1)));
+  results.push(...done);
+  const failed = done.find((r) => !r.ok);
+  if (failed) process.exit(failed.status);
 }
-for (const [name, cmd, cmdArgs] of projects) results.push(run(name, cmd, cmdArgs));
+for (const step of projects) results.push(await run(step));
 
 const minutes = (s) => `${Math.floor(s / 60)} min ${Math.round(s % 60)} s`;
 console.log(`\nDuración: ${results.map((r) => `${r.name} ${minutes(r.secs)}`).join(' · ')}`);

@@ -194,14 +194,13 @@ export class InvoicingAdmin {
 
   async view(m: EntityManager = this.ds.manager): Promise<InvoicingView> {
     const today = bogotaDate(new Date());
-    const [invoice, credit, enabled, counts] = await Promise.all([
-      readNumbering(m, 'INVOICE'),
-      readNumbering(m, 'CREDIT_NOTE'),
-      invoicingEnabled(m),
-      m.query(
-        `SELECT count(*) FILTER (WHERE status = 'RECHAZADO')::int AS refused, count(*) FILTER (WHERE status = 'PENDIENTE')::int AS pending FROM einvoice_document`,
-      ) as Promise<Array<{ refused: number; pending: number }>>,
-    ]);
+    // One after another: inside a transaction (setEnabled) the four share one connection, which runs one query at a time.
+    const invoice = await readNumbering(m, 'INVOICE');
+    const credit = await readNumbering(m, 'CREDIT_NOTE');
+    const enabled = await invoicingEnabled(m);
+    const counts: Array<{ refused: number; pending: number }> = await m.query(
+      `SELECT count(*) FILTER (WHERE status = 'RECHAZADO')::int AS refused, count(*) FILTER (WHERE status = 'PENDIENTE')::int AS pending FROM einvoice_document`,
+    );
     const numbering = this.numberingView(invoice, today);
     const { refused, pending } = counts[0]!;
     return {
