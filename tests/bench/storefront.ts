@@ -113,6 +113,7 @@ export async function runStorefront(
     { page: 'inicio', path: '/' },
     { page: 'collares', path: '/collares' },
     { page: 'producto', path: productPagePath },
+    { page: 'búsqueda', path: '/buscar?q=collar' },
   ];
   const chrome = await launchChromium();
   const pages: PageResult[] = [];
