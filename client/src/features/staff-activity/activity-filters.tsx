@@ -1,5 +1,6 @@
-import { AUDIT_KIND_LABELS, AUDIT_KINDS, ENTITY_LABELS, OPERATION_LABELS } from '#shared/audit.js';
+import { AUDIT_KIND_LABELS, ENTITY_LABELS, OPERATION_LABELS } from '#shared/audit.js';
 import { FilterBar } from '../../components/staff/filter-bar';
+import { FilterSelect, DateRangeFields } from '../../components/staff/filter-fields';
 
 /** The activity log's query parameters: person, kind of record and its number, operation, kind of entry, dates. */
 export const ACTIVITY_FILTER_KEYS = ['persona', 'registro', 'id', 'op', 'tipo', 'desde', 'hasta'] as const;
@@ -23,65 +24,40 @@ export function ActivityFilters({
     <FilterBar label="Filtrar la actividad" values={values} onApply={onApply}>
       {(draft, set) => (
         <>
-          <label>
-            Persona
-            <select value={draft.persona} onChange={set('persona')}>
-              <option value="">Todo el equipo</option>
-              {people.map((p) => (
-                <option key={p.uid} value={p.uid}>
-                  {p.label}
-                </option>
-              ))}
-              {draft.persona && !people.some((p) => p.uid === draft.persona) ? (
-                <option value={draft.persona}>{draft.persona}</option>
-              ) : null}
-            </select>
-          </label>
-          <label>
-            Registro
-            <select value={draft.registro} onChange={set('registro')}>
-              <option value="">Todos</option>
-              {byLabel(ENTITY_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
+          <FilterSelect
+            label="Persona"
+            all="Todo el equipo"
+            value={draft.persona}
+            onChange={set('persona')}
+            options={people.map((p) => [p.uid, p.label] as const)}
+            unknown={(uid) => uid}
+          />
+          <FilterSelect
+            label="Registro"
+            all="Todos"
+            value={draft.registro}
+            onChange={set('registro')}
+            options={byLabel(ENTITY_LABELS)}
+          />
           <label>
             Número del registro
             <input value={draft.id} onChange={set('id')} maxLength={80} inputMode="text" />
           </label>
-          <label>
-            Acción
-            <select value={draft.op} onChange={set('op')}>
-              <option value="">Todas</option>
-              {byLabel(OPERATION_LABELS).map(([value, label]) => (
-                <option key={value} value={value}>
-                  {label}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Tipo
-            <select value={draft.tipo} onChange={set('tipo')}>
-              <option value="">Todos</option>
-              {AUDIT_KINDS.map((k) => (
-                <option key={k} value={k}>
-                  {AUDIT_KIND_LABELS[k]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Desde
-            <input type="date" value={draft.desde} onChange={set('desde')} />
-          </label>
-          <label>
-            Hasta
-            <input type="date" value={draft.hasta} onChange={set('hasta')} />
-          </label>
+          <FilterSelect
+            label="Acción"
+            all="Todas"
+            value={draft.op}
+            onChange={set('op')}
+            options={byLabel(OPERATION_LABELS)}
+          />
+          <FilterSelect
+            label="Tipo"
+            all="Todos"
+            value={draft.tipo}
+            onChange={set('tipo')}
+            options={AUDIT_KIND_LABELS}
+          />
+          <DateRangeFields from={draft.desde} to={draft.hasta} onFromChange={set('desde')} onToChange={set('hasta')} />
         </>
       )}
     </FilterBar>

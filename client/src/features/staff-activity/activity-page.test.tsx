@@ -92,10 +92,19 @@ describe('«Actividad»', () => {
       expect(await within(list).findByText('Permiso que faltó: Ver productos del panel')).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Ver más' })).toBeNull();
 
-      await userEvent.selectOptions(await screen.findByLabelText('Persona'), 'u2');
+      const person = await screen.findByLabelText('Persona');
+      expect(within(person).getAllByRole('option')[0]).toHaveTextContent('Todo el equipo');
+      expect(
+        within(screen.getByLabelText('Tipo'))
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual(['Todos', 'Cambio', 'Inicio de sesión', 'Intento rechazado', 'Exportación']);
+      await userEvent.selectOptions(person, 'u2');
+      await userEvent.selectOptions(screen.getByLabelText('Tipo'), 'Cambio');
+      await userEvent.type(screen.getByLabelText('Desde'), '2026-03-01');
       await userEvent.click(screen.getByRole('button', { name: 'Filtrar' }));
       await screen.findByRole('list', { name: 'Entradas de actividad' });
-      expect(asked.at(-1)).toMatchObject({ filter: { actorUid: 'u2' } });
+      expect(asked.at(-1)).toMatchObject({ filter: { actorUid: 'u2', kind: 'change', from: '2026-03-01' } });
     },
   );
 });

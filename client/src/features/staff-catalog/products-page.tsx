@@ -5,6 +5,7 @@ import { ProductEditor } from './product-editor';
 import { QueryError } from '../../components/staff/query-error';
 import { StaffProductsListDocument } from './staff-catalog.generated';
 import { StaffLink } from '../../components/staff/staff-link';
+import { FilterSelect } from '../../components/staff/filter-fields';
 
 /** `/dashboard/productos`: published and draft products (or the archived ones), search, category, quick edits; new product. */
 export function ProductsPage() {
@@ -12,10 +13,12 @@ export function ProductsPage() {
   const archived = params.get('archivados') === '1';
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState('');
-  const { data, error, loading, refetch } = useQuery(StaffProductsListDocument, {
+  const { data, previousData, error, loading, refetch } = useQuery(StaffProductsListDocument, {
     variables: { search: search || null, category: category || null, archived },
     fetchPolicy: 'cache-and-network',
   });
+  // The last answer's categories while a new search loads, so the chosen one keeps its name in the select.
+  const categories = (data ?? previousData)?.categories ?? [];
   return (
     <section className="staff-page">
       <div className="staff-page__head">
@@ -47,17 +50,13 @@ export function ProductsPage() {
             placeholder="Nombre o categoría (sin tildes también)"
           />
         </label>
-        <label>
-          Categoría
-          <select value={category} onChange={(e) => setCategory(e.target.value)}>
-            <option value="">Todas</option>
-            {data?.categories.map((c) => (
-              <option key={c.slug} value={c.slug}>
-                {c.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <FilterSelect
+          label="Categoría"
+          all="Todas"
+          value={category}
+          onChange={(e) => setCategory(e.target.value)}
+          options={categories.map((c) => [c.slug, c.name] as const)}
+        />
       </div>
       {error && !data ? <QueryError onRetry={() => void refetch()} error={error} /> : null}
       {loading && !data ? <p role="status">Cargando productos…</p> : null}

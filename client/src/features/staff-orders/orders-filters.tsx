@@ -1,5 +1,6 @@
-import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from '#shared/orders.js';
+import { ORDER_STATUS_LABELS, ORDER_STATUSES, PAYMENT_METHOD_LABELS } from '#shared/orders.js';
 import { FilterBar } from '../../components/staff/filter-bar';
+import { DateRangeFields, FilterSelect, type FilterOptions } from '../../components/staff/filter-fields';
 
 /** The orders list's query parameters: state(s), payment method (the one the gateway reported, or contraentrega), dates, search. */
 export const ORDERS_FILTER_KEYS = ['estado', 'pago', 'desde', 'hasta', 'q'] as const;
@@ -7,7 +8,11 @@ export const ORDERS_FILTER_KEYS = ['estado', 'pago', 'desde', 'hasta', 'q'] as c
 export type OrdersFilterValues = Record<(typeof ORDERS_FILTER_KEYS)[number], string>;
 
 const TO_SHIP = 'PAGADO,EN_PREPARACION';
-const KNOWN_STATES = ['', TO_SHIP, ...ORDER_STATUSES];
+// Any other combination of states (from a link such as the dashboard's) shows as «Varios estados».
+const STATE_OPTIONS: FilterOptions = [
+  [TO_SHIP, 'Por enviar (pagado o en preparación)'],
+  ...ORDER_STATUSES.map((s) => [s, ORDER_STATUS_LABELS[s]] as const),
+];
 
 /** State, payment method, date range and free-text search for the orders list (applied on submit). */
 export function OrdersFilters({
@@ -21,38 +26,22 @@ export function OrdersFilters({
     <FilterBar label="Filtrar órdenes" values={values} onApply={onApply}>
       {(draft, set) => (
         <>
-          <label>
-            Estado
-            <select value={draft.estado} onChange={set('estado')}>
-              <option value="">Todos los estados</option>
-              <option value={TO_SHIP}>Por enviar (pagado o en preparación)</option>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {ORDER_STATUS_LABELS[s]}
-                </option>
-              ))}
-              {KNOWN_STATES.includes(draft.estado) ? null : <option value={draft.estado}>Varios estados</option>}
-            </select>
-          </label>
-          <label>
-            Medio de pago
-            <select value={draft.pago} onChange={set('pago')}>
-              <option value="">Todos los medios</option>
-              {PAYMENT_METHODS.map((m) => (
-                <option key={m} value={m}>
-                  {PAYMENT_METHOD_LABELS[m]}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label>
-            Desde
-            <input type="date" value={draft.desde} onChange={set('desde')} />
-          </label>
-          <label>
-            Hasta
-            <input type="date" value={draft.hasta} onChange={set('hasta')} />
-          </label>
+          <FilterSelect
+            label="Estado"
+            all="Todos los estados"
+            value={draft.estado}
+            onChange={set('estado')}
+            options={STATE_OPTIONS}
+            unknown={() => 'Varios estados'}
+          />
+          <FilterSelect
+            label="Medio de pago"
+            all="Todos los medios"
+            value={draft.pago}
+            onChange={set('pago')}
+            options={PAYMENT_METHOD_LABELS}
+          />
+          <DateRangeFields from={draft.desde} to={draft.hasta} onFromChange={set('desde')} onToChange={set('hasta')} />
           <label className="staff-filters__search">
             Buscar
             <input

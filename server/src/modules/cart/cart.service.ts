@@ -2,11 +2,10 @@ import type { DataSource, EntityManager } from 'typeorm';
 import { MAX_CART_LINES, MAX_LINE_QUANTITY } from '#shared/shop.js';
 import { badInput } from '../../common/errors.js';
 import {
-  productFromRow,
-  sizeFromRow,
+  sizeWithProductFromRow,
   type ProductEntity,
-  type ProductRow,
   type ProductSizeEntity,
+  type SizeWithProductRow,
 } from '../catalog/index.js';
 import type { DiscountCodeEntity, DiscountCustomer, DiscountService } from '../discounts/index.js';
 import type { DiscountProblemReason } from '#shared/discount-codes.js';
@@ -74,16 +73,6 @@ export interface QuoteRequest {
   paymentMethod?: PaymentMethodValue | null;
 }
 
-/** One requested size joined with its product (product columns as in the catalog's ProductRow). */
-interface VariantRow extends Omit<ProductRow, 'id' | 'total'> {
-  size_id: number;
-  label: string;
-  size_position: number;
-  stock: number;
-  reserved: number;
-  product_id: number;
-}
-
 const ID = /^\d{1,9}$/;
 
 function stockMessage(available: number): string {
@@ -134,9 +123,9 @@ export class CartService {
     const code = input.discountCode?.trim() ? input.discountCode : null;
 
     // Outside a transaction (the storefront's quotes) the statement goes straight to the pool.
-    const read = (sql: string, params: unknown[]): Promise<VariantRow[]> =>
-      manager === this.ds.manager ? selectRows<VariantRow>(this.ds, sql, params) : manager.query(sql, params);
-    const rows: VariantRow[] = sizeIds.length
+    const read = (sql: string, params: unknown[]): Promise<SizeWithProductRow[]> =>
+      manager === this.ds.manager ? selectRows<SizeWithProductRow>(this.ds, sql, params) : manager.query(sql, params);
+    const rows: SizeWithProductRow[] = sizeIds.length
       ? await read(
           `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
                   p.id AS product_id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
@@ -195,7 +184,7 @@ export class CartService {
     };
   }
 
-  private quoteLine(line: CartLineInput, row: VariantRow | undefined): QuotedLine {
+  private quoteLine(line: CartLineInput, row: SizeWithProductRow | undefined): QuotedLine {
     const base = {
       productId: line.productId,
       sizeId: line.sizeId,
@@ -213,15 +202,7 @@ export class CartService {
         problem: { kind: 'UNAVAILABLE', available: 0, message: 'Este producto ya no está disponible' },
       };
     }
-    const product = productFromRow({ ...row, id: row.product_id });
-    const size = sizeFromRow({
-      id: row.size_id,
-      product_id: row.product_id,
-      label: row.label,
-      position: row.size_position,
-      stock: row.stock,
-      reserved: row.reserved,
-    });
+    const { product, size } = sizeWithProductFromRow(row);
     const cap = Math.min(this.maxUnitsPerSize, MAX_LINE_QUANTITY);
     const available = Math.max(0, Math.min(row.stock, cap));
     // Problem lines keep their unit price (the shopper sees what a unit costs) but add nothing to the totals.

@@ -207,6 +207,34 @@ export function sizeFromRow(r: SizeRow): ProductSizeEntity {
   });
 }
 
+/**
+ * One size joined with its product (the cart quote reads sizes this way): the product's columns as in ProductRow, with
+ * `product_id` for its id, and the size's under `size_`-prefixed names where they would clash with the product's.
+ */
+export interface SizeWithProductRow extends Omit<ProductRow, 'id' | 'total'> {
+  product_id: number;
+  size_id: number;
+  label: string;
+  size_position: number;
+  stock: number;
+  reserved: number;
+}
+
+/** The product and the size of a joined row, built by the same mappers as every other catalog read. */
+export function sizeWithProductFromRow(row: SizeWithProductRow): { product: ProductEntity; size: ProductSizeEntity } {
+  return {
+    product: productFromRow({ ...row, id: row.product_id }),
+    size: sizeFromRow({
+      id: row.size_id,
+      product_id: row.product_id,
+      label: row.label,
+      position: row.size_position,
+      stock: row.stock,
+      reserved: row.reserved,
+    }),
+  };
+}
+
 interface ImageRow {
   id: number;
   product_id: number;

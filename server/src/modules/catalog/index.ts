@@ -1,10 +1,9 @@
 // Catalog: categories and products for shoppers, product management and stock alerts for staff.
 export {
   CatalogService,
-  productFromRow,
-  sizeFromRow,
+  sizeWithProductFromRow,
   type CategoryWithCount,
-  type ProductRow,
+  type SizeWithProductRow,
   type ProductSortKey,
 } from './catalog.service.js';
 export {

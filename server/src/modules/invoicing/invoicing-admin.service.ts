@@ -18,7 +18,13 @@ import { invoicingEnabled, numberAndQueue, queueIssue } from './document-queue.j
 import { lockDocument } from './document-issuer.js';
 import type { DocumentMails } from './document-mails.js';
 import type { DocumentRow } from './document-row.js';
-import { readNumbering, testResolution, type AllocationSettings, type NumberingRow } from './numbering.js';
+import {
+  readNumbering,
+  resolutionFromRow,
+  testResolution,
+  type AllocationSettings,
+  type NumberingRow,
+} from './numbering.js';
 
 export interface InvoicingAdminSettings extends AllocationSettings {
   provider: 'sandbox' | 'alegra';
@@ -147,16 +153,7 @@ export class InvoicingAdmin {
         updatedBy: null,
       };
     }
-    const view = {
-      resolutionNumber: row.resolution_number!,
-      prefix: row.prefix,
-      from: Number(row.range_from),
-      to: Number(row.range_to),
-      validFrom: row.valid_from!,
-      validTo: row.valid_to!,
-      technicalKey: row.technical_key!,
-      nextNumber: Number(row.next_number),
-    };
+    const view = { ...resolutionFromRow(row), nextNumber: Number(row.next_number) };
     return {
       ...view,
       remaining: Math.max(0, view.to - view.nextNumber + 1),

@@ -29,6 +29,19 @@ export interface NumberingSnapshot {
   technicalKey: string;
 }
 
+/** The resolution of an invoice numbering row (an invoice's row always has one: the table's CHECK requires it). */
+export function resolutionFromRow(row: NumberingRow): NumberingSnapshot {
+  return {
+    resolutionNumber: row.resolution_number!,
+    prefix: row.prefix,
+    from: Number(row.range_from),
+    to: Number(row.range_to),
+    validFrom: row.valid_from!,
+    validTo: row.valid_to!,
+    technicalKey: row.technical_key!,
+  };
+}
+
 /** The DIAN's test-set resolution (habilitación): the shop numbers with it until the owner registers its own. */
 export function testResolution(technicalKey: string) {
   return {
@@ -131,17 +144,6 @@ export async function allocateNumber(
     ok: true,
     prefix: row.prefix,
     number: next,
-    snapshot:
-      kind === 'INVOICE'
-        ? {
-            resolutionNumber: row.resolution_number!,
-            prefix: row.prefix,
-            from: Number(row.range_from),
-            to: Number(row.range_to),
-            validFrom: row.valid_from!,
-            validTo: row.valid_to!,
-            technicalKey: row.technical_key!,
-          }
-        : null,
+    snapshot: kind === 'INVOICE' ? resolutionFromRow(row) : null,
   };
 }

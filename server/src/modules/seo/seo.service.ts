@@ -8,20 +8,15 @@ export class SeoService {
   /** Every public URL: static pages, listings (campaign pages only while on) and active products at their current slug. */
   async sitemapPaths(): Promise<string[]> {
     const [products, campaigns]: [
-      Array<{ id: number; slug: string; category_slug: string; collections: string[] }>,
+      Array<{ id: number; slug: string; categorySlug: string; collections: string[] }>,
       Array<{ path: string }>,
     ] = await Promise.all([
       this.ds.query(
-        `SELECT id, slug, category_slug, collections FROM product WHERE active ORDER BY category_slug, position, id`,
+        `SELECT id, slug, category_slug AS "categorySlug", collections FROM product WHERE active ORDER BY category_slug, position, id`,
       ),
       this.ds.query(`SELECT path FROM campaign WHERE NOT active`),
     ]);
     const off = new Set(campaigns.map((c) => c.path));
-    return [
-      ...sitemapPagePaths().filter((p) => !off.has(p)),
-      ...products.map((p) =>
-        productPath({ id: p.id, slug: p.slug, categorySlug: p.category_slug, collections: p.collections }),
-      ),
-    ];
+    return [...sitemapPagePaths().filter((p) => !off.has(p)), ...products.map((p) => productPath(p))];
   }
 }
