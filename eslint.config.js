@@ -130,6 +130,9 @@ export default tseslint.config(
       '.data/',
       '.data-*/',
       'coverage/',
+      // What test runs leave behind (copies of the app, traces): git ignores them too.
+      'tests/.tmp/',
+      'test-results/',
     ],
   },
   js.configs.recommended,
