@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { inject } from 'vitest';
 import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop, type RunningShop } from '../../server/src/app/start-shop.js';
@@ -17,13 +19,25 @@ export interface TestShop extends RunningShop {
   ): Promise<GqlResponse<T>>;
 }
 
+/**
+ * A data folder of its own (outbox, sandbox secret, backups), since test files run side by side and their databases
+ * number orders alike: in one shared outbox a test could read another file's email for the same reference. The seeded
+ * pictures are shared (a link to the folder the global setup filled).
+ */
+function ownDataDir(): string {
+  const media = inject('mediaDir');
+  const dir = fs.mkdtempSync(path.join(path.dirname(media), 'shop-'));
+  fs.symlinkSync(media, path.join(dir, 'media'));
+  return dir;
+}
+
 /** The real server on a random port over a fresh copy of the seeded database. */
 export async function startTestShop(env: Record<string, string> = {}): Promise<TestShop> {
   const databaseUrl = await createTestDatabase(inject('pgServerUrl'));
   const parsed = parseEnv({
     NODE_ENV: 'test',
     PORT: '0',
-    DATA_DIR: inject('mediaDir').replace(/\/media$/, ''),
+    DATA_DIR: env.DATA_DIR ?? ownDataDir(),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     SEED_ON_START: 'false',
