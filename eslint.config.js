@@ -20,6 +20,11 @@ const outsideFeatures = fs
   .readdirSync('client/src')
   .filter((name) => name !== 'features')
   .map((name) => `client/src/${name}`);
+/** Client code outside start/ (the browser's start-up): it reaches the start-up only through start/index.ts. */
+const outsideStart = fs
+  .readdirSync('client/src')
+  .filter((name) => name !== 'start')
+  .map((name) => `client/src/${name}`);
 /**
  * The modules app/ imports on their own, not through the feature's index, because the index would carry more code
  * into a chunk that must stay small: the header is on every page's first load and loads the cart drawer only when it
@@ -36,9 +41,9 @@ const chunkEntries = {
 /**
  * Layers point down (docs/arquitectura.md), checked on every import by import-x/no-restricted-paths:
  *   shared (pure rules) ← server common ← config ← server modules ← db, app     (server never imports client)
- *   shared ← client lib ← components ← features ← app                          (client never imports server)
- * A server module or client feature is reached from outside only through its public `index.ts` (for a route's
- * feature that index is also the chunk app/routes loads lazily);
+ *   shared ← client lib ← components ← features ← app ← start, entries          (client never imports server)
+ * A server module, a client feature or the browser start-up (client/src/start) is reached from outside only through
+ * its public `index.ts` (for a route's feature that index is also the chunk app/routes loads lazily);
  * payments report transactions and never import orders; storefront code never reaches Firebase.
  */
 const boundaries = [
@@ -108,6 +113,17 @@ const boundaries = [
     message: `Code outside features/ uses the ${f} feature only through its public index (features/${f}/index.ts).`,
   })),
   {
+    target: ['client/src/lib', 'client/src/components', 'client/src/features', 'client/src/app'],
+    from: 'client/src/start',
+    message: 'start/ is the top of the client: only the browser entry (main.tsx) starts the app.',
+  },
+  {
+    target: outsideStart,
+    from: 'client/src/start',
+    except: ['./index.ts'],
+    message: 'The browser start-up is used only through its public index (client/src/start/index.ts).',
+  },
+  {
     target: [
       ...storefrontFeatures.map((f) => `client/src/features/${f}`),
       'client/src/components/site-header-view.tsx',
@@ -117,6 +133,22 @@ const boundaries = [
     message: 'Shop routes never load Firebase (staff code only).',
   },
 ];
+
+const PROCESS_ENV = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: 'Read configuration through server/src/config/env.ts.',
+};
+
+/**
+ * The taps recorded before hydration travel from the page's first script to the app on `window.ENZO_EARLY_CLICKS`
+ * (two bundles). Only the start-up (client/src/start) reads or writes it, in any spelling: a property, a string key,
+ * a declaration.
+ */
+const EARLY_CLICKS_GLOBAL = {
+  selector:
+    "Identifier[name='ENZO_EARLY_CLICKS'], Literal[value='ENZO_EARLY_CLICKS'], TemplateElement[value.raw=/ENZO_EARLY_CLICKS/]",
+  message: 'Only the browser start-up (client/src/start) touches window.ENZO_EARLY_CLICKS.',
+};
 
 export default tseslint.config(
   {
@@ -153,13 +185,7 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read configuration through server/src/config/env.ts.',
-        },
-      ],
+      'no-restricted-syntax': ['error', PROCESS_ENV],
     },
   },
   {
@@ -183,6 +209,11 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['client/src/**/*.{ts,tsx}', 'shared/**/*.ts', 'server/src/**/*.ts'],
+    ignores: ['client/src/start/**'],
+    rules: { 'no-restricted-syntax': ['error', PROCESS_ENV, EARLY_CLICKS_GLOBAL] },
   },
   {
     files: [

@@ -96,7 +96,7 @@ function brotliAssets(): Plugin {
 }
 
 /**
- * The first script of a server-rendered page (src/page-start.ts), bundled on its own as a classic script: the
+ * The first script of a server-rendered page (src/start/page-start.ts), bundled on its own as a classic script: the
  * server inlines it in the head (server/src/app/render/page-renderer.ts), so the page fetches no script before
  * its first paint. A module chunk of the main build could share code with the app and so import it.
  */
@@ -107,7 +107,7 @@ function pageStartScript(): Plugin {
     async generateBundle() {
       const { build } = await import('esbuild');
       const result = await build({
-        entryPoints: [path.join(root, 'src/page-start.ts')],
+        entryPoints: [path.join(root, 'src/start/page-start.ts')],
         absWorkingDir: path.join(root, '..'),
         bundle: true,
         format: 'iife',
@@ -125,7 +125,7 @@ function pageStartScript(): Plugin {
  * Long-lived chunks for what every storefront page runs, cached across deploys that do not touch dependencies:
  * React, then Apollo Client with what it needs (and our client set-up), then the router with the small shared
  * rules. Three chunks rather than one so that the browser entry can evaluate them one task at a time
- * (client/src/main.tsx): a single chunk of all of them is one long task on a phone. They download in parallel, so the
+ * (client/src/start/start-app.ts): a single chunk of all of them is one long task on a phone. They download in parallel, so the
  * split costs no round trip.
  */
 const REACT = /node_modules\/(react|react-dom|scheduler)\//;

@@ -86,6 +86,18 @@ const FORBIDDEN: Array<[string, string, string, RegExp]> = [
     /presentational/,
   ],
   [
+    'the browser entry reaches into the start-up',
+    'client/src/main.tsx',
+    "import { boot as value } from './start/boot';",
+    /only through its public index \(client\/src\/start\/index\.ts\)/,
+  ],
+  [
+    'app/ uses the start-up',
+    'client/src/app/probe.ts',
+    "import { startApp as value } from '../start';",
+    /top of the client/,
+  ],
+  [
     'a shop feature loads Firebase',
     'client/src/features/home/probe.ts',
     "import { signInStaff as value } from '../../lib/firebase';",
@@ -125,11 +137,22 @@ const ALLOWED: Array<[string, string, string]> = [
     "import { ReceiptRoute as value } from '../features/orders';",
   ],
   [
+    'the browser entry through the start-up’s index',
+    'client/src/main.tsx',
+    "import { startApp as value } from './start';",
+  ],
+  [
     'app/ importing a module its feature keeps loadable on its own (the lazy cart drawer)',
     'client/src/app/probe.ts',
     "import { CartDrawer as value } from '../features/cart/cart-drawer';",
   ],
 ];
+
+/** The taps recorded before hydration, on `window.ENZO_EARLY_CLICKS`: only client/src/start may touch them. */
+async function earlyClicksProblems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`${code}\n`, { filePath });
+  return result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax').map((m) => m.message);
+}
 
 describe('layer boundaries (eslint import-x/no-restricted-paths)', () => {
   // Loading the config and the TypeScript resolver takes a few seconds once.
@@ -143,5 +166,23 @@ describe('layer boundaries (eslint import-x/no-restricted-paths)', () => {
 
   it.each(ALLOWED)('allows: %s', async (_name, file, code) => {
     expect(await problems(file, code)).toEqual([]);
+  });
+});
+
+describe('the early taps global (eslint no-restricted-syntax)', () => {
+  it.each([
+    ['a property read', 'client/src/lib/probe.ts', 'export const value = window.ENZO_EARLY_CLICKS;'],
+    ['a string key', 'client/src/app/probe.ts', "export const value = 'ENZO_EARLY_CLICKS' in window;"],
+    ['a computed key', 'client/src/features/cart/probe.ts', 'export const value = window[`ENZO_EARLY_CLICKS`];'],
+  ])('reports %s outside client/src/start', async (_name, file, code) => {
+    expect(await earlyClicksProblems(file, code)).toEqual([
+      'Only the browser start-up (client/src/start) touches window.ENZO_EARLY_CLICKS.',
+    ]);
+  });
+
+  it('allows it in client/src/start', async () => {
+    expect(
+      await earlyClicksProblems('client/src/start/probe.ts', 'export const value = window.ENZO_EARLY_CLICKS;'),
+    ).toEqual([]);
   });
 });

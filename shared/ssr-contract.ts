@@ -4,7 +4,7 @@
  */
 
 /**
- * The first script of a server-rendered page (client/src/page-start.ts), written by the client build beside its
+ * The first script of a server-rendered page (client/src/start/page-start.ts), written by the client build beside its
  * manifest (in dist/client, not served as a file): the server inlines it in each page's head.
  */
 export const PAGE_START_FILE = '.vite/page-start.js';

@@ -1,20 +1,5 @@
 import './app/global.css';
-import { nextTask } from './lib/next-task';
+import { startApp } from './start';
 
-/**
- * The browser entry, kept tiny. A server-rendered page imports it from its first script (page-start.ts) once the
- * page and its first pictures are on the screen, with the app's and the route's chunks already downloading. Pages
- * rendered in the browser only (checkout, receipt, staff) load it from index.html and start at once. Apollo
- * Client loads later still, when the page first needs it (lib/shop-data.tsx).
- */
-async function start() {
-  // One library per task: evaluating React and the app in a single task would block the main thread
-  // for several hundred milliseconds on a phone (taps wait for it). The chunks download in parallel beforehand.
-  await import('react-dom/client');
-  await nextTask();
-  const { boot } = await import('./boot');
-  await nextTask();
-  await boot();
-}
-
-void start();
+/** The browser entry (index.html): kept tiny, it hands over to the start-up (start/). */
+void startApp();

@@ -49,7 +49,7 @@ const OBSERVE_EVENTS = `(() => {
   }).observe({ type: 'event', durationThreshold: 16, buffered: true });
 })();`;
 
-/** The app has hydrated once it took back the taps recorded before it (client/src/early-clicks.ts). */
+/** The app has hydrated once it took back the taps recorded before it (client/src/start/early-clicks.ts). */
 const hydrated = (page: Page) => page.evaluate(() => !('ENZO_EARLY_CLICKS' in globalThis));
 
 async function phone(browser: Browser, url: string, waitUntil: 'commit' | 'load'): Promise<Page> {

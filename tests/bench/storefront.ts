@@ -57,7 +57,7 @@ interface NetworkItem {
 }
 
 /**
- * The scripts a page carries inline (its first script, client/src/page-start.ts; not the JSON data blocks): part of
+ * The scripts a page carries inline (its first script, client/src/start/page-start.ts; not the JSON data blocks): part of
  * its JavaScript though no request of their own carries them. Counted gzip-compressed, as the page is sent.
  */
 async function inlineScriptBytes(url: string) {

@@ -71,7 +71,7 @@ async function traceUntilFailure(context: BrowserContext): Promise<void> {
 /**
  * What React reports when it had to recover: a hydration mismatch (the browser's first render differed from the
  * server's markup, so React threw the markup away and rendered it again: #418, and #423/#425 of older versions) or
- * any other error it caught. The app logs each as «React recoverable error: …» (client/src/boot.tsx); React's own
+ * any other error it caught. The app logs each as «React recoverable error: …» (client/src/start/boot.tsx); React's own
  * minified messages are matched too.
  */
 const REACT_ERROR = /React recoverable error|Minified React error #\d+|Hydration failed|hydrating/i;

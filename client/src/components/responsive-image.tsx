@@ -10,7 +10,7 @@ export interface ResponsiveImageData {
 
 /**
  * How a picture loads: the first pictures of a page (`first`) at once, and marked for Element Timing so the
- * browser reports their paint (the page's first script, client/src/page-start.ts, waits for it before fetching the app's
+ * browser reports their paint (the page's first script, client/src/start/page-start.ts, waits for it before fetching the app's
  * code); the rest when they near the screen.
  */
 export function loadingOf(first: boolean) {

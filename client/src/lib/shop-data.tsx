@@ -16,7 +16,7 @@ export interface ServerResults {
  * without Apollo Client: Apollo Client and its cache are the largest part of a phone's first load
  * (tests/bench/README.md) and the page needs none of it to be read and to take taps. Apollo Client loads at the shopper's first interaction (a tap, a
  * key), when a query needs the network (a page or filter the server did not render) and when a page that uses it
- * directly opens (cart, checkout, staff: with-apollo.tsx). It then starts from the server's results (written into
+ * directly opens (cart, checkout, staff: with-apollo.tsx); start/load-apollo.ts says when. It then starts from the server's results (written into
  * its cache) and every query watches it.
  */
 export class ShopData {
@@ -137,16 +137,6 @@ export class ShopData {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);
   }
-}
-
-/** Starts loading Apollo Client at the first sign that the shopper is about to use the page. */
-export function loadOnFirstInteraction(shop: ShopData): void {
-  const events = ['pointerdown', 'touchstart', 'keydown', 'focusin'] as const;
-  const go = () => {
-    for (const type of events) window.removeEventListener(type, go, true);
-    void shop.load().catch(() => undefined);
-  };
-  for (const type of events) window.addEventListener(type, go, { capture: true, passive: true });
 }
 
 const ShopDataContext = createContext<ShopData | null>(null);

@@ -21,7 +21,7 @@ export interface RouteAssets {
 export class ClientAssets {
   #manifest: Record<string, ManifestChunk>;
   #entry = new Set<string>();
-  /** The app the tiny entry imports once the page is painted (client/src/main.tsx → boot.tsx), on every page. */
+  /** The app the tiny entry imports once the page is painted (client/src/main.tsx → start/boot.tsx), on every page. */
   #app: string[];
   #memo = new Map<string, RouteAssets>();
   /** The browser entry (client/src/main.tsx) and the chunks it imports; null in a build without a manifest. */
@@ -77,7 +77,7 @@ export interface PageStartScript {
   cspSource: string;
 }
 
-/** Reads the first script of a server-rendered page from the client build (client/src/page-start.ts); null if absent. */
+/** Reads the first script of a server-rendered page from the client build (client/src/start/page-start.ts); null if absent. */
 export function readPageStart(clientDist: string): PageStartScript | null {
   let code: string;
   try {

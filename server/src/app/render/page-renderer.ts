@@ -92,7 +92,7 @@ export function createPageRenderer({
     .replace(/<link rel="stylesheet" crossorigin href="([^"]+)">/g, (_m, href: string) => inlineStyle(href));
   const assets = new ClientAssets(clientDist);
   // A server-rendered page fetches no script before it is painted: its first script, inlined, imports the entry
-  // afterwards (client/src/page-start.ts), so index.html's entry tags go.
+  // afterwards (client/src/start/page-start.ts), so index.html's entry tags go.
   const renderedTemplate =
     pageStart && assets.entry
       ? [assets.entry.file, ...assets.entry.imports].reduce(
@@ -112,7 +112,7 @@ export function createPageRenderer({
 
   /**
    * A server-rendered page starts with its first script inlined, which fetches the entry and the chunks listed
-   * here once the page is painted (client/src/page-start.ts); a page rendered in the browser only needs them at once.
+   * here once the page is painted (client/src/start/page-start.ts); a page rendered in the browser only needs them at once.
    */
   function scriptTags(scripts: string[], rendered: boolean): string[] {
     if (!rendered || !pageStart || !assets.entry)

@@ -4,13 +4,13 @@
  * nothing is fetched before the first paint, and on a phone no request competes with the markup and the hero.
  *
  * It records taps at once (early-clicks.ts). Once the page's first pictures are on the screen it fetches the app:
- * the browser entry (client/src/main.tsx, named by `data-entry`) and, alongside, the chunks the server listed for
+ * the browser entry (client/src/main.tsx, named by `data-entry`, which runs start-app.ts) and, alongside, the chunks the server listed for
  * the route. Until then no script is requested or run: on a phone the app's scripts would share the connection
  * with the hero, and its evaluation would hold up the paint.
  */
 import { ROUTE_CHUNKS_META } from '#shared/ssr-contract.js';
 import { recordEarlyClicks } from './early-clicks';
-import { nextTask } from './lib/next-task';
+import { nextTask } from './next-task';
 
 /**
  * The entry's and the route's chunks, listed by the server, fetched alongside the entry (not after it). One link per task:

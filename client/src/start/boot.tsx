@@ -1,11 +1,12 @@
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
-import { routes, type RouteHandle } from './app/routes';
-import { App } from './app/app';
+import { routes, type RouteHandle } from '../app/routes';
+import { App } from '../app/app';
 import { QUERY_RESULTS_ELEMENT_ID } from '#shared/ssr-contract.js';
+import { ShopData } from '../lib/shop-data';
 import { replayEarlyClicks } from './early-clicks';
-import { loadOnFirstInteraction, ShopData } from './lib/shop-data';
+import { loadApolloClient, loadOnFirstInteraction } from './load-apollo';
 
 /** The query results the server rendered the page with (a JSON data block: not executed, so CSP allows it). */
 function serverResults(): Record<string, unknown> {
@@ -19,9 +20,6 @@ function serverResults(): Record<string, unknown> {
     return {};
   }
 }
-
-/** Apollo Client, in a chunk of its own: loaded when the page first needs it (lib/shop-data.tsx). */
-const loadApolloClient = () => import('./lib/apollo').then((m) => m.createApolloClient());
 
 /** Loads the landing route's chunks (already downloading: the entry preloads what the server listed) before the first render. */
 async function preloadRoute() {

@@ -7,10 +7,11 @@
  * plain page load), taps on buttons and JavaScript-only submissions are recorded and replayed on the same
  * elements, in order, once the page has hydrated. No tap is lost.
  *
- * Recording starts in the page's first script, inlined in its head (client/src/page-start.ts), so it runs while
+ * Recording starts in the page's first script, inlined in its head (page-start.ts), so it runs while
  * the page is still being read: a tap on «Agregar al carrito» before then would submit the form natively and
  * reload the page. That script and the app are separate bundles, so the recorder keeps its taps on `window`
- * (ENZO_EARLY_CLICKS) for the app to replay (boot.tsx). A page rendered in the browser only records nothing.
+ * (ENZO_EARLY_CLICKS) for the app to replay (boot.tsx). A page rendered in the browser only records nothing. Only
+ * this folder touches that global (eslint.config.js): the tests read its absence as «the page has hydrated».
  */
 type Early =
   | { kind: 'click'; button: HTMLButtonElement }
