@@ -3,7 +3,6 @@ import { strToU8, zipSync } from 'fflate';
 import { EINVOICE_KIND_LABELS, EINVOICE_STATUS_LABELS } from '#shared/einvoicing.js';
 import { SHOP_TIME_ZONE } from '#shared/shop.js';
 import type { DocumentBuilder } from './document-builder.js';
-import { documentPdf } from './document-pdf.js';
 import { documentNumber, type DocumentRow } from './document-row.js';
 import { prepareDocument } from './electronic-document.js';
 import { dianLookupUrl } from './unique-code.js';
@@ -61,6 +60,8 @@ export class DocumentFiles {
     const draft = await this.builder.draft(this.ds.manager, doc, invoice);
     const prepared = prepareDocument(draft, doc.numbering?.technicalKey ?? null);
     const code = doc.unique_code ?? prepared.uniqueCode;
+    // Loaded on the first PDF, not at start: pdfkit and its fonts are the slowest packages the server would load.
+    const { documentPdf } = await import('./document-pdf.js');
     return documentPdf(
       {
         ...prepared,
