@@ -10,6 +10,8 @@ import { gqlAt, startChildShop, type ChildShop } from '../setup/child-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
 import { exportAuthEmulatorHost } from '../../server/src/config/env.js';
 import { orderInput, PLACE_ORDER, shopperIp, type Placed } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
 import { TEST_SHOP_NOTICE } from '../../server/src/common/test-shop-notice.js';
 
 /**
@@ -90,14 +92,10 @@ async function paidOrder(url: string): Promise<Placed> {
     `SELECT s.product_id, s.id AS size_id FROM product_size s JOIN product p ON p.id = s.product_id WHERE p.active AND s.stock > 3 ORDER BY s.id LIMIT 1`,
   );
   const v = { productId: String(rows[0]!.product_id), sizeId: String(rows[0]!.size_id), price: 0 };
-  const placed = (await gqlAt<{ placeOrder: Placed }>(url, PLACE_ORDER, { input: orderInput(v, 1) }, shopperIp())).data!
-    .placeOrder;
+  const placed = (await gqlAt(url, PLACE_ORDER, { input: orderInput(v, 1) }, shopperIp())).data!.placeOrder;
+  expectTypename(placed, 'OrderPlaced');
   const session = new URL(placed.checkoutUrl, url).searchParams.get('session');
-  const paid = await gqlAt<{ sandboxPay: { status: string } }>(
-    url,
-    `mutation($s: String!) { sandboxPay(input: { session: $s, decision: APPROVE }) { status } }`,
-    { s: session },
-  );
+  const paid = await gqlAt(url, APPROVE_SANDBOX_SESSION, { s: session! });
   expect(paid.data?.sandboxPay.status).toBe('APPROVED');
   return placed;
 }
@@ -109,6 +107,14 @@ async function emailsOf(reference: string) {
   );
   return rows;
 }
+
+const APPROVE_SANDBOX_SESSION = graphql(`
+  mutation ApproveSandboxSession($s: String!) {
+    sandboxPay(input: { session: $s, decision: APPROVE }) {
+      status
+    }
+  }
+`);
 
 const messagesAbout = (reference: string) => smtp.messages.filter((m) => m.includes(reference));
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { freePort } from '../../server/src/db/embedded-postgres.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
-import { orderInput, placeOrder, variantWithStock } from './checkout-fixtures.js';
+import { orderInput, placedOrder, variantWithStock } from './checkout-fixtures.js';
 import { paySandbox } from './order-fixtures.js';
 
 /**
@@ -148,7 +148,7 @@ describe('backups from the shop', () => {
 
 describe('alerts', () => {
   it('SMTP down: emails that cannot go out fire an alert, emailed to the owner once per hour across instances', async () => {
-    const placed = await placeOrder(shop, orderInput(await variantWithStock(shop, 5, 0), 1));
+    const placed = await placedOrder(shop, orderInput(await variantWithStock(shop, 5, 0), 1));
     await paySandbox(shop, placed.checkoutUrl, { decision: 'APPROVE' });
     await expect
       .poll(
@@ -224,7 +224,7 @@ describe('alerts', () => {
       diskFreePercent: 90,
     });
     for (const skip of [1, 2]) {
-      const placed = await placeOrder(shop, orderInput(await variantWithStock(shop, 5, skip), 1));
+      const placed = await placedOrder(shop, orderInput(await variantWithStock(shop, 5, skip), 1));
       await paySandbox(shop, placed.checkoutUrl, { cardNumber: '4111 1111 1111 1111' });
     }
     expect((await firing('payments-failing')).message).toMatch(/de 3 pagos fallaron/);

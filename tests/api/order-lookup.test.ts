@@ -7,11 +7,12 @@ import {
   knownEvent,
   orderInput,
   orderRow,
-  placeOrder,
+  placedOrder,
   postEvent,
   variantWithStock,
   type Placed,
 } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -44,7 +45,7 @@ beforeAll(async () => {
   shop = await startTestShop({ LEGAL_NAME: 'Mascotas Pruebas S.A.S.', LEGAL_NIT: '900.111.222-1' });
   auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-consulta@enzo.test');
   const v = await variantWithStock(shop, 20, 0);
-  const placed = await placeOrder(
+  const placed = await placedOrder(
     shop,
     orderInput(v, 1, {
       customer: {
@@ -119,7 +120,7 @@ describe('«Consulta tu pedido» (reference + email)', () => {
       : `${order.reference.slice(0, -1)}A`;
     const wrongReference = (await lookup(otherRef, 'luisa.rios@correo.com')).data!.orderLookup;
     const malformed = (await lookup('ENZ-1', 'luisa.rios@correo.com')).data!.orderLookup;
-    expect(wrongEmail.__typename).toBe('NotFound');
+    expectTypename(wrongEmail, 'NotFound');
     expect(wrongEmail.message).toMatch(/^No encontramos un pedido con ese número y ese correo/);
     expect(wrongReference).toEqual(wrongEmail);
     expect(malformed).toEqual(wrongEmail);

@@ -6,11 +6,13 @@ import {
   orderInput,
   orderRow,
   knownEvent,
+  placedOrder,
   placeOrder,
   postEvent,
   variantWithStock,
   type Variant,
 } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -122,7 +124,7 @@ describe('shipping by destination', () => {
         shipping: { departmentCode: '05', municipalityCode: '05002', address: 'Calle 1 # 2-3', neighborhood: null },
       }),
     );
-    expect(placed.__typename).toBe('OrderPlaced');
+    expectTypename(placed, 'OrderPlaced');
     const [row] = await shop.ds.query(
       'SELECT shipping, total, delivery_min_days, delivery_max_days FROM shop_order WHERE reference = $1',
       [placed.reference],
@@ -206,7 +208,7 @@ describe('shipping by destination', () => {
   });
 
   it('states the delivery estimate on the receipt, with dates once paid (business days, holidays counted)', async () => {
-    const placed = await placeOrder(
+    const placed = await placedOrder(
       shop,
       orderInput(item, 1, {
         shipping: { departmentCode: '11', municipalityCode: '11001', address: 'Calle 10 # 5-20', neighborhood: null },
@@ -279,7 +281,7 @@ describe('shipping by destination', () => {
       value: { fee: 1, freeFrom: 150_000, minDays: 1, maxDays: 2, estimate: false },
     });
     expect((await quote(1, bogota)).shipping).toBe(1);
-    const placed = await placeOrder(
+    const placed = await placedOrder(
       shop,
       orderInput(item, 1, {
         shipping: { departmentCode: '11', municipalityCode: '11001', address: 'Calle 10 # 5-20', neighborhood: null },

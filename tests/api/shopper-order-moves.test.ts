@@ -5,6 +5,7 @@ import { allowedTransitions } from '../../server/src/modules/orders/order-edges.
 import type { OrderStatusValue } from '../../shared/orders.js';
 import { orderInput, orderRow, placeOrder, variantWithStock, type Placed } from './checkout-fixtures.js';
 import { paySandbox, RELEASE, RETRY } from './order-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 /**
  * The storefront decides nothing from an order's status: the receipt says what the shopper may do (pay, let the order
@@ -41,7 +42,7 @@ async function place(overrides: Record<string, unknown> = {}) {
   const v = await variantWithStock(shop, 5, 40 + shoppers);
   const email = `ciclo${++shoppers}@correo.com`;
   const placed = await placeOrder(shop, orderInput(v, 1, { ...overrides, customer: { ...customer(), email } }));
-  expect(placed.__typename).toBe('OrderPlaced');
+  expectTypename(placed, 'OrderPlaced');
   return { v, placed, email, id: (await orderRow(shop, placed.reference)).id };
 }
 const customer = () => orderInput({ productId: '0', sizeId: '0', price: 0 }).customer;
@@ -81,7 +82,7 @@ async function staffMove(orderId: number, to: string, extra: Record<string, unkn
 
 const release = async (placed: Placed) =>
   (
-    await shop.gql<{ releaseOrder: { __typename: string; status?: string } }>(RELEASE, {
+    await shop.gql(RELEASE, {
       reference: placed.reference,
       token: placed.accessToken,
     })
@@ -89,7 +90,7 @@ const release = async (placed: Placed) =>
 
 const retry = async (placed: Placed) =>
   (
-    await shop.gql<{ retryPayment: { __typename: string; message?: string } }>(RETRY, {
+    await shop.gql(RETRY, {
       reference: placed.reference,
       token: placed.accessToken,
     })

@@ -7,6 +7,7 @@ import { createTestDatabase } from '../setup/test-database.js';
 import { gqlAt, startChildShop, type ChildShop } from '../setup/child-shop.js';
 import { loadSandboxEventsSecret, signEvent } from '../../server/src/modules/payments/index.js';
 import { orderInput, PLACE_ORDER, type Placed } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
 import { exportAuthEmulatorHost } from '../../server/src/config/env.js';
 import { adminAuth, bearer, createUser, signIn } from '../setup/staff-tokens.js';
 
@@ -69,13 +70,15 @@ describe('two instances on one database', () => {
     const v = await variant();
     const orders: Placed[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await gqlAt<{ placeOrder: Placed }>(
+      const res = await gqlAt(
         (i % 2 ? a : b).url,
         PLACE_ORDER,
         { input: orderInput(v, 1, { customer: { ...orderInput(v).customer, email: `dos${i}@correo.com` } }) },
         { 'x-forwarded-for': `10.78.0.${i + 1}` },
       );
-      orders.push(res.data!.placeOrder);
+      const placed = res.data!.placeOrder;
+      expectTypename(placed, 'OrderPlaced');
+      orders.push(placed);
     }
     const secret = loadSandboxEventsSecret(dataDir);
     for (const [i, order] of orders.entries()) {

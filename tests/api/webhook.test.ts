@@ -8,6 +8,7 @@ import {
   orderRow,
   knownEvent,
   paymentEvent,
+  placedOrder,
   placeOrder,
   postEvent,
   RECEIPT,
@@ -15,6 +16,7 @@ import {
   variantWithStock,
   type Variant,
 } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -30,7 +32,7 @@ const RETRY = `mutation($reference: String!, $token: String!) { retryPayment(ref
 async function pendingOrder(stock = 5, quantity = 2, skip = 10) {
   const v: Variant = await variantWithStock(shop, stock, skip);
   const placed = await placeOrder(shop, orderInput(v, quantity));
-  expect(placed.__typename).toBe('OrderPlaced');
+  expectTypename(placed, 'OrderPlaced');
   const row = await orderRow(shop, placed.reference);
   return { v, placed, row };
 }
@@ -162,7 +164,7 @@ describe('sandbox gateway and webhook', () => {
       [row.id],
     );
     expect(notes.map((n) => n.note)).toEqual(['Transacción tx-dec rechazada']);
-    const receipt = await shop.gql<{ orderReceipt: { status: string; canRetryPayment: boolean } }>(RECEIPT, {
+    const receipt = await shop.gql(RECEIPT, {
       reference: placed.reference,
       token: placed.accessToken,
     });
@@ -288,17 +290,17 @@ describe('sandbox gateway and webhook', () => {
     await shop.ds.query(`UPDATE sandbox_session SET transaction_id = 'tx-lookup', status = 'APPROVED' WHERE id = $1`, [
       session,
     ]);
-    const pending = await shop.gql<{ orderReceipt: { status: string } }>(RECEIPT, {
+    const pending = await shop.gql(RECEIPT, {
       reference: placed.reference,
       token: placed.accessToken,
     });
-    expect(pending.data!.orderReceipt.status).toBe('PENDIENTE_PAGO');
-    const res = await shop.gql<{ orderReceipt: { status: string } }>(RECEIPT, {
+    expect(pending.data!.orderReceipt?.status).toBe('PENDIENTE_PAGO');
+    const res = await shop.gql(RECEIPT, {
       reference: placed.reference,
       token: placed.accessToken,
       transactionId: 'tx-lookup',
     });
-    expect(res.data!.orderReceipt.status).toBe('PAGADO');
+    expect(res.data!.orderReceipt?.status).toBe('PAGADO');
     expect(await eventsFor(row.id)).toBe(1);
   });
 });
@@ -322,7 +324,7 @@ describe('with Wompi keys', () => {
 
   it('sends shoppers to Wompi’s web checkout and refuses the sandbox', async () => {
     const v = await variantWithStock(wompi, 5);
-    const placed = await placeOrder(wompi, orderInput(v, 1));
+    const placed = await placedOrder(wompi, orderInput(v, 1));
     const url = new URL(placed.checkoutUrl);
     expect(url.origin + url.pathname).toBe('https://checkout.wompi.co/p/');
     expect(url.searchParams.get('reference')).toBe(placed.reference);
