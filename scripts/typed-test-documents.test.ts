@@ -38,17 +38,13 @@ export const NOT_YET_TYPED = new Set<string>([
   'tests/api/database-down.test.ts',
   'tests/api/einvoice-provider.test.ts',
   'tests/api/einvoicing.test.ts',
-  'tests/api/email-durability.test.ts',
   'tests/api/hardening.test.ts',
   'tests/api/media-limits.test.ts',
   'tests/api/money-and-stock.test.ts',
-  'tests/api/operations.test.ts',
-  'tests/api/order-lookup.test.ts',
   'tests/api/returns.test.ts',
   'tests/api/search-results.test.ts',
   'tests/api/search.test.ts',
   'tests/api/shipping.test.ts',
-  'tests/api/shopper-order-moves.test.ts',
   'tests/api/ssr-pages.test.ts',
   'tests/api/staff-catalog.test.ts',
   'tests/api/staff-floor.test.ts',
@@ -58,8 +54,6 @@ export const NOT_YET_TYPED = new Set<string>([
   'tests/api/staff-team.test.ts',
   'tests/api/storefront-content.test.ts',
   'tests/api/traces.test.ts',
-  'tests/api/two-instances.test.ts',
-  'tests/api/webhook.test.ts',
 ]);
 
 /** The helpers that post a document: the test shop's `gql`, `gqlAt`, `postGraphql` and local wrappers named `gql`. */

@@ -13,33 +13,77 @@ import {
   type Placed,
 } from './checkout-fixtures.js';
 import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
 let order: Placed & { id: number };
 
-const LOOKUP = `query($reference: String!, $email: String!) { orderLookup(reference: $reference, email: $email) {
-  __typename
-  ... on OrderLookup { reference status createdAt carrier trackingNumber trackingUrl timeline { from status at } delivery { label earliest latest } returns { kind status } }
-  ... on NotFound { message }
-  ... on ValidationErrors { message errors { field message } }
-} }`;
-const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename } }`;
-
-type Lookup = {
-  __typename: string;
-  message?: string;
-  reference?: string;
-  status?: string;
-  trackingUrl?: string | null;
-  timeline?: Array<{ status: string }>;
-  errors?: Array<{ field: string }>;
-};
+const LOOKUP = graphql(`
+  query LookupOrder($reference: String!, $email: String!) {
+    orderLookup(reference: $reference, email: $email) {
+      __typename
+      ... on OrderLookup {
+        reference
+        status
+        createdAt
+        carrier
+        trackingNumber
+        trackingUrl
+        timeline {
+          from
+          status
+          at
+        }
+        delivery {
+          label
+          earliest
+          latest
+        }
+        returns {
+          kind
+          status
+        }
+      }
+      ... on NotFound {
+        message
+      }
+      ... on ValidationErrors {
+        message
+        errors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+const TRANSITION = graphql(`
+  mutation LookupTestTransition($input: TransitionOrderInput!) {
+    staffTransitionOrder(input: $input) {
+      __typename
+    }
+  }
+`);
+const LEGAL = graphql(`
+  query LegalSettings {
+    shopSettings {
+      legal {
+        legalName
+        nit
+        address
+        phone
+        email
+        sicUrl
+      }
+    }
+  }
+`);
 
 /** Each call from its own client address unless one is given (the lookup is limited per address). */
 let ipCounter = 0;
 const lookup = async (reference: string, email: string, ip = `10.20.0.${++ipCounter}`) =>
-  shop.gql<{ orderLookup: Lookup }>(LOOKUP, { reference, email }, { 'x-forwarded-for': ip });
+  shop.gql(LOOKUP, { reference, email }, { 'x-forwarded-for': ip });
 
 beforeAll(async () => {
   shop = await startTestShop({ LEGAL_NAME: 'Mascotas Pruebas S.A.S.', LEGAL_NIT: '900.111.222-1' });
@@ -73,11 +117,7 @@ beforeAll(async () => {
     ['EN_PREPARACION', {}],
     ['ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV 123' }],
   ] as const) {
-    const res = await shop.gql<{ staffTransitionOrder: { __typename: string } }>(
-      TRANSITION,
-      { input: { orderId: String(row.id), to, ...extra } },
-      auth,
-    );
+    const res = await shop.gql(TRANSITION, { input: { orderId: String(row.id), to, ...extra } }, auth);
     expect(res.data!.staffTransitionOrder.__typename).toBe('StaffOrder');
   }
   order = { ...placed, id: row.id };
@@ -96,8 +136,9 @@ describe('«Consulta tu pedido» (reference + email)', () => {
       carrier: 'Servientrega',
       trackingNumber: 'SV 123',
     });
+    expectTypename(found, 'OrderLookup');
     expect(found.trackingUrl).toBe('https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=SV%20123');
-    expect(found.timeline!.map((s) => s.status)).toEqual(['PENDIENTE_PAGO', 'PAGADO', 'EN_PREPARACION', 'ENVIADO']);
+    expect(found.timeline.map((s) => s.status)).toEqual(['PENDIENTE_PAGO', 'PAGADO', 'EN_PREPARACION', 'ENVIADO']);
     // Nothing personal in the answer.
     const body = JSON.stringify(res.data);
     for (const personal of ['Luisa', 'Ríos', 'correo.com', 'Av. 0', '1020304050', '315'])
@@ -157,9 +198,7 @@ describe('«Consulta tu pedido» (reference + email)', () => {
 
 describe('legal information from config', () => {
   it('is public in shopSettings', async () => {
-    const res = await shop.gql<{ shopSettings: { legal: Record<string, string> } }>(
-      `{ shopSettings { legal { legalName nit address phone email sicUrl } } }`,
-    );
+    const res = await shop.gql(LEGAL);
     expect(res.data!.shopSettings.legal).toMatchObject({
       legalName: 'Mascotas Pruebas S.A.S.',
       nit: '900.111.222-1',

@@ -17,6 +17,8 @@ import {
   type Variant,
 } from './checkout-fixtures.js';
 import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import { RETRY, SANDBOX_PAY as PAY } from './order-fixtures.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -24,10 +26,20 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const SANDBOX = `query($session: String!) { sandboxCheckout(session: $session) { session shopName reference amountInCents currency paymentMethod redirectUrl decided } }`;
-const PAY = `mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { transactionId status redirectUrl } }`;
-const RETRY = `mutation($reference: String!, $token: String!) { retryPayment(reference: $reference, token: $token) {
-  __typename ... on OrderPlaced { reference checkoutUrl } ... on PaymentRetryUnavailable { message } } }`;
+const SANDBOX = graphql(`
+  query SandboxGatewayPage($session: String!) {
+    sandboxCheckout(session: $session) {
+      session
+      shopName
+      reference
+      amountInCents
+      currency
+      paymentMethod
+      redirectUrl
+      decided
+    }
+  }
+`);
 
 async function pendingOrder(stock = 5, quantity = 2, skip = 10) {
   const v: Variant = await variantWithStock(shop, stock, skip);
@@ -49,15 +61,7 @@ describe('sandbox gateway and webhook', () => {
   it('pays through the sandbox page: signed event → PAGADO, stock sold, mail written, no second payment', async () => {
     const { v, placed, row } = await pendingOrder(5, 2, 11);
     const session = new URL(placed.checkoutUrl, shop.url).searchParams.get('session')!;
-    const checkout = await shop.gql<{
-      sandboxCheckout: {
-        reference: string;
-        amountInCents: number;
-        shopName: string;
-        decided: boolean;
-        paymentMethod: string;
-      };
-    }>(SANDBOX, { session });
+    const checkout = await shop.gql(SANDBOX, { session });
     expect(checkout.data!.sandboxCheckout).toMatchObject({
       reference: placed.reference,
       amountInCents: row.total * 100,
@@ -68,7 +72,7 @@ describe('sandbox gateway and webhook', () => {
 
     const outbox = path.join(shop.services.env.dataDir, 'outbox');
     const before = fs.existsSync(outbox) ? fs.readdirSync(outbox).length : 0;
-    const paid = await shop.gql<{ sandboxPay: { transactionId: string; status: string; redirectUrl: string } }>(PAY, {
+    const paid = await shop.gql(PAY, {
       input: { session, cardNumber: '4242 4242 4242 4242' },
     });
     expect(paid.errors).toBeUndefined();
@@ -101,9 +105,7 @@ describe('sandbox gateway and webhook', () => {
 
     const again = await shop.gql(PAY, { input: { session, decision: 'APPROVE' } });
     expect(again.errors?.[0].extensions?.code).toBe('CONFLICT');
-    expect(
-      (await shop.gql<{ sandboxCheckout: { decided: boolean } }>(SANDBOX, { session })).data!.sandboxCheckout.decided,
-    ).toBe(true);
+    expect((await shop.gql(SANDBOX, { session })).data!.sandboxCheckout?.decided).toBe(true);
   });
 
   it('rejects a forged checksum with 401 and changes nothing', async () => {
@@ -170,28 +172,23 @@ describe('sandbox gateway and webhook', () => {
     });
     expect(receipt.data!.orderReceipt).toMatchObject({ status: 'PAGO_RECHAZADO', canRetryPayment: true });
 
-    const retry = await shop.gql<{ retryPayment: { __typename: string; checkoutUrl: string } }>(RETRY, {
-      reference: placed.reference,
-      token: placed.accessToken,
-    });
-    expect(retry.data!.retryPayment.__typename).toBe('OrderPlaced');
+    const retry = (await shop.gql(RETRY, { reference: placed.reference, token: placed.accessToken })).data!
+      .retryPayment;
+    expectTypename(retry, 'OrderPlaced');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
-    const session = new URL(retry.data!.retryPayment.checkoutUrl, shop.url).searchParams.get('session')!;
-    const sandbox = await shop.gql<{ sandboxCheckout: { reference: string } }>(SANDBOX, { session });
-    expect(sandbox.data!.sandboxCheckout.reference).toBe(`${placed.reference}-2`);
+    const session = new URL(retry.checkoutUrl, shop.url).searchParams.get('session')!;
+    const sandbox = await shop.gql(SANDBOX, { session });
+    expect(sandbox.data!.sandboxCheckout?.reference).toBe(`${placed.reference}-2`);
     // Leaving that gateway page without paying: another attempt, another reference, the same held stock.
-    const again = await shop.gql<{ retryPayment: { __typename: string; checkoutUrl: string } }>(RETRY, {
-      reference: placed.reference,
-      token: placed.accessToken,
-    });
-    expect(again.data!.retryPayment.__typename).toBe('OrderPlaced');
-    const third = new URL(again.data!.retryPayment.checkoutUrl, shop.url).searchParams.get('session')!;
-    expect(
-      (await shop.gql<{ sandboxCheckout: { reference: string } }>(SANDBOX, { session: third })).data!.sandboxCheckout
-        .reference,
-    ).toBe(`${placed.reference}-3`);
+    const again = (await shop.gql(RETRY, { reference: placed.reference, token: placed.accessToken })).data!
+      .retryPayment;
+    expectTypename(again, 'OrderPlaced');
+    const third = new URL(again.checkoutUrl, shop.url).searchParams.get('session')!;
+    expect((await shop.gql(SANDBOX, { session: third })).data!.sandboxCheckout?.reference).toBe(
+      `${placed.reference}-3`,
+    );
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
-    const wrongToken = await shop.gql<{ retryPayment: { __typename: string } }>(RETRY, {
+    const wrongToken = await shop.gql(RETRY, {
       reference: placed.reference,
       token: 'y'.repeat(32),
     });
