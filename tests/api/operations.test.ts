@@ -37,7 +37,7 @@ afterAll(async () => {
 });
 
 graphql(`
-  fragment OperationsSettingsFields on OperationsSettings {
+  fragment TestedOperationsSettings on OperationsSettings {
     backupEnabled
     backupTime
     keepDaily
@@ -62,7 +62,7 @@ const OVERVIEW = graphql(`
       remoteBackups
       notifyEmail
       settings {
-        ...OperationsSettingsFields
+        ...TestedOperationsSettings
       }
       alerts {
         key
@@ -96,7 +96,7 @@ const UPDATE = graphql(`
       ... on OperationsSettingsSaved {
         message
         settings {
-          ...OperationsSettingsFields
+          ...TestedOperationsSettings
         }
       }
       ... on ValidationErrors {
