@@ -157,6 +157,7 @@ export default tseslint.config(
       'node_modules/',
       'client/src/gql/',
       'client/src/**/*.generated.ts',
+      'tests/gql/',
       'server/src/generated/',
       'bench-results/',
       '.data/',

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
+import { graphql } from '../gql/index.js';
+import type { CartLineInput } from '../gql/graphql.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -7,39 +9,47 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const QUOTE = `query($input: CartQuoteInput!) {
-  cartQuote(input: $input) {
-    itemCount subtotal discount shipping ivaIncluded total discountCodeInvalid hasProblems
-    appliedDiscount { code percent }
-    lines { productId sizeId quantity sizeLabel unitPrice lineTotal maxQuantity product { id name price category { slug } } problem { kind available message } }
+const QUOTE = graphql(`
+  query CartQuoteLines($input: CartQuoteInput!) {
+    cartQuote(input: $input) {
+      itemCount
+      subtotal
+      discount
+      shipping
+      ivaIncluded
+      total
+      discountCodeInvalid
+      hasProblems
+      appliedDiscount {
+        code
+        percent
+      }
+      lines {
+        productId
+        sizeId
+        quantity
+        sizeLabel
+        unitPrice
+        lineTotal
+        maxQuantity
+        product {
+          id
+          name
+          price
+          category {
+            slug
+          }
+        }
+        problem {
+          kind
+          available
+          message
+        }
+      }
+    }
   }
-}`;
+`);
 
-interface QuoteLine {
-  productId: string;
-  sizeId: string;
-  quantity: number;
-  sizeLabel: string | null;
-  unitPrice: number;
-  lineTotal: number;
-  maxQuantity: number;
-  product: { id: string; name: string; price: number; category: { slug: string } } | null;
-  problem: { kind: string; available: number; message: string } | null;
-}
-interface QuoteData {
-  cartQuote: {
-    itemCount: number;
-    subtotal: number;
-    discount: number;
-    shipping: number;
-    ivaIncluded: number;
-    total: number;
-    discountCodeInvalid: boolean;
-    hasProblems: boolean;
-    appliedDiscount: { code: string; percent: number } | null;
-    lines: QuoteLine[];
-  };
-}
 type Line = { productId: string; sizeId: string; quantity: number };
 
 async function quote(lines: Line[], discountCode?: string | null) {
@@ -47,7 +57,7 @@ async function quote(lines: Line[], discountCode?: string | null) {
     lines: lines.map(({ productId, sizeId, quantity }) => ({ productId, sizeId, quantity })),
     discountCode,
   };
-  const res = await shop.gql<QuoteData>(QUOTE, { input });
+  const res = await shop.gql(QUOTE, { input });
   expect(res.errors).toBeUndefined();
   return res.data!.cartQuote;
 }
@@ -201,12 +211,13 @@ describe('cartQuote', () => {
 
   it('never accepts a price from the client', async () => {
     const a = await variant(1);
-    const res = await shop.gql(QUOTE, {
-      input: { lines: [{ productId: a.productId, sizeId: a.sizeId, quantity: 1, price: 1 }] },
-    });
+    // A price field the input type does not have: only a cast gets it past the type checker, as only a forged request would.
+    const forged = [{ productId: a.productId, sizeId: a.sizeId, quantity: 1, price: 1 }] as unknown as CartLineInput[];
+    const res = await shop.gql(QUOTE, { input: { lines: forged } });
     expect(res.errors?.[0]?.extensions?.code).toBe('BAD_USER_INPUT');
     expect(res.data).toBeUndefined();
     const inline = await shop.gql(
+      // untyped-document: the schema rejects this forged document, so codegen cannot read it.
       `{ cartQuote(input: { lines: [{ productId: "${a.productId}", sizeId: "${a.sizeId}", quantity: 1, unitPrice: 1 }] }) { total } }`,
     );
     expect(inline.errors?.[0]?.extensions?.code).toBe('GRAPHQL_VALIDATION_FAILED');

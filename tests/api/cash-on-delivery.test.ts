@@ -3,6 +3,7 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, orderRow, shopperIp, sizeStock, variantWithStock, type Variant } from './checkout-fixtures.js';
 import { mailsOf } from './order-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 /** Cash on delivery (contraentrega): the staff switch, the maximum and the fee, decided by the server; the order's own lifecycle. */
 let shop: TestShop;
@@ -167,7 +168,7 @@ describe('cash on delivery limits', () => {
 
     await save({ enabled: true, maxTotal: cod.total, fee: 8000 });
     const placed = await place(codInput(v, 2));
-    expect(placed.__typename).toBe('OrderPlaced');
+    expectTypename(placed, 'OrderPlaced');
     // No gateway: the shopper goes straight to the order page.
     expect(placed.checkoutUrl).toContain(`/pago-exitoso?ref=${placed.reference}`);
     const row = await orderRow(shop, placed.reference);
@@ -256,7 +257,7 @@ describe('a cash-on-delivery order through its lifecycle', () => {
     const v = await variantWithStock(shop, 6, 8);
     const placedAgo = async (hours: number) => {
       const placed = await place(codInput(v, 1, { discountCode: 'LAPSO10' }));
-      expect(placed.__typename).toBe('OrderPlaced');
+      expectTypename(placed, 'OrderPlaced');
       const row = await orderRow(shop, placed.reference);
       await shop.ds.query(`UPDATE shop_order SET created_at = now() - make_interval(hours => $2) WHERE id = $1`, [
         row.id,
@@ -323,7 +324,7 @@ describe('a cash-on-delivery order through its lifecycle', () => {
     await shop.ds.query(`INSERT INTO discount_code (code, percent, usage_limit) VALUES ('CONTRA1', 10, 1)`);
     const v = await variantWithStock(shop, 4, 5);
     const placed = await place(codInput(v, 2, { discountCode: 'CONTRA1' }));
-    expect(placed.__typename).toBe('OrderPlaced');
+    expectTypename(placed, 'OrderPlaced');
     const row = await orderRow(shop, placed.reference);
     expect((await shop.ds.query(`SELECT uses FROM discount_code WHERE code = 'CONTRA1'`))[0].uses).toBe(1);
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 2, reserved: 2 });

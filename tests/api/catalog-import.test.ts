@@ -10,6 +10,9 @@ import sharp from 'sharp';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { readCatalogSheet } from '../../server/src/modules/catalog/catalog-sheet-read.js';
+import { graphql } from '../gql/index.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import type { ApplyCatalogImportInput, CatalogImportInput } from '../gql/graphql.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -36,65 +39,121 @@ afterAll(async () => {
   await new Promise((r) => pictures?.close(r));
 });
 
-const PREVIEW = `mutation($input: CatalogImportInput!) { staffPreviewCatalogImport(input: $input) {
-  __typename
-  ... on CatalogImportPreview { format rows unchanged canApply token ignoredColumns
-    creates { productId slug name line sizes changes { field before after } }
-    updates { productId slug name line changes { field before after } }
-    archives { productId name }
-    problems { line column message } skipped { name line } }
-  ... on CatalogImportRefused { message problems { line message } } } }`;
-const APPLY = `mutation($input: ApplyCatalogImportInput!) { staffApplyCatalogImport(input: $input) {
-  __typename
-  ... on CatalogImportApplied { created updated archived stockChanges unchanged skipped }
-  ... on CatalogImportRefused { message problems { line column message } } } }`;
-
-interface Preview {
-  __typename: 'CatalogImportPreview';
-  format: string;
-  rows: number;
-  unchanged: number;
-  canApply: boolean;
-  token: string;
-  ignoredColumns: string[];
-  creates: Array<{
-    productId: string | null;
-    slug: string;
-    name: string;
-    line: number;
-    sizes: number;
-    changes: Change[];
-  }>;
-  updates: Array<{ productId: string; slug: string; name: string; line: number; changes: Change[] }>;
-  archives: Array<{ productId: string; name: string }>;
-  problems: Array<{ line: number; column: string | null; message: string }>;
-  skipped: Array<{ name: string; line: number }>;
-}
-interface Change {
-  field: string;
-  before: string | null;
-  after: string | null;
-}
+const PREVIEW = graphql(`
+  mutation PreviewCatalogImport($input: CatalogImportInput!) {
+    staffPreviewCatalogImport(input: $input) {
+      __typename
+      ... on CatalogImportPreview {
+        format
+        rows
+        unchanged
+        canApply
+        token
+        ignoredColumns
+        creates {
+          productId
+          slug
+          name
+          line
+          sizes
+          changes {
+            field
+            before
+            after
+          }
+        }
+        updates {
+          productId
+          slug
+          name
+          line
+          changes {
+            field
+            before
+            after
+          }
+        }
+        archives {
+          productId
+          name
+        }
+        problems {
+          line
+          column
+          message
+        }
+        skipped {
+          name
+          line
+        }
+      }
+      ... on CatalogImportRefused {
+        message
+        problems {
+          line
+          message
+        }
+      }
+    }
+  }
+`);
+const APPLY = graphql(`
+  mutation ApplyCatalogImport($input: ApplyCatalogImportInput!) {
+    staffApplyCatalogImport(input: $input) {
+      __typename
+      ... on CatalogImportApplied {
+        created
+        updated
+        archived
+        stockChanges
+        unchanged
+        skipped
+      }
+      ... on CatalogImportRefused {
+        message
+        problems {
+          line
+          column
+          message
+        }
+      }
+    }
+  }
+`);
+const PUBLIC_PRODUCT = graphql(`
+  query ImportedProduct($id: ID!) {
+    product(id: $id) {
+      name
+      price
+      sizes {
+        label
+        stock
+      }
+    }
+  }
+`);
 
 async function exportCatalog(format: 'csv' | 'xlsx', headers = auth) {
   return fetch(`${shop.url}/api/staff/catalog.${format}`, { headers });
 }
 
-const file = (name: string, data: Buffer | string, extra: Record<string, unknown> = {}) => ({
-  fileName: name,
-  dataBase64: Buffer.from(data).toString('base64'),
-  ...extra,
-});
+/** A file to send; with `{ token }` it is also what staffApplyCatalogImport takes. */
+const file = <E extends Partial<ApplyCatalogImportInput> = Record<never, never>>(
+  name: string,
+  data: Buffer | string,
+  extra?: E,
+) => ({ fileName: name, dataBase64: Buffer.from(data).toString('base64'), ...(extra as E) });
 
-async function preview(input: Record<string, unknown>): Promise<Preview> {
-  const res = await shop.gql<{ staffPreviewCatalogImport: Preview }>(PREVIEW, { input }, auth);
+async function preview(input: CatalogImportInput) {
+  const res = await shop.gql(PREVIEW, { input }, auth);
   expect(res.errors).toBeUndefined();
-  expect(res.data!.staffPreviewCatalogImport.__typename).toBe('CatalogImportPreview');
-  return res.data!.staffPreviewCatalogImport;
+  const answer = res.data!.staffPreviewCatalogImport;
+  expectTypename(answer, 'CatalogImportPreview');
+  return answer;
 }
 
-async function apply(input: Record<string, unknown>) {
-  const res = await shop.gql<{ staffApplyCatalogImport: Record<string, unknown> }>(APPLY, { input }, auth);
+async function apply(input: ApplyCatalogImportInput) {
+  const res = await shop.gql(APPLY, { input }, auth);
   expect(res.errors).toBeUndefined();
   return res.data!.staffApplyCatalogImport;
 }
@@ -107,9 +166,7 @@ const writeCsv = (rows: Sheet) =>
   '\r\n';
 
 async function publicProduct(id: string) {
-  const res = await shop.gql<{
-    product: { price: number; name: string; sizes: Array<{ label: string; stock: number }> } | null;
-  }>(`query($id: ID!) { product(id: $id) { name price sizes { label stock } } }`, { id });
+  const res = await shop.gql(PUBLIC_PRODUCT, { id });
   return res.data!.product;
 }
 

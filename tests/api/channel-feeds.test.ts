@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { requireBuiltClient } from '../setup/built-client.js';
+import { graphql } from '../gql/index.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -24,7 +25,13 @@ beforeAll(async () => {
   photographed = rows.map((r) => r.id);
   for (const id of photographed) {
     const res = await shop.gql(
-      `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { __typename } }`,
+      graphql(`
+        mutation AddFeedProductImage($input: AddProductImageInput!) {
+          staffAddProductImage(input: $input) {
+            __typename
+          }
+        }
+      `),
       { input: { productId: String(id), dataBase64: png.toString('base64'), contentType: 'image/png', alt: 'Foto' } },
       auth,
     );
@@ -62,6 +69,23 @@ function googleItems(xml: string): GoogleItem[] {
 }
 
 const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
+
+const STAFF_FEEDS = graphql(`
+  query StaffChannelFeeds {
+    staffChannelFeeds {
+      googleUrl
+      metaUrl
+      products
+      items
+      drawn
+      excluded {
+        productId
+        name
+        reason
+      }
+    }
+  }
+`);
 
 describe('product feeds', () => {
   it('Google: every size of every published product, with the attributes and formats Merchant Center requires', async () => {
@@ -137,8 +161,17 @@ describe('product feeds', () => {
     expect(after.some((i) => i['g:item_group_id'] === String(id))).toBe(false);
     const [{ again }] = await shop.ds.query(`SELECT count(*)::int AS again FROM feed_image`);
     expect(again).toBe(copies);
-    const res = await shop.gql<{ staffChannelFeeds: { excluded: Array<{ productId: string; reason: string }> } }>(
-      `{ staffChannelFeeds { excluded { productId reason } } }`,
+    const res = await shop.gql(
+      graphql(`
+        query FeedExclusions {
+          staffChannelFeeds {
+            excluded {
+              productId
+              reason
+            }
+          }
+        }
+      `),
       {},
       auth,
     );
@@ -156,7 +189,13 @@ describe('product feeds', () => {
     const again = await fetch(`${shop.url}/feeds/google.xml`, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(304);
     const res = await shop.gql(
-      `mutation($id: ID!) { staffArchiveProduct(productId: $id) { __typename } }`,
+      graphql(`
+        mutation ArchiveFeedProduct($id: ID!) {
+          staffArchiveProduct(productId: $id) {
+            __typename
+          }
+        }
+      `),
       { id: String(photographed[3]) },
       auth,
     );
@@ -229,16 +268,7 @@ describe('product feeds', () => {
     await shop.ds.query(
       `INSERT INTO product_size (product_id, label, stock, position) SELECT id, 'Única', 2, 0 FROM product WHERE slug = 'bandana-sin-fotos'`,
     );
-    const res = await shop.gql<{
-      staffChannelFeeds: {
-        googleUrl: string;
-        metaUrl: string;
-        products: number;
-        items: number;
-        drawn: number;
-        excluded: Array<{ name: string; reason: string }>;
-      };
-    }>(`{ staffChannelFeeds { googleUrl metaUrl products items drawn excluded { productId name reason } } }`, {}, auth);
+    const res = await shop.gql(STAFF_FEEDS, {}, auth);
     expect(res.errors).toBeUndefined();
     const feeds = res.data!.staffChannelFeeds;
     expect(feeds.googleUrl).toBe(`${shop.url}/feeds/google.xml`);
@@ -251,8 +281,6 @@ describe('product feeds', () => {
     expect(feeds.excluded).toEqual([
       { productId: expect.any(String), name: 'Bandana Sin Fotos', reason: 'No tiene imágenes.' },
     ]);
-    expect((await shop.gql(`{ staffChannelFeeds { products } }`)).errors?.[0]?.extensions?.code).toBe(
-      'UNAUTHENTICATED',
-    );
+    expect((await shop.gql(STAFF_FEEDS)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
   });
 });

@@ -1,35 +1,78 @@
 import { randomInt, randomUUID } from 'node:crypto';
+import { graphql } from '../gql/index.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import type { PlaceOrderInput, PlaceOrderMutation } from '../gql/graphql.js';
 import type { TestShop } from '../setup/test-shop.js';
 import { loadSandboxEventsSecret } from '../../server/src/modules/payments/sandbox-secret.js';
 import { signEvent } from '../../server/src/modules/payments/wompi-signature.js';
 
-export const PLACE_ORDER = `mutation($input: PlaceOrderInput!) {
-  placeOrder(input: $input) {
-    __typename
-    ... on OrderPlaced { reference accessToken checkoutUrl }
-    ... on CartProblem { message lines { sizeId quantity problem { kind available message } } }
-    ... on InvalidDiscountCode { code message }
-    ... on ValidationErrors { message errors { field message } }
+export const PLACE_ORDER = graphql(`
+  mutation PlaceOrder($input: PlaceOrderInput!) {
+    placeOrder(input: $input) {
+      __typename
+      ... on OrderPlaced {
+        reference
+        accessToken
+        checkoutUrl
+      }
+      ... on CartProblem {
+        message
+        lines {
+          sizeId
+          quantity
+          problem {
+            kind
+            available
+            message
+          }
+        }
+      }
+      ... on InvalidDiscountCode {
+        code
+        message
+      }
+      ... on ValidationErrors {
+        message
+        errors {
+          field
+          message
+        }
+      }
+    }
   }
-}`;
+`);
 
-export const RECEIPT = `query($reference: String!, $token: String!, $transactionId: String) {
-  orderReceipt(reference: $reference, token: $token, transactionId: $transactionId) {
-    reference status total subtotal discount shipping ivaIncluded canRetryPayment customerName
-    lines { name sizeLabel unitPrice quantity lineTotal }
-    shippingAddress { departmentName municipalityName address }
+export const RECEIPT = graphql(`
+  query CheckoutReceipt($reference: String!, $token: String!, $transactionId: String) {
+    orderReceipt(reference: $reference, token: $token, transactionId: $transactionId) {
+      reference
+      status
+      total
+      subtotal
+      discount
+      shipping
+      ivaIncluded
+      canRetryPayment
+      customerName
+      lines {
+        name
+        sizeLabel
+        unitPrice
+        quantity
+        lineTotal
+      }
+      shippingAddress {
+        departmentName
+        municipalityName
+        address
+      }
+    }
   }
-}`;
+`);
 
-export interface Placed {
-  __typename: string;
-  reference: string;
-  accessToken: string;
-  checkoutUrl: string;
-  errors?: Array<{ field: string; message: string }>;
-  lines?: Array<{ sizeId: string; problem: { kind: string } | null }>;
-  message?: string;
-}
+/** What placeOrder answers: an order placed, or why not. */
+export type PlaceOrderResult = PlaceOrderMutation['placeOrder'];
+export type Placed = Extract<PlaceOrderResult, { __typename: 'OrderPlaced' }>;
 
 export interface Variant {
   productId: string;
@@ -57,7 +100,7 @@ export async function sizeStock(shop: TestShop, sizeId: string): Promise<{ stock
   return rows[0];
 }
 
-export function orderInput(variant: Variant, quantity = 1, overrides: Record<string, unknown> = {}) {
+export function orderInput(variant: Variant, quantity = 1, overrides: Partial<PlaceOrderInput> = {}): PlaceOrderInput {
   return {
     lines: [{ productId: variant.productId, sizeId: variant.sizeId, quantity }],
     discountCode: null,
@@ -81,10 +124,17 @@ export function shopperIp(): Record<string, string> {
   return { 'x-forwarded-for': `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}` };
 }
 
-export async function placeOrder(shop: TestShop, input: Record<string, unknown>): Promise<Placed> {
-  const res = await shop.gql<{ placeOrder: Placed }>(PLACE_ORDER, { input }, shopperIp());
+export async function placeOrder(shop: TestShop, input: PlaceOrderInput): Promise<PlaceOrderResult> {
+  const res = await shop.gql(PLACE_ORDER, { input }, shopperIp());
   if (res.errors) throw new Error(JSON.stringify(res.errors));
   return res.data!.placeOrder;
+}
+
+/** An order that must be placed (the test fails otherwise). */
+export async function placedOrder(shop: TestShop, input: PlaceOrderInput): Promise<Placed> {
+  const placed = await placeOrder(shop, input);
+  expectTypename(placed, 'OrderPlaced');
+  return placed;
 }
 
 export async function orderRow(shop: TestShop, reference: string) {

@@ -5,12 +5,15 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import {
   orderInput,
   orderRow,
+  placedOrder,
   placeOrder,
   PLACE_ORDER,
   RECEIPT,
   sizeStock,
   variantWithStock,
 } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import type { PlaceOrderInput } from '../gql/graphql.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -38,22 +41,22 @@ describe('placeOrder', () => {
   it('rejects a forged price field as a GraphQL validation error', async () => {
     const v = await variantWithStock(shop, 5);
     const input = orderInput(v);
-    const res = await shop.gql(PLACE_ORDER, { input: { ...input, lines: [{ ...input.lines[0], unitPrice: 1 }] } });
+    // A field the input type does not have: only a cast gets it past the type checker, as only a forged request would.
+    const forged = { ...input, lines: [{ ...input.lines[0], unitPrice: 1 }] } as unknown as PlaceOrderInput;
+    const res = await shop.gql(PLACE_ORDER, { input: forged });
     expect(res.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 
   it('places an order priced on the server, reserves stock and snapshots it', async () => {
     const v = await variantWithStock(shop, 5);
     const placed = await placeOrder(shop, orderInput(v, 2));
-    expect(placed.__typename).toBe('OrderPlaced');
+    expectTypename(placed, 'OrderPlaced');
     expect(placed.reference).toMatch(/^ENZ-[2-9A-HJKMNP-Z]{6}$/);
     expect(placed.checkoutUrl).toMatch(/^\/pasarela-sandbox\?session=[\w-]+$/);
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
 
-    const res = await shop.gql<{
-      orderReceipt: Record<string, unknown> & { lines: unknown[]; subtotal: number; total: number };
-    }>(RECEIPT, { reference: placed.reference, token: placed.accessToken });
-    const r = res.data!.orderReceipt;
+    const res = await shop.gql(RECEIPT, { reference: placed.reference, token: placed.accessToken });
+    const r = res.data!.orderReceipt!;
     expect(r.status).toBe('PENDIENTE_PAGO');
     expect(r.subtotal).toBe(v.price * 2);
     expect(r.total).toBe(v.price * 2 + (v.price * 2 >= 150_000 ? 0 : 16_500));
@@ -73,8 +76,8 @@ describe('placeOrder', () => {
 
   it('shows nothing without the right token', async () => {
     const v = await variantWithStock(shop, 5);
-    const placed = await placeOrder(shop, orderInput(v));
-    const res = await shop.gql<{ orderReceipt: unknown }>(RECEIPT, {
+    const placed = await placedOrder(shop, orderInput(v));
+    const res = await shop.gql(RECEIPT, {
       reference: placed.reference,
       token: 'x'.repeat(32),
     });
@@ -91,8 +94,8 @@ describe('placeOrder', () => {
         acceptDataPolicy: false,
       }),
     );
-    expect(placed.__typename).toBe('ValidationErrors');
-    expect(placed.errors!.map((e) => e.field)).toEqual([
+    expectTypename(placed, 'ValidationErrors');
+    expect(placed.errors.map((e) => e.field)).toEqual([
       'customer.email',
       'customer.phone',
       'customer.documentNumber',
@@ -115,7 +118,7 @@ describe('placeOrder', () => {
     );
     const v = await variantWithStock(shop, 5);
     const placed = await placeOrder(shop, orderInput(v, 1, { discountCode: codes[0].code.toLowerCase() }));
-    expect(placed.__typename).toBe('OrderPlaced');
+    expectTypename(placed, 'OrderPlaced');
     const rows: Array<{ discount: number; discount_code: string }> = await shop.ds.query(
       `SELECT discount, discount_code FROM shop_order WHERE reference = $1`,
       [placed.reference],
@@ -130,15 +133,15 @@ describe('placeOrder', () => {
   it('answers CartProblem when there is not enough stock', async () => {
     const v = await variantWithStock(shop, 1);
     const placed = await placeOrder(shop, orderInput(v, 2));
-    expect(placed.__typename).toBe('CartProblem');
-    expect(placed.lines![0].problem!.kind).toBe('INSUFFICIENT_STOCK');
+    expectTypename(placed, 'CartProblem');
+    expect(placed.lines[0].problem!.kind).toBe('INSUFFICIENT_STOCK');
   });
 
   it('returns the same order when retried with the same idempotency key, even concurrently', async () => {
     const v = await variantWithStock(shop, 10);
     const input = orderInput(v, 1);
-    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(shop, input)));
-    const again = await placeOrder(shop, input);
+    const results = await Promise.all(Array.from({ length: 5 }, () => placedOrder(shop, input)));
+    const again = await placedOrder(shop, input);
     const refs = new Set([...results, again].map((r) => r.reference));
     expect(refs.size).toBe(1);
     expect(again.accessToken).toBe(results[0].accessToken);

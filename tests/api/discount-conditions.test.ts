@@ -3,6 +3,9 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, placeOrder, type Variant } from './checkout-fixtures.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { CustomerInput, DiscountCodeInput } from '../gql/graphql.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -13,27 +16,75 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const CODE_FIELDS = 'id code percent minSubtotal firstPurchaseOnly perCustomerLimit categories { slug name }';
-const CREATE = `mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) {
-  __typename ... on StaffDiscountCode { ${CODE_FIELDS} } ... on ValidationErrors { message errors { field message } } } }`;
-const QUOTE = `query($input: CartQuoteInput!) { cartQuote(input: $input) {
-  subtotal discount shipping total discountCodeInvalid discountProblem { reason message } appliedDiscount { code percent categorySlugs } } }`;
+const CREATE = graphql(`
+  mutation CreateConditionalDiscountCode($input: DiscountCodeInput!) {
+    staffCreateDiscountCode(input: $input) {
+      __typename
+      ... on StaffDiscountCode {
+        id
+        code
+        percent
+        minSubtotal
+        firstPurchaseOnly
+        perCustomerLimit
+        categories {
+          slug
+          name
+        }
+      }
+      ... on ValidationErrors {
+        message
+        errors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+const QUOTE = graphql(`
+  query QuoteWithConditions($input: CartQuoteInput!) {
+    cartQuote(input: $input) {
+      subtotal
+      discount
+      shipping
+      total
+      discountCodeInvalid
+      discountProblem {
+        reason
+        message
+      }
+      appliedDiscount {
+        code
+        percent
+        categorySlugs
+      }
+    }
+  }
+`);
+/** placeOrder asking only why a code was refused. */
+const PLACE_WITH_CODE = graphql(`
+  mutation PlaceOrderWithCode($input: PlaceOrderInput!) {
+    placeOrder(input: $input) {
+      __typename
+      ... on InvalidDiscountCode {
+        reason
+        message
+      }
+    }
+  }
+`);
+const STAFF_CODE_STATES = graphql(`
+  query StaffDiscountCodeStates {
+    staffDiscountCodes {
+      code
+      state
+    }
+  }
+`);
 
-interface Quote {
-  subtotal: number;
-  discount: number;
-  total: number;
-  discountCodeInvalid: boolean;
-  discountProblem: { reason: string; message: string } | null;
-  appliedDiscount: { code: string; percent: number; categorySlugs: string[] } | null;
-}
-
-async function createCode(input: Record<string, unknown>) {
-  const res = await shop.gql<{ staffCreateDiscountCode: { __typename: string } & Record<string, unknown> }>(
-    CREATE,
-    { input: { percent: 10, active: true, ...input } },
-    auth,
-  );
+async function createCode(input: Omit<DiscountCodeInput, 'percent' | 'active'> & Partial<DiscountCodeInput>) {
+  const res = await shop.gql(CREATE, { input: { percent: 10, active: true, ...input } }, auth);
   expect(res.errors).toBeUndefined();
   return res.data!.staffCreateDiscountCode;
 }
@@ -50,8 +101,8 @@ async function variantOf(category: string, price: number): Promise<Variant> {
   return { productId: String(row.product_id), sizeId: String(row.size_id), price };
 }
 
-async function quote(lines: Array<[Variant, number]>, discountCode: string): Promise<Quote> {
-  const res = await shop.gql<{ cartQuote: Quote }>(QUOTE, {
+async function quote(lines: Array<[Variant, number]>, discountCode: string) {
+  const res = await shop.gql(QUOTE, {
     input: {
       lines: lines.map(([v, quantity]) => ({ productId: v.productId, sizeId: v.sizeId, quantity })),
       discountCode,
@@ -61,7 +112,7 @@ async function quote(lines: Array<[Variant, number]>, discountCode: string): Pro
   return res.data!.cartQuote;
 }
 
-const customer = (email: string, documentNumber: string) => ({
+const customer = (email: string, documentNumber: string): CustomerInput => ({
   fullName: 'Laura Gómez Ríos',
   email,
   phone: '3104567890',
@@ -171,7 +222,7 @@ describe('discount conditions on the cart quote and the order (server decides, s
         discountCode: 'SOLOCOLLARES',
       }),
     );
-    expect(placed.__typename).toBe('OrderPlaced');
+    expectTypename(placed, 'OrderPlaced');
     const [order] = await shop.ds.query(`SELECT subtotal, discount, total FROM shop_order WHERE reference = $1`, [
       placed.reference,
     ]);
@@ -216,7 +267,7 @@ describe('discount conditions on the cart quote and the order (server decides, s
       shop,
       orderInput(collar, 1, { discountCode: 'PRIMERA', customer: customer('nueva@correo.com', '80111222') }),
     );
-    expect(newcomer.__typename).toBe('OrderPlaced');
+    expectTypename(newcomer, 'OrderPlaced');
     // Her pending order already uses it: a second one is refused.
     const again = await placeOrder(
       shop,
@@ -230,7 +281,7 @@ describe('discount conditions on the cart quote and the order (server decides, s
     const collar = await variantOf('collares', 50_000);
     const who = customer('limite@correo.com', '79888777');
     const first = await placeOrder(shop, orderInput(collar, 1, { discountCode: 'DOSVECES', customer: who }));
-    expect(first.__typename).toBe('OrderPlaced');
+    expectTypename(first, 'OrderPlaced');
     // Declined: its use comes back.
     await shop.ds.query(`UPDATE shop_order SET status = 'PAGO_RECHAZADO' WHERE reference = $1`, [first.reference]);
 
@@ -257,13 +308,13 @@ describe('discount conditions on the cart quote and the order (server decides, s
     const collar = await variantOf('collares', 50_000);
     const who = customer('contraentrega@correo.com', '79111222');
     const first = await placeOrder(shop, orderInput(collar, 1, { discountCode: 'UNAVEZ', customer: who }));
-    expect(first.__typename).toBe('OrderPlaced');
+    expectTypename(first, 'OrderPlaced');
     await shop.ds.query(
       `UPDATE shop_order SET status = 'POR_CONFIRMAR', payment_method = 'CASH_ON_DELIVERY' WHERE reference = $1`,
       [first.reference],
     );
-    const second = await shop.gql<{ placeOrder: { __typename: string; reason: string; message: string } }>(
-      `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename ... on InvalidDiscountCode { reason message } } }`,
+    const second = await shop.gql(
+      PLACE_WITH_CODE,
       { input: orderInput(collar, 1, { discountCode: 'UNAVEZ', customer: who }) },
       { 'x-forwarded-for': '10.77.1.3' },
     );
@@ -300,18 +351,14 @@ describe('discount conditions on the cart quote and the order (server decides, s
       reason: 'INVALID',
       message: 'Código de Descuento no valido.',
     });
-    const placed = await shop.gql<{ placeOrder: { __typename: string; reason: string; message: string } }>(
-      `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename ... on InvalidDiscountCode { reason message } } }`,
+    const placed = await shop.gql(
+      PLACE_WITH_CODE,
       { input: orderInput(collar, 1, { discountCode: 'VENCIDO' }) },
       { 'x-forwarded-for': '10.77.1.4' },
     );
     expect(placed.data!.placeOrder).toEqual({ __typename: 'InvalidDiscountCode', ...expired });
 
-    const list = await shop.gql<{ staffDiscountCodes: Array<{ code: string; state: string }> }>(
-      `{ staffDiscountCodes { code state } }`,
-      {},
-      auth,
-    );
+    const list = await shop.gql(STAFF_CODE_STATES, {}, auth);
     const states = Object.fromEntries(list.data!.staffDiscountCodes.map((c) => [c.code, c.state]));
     expect(states).toMatchObject({
       VENCIDO: 'EXPIRED',
@@ -328,8 +375,8 @@ describe('discount conditions on the cart quote and the order (server decides, s
       reason: 'INVALID',
       message: 'Código de Descuento no valido.',
     });
-    const placed = await shop.gql<{ placeOrder: { __typename: string; reason: string; message: string } }>(
-      `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename ... on InvalidDiscountCode { reason message } } }`,
+    const placed = await shop.gql(
+      PLACE_WITH_CODE,
       { input: orderInput(collar, 1, { discountCode: 'NOEXISTE' }) },
       { 'x-forwarded-for': '10.77.1.2' },
     );

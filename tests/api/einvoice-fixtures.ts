@@ -2,26 +2,40 @@ import { expect, inject, vi } from 'vitest';
 import type { TestShop } from '../setup/test-shop.js';
 import { knownEvent, orderRow, placeOrder, postEvent, type Placed } from './checkout-fixtures.js';
 import { at, centsOf, children, parseXml, textAt } from '../../server/src/modules/invoicing/xml-reader.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { PlaceOrderInput, StaffOrderDocumentsQuery } from '../gql/graphql.js';
 
-export const STAFF_DOCUMENTS = `query($id: ID!) { staffOrder(id: $id) { id status total electronicDocuments {
-  id kind status number amount uniqueCode reasons { code message } lastError attempts pdfPath xmlPath corrects note
-} } }`;
+export const STAFF_DOCUMENTS = graphql(`
+  query StaffOrderDocuments($id: ID!) {
+    staffOrder(id: $id) {
+      id
+      status
+      total
+      electronicDocuments {
+        id
+        kind
+        status
+        number
+        amount
+        uniqueCode
+        reasons {
+          code
+          message
+        }
+        lastError
+        attempts
+        pdfPath
+        xmlPath
+        corrects
+        note
+      }
+    }
+  }
+`);
 
-export interface StaffDocument {
-  id: string;
-  kind: 'INVOICE' | 'CREDIT_NOTE';
-  status: 'PENDIENTE' | 'EMITIDO' | 'RECHAZADO';
-  number: string | null;
-  amount: number;
-  uniqueCode: string | null;
-  reasons: Array<{ code: string; message: string }>;
-  lastError: string | null;
-  attempts: number;
-  pdfPath: string;
-  xmlPath: string;
-  corrects: string | null;
-  note: string | null;
-}
+/** An electronic document as the staff order page reads it. */
+export type StaffDocument = NonNullable<StaffOrderDocumentsQuery['staffOrder']>['electronicDocuments'][number];
 
 export interface DocumentRowLite {
   id: number;
@@ -76,11 +90,11 @@ export async function waitForDocuments(
 /** Places and pays an order through the sandbox gateway's event (posted to every `shops`, concurrently). */
 export async function paidOrder(
   shop: TestShop,
-  input: Record<string, unknown>,
+  input: PlaceOrderInput,
   shops: TestShop[] = [shop],
 ): Promise<Placed & { id: number; total: number }> {
   const placed = await placeOrder(shop, input);
-  expect(placed.__typename).toBe('OrderPlaced');
+  expectTypename(placed, 'OrderPlaced');
   const row = await orderRow(shop, placed.reference);
   const event = await knownEvent(shop, {
     id: `tx-fe-${row.id}-${Math.random().toString(36).slice(2, 8)}`,

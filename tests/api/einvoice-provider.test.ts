@@ -4,6 +4,7 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { orderInput, variantWithStock, type Variant } from './checkout-fixtures.js';
 import { paidOrder, waitForDocuments } from './einvoice-fixtures.js';
 import { startFakeAlegraApi } from './fake-alegra-api.js';
+import { graphql } from '../gql/index.js';
 
 /**
  * The real provider adapter (Alegra's e-invoicing API for Colombia) against a local server that speaks its
@@ -103,8 +104,17 @@ describe('Alegra as the technology provider', () => {
     ]);
     await createUser('staff-alegra@enzo.test', 'clave-segura-1', true);
     const auth = bearer(await signIn(inject('authEmulatorHost'), 'staff-alegra@enzo.test', 'clave-segura-1'));
-    const retried = await shop.gql<{ staffRetryElectronicDocument: { __typename: string; status: string } }>(
-      `mutation($id: ID!) { staffRetryElectronicDocument(id: $id) { __typename ... on ElectronicDocument { status } } }`,
+    const retried = await shop.gql(
+      graphql(`
+        mutation RetryElectronicDocument($id: ID!) {
+          staffRetryElectronicDocument(id: $id) {
+            __typename
+            ... on ElectronicDocument {
+              status
+            }
+          }
+        }
+      `),
       { id: String(doc!.id) },
       auth,
     );

@@ -3,7 +3,7 @@ import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop } from '../../server/src/app/start-shop.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
-import { orderInput, placeOrder, variantWithStock, type Variant } from './checkout-fixtures.js';
+import { orderInput, placedOrder, placeOrder, variantWithStock, type Variant } from './checkout-fixtures.js';
 import {
   documentsOf,
   paidOrder,
@@ -12,6 +12,7 @@ import {
   waitForDocuments,
   type StaffDocument,
 } from './einvoice-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 /**
  * DIAN electronic invoicing on real PostgreSQL with the built-in sandbox (provider and DIAN): an invoice per sale,
@@ -55,13 +56,9 @@ const issued = (kind: string) => (docs: Array<{ kind: string; status: string }>)
   docs.some((d) => d.kind === kind && d.status !== 'PENDIENTE');
 
 async function staffDocuments(orderId: number): Promise<StaffDocument[]> {
-  const res = await shop.gql<{ staffOrder: { electronicDocuments: StaffDocument[] } }>(
-    STAFF_DOCUMENTS,
-    { id: String(orderId) },
-    auth,
-  );
+  const res = await shop.gql(STAFF_DOCUMENTS, { id: String(orderId) }, auth);
   expect(res.errors).toBeUndefined();
-  return res.data!.staffOrder.electronicDocuments;
+  return res.data!.staffOrder!.electronicDocuments;
 }
 
 const STAFF_TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename ... on TransitionNotAllowed { message } } }`;
@@ -186,7 +183,10 @@ describe('totals to the peso for every order shape', () => {
   });
 
   it('the final consumer, for an order without a document', async () => {
-    const placed = await placeOrder(shop, orderInput(leash, 2, { customer: customer({ email: 'forma4@correo.com' }) }));
+    const placed = await placedOrder(
+      shop,
+      orderInput(leash, 2, { customer: customer({ email: 'forma4@correo.com' }) }),
+    );
     await shop.ds.query(`UPDATE shop_order SET document_number = '' WHERE reference = $1`, [placed.reference]);
     const [row] = await shop.ds.query(`SELECT id, total FROM shop_order WHERE reference = $1`, [placed.reference]);
     const { knownEvent, postEvent } = await import('./checkout-fixtures.js');
@@ -211,7 +211,7 @@ describe('totals to the peso for every order shape', () => {
       shop,
       orderInput(leash, 1, { paymentMethod: 'CASH_ON_DELIVERY', customer: customer({ email: 'forma5@correo.com' }) }),
     );
-    expect(placed.__typename).toBe('OrderPlaced');
+    expectTypename(placed, 'OrderPlaced');
     const [row] = await shop.ds.query(`SELECT id, total, payment_fee FROM shop_order WHERE reference = $1`, [
       placed.reference,
     ]);

@@ -10,6 +10,8 @@ import { gqlAt, startChildShop, type ChildShop } from '../setup/child-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
 import { exportAuthEmulatorHost } from '../../server/src/config/env.js';
 import { orderInput, PLACE_ORDER, shopperIp, type Placed } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
 import { TEST_SHOP_NOTICE } from '../../server/src/common/test-shop-notice.js';
 
 /**
@@ -90,14 +92,10 @@ async function paidOrder(url: string): Promise<Placed> {
     `SELECT s.product_id, s.id AS size_id FROM product_size s JOIN product p ON p.id = s.product_id WHERE p.active AND s.stock > 3 ORDER BY s.id LIMIT 1`,
   );
   const v = { productId: String(rows[0]!.product_id), sizeId: String(rows[0]!.size_id), price: 0 };
-  const placed = (await gqlAt<{ placeOrder: Placed }>(url, PLACE_ORDER, { input: orderInput(v, 1) }, shopperIp())).data!
-    .placeOrder;
+  const placed = (await gqlAt(url, PLACE_ORDER, { input: orderInput(v, 1) }, shopperIp())).data!.placeOrder;
+  expectTypename(placed, 'OrderPlaced');
   const session = new URL(placed.checkoutUrl, url).searchParams.get('session');
-  const paid = await gqlAt<{ sandboxPay: { status: string } }>(
-    url,
-    `mutation($s: String!) { sandboxPay(input: { session: $s, decision: APPROVE }) { status } }`,
-    { s: session },
-  );
+  const paid = await gqlAt(url, APPROVE_SANDBOX_SESSION, { s: session! });
   expect(paid.data?.sandboxPay.status).toBe('APPROVED');
   return placed;
 }
@@ -109,6 +107,41 @@ async function emailsOf(reference: string) {
   );
   return rows;
 }
+
+const APPROVE_SANDBOX_SESSION = graphql(`
+  mutation ApproveSandboxSession($s: String!) {
+    sandboxPay(input: { session: $s, decision: APPROVE }) {
+      status
+    }
+  }
+`);
+
+const FAILING_JOBS = graphql(`
+  query FailingJobs {
+    staffFailingJobs {
+      id
+      task
+      label
+      summary
+      attempts
+      gaveUp
+      lastError
+    }
+  }
+`);
+const RETRY_JOB = graphql(`
+  mutation RetryFailingJob($id: ID!) {
+    staffRetryJob(id: $id) {
+      __typename
+      ... on JobRetried {
+        message
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`);
 
 const messagesAbout = (reference: string) => smtp.messages.filter((m) => m.includes(reference));
 
@@ -176,21 +209,7 @@ describe('emails survive a crash and a failing SMTP server', () => {
     exportAuthEmulatorHost(inject('authEmulatorHost'));
     await createUser('trabajos@enzo.test', 'clave-segura-1', true);
     const auth = bearer(await signIn(inject('authEmulatorHost'), 'trabajos@enzo.test', 'clave-segura-1'));
-    type Job = {
-      id: string;
-      task: string;
-      label: string;
-      summary: string | null;
-      attempts: number;
-      gaveUp: boolean;
-      lastError: string;
-    };
-    const listed = await gqlAt<{ staffFailingJobs: Job[] }>(
-      shop!.url,
-      `{ staffFailingJobs { id task label summary attempts gaveUp lastError } }`,
-      {},
-      auth,
-    );
+    const listed = await gqlAt(shop!.url, FAILING_JOBS, {}, auth);
     expect(listed.errors).toBeUndefined();
     const mailJobs = listed.data!.staffFailingJobs.filter(
       (j) => j.task === 'send-email' && j.summary?.includes(placed.reference),
@@ -199,28 +218,18 @@ describe('emails survive a crash and a failing SMTP server', () => {
     expect(mailJobs[0]).toMatchObject({ label: 'Enviar un correo', gaveUp: false });
     expect(mailJobs[0]!.attempts).toBeGreaterThanOrEqual(1);
     expect(mailJobs[0]!.lastError).toMatch(/421|no disponible/i);
-    const anonymous = await gqlAt(shop!.url, `{ staffFailingJobs { id } }`);
+    const anonymous = await gqlAt(shop!.url, FAILING_JOBS);
     expect(anonymous.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
     // …and the queue keeps retrying on its own; once SMTP is back, each email goes out once.
     smtp.mode = 'accept';
-    const retried = await gqlAt<{ staffRetryJob: { __typename: string; message?: string } }>(
-      shop!.url,
-      `mutation($id: ID!) { staffRetryJob(id: $id) { __typename ... on JobRetried { message } ... on NotFound { message } } }`,
-      { id: mailJobs[0]!.id },
-      auth,
-    );
+    const retried = await gqlAt(shop!.url, RETRY_JOB, { id: mailJobs[0]!.id }, auth);
     expect(['JobRetried', 'NotFound']).toContain(retried.data!.staffRetryJob.__typename);
     await until(() => allSentAndSettled(placed.reference), 'correos enviados tras fallar, sin trabajos pendientes');
     expect(messagesAbout(placed.reference)).toHaveLength(2);
     const after = await emailsOf(placed.reference);
     expect(after.every((e) => e.attempts >= 2 && e.last_error === null)).toBe(true);
-    const missing = await gqlAt<{ staffRetryJob: { __typename: string } }>(
-      shop!.url,
-      `mutation { staffRetryJob(id: "999999") { __typename } }`,
-      {},
-      auth,
-    );
+    const missing = await gqlAt(shop!.url, RETRY_JOB, { id: '999999' }, auth);
     expect(missing.data!.staffRetryJob.__typename).toBe('NotFound');
   });
 });

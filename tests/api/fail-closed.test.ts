@@ -7,6 +7,7 @@ import { freePort } from '../../server/src/db/embedded-postgres.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, craftToken } from '../setup/staff-tokens.js';
 import { TEST_SHOP_NOTICE } from '../../server/src/common/test-shop-notice.js';
+import { graphql } from '../gql/index.js';
 
 /**
  * A deployment never fails open: the sandbox gateway is not active on a deployment without Wompi keys (anyone
@@ -111,12 +112,28 @@ describe('a deployment fails closed', () => {
       staff: true,
       email: 'intruso@correo.com',
     });
-    const res = await live.gql<{ me: unknown }>(`{ me { uid } }`, {}, bearer(forged));
+    const res = await live.gql(
+      graphql(`
+        query ForgedTokenMe {
+          me {
+            uid
+          }
+        }
+      `),
+      {},
+      bearer(forged),
+    );
     expect(res.errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
 
     // A live shop: real payments, so no sandbox and no test notice.
     const sandbox = await live.gql(
-      `mutation { sandboxPay(input: { session: "abcdefghijklmnop", decision: APPROVE }) { status } }`,
+      graphql(`
+        mutation LiveSandboxPay {
+          sandboxPay(input: { session: "abcdefghijklmnop", decision: APPROVE }) {
+            status
+          }
+        }
+      `),
     );
     expect(sandbox.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
     const page = await (await fetch(`${live.url}/`, { headers: { accept: 'text/html' } })).text();

@@ -10,6 +10,9 @@ import {
   variantWithStock,
   type Variant,
 } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { PlaceOrderInput } from '../gql/graphql.js';
 
 /**
  * Nobody hoards stock: without caps one anonymous placeOrder could reserve 670 units across 50 sizes, and
@@ -28,25 +31,51 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const RESULT = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) { __typename
-  ... on OrderPlaced { reference accessToken checkoutUrl }
-  ... on OrderLimitReached { limit max message }
-  ... on CartProblem { message lines { sizeId quantity problem { kind available message } } } } }`;
-const RETRY = `mutation($reference: String!, $token: String!) { retryPayment(reference: $reference, token: $token) {
-  __typename ... on OrderPlaced { reference } ... on PaymentRetryUnavailable { message } } }`;
+const RESULT = graphql(`
+  mutation PlaceOrderWithinCaps($input: PlaceOrderInput!) {
+    placeOrder(input: $input) {
+      __typename
+      ... on OrderPlaced {
+        reference
+        accessToken
+        checkoutUrl
+      }
+      ... on OrderLimitReached {
+        limit
+        max
+        message
+      }
+      ... on CartProblem {
+        message
+        lines {
+          sizeId
+          quantity
+          problem {
+            kind
+            available
+            message
+          }
+        }
+      }
+    }
+  }
+`);
+const RETRY = graphql(`
+  mutation RetryPaymentWithinHold($reference: String!, $token: String!) {
+    retryPayment(reference: $reference, token: $token) {
+      __typename
+      ... on OrderPlaced {
+        reference
+      }
+      ... on PaymentRetryUnavailable {
+        message
+      }
+    }
+  }
+`);
 
-type Result = {
-  __typename: string;
-  limit?: string;
-  max?: number;
-  message?: string;
-  reference?: string;
-  accessToken?: string;
-  lines?: Array<{ sizeId: string; problem: { kind: string; available: number; message: string } | null }>;
-};
-
-async function place(input: Record<string, unknown>, ip: string): Promise<Result> {
-  const res = await shop.gql<{ placeOrder: Result }>(RESULT, { input }, { 'x-forwarded-for': ip });
+async function place(input: PlaceOrderInput, ip: string) {
+  const res = await shop.gql(RESULT, { input }, { 'x-forwarded-for': ip });
   expect(res.errors).toBeUndefined();
   return res.data!.placeOrder;
 }
@@ -77,8 +106,8 @@ describe('no hoarding', () => {
       orderInput(size!, 6, { customer: { ...orderInput(size!).customer, email: 'talla@correo.com' } }),
       '10.9.0.1',
     );
-    expect(result.__typename).toBe('CartProblem');
-    expect(result.lines![0]!.problem).toEqual({
+    expectTypename(result, 'CartProblem');
+    expect(result.lines[0]!.problem).toEqual({
       kind: 'INVALID_QUANTITY',
       available: 5,
       message: 'Puedes llevar hasta 5 unidades de esta talla por pedido.',
@@ -96,6 +125,7 @@ describe('no hoarding', () => {
     const nine = sizes.slice(0, 3).map((s) => ({ productId: s.productId, sizeId: s.sizeId, quantity: 3 }));
     const result = await place({ ...base, lines: nine }, '10.9.0.2');
     expect(result).toMatchObject({ __typename: 'OrderLimitReached', limit: 'UNITS_PER_ORDER', max: 8 });
+    expectTypename(result, 'OrderLimitReached');
     expect(result.message).toMatch(/hasta 8 unidades en total/);
     expect(await reservedTotal()).toBe(0);
   });
@@ -110,6 +140,7 @@ describe('no hoarding', () => {
       '10.9.1.3',
     );
     expect(third).toMatchObject({ __typename: 'OrderLimitReached', limit: 'OPEN_ORDERS_PER_EMAIL', max: 2 });
+    expectTypename(third, 'OrderLimitReached');
     expect(third.message).toMatch(/Ya tienes 2 pedidos esperando pago/);
 
     const ip = '10.9.2.1';
@@ -120,6 +151,7 @@ describe('no hoarding', () => {
     }
     const fourth = await place(orderInput(size!, 1, { customer: { ...customer, email: 'ip4@correo.com' } }), ip);
     expect(fourth).toMatchObject({ __typename: 'OrderLimitReached', limit: 'OPEN_ORDERS_PER_CLIENT', max: 3 });
+    expectTypename(fourth, 'OrderLimitReached');
     expect(fourth.message).toMatch(/demasiados pedidos esperando pago desde tu conexión/);
     // Concurrent attempts from one address do not slip past the cap.
     const burst = await Promise.all(
@@ -141,6 +173,7 @@ describe('no hoarding', () => {
     ).toBe('OrderPlaced');
     const third = await place(orderInput(size!, 1, { customer: customer('perrito@correo.com') }), '10.9.4.3');
     expect(third).toMatchObject({ __typename: 'OrderLimitReached', limit: 'OPEN_ORDERS_PER_EMAIL', max: 2 });
+    expectTypename(third, 'OrderLimitReached');
     expect(
       (await place(orderInput(size!, 1, { customer: customer('g.a.t.o@gmail.com') }), '10.9.4.4')).__typename,
     ).toBe('OrderPlaced');
@@ -159,14 +192,14 @@ describe('no hoarding', () => {
 
   it('never holds stock past the first expiry plus one period through retryPayment', async () => {
     const v = await variantWithStock(shop, 5, 40);
-    const res = await shop.gql<{ placeOrder: Result }>(
+    const res = await shop.gql(
       PLACE_ORDER,
       { input: orderInput(v, 1, { customer: { ...orderInput(v).customer, email: 'reintento@correo.com' } }) },
       { 'x-forwarded-for': '10.9.4.1' },
     );
     const placed = res.data!.placeOrder;
-    const reference = placed.reference!;
-    const token = placed.accessToken!;
+    expectTypename(placed, 'OrderPlaced');
+    const { reference, accessToken: token } = placed;
     const row = await orderRow(shop, reference);
     const holdUntil = (
       await shop.ds.query(`SELECT hold_until, expires_at, created_at FROM shop_order WHERE id = $1`, [row.id])
@@ -195,7 +228,7 @@ describe('no hoarding', () => {
       `UPDATE shop_order SET created_at = created_at - interval '25 minutes', expires_at = expires_at - interval '25 minutes', hold_until = hold_until - interval '25 minutes' WHERE id = $1`,
       [row.id],
     );
-    const retried = await shop.gql<{ retryPayment: { __typename: string } }>(RETRY, { reference, token });
+    const retried = await shop.gql(RETRY, { reference, token });
     expect(retried.data!.retryPayment.__typename).toBe('OrderPlaced');
     const after: Array<{ expires_at: Date; hold_until: Date }> = await shop.ds.query(
       `SELECT expires_at, hold_until FROM shop_order WHERE id = $1`,
@@ -210,7 +243,7 @@ describe('no hoarding', () => {
       `UPDATE shop_order SET expires_at = now() + interval '30 seconds', hold_until = now() + interval '30 seconds' WHERE id = $1`,
       [row.id],
     );
-    const refused = await shop.gql<{ retryPayment: { __typename: string; message: string } }>(RETRY, {
+    const refused = await shop.gql(RETRY, {
       reference,
       token,
     });

@@ -26,6 +26,9 @@ import { orderInput, variantWithStock } from './checkout-fixtures.js';
  * without coverage fails here: every per-client limit against clients that rotate addresses inside their IPv6
  * /64, every string input of every public operation against long and adversarial text, and every webhook
  * route against floods of unsigned requests.
+ *
+ * Its documents are generated from the schema and from hostile lists, so they are plain strings: a deliberate
+ * exception to the API tests' graphql(`…`) documents (scripts/typed-test-documents.test.ts lists it).
  */
 
 const OPEN_ORDERS_PER_CLIENT = 3;

@@ -8,6 +8,7 @@ import { assembleFinalStage, readFinalStage } from '../setup/dockerfile-stage.js
 import { gqlAt, startChildShop, type ChildShop } from '../setup/child-shop.js';
 import { TMP_DIR } from '../setup/test-database.js';
 import { freePort } from '../../server/src/db/embedded-postgres.js';
+import { graphql } from '../gql/index.js';
 
 /**
  * The container image starts: its final stage copies only `dist`, `server`, `shared`, `schema.graphql` and the
@@ -55,7 +56,16 @@ describe('the production image', () => {
     );
     const health = await fetch(`${shop.url}/healthz`);
     expect(health.status).toBe(200);
-    const res = await gqlAt<{ categories: unknown[] }>(shop.url, `{ categories { slug } }`);
+    const res = await gqlAt(
+      shop.url,
+      graphql(`
+        query ImageCategories {
+          categories {
+            slug
+          }
+        }
+      `),
+    );
     expect(res.data?.categories.length).toBeGreaterThan(0);
     const page = await (await fetch(`${shop.url}/`, { headers: { accept: 'text/html' } })).text();
     expect(page).toContain('los pagos no son reales');

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { blankPng } from '../../server/src/modules/media/png-fixture.test-util.js';
+import { graphql } from '../gql/index.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 /** Staff uploads: a refused picture leaves nothing in the media store; an SVG with code never reaches it. */
 let shop: TestShop;
@@ -16,10 +18,40 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const ADD = `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) {
-  __typename ... on ValidationErrors { errors { field message } } ... on StaffProduct { images { url } } } }`;
-const UPLOAD = `mutation($input: UploadImageInput!) { staffUploadImage(input: $input) {
-  __typename ... on ValidationErrors { errors { field message } } ... on UploadedImage { url } } }`;
+const ADD = graphql(`
+  mutation AddLimitedProductImage($input: AddProductImageInput!) {
+    staffAddProductImage(input: $input) {
+      __typename
+      ... on ValidationErrors {
+        errors {
+          field
+          message
+        }
+      }
+      ... on StaffProduct {
+        images {
+          url
+        }
+      }
+    }
+  }
+`);
+const UPLOAD = graphql(`
+  mutation UploadLimitedImage($input: UploadImageInput!) {
+    staffUploadImage(input: $input) {
+      __typename
+      ... on ValidationErrors {
+        errors {
+          field
+          message
+        }
+      }
+      ... on UploadedImage {
+        url
+      }
+    }
+  }
+`);
 
 /** Uploaded files in the media store named `<prefix><random>…` (under `folder`); seeded files have no random part. */
 function stored(folder: string, prefix: string): string[] {
@@ -39,15 +71,16 @@ describe('picture limits', () => {
     for (const side of [30_000, 16_000]) {
       const dataBase64 = blankPng(side, side).toString('base64');
       const started = performance.now();
-      const add = await shop.gql<{ staffAddProductImage: { __typename: string; errors: Array<{ message: string }> } }>(
+      const add = await shop.gql(
         ADD,
         { input: { productId: String(product!.id), contentType: 'image/png', dataBase64, alt: 'Enorme' } },
         auth,
       );
       expect(performance.now() - started).toBeLessThan(3000);
-      expect(add.data!.staffAddProductImage.__typename).toBe('ValidationErrors');
-      expect(add.data!.staffAddProductImage.errors[0]!.message).toMatch(/demasiado grande/);
-      const upload = await shop.gql<{ staffUploadImage: { __typename: string } }>(
+      const refused = add.data!.staffAddProductImage;
+      expectTypename(refused, 'ValidationErrors');
+      expect(refused.errors[0]!.message).toMatch(/demasiado grande/);
+      const upload = await shop.gql(
         UPLOAD,
         { input: { contentType: 'image/png', dataBase64, alt: 'Enorme', name: `enorme-${side}` } },
         auth,
@@ -60,7 +93,7 @@ describe('picture limits', () => {
   });
 
   it('stores an accepted picture with its variants', async () => {
-    const res = await shop.gql<{ staffUploadImage: { __typename: string; url: string } }>(
+    const res = await shop.gql(
       UPLOAD,
       {
         input: {
@@ -81,7 +114,7 @@ describe('picture limits', () => {
       Buffer.from(
         `<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"><rect width="40" height="40"/>${inner}</svg>`,
       ).toString('base64');
-    const bad = await shop.gql<{ staffUploadImage: { __typename: string } }>(
+    const bad = await shop.gql(
       UPLOAD,
       {
         input: {
@@ -95,15 +128,16 @@ describe('picture limits', () => {
     );
     expect(bad.data!.staffUploadImage.__typename).toBe('ValidationErrors');
     expect(stored('content', 'svg-con-codigo-')).toEqual([]);
-    const good = await shop.gql<{ staffUploadImage: { __typename: string; url: string } }>(
+    const good = await shop.gql(
       UPLOAD,
       {
         input: { contentType: 'image/svg+xml', dataBase64: svg('<circle r="4"/>'), alt: 'Limpio', name: 'svg-limpio' },
       },
       auth,
     );
-    expect(good.data!.staffUploadImage.__typename).toBe('UploadedImage');
-    const served = await fetch(`${shop.url}${new URL(good.data!.staffUploadImage.url, shop.url).pathname}`);
+    const sanitised = good.data!.staffUploadImage;
+    expectTypename(sanitised, 'UploadedImage');
+    const served = await fetch(`${shop.url}${new URL(sanitised.url, shop.url).pathname}`);
     expect(served.status).toBe(200);
     expect(await served.text()).toContain('<circle r="4"></circle>');
   });

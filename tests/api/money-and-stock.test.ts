@@ -5,6 +5,7 @@ import {
   knownEvent,
   orderInput,
   orderRow,
+  placedOrder,
   placeOrder,
   postEvent,
   sizeStock,
@@ -16,6 +17,7 @@ import { mailsOf } from './order-fixtures.js';
 import { canonicalEmail } from '../../shared/customer-email.js';
 import { formatCop } from '../../shared/money.js';
 import { CANONICAL_EMAIL_SQL } from '../../server/src/db/migrations/1766000000000-money-and-stock.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 /**
  * No money or stock given away: returns never pass what was bought and paid (repeats of a line in one request, the
@@ -96,7 +98,7 @@ async function deliveredOrder() {
       shipping: { departmentCode: '11', municipalityCode: '11001', address: 'Calle 10 # 5-20', neighborhood: null },
     }),
   );
-  expect(placed.__typename).toBe('OrderPlaced');
+  expectTypename(placed, 'OrderPlaced');
   const row = await orderRow(shop, placed.reference);
   await pay(placed, row.id, row.total);
   await move(row.id, 'EN_PREPARACION');
@@ -351,7 +353,7 @@ describe('stock and sales follow the parcel', () => {
     const usesBefore = await uses();
     const start = await figures();
     const placed = await placeOrder(shop, cod(v, 2));
-    expect(placed.__typename).toBe('OrderPlaced');
+    expectTypename(placed, 'OrderPlaced');
     const row = await orderRow(shop, placed.reference);
     await move(row.id, 'EN_PREPARACION');
     await move(row.id, 'ENVIADO', { carrier: 'Interrapidísimo', trackingNumber: 'IR-1' });
@@ -372,7 +374,7 @@ describe('stock and sales follow the parcel', () => {
   it('a contraentrega sale counts when its cash is collected, not when it is confirmed', async () => {
     const v = await variantWithStock(shop, 10, 41);
     const start = await figures();
-    const placed = await placeOrder(shop, cod(v));
+    const placed = await placedOrder(shop, cod(v));
     const row = await orderRow(shop, placed.reference);
     await move(row.id, 'EN_PREPARACION');
     await move(row.id, 'ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV-9' });
@@ -389,7 +391,7 @@ describe('stock and sales follow the parcel', () => {
 
   it('a paid order cancelled before it left puts its units back and is flagged with what to give back', async () => {
     const v = await variantWithStock(shop, 10, 42);
-    const placed = await placeOrder(shop, orderInput(v, 3));
+    const placed = await placedOrder(shop, orderInput(v, 3));
     const row = await orderRow(shop, placed.reference);
     await pay(placed, row.id, row.total);
     await move(row.id, 'EN_PREPARACION');
@@ -404,7 +406,7 @@ describe('stock and sales follow the parcel', () => {
 
   it('a paid parcel that came back is flagged for a refund of what was paid', async () => {
     const v = await variantWithStock(shop, 10, 43);
-    const placed = await placeOrder(shop, orderInput(v, 1));
+    const placed = await placedOrder(shop, orderInput(v, 1));
     const row = await orderRow(shop, placed.reference);
     await pay(placed, row.id, row.total);
     await move(row.id, 'EN_PREPARACION');

@@ -5,8 +5,11 @@ import path from 'node:path';
 import { freePort } from '../../server/src/db/embedded-postgres.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
-import { orderInput, placeOrder, variantWithStock } from './checkout-fixtures.js';
+import { orderInput, placedOrder, variantWithStock } from './checkout-fixtures.js';
 import { paySandbox } from './order-fixtures.js';
+import { graphql } from '../gql/index.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import type { OperationsSettingsInput } from '../gql/graphql.js';
 
 /**
  * Scheduled and requested backups, and the alerts the owner receives: each condition provoked for real (the SMTP
@@ -33,47 +36,97 @@ afterAll(async () => {
   await fs.rm(root, { recursive: true, force: true });
 });
 
-const SETTINGS_FIELDS = `backupEnabled backupTime keepDaily keepWeekly keepMonthly backupMaxAgeHours paymentFailurePercent
-  paymentMinAttempts paymentWindowMinutes noPaidOrderHours openingHour closingHour jobStuckMinutes diskFreePercent`;
-const OVERVIEW = `query { staffOperations {
-  canManage backupDir remoteBackups notifyEmail
-  settings { ${SETTINGS_FIELDS} }
-  alerts { key label firing message since notifiedAt }
-  backups { id trigger status fileName bytes locations orders error }
-  lastSuccessfulBackup { id fileName }
-} }`;
-const UPDATE = `mutation($input: OperationsSettingsInput!) { staffUpdateOperationsSettings(input: $input) {
-  __typename ... on OperationsSettingsSaved { message settings { ${SETTINGS_FIELDS} } }
-  ... on ValidationErrors { message errors { field message } } } }`;
+graphql(`
+  fragment TestedOperationsSettings on OperationsSettings {
+    backupEnabled
+    backupTime
+    keepDaily
+    keepWeekly
+    keepMonthly
+    backupMaxAgeHours
+    paymentFailurePercent
+    paymentMinAttempts
+    paymentWindowMinutes
+    noPaidOrderHours
+    openingHour
+    closingHour
+    jobStuckMinutes
+    diskFreePercent
+  }
+`);
+const OVERVIEW = graphql(`
+  query StaffOperationsOverview {
+    staffOperations {
+      canManage
+      backupDir
+      remoteBackups
+      notifyEmail
+      settings {
+        ...TestedOperationsSettings
+      }
+      alerts {
+        key
+        label
+        firing
+        message
+        since
+        notifiedAt
+      }
+      backups {
+        id
+        trigger
+        status
+        fileName
+        bytes
+        locations
+        orders
+        error
+      }
+      lastSuccessfulBackup {
+        id
+        fileName
+      }
+    }
+  }
+`);
+const UPDATE = graphql(`
+  mutation UpdateOperationsSettings($input: OperationsSettingsInput!) {
+    staffUpdateOperationsSettings(input: $input) {
+      __typename
+      ... on OperationsSettingsSaved {
+        message
+        settings {
+          ...TestedOperationsSettings
+        }
+      }
+      ... on ValidationErrors {
+        message
+        errors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+const RUN_BACKUP = graphql(`
+  mutation RunBackupNow {
+    staffRunBackupNow {
+      message
+    }
+  }
+`);
 
-interface Overview {
-  canManage: boolean;
-  settings: Record<string, unknown>;
-  alerts: Array<{ key: string; firing: boolean; message: string | null; notifiedAt: string | null }>;
-  backups: Array<{
-    status: string;
-    trigger: string;
-    fileName: string | null;
-    locations: string[];
-    error: string | null;
-  }>;
-  lastSuccessfulBackup: { fileName: string } | null;
-}
-
-async function overview(): Promise<Overview> {
-  const res = await shop.gql<{ staffOperations: Overview }>(OVERVIEW, {}, staff);
+async function overview() {
+  const res = await shop.gql(OVERVIEW, {}, staff);
   expect(res.errors).toBeUndefined();
   return res.data!.staffOperations;
 }
 
-async function settings(changes: Record<string, unknown>) {
+async function settings(changes: Partial<OperationsSettingsInput>) {
   const current = (await overview()).settings;
-  const res = await shop.gql<{ staffUpdateOperationsSettings: { __typename: string } }>(
-    UPDATE,
-    { input: { ...current, ...changes } },
-    staff,
-  );
-  expect(res.data!.staffUpdateOperationsSettings.__typename).toBe('OperationsSettingsSaved');
+  const res = await shop.gql(UPDATE, { input: { ...current, ...changes } }, staff);
+  expectTypename(res.data!.staffUpdateOperationsSettings, 'OperationsSettingsSaved');
 }
 
 const firing = async (key: string) => (await shop.services.alerts.checkAll()).find((a) => a.key === key)!;
@@ -99,7 +152,7 @@ describe('operations settings', () => {
       keepWeekly: 4,
       keepMonthly: 12,
     });
-    const bad = await shop.gql<{ staffUpdateOperationsSettings: { __typename: string; errors: unknown[] } }>(
+    const bad = await shop.gql(
       UPDATE,
       { input: { ...o.settings, backupTime: '25:00', openingHour: 20, closingHour: 8 } },
       staff,
@@ -134,11 +187,7 @@ describe('backups from the shop', () => {
   });
 
   it('runs a backup asked for from the dashboard on the job queue', async () => {
-    const res = await shop.gql<{ staffRunBackupNow: { message: string } }>(
-      `mutation { staffRunBackupNow { message } }`,
-      {},
-      staff,
-    );
+    const res = await shop.gql(RUN_BACKUP, {}, staff);
     expect(res.data!.staffRunBackupNow.message).toContain('Copia de seguridad en camino');
     await expect
       .poll(async () => (await overview()).backups.filter((b) => b.status === 'OK').length, { timeout: 60_000 })
@@ -148,7 +197,7 @@ describe('backups from the shop', () => {
 
 describe('alerts', () => {
   it('SMTP down: emails that cannot go out fire an alert, emailed to the owner once per hour across instances', async () => {
-    const placed = await placeOrder(shop, orderInput(await variantWithStock(shop, 5, 0), 1));
+    const placed = await placedOrder(shop, orderInput(await variantWithStock(shop, 5, 0), 1));
     await paySandbox(shop, placed.checkoutUrl, { decision: 'APPROVE' });
     await expect
       .poll(
@@ -224,7 +273,7 @@ describe('alerts', () => {
       diskFreePercent: 90,
     });
     for (const skip of [1, 2]) {
-      const placed = await placeOrder(shop, orderInput(await variantWithStock(shop, 5, skip), 1));
+      const placed = await placedOrder(shop, orderInput(await variantWithStock(shop, 5, skip), 1));
       await paySandbox(shop, placed.checkoutUrl, { cardNumber: '4111 1111 1111 1111' });
     }
     expect((await firing('payments-failing')).message).toMatch(/de 3 pagos fallaron/);

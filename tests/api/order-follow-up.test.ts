@@ -3,6 +3,8 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { bearer, createUser, signIn } from '../setup/staff-tokens.js';
 import { sizeStock } from './checkout-fixtures.js';
 import { mailsOf, orderPage, paySandbox, RELEASE, unpaidOrder } from './order-fixtures.js';
+import { graphql } from '../gql/index.js';
+import type { OrderStatus, TransitionOrderInput } from '../gql/graphql.js';
 
 /** The order a shopper follows after paying: its page and an email at each state. */
 let shop: TestShop;
@@ -16,10 +18,19 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename ... on StaffOrder { status } } }`;
+const TRANSITION = graphql(`
+  mutation FollowUpTransition($input: TransitionOrderInput!) {
+    staffTransitionOrder(input: $input) {
+      __typename
+      ... on StaffOrder {
+        status
+      }
+    }
+  }
+`);
 
-async function move(orderId: number, to: string, extra: Record<string, string> = {}) {
-  const res = await shop.gql<{ staffTransitionOrder: { __typename: string; status: string } }>(
+async function move(orderId: number, to: OrderStatus, extra: Partial<TransitionOrderInput> = {}) {
+  const res = await shop.gql(
     TRANSITION,
     { input: { orderId: String(orderId), to, note: 'Nota interna del equipo', ...extra } },
     staff,

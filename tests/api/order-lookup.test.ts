@@ -7,44 +7,89 @@ import {
   knownEvent,
   orderInput,
   orderRow,
-  placeOrder,
+  placedOrder,
   postEvent,
   variantWithStock,
   type Placed,
 } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
 let order: Placed & { id: number };
 
-const LOOKUP = `query($reference: String!, $email: String!) { orderLookup(reference: $reference, email: $email) {
-  __typename
-  ... on OrderLookup { reference status createdAt carrier trackingNumber trackingUrl timeline { from status at } delivery { label earliest latest } returns { kind status } }
-  ... on NotFound { message }
-  ... on ValidationErrors { message errors { field message } }
-} }`;
-const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename } }`;
-
-type Lookup = {
-  __typename: string;
-  message?: string;
-  reference?: string;
-  status?: string;
-  trackingUrl?: string | null;
-  timeline?: Array<{ status: string }>;
-  errors?: Array<{ field: string }>;
-};
+const LOOKUP = graphql(`
+  query LookupOrder($reference: String!, $email: String!) {
+    orderLookup(reference: $reference, email: $email) {
+      __typename
+      ... on OrderLookup {
+        reference
+        status
+        createdAt
+        carrier
+        trackingNumber
+        trackingUrl
+        timeline {
+          from
+          status
+          at
+        }
+        delivery {
+          label
+          earliest
+          latest
+        }
+        returns {
+          kind
+          status
+        }
+      }
+      ... on NotFound {
+        message
+      }
+      ... on ValidationErrors {
+        message
+        errors {
+          field
+          message
+        }
+      }
+    }
+  }
+`);
+const TRANSITION = graphql(`
+  mutation LookupTestTransition($input: TransitionOrderInput!) {
+    staffTransitionOrder(input: $input) {
+      __typename
+    }
+  }
+`);
+const LEGAL = graphql(`
+  query LegalSettings {
+    shopSettings {
+      legal {
+        legalName
+        nit
+        address
+        phone
+        email
+        sicUrl
+      }
+    }
+  }
+`);
 
 /** Each call from its own client address unless one is given (the lookup is limited per address). */
 let ipCounter = 0;
 const lookup = async (reference: string, email: string, ip = `10.20.0.${++ipCounter}`) =>
-  shop.gql<{ orderLookup: Lookup }>(LOOKUP, { reference, email }, { 'x-forwarded-for': ip });
+  shop.gql(LOOKUP, { reference, email }, { 'x-forwarded-for': ip });
 
 beforeAll(async () => {
   shop = await startTestShop({ LEGAL_NAME: 'Mascotas Pruebas S.A.S.', LEGAL_NIT: '900.111.222-1' });
   auth = await legacyStaffHeaders(inject('authEmulatorHost'), 'staff-consulta@enzo.test');
   const v = await variantWithStock(shop, 20, 0);
-  const placed = await placeOrder(
+  const placed = await placedOrder(
     shop,
     orderInput(v, 1, {
       customer: {
@@ -72,11 +117,7 @@ beforeAll(async () => {
     ['EN_PREPARACION', {}],
     ['ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV 123' }],
   ] as const) {
-    const res = await shop.gql<{ staffTransitionOrder: { __typename: string } }>(
-      TRANSITION,
-      { input: { orderId: String(row.id), to, ...extra } },
-      auth,
-    );
+    const res = await shop.gql(TRANSITION, { input: { orderId: String(row.id), to, ...extra } }, auth);
     expect(res.data!.staffTransitionOrder.__typename).toBe('StaffOrder');
   }
   order = { ...placed, id: row.id };
@@ -95,8 +136,9 @@ describe('«Consulta tu pedido» (reference + email)', () => {
       carrier: 'Servientrega',
       trackingNumber: 'SV 123',
     });
+    expectTypename(found, 'OrderLookup');
     expect(found.trackingUrl).toBe('https://www.servientrega.com/wps/portal/rastreo-envio/detalle?id=SV%20123');
-    expect(found.timeline!.map((s) => s.status)).toEqual(['PENDIENTE_PAGO', 'PAGADO', 'EN_PREPARACION', 'ENVIADO']);
+    expect(found.timeline.map((s) => s.status)).toEqual(['PENDIENTE_PAGO', 'PAGADO', 'EN_PREPARACION', 'ENVIADO']);
     // Nothing personal in the answer.
     const body = JSON.stringify(res.data);
     for (const personal of ['Luisa', 'Ríos', 'correo.com', 'Av. 0', '1020304050', '315'])
@@ -119,7 +161,7 @@ describe('«Consulta tu pedido» (reference + email)', () => {
       : `${order.reference.slice(0, -1)}A`;
     const wrongReference = (await lookup(otherRef, 'luisa.rios@correo.com')).data!.orderLookup;
     const malformed = (await lookup('ENZ-1', 'luisa.rios@correo.com')).data!.orderLookup;
-    expect(wrongEmail.__typename).toBe('NotFound');
+    expectTypename(wrongEmail, 'NotFound');
     expect(wrongEmail.message).toMatch(/^No encontramos un pedido con ese número y ese correo/);
     expect(wrongReference).toEqual(wrongEmail);
     expect(malformed).toEqual(wrongEmail);
@@ -156,9 +198,7 @@ describe('«Consulta tu pedido» (reference + email)', () => {
 
 describe('legal information from config', () => {
   it('is public in shopSettings', async () => {
-    const res = await shop.gql<{ shopSettings: { legal: Record<string, string> } }>(
-      `{ shopSettings { legal { legalName nit address phone email sicUrl } } }`,
-    );
+    const res = await shop.gql(LEGAL);
     expect(res.data!.shopSettings.legal).toMatchObject({
       legalName: 'Mascotas Pruebas S.A.S.',
       nit: '900.111.222-1',

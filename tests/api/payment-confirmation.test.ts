@@ -5,7 +5,7 @@ import {
   orderInput,
   orderRow,
   paymentEvent,
-  placeOrder,
+  placedOrder,
   RECEIPT,
   sizeStock,
   variantWithStock,
@@ -45,7 +45,7 @@ async function post(body: string, headers: Record<string, string> = {}) {
 
 async function pending(skip: number) {
   const v = await variantWithStock(shop, 5, skip);
-  const placed = await placeOrder(shop, orderInput(v, 1));
+  const placed = await placedOrder(shop, orderInput(v, 1));
   const row = await orderRow(shop, placed.reference);
   return {
     v,
@@ -202,12 +202,12 @@ describe('reconciliation of orders pending payment', () => {
     const { placed, tx } = await pending(35);
     api.transactions.set('lost-event', tx('lost-event', 'PENDING'));
     // The shopper comes back with ?id= while the payment is still pending at the gateway; no event ever arrives.
-    const receipt = await shop.gql<{ orderReceipt: { status: string } }>(RECEIPT, {
+    const receipt = await shop.gql(RECEIPT, {
       reference: placed.reference,
       token: placed.accessToken,
       transactionId: 'lost-event',
     });
-    expect(receipt.data!.orderReceipt.status).toBe('PENDIENTE_PAGO');
+    expect(receipt.data!.orderReceipt?.status).toBe('PENDIENTE_PAGO');
     const known: Array<{ source: string }> = await shop.ds.query(
       `SELECT source FROM order_transaction t JOIN shop_order o ON o.id = t.order_id WHERE o.reference = $1`,
       [placed.reference],

@@ -3,6 +3,8 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderRow, sizeStock } from './checkout-fixtures.js';
 import { orderPage, SANDBOX_PAY, sandboxSession, unpaidOrder } from './order-fixtures.js';
+import type { SandboxPayInput } from '../gql/graphql.js';
+import { graphql } from '../gql/index.js';
 
 /** The methods Colombians pay with, in the sandbox gateway: each posts Wompi's signed event, and the order records the method used. */
 let shop: TestShop;
@@ -13,11 +15,9 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-type PayResult = { sandboxPay: { transactionId: string; status: string; redirectUrl: string } };
-
-async function pay(checkoutUrl: string, input: Record<string, unknown>) {
+async function pay(checkoutUrl: string, input: Omit<SandboxPayInput, 'session'>) {
   const session = new URL(checkoutUrl, shop.url).searchParams.get('session')!;
-  return shop.gql<PayResult>(SANDBOX_PAY, { input: { session, ...input } });
+  return shop.gql(SANDBOX_PAY, { input: { session, ...input } });
 }
 
 /** What the gateway event said, as the shop stored it. */
@@ -131,10 +131,20 @@ describe('sandbox methods', () => {
   });
 
   it('lets staff filter by the method used and exports it', async () => {
-    const list = await shop.gql<{
-      staffOrders: { csvUrl: string; edges: Array<{ node: { reference: string; paymentMethod: string } }> };
-    }>(
-      `query($filter: StaffOrderFilter) { staffOrders(filter: $filter, first: 100) { csvUrl edges { node { reference paymentMethod } } } }`,
+    const list = await shop.gql(
+      graphql(`
+        query StaffOrdersByMethod($filter: StaffOrderFilter) {
+          staffOrders(filter: $filter, first: 100) {
+            csvUrl
+            edges {
+              node {
+                reference
+                paymentMethod
+              }
+            }
+          }
+        }
+      `),
       { filter: { paymentMethods: ['NEQUI'] } },
       auth,
     );

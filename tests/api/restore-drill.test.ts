@@ -11,8 +11,9 @@ import { relocatedDataDir } from '../../server/src/db/embedded-postgres-root.js'
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { adminQuery, createTestDatabase } from '../setup/test-database.js';
 import { databaseFigures, folderHashes, printedPath, runBackupCli } from '../setup/backup-cli.js';
-import { orderInput, placeOrder, shopperIp, variantWithStock, PLACE_ORDER } from './checkout-fixtures.js';
+import { orderInput, placedOrder, placeOrder, shopperIp, variantWithStock, PLACE_ORDER } from './checkout-fixtures.js';
 import { paySandbox } from './order-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 /**
  * The restore drill: a shop with paid, declined and pending orders, a discount use, emails and an uploaded file is
@@ -64,12 +65,12 @@ describe('restore drill', () => {
       shopA,
       orderInput(await variantWithStock(shopA, 6, 0), 2, { discountCode: 'BIENVENIDO10' }),
     );
-    expect(paid.__typename).toBe('OrderPlaced');
+    expectTypename(paid, 'OrderPlaced');
     await paySandbox(shopA, paid.checkoutUrl, { decision: 'APPROVE' });
-    const declined = await placeOrder(shopA, orderInput(await variantWithStock(shopA, 4, 1), 1));
+    const declined = await placedOrder(shopA, orderInput(await variantWithStock(shopA, 4, 1), 1));
     await paySandbox(shopA, declined.checkoutUrl, { cardNumber: '4111 1111 1111 1111' });
     const pending = await placeOrder(shopA, orderInput(await variantWithStock(shopA, 3, 2), 1));
-    expect(pending.__typename).toBe('OrderPlaced');
+    expectTypename(pending, 'OrderPlaced');
     const statuses: Array<{ status: string }> = await shopA.ds.query(`SELECT status FROM shop_order ORDER BY id`);
     expect(statuses.map((s) => s.status)).toEqual(['PAGADO', 'PAGO_RECHAZADO', 'PENDIENTE_PAGO']);
     // A file staff uploaded (random bytes: compared byte for byte after the restore).
@@ -148,7 +149,7 @@ describe('restore drill', () => {
     });
     const placed = ((await res.json()) as { data: { placeOrder: { __typename: string; reference: string } } }).data
       .placeOrder;
-    expect(placed.__typename).toBe('OrderPlaced');
+    expectTypename(placed, 'OrderPlaced');
     const rows: Array<{ id: number; references: number }> = await shopB.ds.query(
       `SELECT id, (SELECT count(DISTINCT reference)::int FROM shop_order) AS references FROM shop_order WHERE reference = $1`,
       [placed.reference],

@@ -5,6 +5,7 @@ import {
   orderInput,
   orderRow,
   knownEvent,
+  placedOrder,
   placeOrder,
   postEvent,
   sizeStock,
@@ -12,6 +13,7 @@ import {
   type Placed,
   type Variant,
 } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -66,7 +68,7 @@ async function deliveredOrder(
     shipping: { departmentCode: '11', municipalityCode: '11001', address: 'Calle 10 # 5-20', neighborhood: null },
   });
   const placed = await placeOrder(shop, input);
-  expect(placed.__typename).toBe('OrderPlaced');
+  expectTypename(placed, 'OrderPlaced');
   const row = await orderRow(shop, placed.reference);
   expect(row.total).toBe(124_500);
   expect(
@@ -290,7 +292,7 @@ describe('retracto, warranty and reversal', () => {
   });
 
   it('refuses retracto before delivery, a short reason, and a wrong token; a reversal covers the whole payment once', async () => {
-    const placed = await placeOrder(shop, orderInput(collar, 1));
+    const placed = await placedOrder(shop, orderInput(collar, 1));
     const row = await orderRow(shop, placed.reference);
     expect(
       await postEvent(
@@ -365,7 +367,7 @@ describe('retracto, warranty and reversal', () => {
   });
 
   it("shows staff the order's returns and whether the card payment can be voided; the order lookup shows kind and status only", async () => {
-    const placed = await placeOrder(
+    const placed = await placedOrder(
       shop,
       orderInput(collar, 1, {
         customer: {

@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRICE_RANGES, SEARCH_EXACT_LIMIT, SIZE_LABELS } from '#shared/shop.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import {
-  parseFilter,
-  parseSearchText,
-  type ProductFilterInput,
-} from '../../server/src/modules/catalog/search-input.js';
-import type { ProductSortKey } from '../../server/src/modules/catalog/catalog.service.js';
+import { parseFilter, parseSearchText } from '../../server/src/modules/catalog/search-input.js';
 import { oracleListingStatement, type OracleSpec } from './search-oracle-sql.js';
 import { searchTextStatement } from '../../server/src/modules/catalog/search-sql.js';
 import { searchPageStatement } from '../../server/src/modules/catalog/listing-sql.js';
+import { graphql } from '../gql/index.js';
+import type { ProductFilter, ProductPageFieldsFragment, ProductSort } from '../gql/graphql.js';
 
 /**
  * The shop's bounded search and listing statements (product_search, product_facet_count) against the statement they
@@ -56,35 +53,74 @@ beforeAll(async () => {
 }, 240_000);
 afterAll(() => shop?.close());
 
-const FACETS =
-  'facets { exact inStock sizes { label count } pets { pet count } priceRanges { min max count } categories { slug name count } }';
-const CONNECTION = `totalCount totalCountExact pageInfo { hasNextPage endCursor } edges { node { id } } ${FACETS}`;
-const SEARCH = `query($query: String, $filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) {
-  search(query: $query, filter: $filter, sort: $sort, first: $first, after: $after) {
-    correctedQuery categories { slug productCount } products { ${CONNECTION} }
+graphql(`
+  fragment ProductPageFields on ProductConnection {
+    totalCount
+    totalCountExact
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+    edges {
+      node {
+        id
+      }
+    }
+    facets {
+      exact
+      inStock
+      sizes {
+        label
+        count
+      }
+      pets {
+        pet
+        count
+      }
+      priceRanges {
+        min
+        max
+        count
+      }
+      categories {
+        slug
+        name
+        count
+      }
+    }
   }
-}`;
-const LISTING = `query($category: String, $collection: String, $filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) {
-  products(category: $category, collection: $collection, filter: $filter, sort: $sort, first: $first, after: $after) {
-    ${CONNECTION}
+`);
+const SEARCH = graphql(`
+  query SearchPage($query: String, $filter: ProductFilter, $sort: ProductSort, $first: Int, $after: String) {
+    search(query: $query, filter: $filter, sort: $sort, first: $first, after: $after) {
+      correctedQuery
+      categories {
+        slug
+        productCount
+      }
+      products {
+        ...ProductPageFields
+      }
+    }
   }
-}`;
+`);
+const LISTING = graphql(`
+  query ListingPage(
+    $category: String
+    $collection: String
+    $filter: ProductFilter
+    $sort: ProductSort
+    $first: Int
+    $after: String
+  ) {
+    products(category: $category, collection: $collection, filter: $filter, sort: $sort, first: $first, after: $after) {
+      ...ProductPageFields
+    }
+  }
+`);
 
-interface Facets {
-  exact: boolean;
-  inStock: number;
-  sizes: { label: string; count: number }[];
-  pets: { pet: string; count: number }[];
-  priceRanges: { min: number; max: number | null; count: number }[];
-  categories: { slug: string; name: string; count: number }[];
-}
-interface Connection {
-  totalCount: number;
-  totalCountExact: boolean;
-  pageInfo: { hasNextPage: boolean; endCursor: string | null };
-  edges: { node: { id: string } }[];
-  facets: Facets;
-}
+type Connection = ProductPageFieldsFragment;
+type Facets = Connection['facets'];
 
 const cursor = (offset: number) => (offset ? Buffer.from(`o:${offset}`).toString('base64url') : null);
 
@@ -92,18 +128,18 @@ interface Ask {
   query?: string;
   category?: string;
   collection?: string;
-  filter?: ProductFilterInput;
-  sort?: ProductSortKey;
+  filter?: ProductFilter;
+  sort?: ProductSort;
 }
 
 async function shopPage(ask: Ask, first: number, offset: number): Promise<Connection> {
   const variables = { ...ask, first, after: cursor(offset) };
   if (ask.query !== undefined) {
-    const res = await shop.gql<{ search: { products: Connection } }>(SEARCH, variables);
+    const res = await shop.gql(SEARCH, variables);
     expect(res.errors).toBeUndefined();
     return res.data!.search.products;
   }
-  const res = await shop.gql<{ products: Connection }>(LISTING, variables);
+  const res = await shop.gql(LISTING, variables);
   expect(res.errors).toBeUndefined();
   return res.data!.products;
 }

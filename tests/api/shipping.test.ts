@@ -6,11 +6,15 @@ import {
   orderInput,
   orderRow,
   knownEvent,
+  placedOrder,
   placeOrder,
   postEvent,
   variantWithStock,
   type Variant,
 } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { ShippingRateInput } from '../gql/graphql.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -25,34 +29,110 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const QUOTE = `query($input: CartQuoteInput!) { cartQuote(input: $input) {
-  subtotal discount shipping total shippingIsEstimate freeShippingFrom delivery { minDays maxDays label }
-} }`;
-interface Quote {
-  subtotal: number;
-  discount: number;
-  shipping: number;
-  total: number;
-  shippingIsEstimate: boolean;
-  freeShippingFrom: number;
-  delivery: { minDays: number; maxDays: number; label: string };
-}
+const QUOTE = graphql(`
+  query QuoteShipping($input: CartQuoteInput!) {
+    cartQuote(input: $input) {
+      subtotal
+      discount
+      shipping
+      total
+      shippingIsEstimate
+      freeShippingFrom
+      delivery {
+        minDays
+        maxDays
+        label
+      }
+    }
+  }
+`);
 const quote = async (
   quantity: number,
   destination?: { departmentCode: string; municipalityCode?: string },
   discountCode?: string,
 ) => {
-  const res = await shop.gql<{ cartQuote: Quote }>(QUOTE, {
+  const res = await shop.gql(QUOTE, {
     input: { lines: [{ productId: item.productId, sizeId: item.sizeId, quantity }], discountCode, destination },
   });
   expect(res.errors).toBeUndefined();
   return res.data!.cartQuote;
 };
 
-const INVALID = '... on ValidationErrors { __typename message errors { field message } }';
-const SAVE_RATE = `mutation($input: ShippingRateInput!) { staffSaveShippingRate(input: $input) { __typename ... on ShippingRate { id fee minDays maxDays municipalityName } ${INVALID} } }`;
-const SAVE_SETTINGS = `mutation($input: ShippingSettingsInput!) { staffSaveShippingSettings(input: $input) { __typename ... on ShippingSettings { freeFrom defaultFee updatedBy } ${INVALID} } }`;
-const REMOVE_RATE = `mutation($id: ID!) { staffRemoveShippingRate(id: $id) { __typename ... on ShippingRateRemoved { id } ${INVALID} ... on NotFound { message } } }`;
+graphql(`
+  fragment ShippingInvalid on ValidationErrors {
+    __typename
+    message
+    errors {
+      field
+      message
+    }
+  }
+`);
+const SAVE_RATE = graphql(`
+  mutation SaveShippingRate($input: ShippingRateInput!) {
+    staffSaveShippingRate(input: $input) {
+      __typename
+      ... on ShippingRate {
+        id
+        fee
+        minDays
+        maxDays
+        municipalityName
+      }
+      ...ShippingInvalid
+    }
+  }
+`);
+const SAVE_SETTINGS = graphql(`
+  mutation SaveShippingSettings($input: ShippingSettingsInput!) {
+    staffSaveShippingSettings(input: $input) {
+      __typename
+      ... on ShippingSettings {
+        freeFrom
+        defaultFee
+        updatedBy
+      }
+      ...ShippingInvalid
+    }
+  }
+`);
+const REMOVE_RATE = graphql(`
+  mutation RemoveShippingRate($id: ID!) {
+    staffRemoveShippingRate(id: $id) {
+      __typename
+      ... on ShippingRateRemoved {
+        id
+      }
+      ...ShippingInvalid
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`);
+const SHOP_SHIPPING = graphql(`
+  query ShopShippingSettings {
+    shopSettings {
+      freeShippingThreshold
+      shippingFee
+      delivery {
+        label
+      }
+    }
+  }
+`);
+const DELIVERY_RECEIPT = graphql(`
+  query DeliveryReceipt($r: String!, $t: String!) {
+    orderReceipt(reference: $r, token: $t) {
+      status
+      delivery {
+        label
+        earliest
+        latest
+      }
+    }
+  }
+`);
 
 describe('shipping by destination', () => {
   it('quotes «desde» the lowest fee and the widest delivery time until the destination is known', async () => {
@@ -65,9 +145,7 @@ describe('shipping by destination', () => {
       freeShippingFrom: 150_000,
     });
     expect(q.delivery).toEqual({ minDays: 1, maxDays: 8, label: '1 a 8 días hábiles' });
-    const settings = await shop.gql<{
-      shopSettings: { freeShippingThreshold: number; shippingFee: number; delivery: { label: string } };
-    }>('{ shopSettings { freeShippingThreshold shippingFee delivery { label } } }');
+    const settings = await shop.gql(SHOP_SHIPPING);
     expect(settings.data!.shopSettings).toEqual({
       freeShippingThreshold: 150_000,
       shippingFee: 16_500,
@@ -96,9 +174,7 @@ describe('shipping by destination', () => {
   });
 
   it('lets staff override a municipality and move the free-shipping threshold; the server charges it', async () => {
-    const saved = await shop.gql<{
-      staffSaveShippingRate: { __typename: string; id: string; fee: number; municipalityName: string };
-    }>(
+    const saved = await shop.gql(
       SAVE_RATE,
       { input: { departmentCode: '05', municipalityCode: '05002', fee: 25_000, minDays: 4, maxDays: 6 } },
       auth,
@@ -122,24 +198,24 @@ describe('shipping by destination', () => {
         shipping: { departmentCode: '05', municipalityCode: '05002', address: 'Calle 1 # 2-3', neighborhood: null },
       }),
     );
-    expect(placed.__typename).toBe('OrderPlaced');
+    expectTypename(placed, 'OrderPlaced');
     const [row] = await shop.ds.query(
       'SELECT shipping, total, delivery_min_days, delivery_max_days FROM shop_order WHERE reference = $1',
       [placed.reference],
     );
     expect(row).toEqual({ shipping: 25_000, total: 65_000, delivery_min_days: 4, delivery_max_days: 6 });
 
-    const removed = await shop.gql<{ staffRemoveShippingRate: { __typename: string } }>(
-      REMOVE_RATE,
-      { id: saved.data!.staffSaveShippingRate.id },
-      auth,
-    );
+    const rate = saved.data!.staffSaveShippingRate;
+    expectTypename(rate, 'ShippingRate');
+    const removed = await shop.gql(REMOVE_RATE, { id: rate.id }, auth);
     expect(removed.data!.staffRemoveShippingRate.__typename).toBe('ShippingRateRemoved');
     expect((await quote(1, { departmentCode: '05', municipalityCode: '05002' })).shipping).toBe(16_500);
 
-    const settings = await shop.gql<{
-      staffSaveShippingSettings: { __typename: string; freeFrom: number; updatedBy: string };
-    }>(SAVE_SETTINGS, { input: { freeFrom: 200_000, defaultFee: 16_500, defaultMinDays: 3, defaultMaxDays: 8 } }, auth);
+    const settings = await shop.gql(
+      SAVE_SETTINGS,
+      { input: { freeFrom: 200_000, defaultFee: 16_500, defaultMinDays: 3, defaultMaxDays: 8 } },
+      auth,
+    );
     expect(settings.data!.staffSaveShippingSettings).toMatchObject({
       __typename: 'ShippingSettings',
       freeFrom: 200_000,
@@ -158,7 +234,7 @@ describe('shipping by destination', () => {
   });
 
   it('refuses bad rates with Spanish messages and changes nothing', async () => {
-    const cases: Array<[Record<string, unknown>, string, string]> = [
+    const cases: Array<[ShippingRateInput, string, string]> = [
       [
         { departmentCode: '00', fee: 1, minDays: 1, maxDays: 2 },
         'departmentCode',
@@ -181,9 +257,7 @@ describe('shipping by destination', () => {
       ],
     ];
     for (const [input, field, message] of cases) {
-      const res = await shop.gql<{
-        staffSaveShippingRate: { __typename: string; errors: Array<{ field: string; message: string }> };
-      }>(SAVE_RATE, { input }, auth);
+      const res = await shop.gql(SAVE_RATE, { input }, auth);
       expect(res.data!.staffSaveShippingRate).toMatchObject({
         __typename: 'ValidationErrors',
         errors: [{ field, message }],
@@ -192,11 +266,7 @@ describe('shipping by destination', () => {
     const [department] = await shop.ds.query(
       `SELECT id FROM shipping_rate WHERE department_code = '05' AND municipality_code IS NULL`,
     );
-    const refused = await shop.gql<{ staffRemoveShippingRate: { __typename: string } }>(
-      REMOVE_RATE,
-      { id: String(department.id) },
-      auth,
-    );
+    const refused = await shop.gql(REMOVE_RATE, { id: String(department.id) }, auth);
     expect(refused.data!.staffRemoveShippingRate.__typename).toBe('ValidationErrors');
     expect((await quote(1, { departmentCode: '05', municipalityCode: '05002' })).delivery.label).toBe(
       '3 a 5 días hábiles',
@@ -206,18 +276,17 @@ describe('shipping by destination', () => {
   });
 
   it('states the delivery estimate on the receipt, with dates once paid (business days, holidays counted)', async () => {
-    const placed = await placeOrder(
+    const placed = await placedOrder(
       shop,
       orderInput(item, 1, {
         shipping: { departmentCode: '11', municipalityCode: '11001', address: 'Calle 10 # 5-20', neighborhood: null },
       }),
     );
-    const RECEIPT = `query($r: String!, $t: String!) { orderReceipt(reference: $r, token: $t) { status delivery { label earliest latest } } }`;
-    const before = await shop.gql<{ orderReceipt: { delivery: { label: string; earliest: string | null } } }>(RECEIPT, {
+    const before = await shop.gql(DELIVERY_RECEIPT, {
       r: placed.reference,
       t: placed.accessToken,
     });
-    expect(before.data!.orderReceipt.delivery).toEqual({ label: '1 a 2 días hábiles', earliest: null, latest: null });
+    expect(before.data!.orderReceipt?.delivery).toEqual({ label: '1 a 2 días hábiles', earliest: null, latest: null });
     const row = await orderRow(shop, placed.reference);
     expect(
       await postEvent(
@@ -235,10 +304,7 @@ describe('shipping by destination', () => {
       `UPDATE order_transition SET at = '2026-11-13T15:00:00-05:00' WHERE order_id = $1 AND to_status = 'PAGADO'`,
       [row.id],
     );
-    const after = await shop.gql<{ orderReceipt: { status: string; delivery: { earliest: string; latest: string } } }>(
-      RECEIPT,
-      { r: placed.reference, t: placed.accessToken },
-    );
+    const after = await shop.gql(DELIVERY_RECEIPT, { r: placed.reference, t: placed.accessToken });
     expect(after.data!.orderReceipt).toMatchObject({
       status: 'PAGADO',
       delivery: { earliest: '2026-11-17', latest: '2026-11-18' },
@@ -279,7 +345,7 @@ describe('shipping by destination', () => {
       value: { fee: 1, freeFrom: 150_000, minDays: 1, maxDays: 2, estimate: false },
     });
     expect((await quote(1, bogota)).shipping).toBe(1);
-    const placed = await placeOrder(
+    const placed = await placedOrder(
       shop,
       orderInput(item, 1, {
         shipping: { departmentCode: '11', municipalityCode: '11001', address: 'Calle 10 # 5-20', neighborhood: null },

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
+import { graphql } from '../gql/index.js';
 
 /**
  * One source for the shop's rules. `#shared/shop.js` holds what both sides compute with (the IVA rate
@@ -21,9 +22,24 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const QUOTE = `query($input: CartQuoteInput!) { cartQuote(input: $input) { subtotal shipping total ivaIncluded freeShippingFrom } }`;
-const SETTINGS = `mutation($input: ShippingSettingsInput!) { staffSaveShippingSettings(input: $input) { __typename } }`;
-type Quote = { subtotal: number; shipping: number; total: number; ivaIncluded: number; freeShippingFrom: number };
+const QUOTE = graphql(`
+  query QuoteShopRules($input: CartQuoteInput!) {
+    cartQuote(input: $input) {
+      subtotal
+      shipping
+      total
+      ivaIncluded
+      freeShippingFrom
+    }
+  }
+`);
+const SETTINGS = graphql(`
+  mutation SaveShopRules($input: ShippingSettingsInput!) {
+    staffSaveShippingSettings(input: $input) {
+      __typename
+    }
+  }
+`);
 
 /** A size whose one unit is under 90.000 and two units between 90.000 and 150.000. */
 async function variantBetweenRules() {
@@ -33,8 +49,8 @@ async function variantBetweenRules() {
   return row as { productId: number; sizeId: number; price: number };
 }
 
-async function quote(v: { productId: number; sizeId: number }, quantity: number): Promise<Quote> {
-  const res = await shop.gql<{ cartQuote: Quote }>(QUOTE, {
+async function quote(v: { productId: number; sizeId: number }, quantity: number) {
+  const res = await shop.gql(QUOTE, {
     input: {
       lines: [{ productId: String(v.productId), sizeId: String(v.sizeId), quantity }],
       destination: { departmentCode: '11' },

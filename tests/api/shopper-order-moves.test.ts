@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { allowedTransitions } from '../../server/src/modules/orders/order-edges.js';
-import type { OrderStatusValue } from '../../shared/orders.js';
 import { orderInput, orderRow, placeOrder, variantWithStock, type Placed } from './checkout-fixtures.js';
 import { paySandbox, RELEASE, RETRY } from './order-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { OrderStatus, PlaceOrderInput, TransitionOrderInput } from '../gql/graphql.js';
 
 /**
  * The storefront decides nothing from an order's status: the receipt says what the shopper may do (pay, let the order
@@ -19,48 +21,75 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const PAGE = `query($reference: String!, $token: String!) { orderReceipt(reference: $reference, token: $token) {
-  status canPay mayRelease awaitingGateway confirmed ended } }`;
-const LOOKUP = `query($reference: String!, $email: String!) { orderLookup(reference: $reference, email: $email) {
-  __typename ... on OrderLookup { status confirmed } } }`;
-const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) {
-  __typename ... on StaffOrder { status } ... on TransitionNotAllowed { message } } }`;
-const SAVE_COD = `mutation($input: CashOnDeliveryInput!) { staffSaveCashOnDelivery(input: $input) { __typename } }`;
-
-interface ShopperView {
-  status: OrderStatusValue;
-  canPay: boolean;
-  mayRelease: boolean;
-  awaitingGateway: boolean;
-  confirmed: boolean;
-  ended: boolean;
-}
+const PAGE = graphql(`
+  query ShopperOrderMoves($reference: String!, $token: String!) {
+    orderReceipt(reference: $reference, token: $token) {
+      status
+      canPay
+      mayRelease
+      awaitingGateway
+      confirmed
+      ended
+    }
+  }
+`);
+const LOOKUP = graphql(`
+  query LookupOrderStatus($reference: String!, $email: String!) {
+    orderLookup(reference: $reference, email: $email) {
+      __typename
+      ... on OrderLookup {
+        status
+        confirmed
+      }
+    }
+  }
+`);
+const TRANSITION = graphql(`
+  mutation ShopperMovesStaffTransition($input: TransitionOrderInput!) {
+    staffTransitionOrder(input: $input) {
+      __typename
+      ... on StaffOrder {
+        status
+      }
+      ... on TransitionNotAllowed {
+        message
+      }
+    }
+  }
+`);
+const SAVE_COD = graphql(`
+  mutation EnableCashOnDelivery($input: CashOnDeliveryInput!) {
+    staffSaveCashOnDelivery(input: $input) {
+      __typename
+    }
+  }
+`);
 
 let shoppers = 0;
-async function place(overrides: Record<string, unknown> = {}) {
+async function place(overrides: Partial<PlaceOrderInput> = {}) {
   const v = await variantWithStock(shop, 5, 40 + shoppers);
   const email = `ciclo${++shoppers}@correo.com`;
   const placed = await placeOrder(shop, orderInput(v, 1, { ...overrides, customer: { ...customer(), email } }));
-  expect(placed.__typename).toBe('OrderPlaced');
+  expectTypename(placed, 'OrderPlaced');
   return { v, placed, email, id: (await orderRow(shop, placed.reference)).id };
 }
 const customer = () => orderInput({ productId: '0', sizeId: '0', price: 0 }).customer;
 
 /** The receipt's answer, checked against the lifecycle table: letting go is exactly the shopper's edge to CANCELADO. */
-async function view(placed: Placed): Promise<ShopperView> {
-  const res = await shop.gql<{ orderReceipt: ShopperView }>(PAGE, {
+async function view(placed: Placed) {
+  const res = await shop.gql(PAGE, {
     reference: placed.reference,
     token: placed.accessToken,
   });
   expect(res.errors).toBeUndefined();
-  const page = res.data!.orderReceipt;
+  const page = res.data!.orderReceipt!;
   expect(page.mayRelease).toBe(allowedTransitions(page.status, 'shopper').includes('CANCELADO'));
   if (page.canPay) expect(allowedTransitions(page.status, 'shopper')).toContain('PENDIENTE_PAGO');
   return page;
 }
 
 async function lookup(placed: Placed, email: string) {
-  const res = await shop.gql<{ orderLookup: { __typename: string; status: string; confirmed: boolean } }>(
+  const res = await shop.gql(
     LOOKUP,
     { reference: placed.reference, email },
     { 'x-forwarded-for': `203.0.113.${shoppers}` },
@@ -69,19 +98,15 @@ async function lookup(placed: Placed, email: string) {
   return res.data!.orderLookup;
 }
 
-async function staffMove(orderId: number, to: string, extra: Record<string, unknown> = {}) {
-  const res = await shop.gql<{ staffTransitionOrder: { __typename: string; status: string } }>(
-    TRANSITION,
-    { input: { orderId: String(orderId), to, ...extra } },
-    auth,
-  );
+async function staffMove(orderId: number, to: OrderStatus, extra: Partial<TransitionOrderInput> = {}) {
+  const res = await shop.gql(TRANSITION, { input: { orderId: String(orderId), to, ...extra } }, auth);
   expect(res.errors).toBeUndefined();
   expect(res.data!.staffTransitionOrder).toMatchObject({ __typename: 'StaffOrder', status: to });
 }
 
 const release = async (placed: Placed) =>
   (
-    await shop.gql<{ releaseOrder: { __typename: string; status?: string } }>(RELEASE, {
+    await shop.gql(RELEASE, {
       reference: placed.reference,
       token: placed.accessToken,
     })
@@ -89,7 +114,7 @@ const release = async (placed: Placed) =>
 
 const retry = async (placed: Placed) =>
   (
-    await shop.gql<{ retryPayment: { __typename: string; message?: string } }>(RETRY, {
+    await shop.gql(RETRY, {
       reference: placed.reference,
       token: placed.accessToken,
     })
@@ -154,11 +179,7 @@ describe("what the shopper may do with their order, from the server's lifecycle"
   });
 
   it('contraentrega: waits for the shop (nothing to pay, not ended) and goes ahead once confirmed by phone', async () => {
-    const saved = await shop.gql<{ staffSaveCashOnDelivery: { __typename: string } }>(
-      SAVE_COD,
-      { input: { enabled: true, maxTotal: 1_000_000, fee: 0 } },
-      auth,
-    );
+    const saved = await shop.gql(SAVE_COD, { input: { enabled: true, maxTotal: 1_000_000, fee: 0 } }, auth);
     expect(saved.data!.staffSaveCashOnDelivery.__typename).toBe('CashOnDeliverySettings');
     const { placed, email, id } = await place({ paymentMethod: 'CASH_ON_DELIVERY' });
     expect(await view(placed)).toEqual({ ...NOTHING, status: 'POR_CONFIRMAR' });

@@ -15,6 +15,10 @@ import {
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { adminAuth, bearer, craftToken, createUser, signIn } from '../setup/staff-tokens.js';
 
+/**
+ * Every staff field is tried with documents built from the schema, so they are plain strings: a deliberate exception
+ * to the API tests' graphql(`…`) documents (scripts/typed-test-documents.test.ts lists it).
+ */
 const schema = buildSchema(fs.readFileSync(new URL('../../schema.graphql', import.meta.url), 'utf8'));
 
 /** A literal for a required input of this type (only to reach the guard; the values may be invalid). */

@@ -3,6 +3,9 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 import { ORDER_STATUSES, type OrderStatusValue } from '#shared/orders.js';
+import { graphql } from '../gql/index.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import type { StaffOrderFilter, StaffOrdersPageQuery } from '../gql/graphql.js';
 
 /** What staff may do from each state, written out here so the server's table is checked against it. */
 const STAFF_TRANSITIONS: Record<OrderStatusValue, OrderStatusValue[]> = {
@@ -39,28 +42,43 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) {
-  __typename
-  ... on StaffOrder { id status carrier trackingNumber refundPending flags allowedTransitions timeline { from to actor note } }
-  ... on TransitionNotAllowed { message from to }
-  ... on ValidationErrors { message errors { field message } }
-  ... on NotFound { message }
-} }`;
-type Transitioned = {
-  staffTransitionOrder: {
-    __typename: string;
-    message?: string;
-    errors?: Array<{ field: string; message: string }>;
-    status: string;
-    carrier: string | null;
-    trackingNumber: string | null;
-    refundPending: boolean;
-    flags: string[];
-    allowedTransitions: string[];
-    timeline: Array<{ from: string | null; to: string; actor: string; note: string | null }>;
-  };
-};
-
+const TRANSITION = graphql(`
+  mutation StaffOrdersTransition($input: TransitionOrderInput!) {
+    staffTransitionOrder(input: $input) {
+      __typename
+      ... on StaffOrder {
+        id
+        status
+        carrier
+        trackingNumber
+        refundPending
+        flags
+        allowedTransitions
+        timeline {
+          from
+          to
+          actor
+          note
+        }
+      }
+      ... on TransitionNotAllowed {
+        message
+        from
+        to
+      }
+      ... on ValidationErrors {
+        message
+        errors {
+          field
+          message
+        }
+      }
+      ... on NotFound {
+        message
+      }
+    }
+  }
+`);
 describe('order transitions', () => {
   const moves = ORDER_STATUSES.flatMap((from) =>
     ORDER_STATUSES.filter((to) => to !== from).map((to) => ({
@@ -78,17 +96,20 @@ describe('order transitions', () => {
       note: 'Movido en prueba',
       ...(to === 'ENVIADO' ? { carrier: 'Servientrega', trackingNumber: 'SV-123' } : {}),
     };
-    const res = await shop.gql<Transitioned>(TRANSITION, { input }, auth);
+    const res = await shop.gql(TRANSITION, { input }, auth);
     if (!allowed) {
       expect(res.errors).toBeUndefined();
-      expect(res.data!.staffTransitionOrder).toMatchObject({ __typename: 'TransitionNotAllowed', from, to });
-      expect(res.data!.staffTransitionOrder.message).toMatch(/^No se puede pasar de «.+» a «.+»\.$/);
+      const refused = res.data!.staffTransitionOrder;
+      expect(refused).toMatchObject({ __typename: 'TransitionNotAllowed', from, to });
+      expectTypename(refused, 'TransitionNotAllowed');
+      expect(refused.message).toMatch(/^No se puede pasar de «.+» a «.+»\.$/);
       const [row] = await shop.ds.query('SELECT status FROM shop_order WHERE id = $1', [order.id]);
       expect(row.status).toBe(from);
       return;
     }
     expect(res.errors).toBeUndefined();
     const moved = res.data!.staffTransitionOrder;
+    expectTypename(moved, 'StaffOrder');
     expect(moved.status).toBe(to);
     expect(moved.timeline.at(-1)).toEqual({ from, to, actor: 'staff-orders@enzo.test', note: 'Movido en prueba' });
     expect(moved.allowedTransitions).toEqual([...STAFF_TRANSITIONS[to]]);
@@ -96,7 +117,7 @@ describe('order transitions', () => {
 
   it('requires carrier and tracking number for ENVIADO', async () => {
     const order = await insertOrder(shop.ds, { ...product, status: 'EN_PREPARACION' });
-    const res = await shop.gql<Transitioned>(
+    const res = await shop.gql(
       TRANSITION,
       { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Servientrega', trackingNumber: '  ' } },
       auth,
@@ -109,7 +130,7 @@ describe('order transitions', () => {
     expect((await shop.ds.query('SELECT status FROM shop_order WHERE id = $1', [order.id]))[0].status).toBe(
       'EN_PREPARACION',
     );
-    const ok = await shop.gql<Transitioned>(
+    const ok = await shop.gql(
       TRANSITION,
       { input: { orderId: String(order.id), to: 'ENVIADO', carrier: 'Coordinadora', trackingNumber: '7700112233' } },
       auth,
@@ -125,7 +146,7 @@ describe('order transitions', () => {
     const before = await sizeStock(product.sizeId);
     const order = await insertOrder(shop.ds, { ...product, status: 'PENDIENTE_PAGO', quantity: 3 });
     expect(await sizeStock(product.sizeId)).toEqual({ stock: before.stock - 3, reserved: before.reserved + 3 });
-    const res = await shop.gql<Transitioned>(
+    const res = await shop.gql(
       TRANSITION,
       { input: { orderId: String(order.id), to: 'CANCELADO', note: 'Cliente desistió' } },
       auth,
@@ -137,11 +158,7 @@ describe('order transitions', () => {
   it('cancelling a paid order before it left marks a pending refund and puts its units back on the shelf', async () => {
     const order = await insertOrder(shop.ds, { ...product, status: 'PAGADO', quantity: 2 });
     const before = await sizeStock(product.sizeId);
-    const res = await shop.gql<Transitioned>(
-      TRANSITION,
-      { input: { orderId: String(order.id), to: 'CANCELADO' } },
-      auth,
-    );
+    const res = await shop.gql(TRANSITION, { input: { orderId: String(order.id), to: 'CANCELADO' } }, auth);
     expect(res.data!.staffTransitionOrder).toMatchObject({
       status: 'CANCELADO',
       refundPending: true,
@@ -151,19 +168,100 @@ describe('order transitions', () => {
   });
 });
 
-const LIST = `query($filter: StaffOrderFilter, $first: Int, $after: String) { staffOrders(filter: $filter, first: $first, after: $after) {
-  totalCount csvUrl pageInfo { hasNextPage endCursor } edges { cursor node { id reference status createdAt total paymentMethod customer { fullName } shippingAddress { municipalityName } } } } }`;
-type List = {
-  staffOrders: {
-    totalCount: number;
-    csvUrl: string;
-    pageInfo: { hasNextPage: boolean; endCursor: string | null };
-    edges: Array<{
-      node: { id: string; reference: string; status: string; createdAt: string; customer: { fullName: string } };
-    }>;
-  };
-};
-
+const LIST = graphql(`
+  query StaffOrdersPage($filter: StaffOrderFilter, $first: Int, $after: String) {
+    staffOrders(filter: $filter, first: $first, after: $after) {
+      totalCount
+      csvUrl
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+      edges {
+        cursor
+        node {
+          id
+          reference
+          status
+          createdAt
+          total
+          paymentMethod
+          customer {
+            fullName
+          }
+          shippingAddress {
+            municipalityName
+          }
+        }
+      }
+    }
+  }
+`);
+const DETAIL = graphql(`
+  query StaffOrderDetail($id: ID!) {
+    staffOrder(id: $id) {
+      reference
+      status
+      customer {
+        fullName
+        documentType
+        documentNumber
+      }
+      shippingAddress {
+        municipalityName
+        departmentName
+        address
+      }
+      lines {
+        name
+        sizeLabel
+        quantity
+        unitPrice
+        lineTotal
+      }
+      subtotal
+      shipping
+      total
+      ivaIncluded
+      payments {
+        status
+      }
+      timeline {
+        from
+        to
+        actor
+      }
+      allowedTransitions
+    }
+  }
+`);
+const MISSING_ORDER = graphql(`
+  query StaffOrderMissing {
+    staffOrder(id: "999999") {
+      id
+    }
+  }
+`);
+const DASHBOARD = graphql(`
+  query StaffDashboardFigures {
+    staffDashboard {
+      awaitingShipment
+      ordersByStatus {
+        status
+        count
+      }
+    }
+    staffSales {
+      salesToday
+      salesThisMonth
+      salesLast30Days {
+        date
+        total
+        orders
+      }
+    }
+  }
+`);
 describe('orders list, detail and CSV', () => {
   let refs: Record<string, string>;
   beforeAll(async () => {
@@ -207,8 +305,9 @@ describe('orders list, detail and CSV', () => {
     const seen: string[] = [];
     let after: string | null = null;
     for (let i = 0; i < 5; i++) {
-      const res: { data?: List } = await shop.gql<List>(LIST, { first: 1, after }, auth);
-      const page: List['staffOrders'] = res.data!.staffOrders;
+      // Named: `after` comes from the previous page, which TypeScript cannot infer in a loop on its own.
+      const page: StaffOrdersPageQuery['staffOrders'] = (await shop.gql(LIST, { first: 1, after }, auth)).data!
+        .staffOrders;
       expect(page.totalCount).toBe(4);
       seen.push(...page.edges.map((e) => e.node.customer.fullName));
       if (!page.pageInfo.hasNextPage) break;
@@ -219,7 +318,7 @@ describe('orders list, detail and CSV', () => {
     expect(bad.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
   });
 
-  it.each([
+  it.each<[StaffOrderFilter, string[]]>([
     [{ statuses: ['PAGADO'] }, ['=Fórmula Peligrosa', 'Ñusta Gómez Ávila']],
     [{ from: '2025-03-02', to: '2025-03-03' }, ['Lucía Fernández', 'Carlos "Toto" Ruiz; hijo']],
     [{ from: '2025-03-04' }, ['=Fórmula Peligrosa']],
@@ -230,7 +329,7 @@ describe('orders list, detail and CSV', () => {
     [{ search: '99887766' }, ['Lucía Fernández']],
     [{ search: '%' }, []],
   ])('filters %j', async (filter, expected) => {
-    const res = await shop.gql<List>(LIST, { filter }, auth);
+    const res = await shop.gql(LIST, { filter }, auth);
     expect(res.errors).toBeUndefined();
     expect(res.data!.staffOrders.edges.map((e) => e.node.customer.fullName)).toEqual(expected);
     expect(res.data!.staffOrders.totalCount).toBe(expected.length);
@@ -238,15 +337,10 @@ describe('orders list, detail and CSV', () => {
 
   it('finds an order by reference and shows its detail', async () => {
     const ref = refs['Ñusta Gómez Ávila'];
-    const list = await shop.gql<List>(LIST, { filter: { search: ref.toLowerCase() } }, auth);
+    const list = await shop.gql(LIST, { filter: { search: ref.toLowerCase() } }, auth);
     // The reference's digits may also match another order's phone or document: pick the order by its reference.
     const id = list.data!.staffOrders.edges.find((e) => e.node.reference === ref)!.node.id;
-    const res = await shop.gql<{ staffOrder: Record<string, unknown> }>(
-      `query($id: ID!) { staffOrder(id: $id) { reference status customer { fullName documentType documentNumber } shippingAddress { municipalityName departmentName address }
-        lines { name sizeLabel quantity unitPrice lineTotal } subtotal shipping total ivaIncluded payments { status } timeline { from to actor } allowedTransitions } }`,
-      { id },
-      auth,
-    );
+    const res = await shop.gql(DETAIL, { id }, auth);
     expect(res.errors).toBeUndefined();
     expect(res.data!.staffOrder).toMatchObject({
       reference: ref,
@@ -260,12 +354,12 @@ describe('orders list, detail and CSV', () => {
       ],
       allowedTransitions: ['EN_PREPARACION', 'CANCELADO'],
     });
-    const missing = await shop.gql<{ staffOrder: null }>(`{ staffOrder(id: "999999") { id } }`, {}, auth);
+    const missing = await shop.gql(MISSING_ORDER, {}, auth);
     expect(missing.data!.staffOrder).toBeNull();
   });
 
   it('exports the filtered orders as CSV in UTF-8 with BOM, quoted and formula-safe', async () => {
-    const list = await shop.gql<List>(
+    const list = await shop.gql(
       LIST,
       { filter: { statuses: ['PAGADO', 'ENVIADO'], from: '2025-03-01', to: '2025-03-31' } },
       auth,
@@ -299,21 +393,7 @@ describe('orders list, detail and CSV', () => {
     await insertOrder(shop.ds, { ...product, status: 'ENVIADO' });
     await insertOrder(shop.ds, { ...product, status: 'PENDIENTE_PAGO' });
     await insertOrder(shop.ds, { ...product, status: 'CANCELADO' });
-    const res = await shop.gql<{
-      staffDashboard: {
-        awaitingShipment: number;
-        ordersByStatus: Array<{ status: string; count: number }>;
-      };
-      staffSales: {
-        salesToday: number;
-        salesThisMonth: number;
-        salesLast30Days: Array<{ date: string; total: number; orders: number }>;
-      };
-    }>(
-      `{ staffDashboard { awaitingShipment ordersByStatus { status count } } staffSales { salesToday salesThisMonth salesLast30Days { date total orders } } }`,
-      {},
-      auth,
-    );
+    const res = await shop.gql(DASHBOARD, {}, auth);
     expect(res.errors).toBeUndefined();
     const d = { ...res.data!.staffDashboard, ...res.data!.staffSales };
     const [totals] = await shop.ds.query(

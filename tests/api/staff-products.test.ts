@@ -4,6 +4,7 @@ import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, placeOrder } from './checkout-fixtures.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 import { requireBuiltClient } from '../setup/built-client.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -201,7 +202,7 @@ describe('staff create products', () => {
   ])('refuses %j with a Spanish message for the field, creating nothing', async (change, field, message) => {
     const before = (await shop.ds.query(`SELECT count(*)::int AS n FROM product`))[0].n;
     const res = (await create(collarInput(change))) as Refusal;
-    expect(res.__typename).toBe('ValidationErrors');
+    expectTypename(res, 'ValidationErrors');
     expect(res.errors).toContainEqual({ field, message });
     expect((await shop.ds.query(`SELECT count(*)::int AS n FROM product`))[0].n).toBe(before);
   });
@@ -417,7 +418,7 @@ describe('archive and restore', () => {
     });
     expect(quote.data!.cartQuote.lines[0]!.problem!.kind).toBe('UNAVAILABLE');
     const placed = await placeOrder(shop, orderInput({ productId: p.id, sizeId: size.id, price: p.price }));
-    expect(placed.__typename).toBe('CartProblem');
+    expectTypename(placed, 'CartProblem');
 
     // Staff keep it apart from the working list; the old order keeps its line.
     const lists = await shop.gql<{ active: Array<{ id: string }>; archived: Array<{ id: string }> }>(

@@ -21,6 +21,9 @@ import { readOperationsSettings } from '../../server/src/modules/operations/inde
  *
  * The matrix is written out here from the roles' definitions (not read from shared/staff-access.ts): a change to
  * the role table that changes who may do what fails here until this table says so too.
+ *
+ * Its documents are built from the schema, one per staff field, so they are plain strings: a deliberate exception
+ * to the API tests' graphql(`…`) documents (scripts/typed-test-documents.test.ts lists it).
  */
 
 const ROLES: StaffRole[] = ['propietario', 'administrador', 'operador', 'consulta'];

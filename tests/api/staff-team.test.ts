@@ -5,6 +5,7 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { adminAuth, bearer, createUser, signIn, staffMember } from '../setup/staff-tokens.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 import { variantWithStock } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
 
 /**
  * The team: the staff table as the judge (old `staff` claims become owners once), the last-owner rule under
@@ -108,7 +109,7 @@ describe('the shop never has zero owners', () => {
     expect(await owners()).toBe(1);
 
     const refused = await changeRole(owner.uid, 'administrador');
-    expect(refused.__typename).toBe('LastOwner');
+    expectTypename(refused, 'LastOwner');
     expect(refused.message).toMatch(/siempre necesita al menos una persona propietaria/);
     expect((await disable(owner.uid)).message).toMatch(/No puedes desactivar tu propia cuenta/);
     const [row] = await shop.ds.query(`SELECT role, disabled FROM staff_member WHERE uid = $1`, [owner.uid]);
@@ -257,7 +258,7 @@ describe('invitations through the Auth emulator', () => {
       { input: { email: `${'a'.repeat(5000)}@enzo.test`, name: 'X', role: 'consulta' } },
       owner.headers,
     );
-    expect(long.__typename).toBe('ValidationErrors');
+    expectTypename(long, 'ValidationErrors');
     await expect(adminAuth().getUserByEmail('no-es-correo')).rejects.toThrow();
   });
 

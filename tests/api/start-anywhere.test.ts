@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { relocatedDataDir } from '../../server/src/db/embedded-postgres-root.js';
 import { gqlAt, startChildShop, type ChildShop } from '../setup/child-shop.js';
+import { graphql } from '../gql/index.js';
 
 /**
  * `git clone … ~/enzo && npm install && npm start` works as root in a private home (0700): embedded
@@ -61,7 +62,16 @@ describe('npm start from any folder', () => {
     const env = { FIREBASE_AUTH_EMULATOR_HOST: inject('authEmulatorHost'), SEED_ON_START: 'false', LOG_LEVEL: 'warn' };
     let shop: ChildShop = await startChildShop(env, { cwd: project, timeoutMs: 180_000 });
     try {
-      const res = await gqlAt<{ shopSettings: { shippingFee: number } }>(shop.url, `{ shopSettings { shippingFee } }`);
+      const res = await gqlAt(
+        shop.url,
+        graphql(`
+          query RelocatedShippingFee {
+            shopSettings {
+              shippingFee
+            }
+          }
+        `),
+      );
       expect(res.data?.shopSettings.shippingFee).toBe(16_500);
       // The data lives where `postgres` can reach it; the private folder keeps its permissions.
       expect(fs.existsSync(path.join(relocated, 'PG_VERSION'))).toBe(true);

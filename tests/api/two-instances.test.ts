@@ -7,8 +7,10 @@ import { createTestDatabase } from '../setup/test-database.js';
 import { gqlAt, startChildShop, type ChildShop } from '../setup/child-shop.js';
 import { loadSandboxEventsSecret, signEvent } from '../../server/src/modules/payments/index.js';
 import { orderInput, PLACE_ORDER, type Placed } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
 import { exportAuthEmulatorHost } from '../../server/src/config/env.js';
 import { adminAuth, bearer, createUser, signIn } from '../setup/staff-tokens.js';
+import { graphql } from '../gql/index.js';
 
 /**
  * Several instances behind a load balancer: two server processes on one database. Rate limits are shared
@@ -49,10 +51,19 @@ async function variant() {
   return { productId: String(rows[0]!.product_id), sizeId: String(rows[0]!.size_id), price: 0 };
 }
 
+/** A discount-code quote: what the per-address limit counts. */
+const QUOTE_TOTAL = graphql(`
+  query QuoteTotal($input: CartQuoteInput!) {
+    cartQuote(input: $input) {
+      total
+    }
+  }
+`);
+
 describe('two instances on one database', () => {
   it('share rate limits: 20 discount-code quotes on each, from one address, allow 30 in all', async () => {
     const v = await variant();
-    const query = `query($input: CartQuoteInput!) { cartQuote(input: $input) { total } }`;
+    const query = QUOTE_TOTAL;
     const input = { lines: [{ productId: v.productId, sizeId: v.sizeId, quantity: 1 }], discountCode: 'NOEXISTE' };
     const ip = { 'x-forwarded-for': '10.77.0.1' };
     const results = await Promise.all(
@@ -69,13 +80,15 @@ describe('two instances on one database', () => {
     const v = await variant();
     const orders: Placed[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await gqlAt<{ placeOrder: Placed }>(
+      const res = await gqlAt(
         (i % 2 ? a : b).url,
         PLACE_ORDER,
         { input: orderInput(v, 1, { customer: { ...orderInput(v).customer, email: `dos${i}@correo.com` } }) },
         { 'x-forwarded-for': `10.78.0.${i + 1}` },
       );
-      orders.push(res.data!.placeOrder);
+      const placed = res.data!.placeOrder;
+      expectTypename(placed, 'OrderPlaced');
+      orders.push(placed);
     }
     const secret = loadSandboxEventsSecret(dataDir);
     for (const [i, order] of orders.entries()) {
@@ -173,8 +186,20 @@ describe('a team change on one instance rules the very next request on the other
     ]);
     return { uid, headers: bearer(await signIn(inject('authEmulatorHost'), email, 'clave-segura-1')) };
   }
-  const SALES = `{ staffSales { salesToday } }`;
-  const ORDERS = `{ staffOrders { totalCount } }`;
+  const SALES = graphql(`
+    query TwoInstancesSales {
+      staffSales {
+        salesToday
+      }
+    }
+  `);
+  const ORDERS = graphql(`
+    query TwoInstancesOrderCount {
+      staffOrders {
+        totalCount
+      }
+    }
+  `);
   const code = (r: { errors?: Array<{ extensions?: { code?: string; reason?: string } }> }) =>
     r.errors?.map((e) => `${e.extensions?.code}/${e.extensions?.reason ?? ''}`) ?? [];
 
@@ -186,18 +211,30 @@ describe('a team change on one instance rules the very next request on the other
     expect(code(await gqlAt(b.url, ORDERS, {}, operator.headers))).toEqual([]);
     expect(code(await gqlAt(b.url, SALES, {}, operator.headers))).toEqual(['FORBIDDEN/ROLE']);
 
-    const role = await gqlAt<{ staffChangeMemberRole: { __typename: string } }>(
+    const role = await gqlAt(
       a.url,
-      `mutation($uid: ID!) { staffChangeMemberRole(uid: $uid, role: consulta) { __typename } }`,
+      graphql(`
+        mutation DemoteToConsulta($uid: ID!) {
+          staffChangeMemberRole(uid: $uid, role: consulta) {
+            __typename
+          }
+        }
+      `),
       { uid: operator.uid },
       owner.headers,
     );
     expect(role.data?.staffChangeMemberRole.__typename).toBe('StaffMember');
     expect(code(await gqlAt(b.url, SALES, {}, operator.headers))).toEqual([]);
 
-    const off = await gqlAt<{ staffDisableMember: { __typename: string } }>(
+    const off = await gqlAt(
       a.url,
-      `mutation($uid: ID!) { staffDisableMember(uid: $uid) { __typename } }`,
+      graphql(`
+        mutation DisableMemberElsewhere($uid: ID!) {
+          staffDisableMember(uid: $uid) {
+            __typename
+          }
+        }
+      `),
       { uid: operator.uid },
       owner.headers,
     );
@@ -221,7 +258,7 @@ describe('TRUST_PROXY', () => {
   it('believes X-Forwarded-For only from the proxies it names', async () => {
     const { startTestShop } = await import('../setup/test-shop.js');
     const v = await variant();
-    const query = `query($input: CartQuoteInput!) { cartQuote(input: $input) { total } }`;
+    const query = QUOTE_TOTAL;
     const input = { lines: [{ productId: v.productId, sizeId: v.sizeId, quantity: 1 }], discountCode: 'NOEXISTE' };
     // No proxy trusted: a client cannot get fresh buckets by inventing X-Forwarded-For.
     const direct = await startTestShop({ TRUST_PROXY: 'false' });

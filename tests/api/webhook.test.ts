@@ -8,6 +8,7 @@ import {
   orderRow,
   knownEvent,
   paymentEvent,
+  placedOrder,
   placeOrder,
   postEvent,
   RECEIPT,
@@ -15,6 +16,9 @@ import {
   variantWithStock,
   type Variant,
 } from './checkout-fixtures.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import { RETRY, SANDBOX_PAY as PAY } from './order-fixtures.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -22,15 +26,25 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const SANDBOX = `query($session: String!) { sandboxCheckout(session: $session) { session shopName reference amountInCents currency paymentMethod redirectUrl decided } }`;
-const PAY = `mutation($input: SandboxPayInput!) { sandboxPay(input: $input) { transactionId status redirectUrl } }`;
-const RETRY = `mutation($reference: String!, $token: String!) { retryPayment(reference: $reference, token: $token) {
-  __typename ... on OrderPlaced { reference checkoutUrl } ... on PaymentRetryUnavailable { message } } }`;
+const SANDBOX = graphql(`
+  query SandboxGatewayPage($session: String!) {
+    sandboxCheckout(session: $session) {
+      session
+      shopName
+      reference
+      amountInCents
+      currency
+      paymentMethod
+      redirectUrl
+      decided
+    }
+  }
+`);
 
 async function pendingOrder(stock = 5, quantity = 2, skip = 10) {
   const v: Variant = await variantWithStock(shop, stock, skip);
   const placed = await placeOrder(shop, orderInput(v, quantity));
-  expect(placed.__typename).toBe('OrderPlaced');
+  expectTypename(placed, 'OrderPlaced');
   const row = await orderRow(shop, placed.reference);
   return { v, placed, row };
 }
@@ -47,15 +61,7 @@ describe('sandbox gateway and webhook', () => {
   it('pays through the sandbox page: signed event → PAGADO, stock sold, mail written, no second payment', async () => {
     const { v, placed, row } = await pendingOrder(5, 2, 11);
     const session = new URL(placed.checkoutUrl, shop.url).searchParams.get('session')!;
-    const checkout = await shop.gql<{
-      sandboxCheckout: {
-        reference: string;
-        amountInCents: number;
-        shopName: string;
-        decided: boolean;
-        paymentMethod: string;
-      };
-    }>(SANDBOX, { session });
+    const checkout = await shop.gql(SANDBOX, { session });
     expect(checkout.data!.sandboxCheckout).toMatchObject({
       reference: placed.reference,
       amountInCents: row.total * 100,
@@ -68,7 +74,7 @@ describe('sandbox gateway and webhook', () => {
     const mailsOf = () =>
       fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((f) => f.includes(placed.reference)) : [];
     const before = mailsOf().length;
-    const paid = await shop.gql<{ sandboxPay: { transactionId: string; status: string; redirectUrl: string } }>(PAY, {
+    const paid = await shop.gql(PAY, {
       input: { session, cardNumber: '4242 4242 4242 4242' },
     });
     expect(paid.errors).toBeUndefined();
@@ -99,9 +105,7 @@ describe('sandbox gateway and webhook', () => {
 
     const again = await shop.gql(PAY, { input: { session, decision: 'APPROVE' } });
     expect(again.errors?.[0].extensions?.code).toBe('CONFLICT');
-    expect(
-      (await shop.gql<{ sandboxCheckout: { decided: boolean } }>(SANDBOX, { session })).data!.sandboxCheckout.decided,
-    ).toBe(true);
+    expect((await shop.gql(SANDBOX, { session })).data!.sandboxCheckout?.decided).toBe(true);
   });
 
   it('rejects a forged checksum with 401 and changes nothing', async () => {
@@ -162,34 +166,29 @@ describe('sandbox gateway and webhook', () => {
       [row.id],
     );
     expect(notes.map((n) => n.note)).toEqual(['Transacción tx-dec rechazada']);
-    const receipt = await shop.gql<{ orderReceipt: { status: string; canRetryPayment: boolean } }>(RECEIPT, {
+    const receipt = await shop.gql(RECEIPT, {
       reference: placed.reference,
       token: placed.accessToken,
     });
     expect(receipt.data!.orderReceipt).toMatchObject({ status: 'PAGO_RECHAZADO', canRetryPayment: true });
 
-    const retry = await shop.gql<{ retryPayment: { __typename: string; checkoutUrl: string } }>(RETRY, {
-      reference: placed.reference,
-      token: placed.accessToken,
-    });
-    expect(retry.data!.retryPayment.__typename).toBe('OrderPlaced');
+    const retry = (await shop.gql(RETRY, { reference: placed.reference, token: placed.accessToken })).data!
+      .retryPayment;
+    expectTypename(retry, 'OrderPlaced');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
-    const session = new URL(retry.data!.retryPayment.checkoutUrl, shop.url).searchParams.get('session')!;
-    const sandbox = await shop.gql<{ sandboxCheckout: { reference: string } }>(SANDBOX, { session });
-    expect(sandbox.data!.sandboxCheckout.reference).toBe(`${placed.reference}-2`);
+    const session = new URL(retry.checkoutUrl, shop.url).searchParams.get('session')!;
+    const sandbox = await shop.gql(SANDBOX, { session });
+    expect(sandbox.data!.sandboxCheckout?.reference).toBe(`${placed.reference}-2`);
     // Leaving that gateway page without paying: another attempt, another reference, the same held stock.
-    const again = await shop.gql<{ retryPayment: { __typename: string; checkoutUrl: string } }>(RETRY, {
-      reference: placed.reference,
-      token: placed.accessToken,
-    });
-    expect(again.data!.retryPayment.__typename).toBe('OrderPlaced');
-    const third = new URL(again.data!.retryPayment.checkoutUrl, shop.url).searchParams.get('session')!;
-    expect(
-      (await shop.gql<{ sandboxCheckout: { reference: string } }>(SANDBOX, { session: third })).data!.sandboxCheckout
-        .reference,
-    ).toBe(`${placed.reference}-3`);
+    const again = (await shop.gql(RETRY, { reference: placed.reference, token: placed.accessToken })).data!
+      .retryPayment;
+    expectTypename(again, 'OrderPlaced');
+    const third = new URL(again.checkoutUrl, shop.url).searchParams.get('session')!;
+    expect((await shop.gql(SANDBOX, { session: third })).data!.sandboxCheckout?.reference).toBe(
+      `${placed.reference}-3`,
+    );
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
-    const wrongToken = await shop.gql<{ retryPayment: { __typename: string } }>(RETRY, {
+    const wrongToken = await shop.gql(RETRY, {
       reference: placed.reference,
       token: 'y'.repeat(32),
     });
@@ -288,17 +287,17 @@ describe('sandbox gateway and webhook', () => {
     await shop.ds.query(`UPDATE sandbox_session SET transaction_id = 'tx-lookup', status = 'APPROVED' WHERE id = $1`, [
       session,
     ]);
-    const pending = await shop.gql<{ orderReceipt: { status: string } }>(RECEIPT, {
+    const pending = await shop.gql(RECEIPT, {
       reference: placed.reference,
       token: placed.accessToken,
     });
-    expect(pending.data!.orderReceipt.status).toBe('PENDIENTE_PAGO');
-    const res = await shop.gql<{ orderReceipt: { status: string } }>(RECEIPT, {
+    expect(pending.data!.orderReceipt?.status).toBe('PENDIENTE_PAGO');
+    const res = await shop.gql(RECEIPT, {
       reference: placed.reference,
       token: placed.accessToken,
       transactionId: 'tx-lookup',
     });
-    expect(res.data!.orderReceipt.status).toBe('PAGADO');
+    expect(res.data!.orderReceipt?.status).toBe('PAGADO');
     expect(await eventsFor(row.id)).toBe(1);
   });
 });
@@ -322,7 +321,7 @@ describe('with Wompi keys', () => {
 
   it('sends shoppers to Wompi’s web checkout and refuses the sandbox', async () => {
     const v = await variantWithStock(wompi, 5);
-    const placed = await placeOrder(wompi, orderInput(v, 1));
+    const placed = await placedOrder(wompi, orderInput(v, 1));
     const url = new URL(placed.checkoutUrl);
     expect(url.origin + url.pathname).toBe('https://checkout.wompi.co/p/');
     expect(url.searchParams.get('reference')).toBe(placed.reference);

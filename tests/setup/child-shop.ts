@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../../server/src/db/embedded-postgres.js';
+import { postGraphql } from './graphql-post.js';
 
 export interface ChildShop {
   url: string;
@@ -82,20 +83,5 @@ export async function startChildShop(
   };
 }
 
-/** POST /graphql to a running shop. */
-export async function gqlAt<T>(
-  url: string,
-  query: string,
-  variables: Record<string, unknown> = {},
-  headers: Record<string, string> = {},
-) {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify({ query, variables }),
-  });
-  return {
-    status: res.status,
-    ...((await res.json()) as { data?: T; errors?: Array<{ message: string; extensions?: { code?: string } }> }),
-  };
-}
+/** POST /graphql to a running shop (typed by a graphql(`…`) document, see graphql-post.ts). */
+export const gqlAt = postGraphql;

@@ -4,14 +4,14 @@ import { inject } from 'vitest';
 import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop, type RunningShop } from '../../server/src/app/start-shop.js';
 import { createTestDatabase } from './test-database.js';
+import { postGraphql, type GqlArgs, type GqlResponse } from './graphql-post.js';
+import type { TypedDocumentString } from '../gql/graphql.js';
 
-export interface GqlResponse<T = Record<string, unknown>> {
-  status: number;
-  data?: T;
-  errors?: Array<{ message: string; extensions?: { code?: string; [k: string]: unknown } }>;
-}
+export type { GqlResponse };
 
 export interface TestShop extends RunningShop {
+  /** POST /graphql: a graphql(`…`) document types its variables and answer (see graphql-post.ts). */
+  gql<R, V>(query: TypedDocumentString<R, V>, ...args: GqlArgs<V>): Promise<GqlResponse<R>>;
   gql<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
@@ -50,19 +50,7 @@ export async function startTestShop(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const shop = await startShop(parsed, createLogger(parsed));
-  return Object.assign(shop, {
-    async gql<T>(
-      query: string,
-      variables?: Record<string, unknown>,
-      headers: Record<string, string> = {},
-    ): Promise<GqlResponse<T>> {
-      const res = await fetch(`${shop.url}/graphql`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...headers },
-        body: JSON.stringify({ query, variables }),
-      });
-      const body = (await res.json()) as Omit<GqlResponse<T>, 'status'>;
-      return { status: res.status, ...body };
-    },
-  });
+  const gql = ((query: string, ...args: [Record<string, unknown>?, Record<string, string>?]) =>
+    postGraphql(shop.url, query, ...args)) as TestShop['gql'];
+  return Object.assign(shop, { gql });
 }

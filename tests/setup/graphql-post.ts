@@ -1,0 +1,68 @@
+import { expect } from 'vitest';
+import type { TypedDocumentString } from '../gql/graphql.js';
+
+/** What the endpoint answered: the HTTP status beside the GraphQL body. */
+export interface GqlResponse<T = Record<string, unknown>> {
+  status: number;
+  data?: T;
+  errors?: Array<{ message: string; extensions?: { code?: string; [k: string]: unknown } }>;
+}
+
+type Headers = Record<string, string>;
+
+/**
+ * The arguments after a typed document: its variables (required when the operation declares a required one, so a
+ * missing or mistyped variable is a type error) and the request headers.
+ */
+export type GqlArgs<V> =
+  Record<string, never> extends V
+    ? [variables?: NoInfer<V>, headers?: Headers]
+    : [variables: NoInfer<V>, headers?: Headers];
+
+/**
+ * Posts one operation to a shop's /graphql. A document from graphql(`…`) (tests/gql, generated from the schema)
+ * types the variables and the answer; a plain string is for the tests that build their documents on purpose.
+ */
+export function postGraphql<R, V>(
+  url: string,
+  query: TypedDocumentString<R, V>,
+  ...args: GqlArgs<V>
+): Promise<GqlResponse<R>>;
+export function postGraphql<T = Record<string, unknown>>(
+  url: string,
+  query: string,
+  variables?: Record<string, unknown>,
+  headers?: Headers,
+): Promise<GqlResponse<T>>;
+export async function postGraphql(
+  url: string,
+  query: string | TypedDocumentString<unknown, unknown>,
+  variables?: unknown,
+  headers: Headers = {},
+): Promise<GqlResponse<unknown>> {
+  // graphql(`…`) answers `{}` for a text codegen has not read (edited, or reformatted, since the last codegen).
+  if (typeof query !== 'string' && !(query instanceof String)) {
+    throw new Error('Documento GraphQL sin generar: corra npm run codegen.');
+  }
+  const res = await fetch(`${url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify({ query: String(query), variables }),
+  });
+  const body = (await res.json()) as Omit<GqlResponse<unknown>, 'status'>;
+  return { status: res.status, ...body };
+}
+
+/** The member of union `T` named `K` (or `T` itself when its `__typename` is a plain string). */
+type Member<T, K> = [Extract<T, { __typename?: K }>] extends [never] ? T : Extract<T, { __typename?: K }>;
+
+/**
+ * Fails the test unless a union answer is the expected member; after it the answer is typed as that member (an
+ * `expect(x.__typename).toBe(…)` checks the same but leaves the union for the type checker).
+ */
+export function expectTypename<T extends { __typename?: string }, K extends NonNullable<T['__typename']>>(
+  value: T | null | undefined,
+  typename: K,
+): asserts value is Member<T, K> {
+  expect(value?.__typename, JSON.stringify(value)).toBe(typename);
+}
