@@ -41,7 +41,6 @@ export const NOT_YET_TYPED = new Set<string>([
   'tests/api/search.test.ts',
   'tests/api/ssr-pages.test.ts',
   'tests/api/staff-catalog.test.ts',
-  'tests/api/staff-floor.test.ts',
   'tests/api/staff-products.test.ts',
   'tests/api/staff-team.test.ts',
   'tests/api/storefront-content.test.ts',

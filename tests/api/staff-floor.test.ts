@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
+import { graphql } from '../gql/index.js';
+import { expectTypename, type GqlArgs } from '../setup/graphql-post.js';
+import type { TypedDocumentString } from '../gql/graphql.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -18,28 +21,44 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-async function gql<T>(query: string, variables: Record<string, unknown> = {}) {
-  const res = await shop.gql<T>(query, variables, auth);
+/** A staff operation, signed in, that must answer without errors. */
+async function gql<R, V>(query: TypedDocumentString<R, V>, variables?: V) {
+  // The variables are checked at the call above; here they only travel on with the staff headers.
+  const res = await shop.gql(query, ...([variables ?? {}, auth] as unknown as GqlArgs<V>));
   expect(res.errors).toBeUndefined();
   return res.data!;
 }
 
 describe('low stock', () => {
-  const REPORT = `{ staffLowStock { threshold items { sizeId sizeLabel stock reserved product { id name active } } } staffDashboard { lowStockCount lowStockThreshold } }`;
-  type Report = {
-    staffLowStock: {
-      threshold: number;
-      items: Array<{ sizeId: string; stock: number; product: { id: string; active: boolean } }>;
-    };
-    staffDashboard: { lowStockCount: number; lowStockThreshold: number };
-  };
+  const REPORT = graphql(`
+    query StaffFloorLowStock {
+      staffLowStock {
+        threshold
+        items {
+          sizeId
+          sizeLabel
+          stock
+          reserved
+          product {
+            id
+            name
+            active
+          }
+        }
+      }
+      staffDashboard {
+        lowStockCount
+        lowStockThreshold
+      }
+    }
+  `);
 
   it('lists sizes of published products at or below the threshold, fewest first; the dashboard counts them; staff change the threshold', async () => {
     const [size] = await shop.ds.query(
       `SELECT s.id, s.product_id FROM product_size s JOIN product p ON p.id = s.product_id WHERE p.active AND s.stock > 10 ORDER BY s.id LIMIT 1`,
     );
     await shop.ds.query(`UPDATE product_size SET stock = 1 WHERE id = $1`, [size.id]);
-    const before = await gql<Report>(REPORT);
+    const before = await gql(REPORT);
     expect(before.staffLowStock.threshold).toBe(3);
     expect(before.staffLowStock.items.map((i) => i.sizeId)).toContain(String(size.id));
     expect(before.staffLowStock.items.every((i) => i.stock <= 3 && i.product.active)).toBe(true);
@@ -47,11 +66,31 @@ describe('low stock', () => {
     expect(stocks).toEqual([...stocks].sort((a, b) => a - b));
     expect(before.staffDashboard).toEqual({ lowStockCount: before.staffLowStock.items.length, lowStockThreshold: 3 });
 
-    const SET = `mutation($t: Int!) { staffSetLowStockThreshold(threshold: $t) { __typename ... on LowStockReport { threshold items { sizeId } } ... on ValidationErrors { message errors { field message } } } }`;
-    const zero = await gql<{ staffSetLowStockThreshold: { threshold: number; items: unknown[] } }>(SET, { t: 0 });
-    expect(zero.staffSetLowStockThreshold.threshold).toBe(0);
-    expect(zero.staffSetLowStockThreshold.items.length).toBeLessThan(before.staffLowStock.items.length);
-    const bad = await gql<{ staffSetLowStockThreshold: { __typename: string; errors: unknown[] } }>(SET, { t: -1 });
+    const SET = graphql(`
+      mutation StaffFloorSetThreshold($t: Int!) {
+        staffSetLowStockThreshold(threshold: $t) {
+          __typename
+          ... on LowStockReport {
+            threshold
+            items {
+              sizeId
+            }
+          }
+          ... on ValidationErrors {
+            message
+            errors {
+              field
+              message
+            }
+          }
+        }
+      }
+    `);
+    const zero = (await gql(SET, { t: 0 })).staffSetLowStockThreshold;
+    expectTypename(zero, 'LowStockReport');
+    expect(zero.threshold).toBe(0);
+    expect(zero.items.length).toBeLessThan(before.staffLowStock.items.length);
+    const bad = await gql(SET, { t: -1 });
     expect(bad.staffSetLowStockThreshold).toMatchObject({
       __typename: 'ValidationErrors',
       errors: [{ field: 'threshold', message: 'El umbral debe ser un número entero entre 0 y 1.000.' }],
@@ -60,31 +99,55 @@ describe('low stock', () => {
 
     // An archived product is not on the list.
     await shop.ds.query(`UPDATE product SET active = false, archived_at = now() WHERE id = $1`, [size.product_id]);
-    expect((await gql<Report>(REPORT)).staffLowStock.items.map((i) => i.sizeId)).not.toContain(String(size.id));
+    expect((await gql(REPORT)).staffLowStock.items.map((i) => i.sizeId)).not.toContain(String(size.id));
   });
 });
 
 describe('bulk state change and packing list', () => {
-  const BULK = `mutation($input: BulkTransitionInput!) { staffBulkTransitionOrders(input: $input) {
-    __typename
-    ... on BulkTransitionReport { moved refused items { orderId result { __typename ... on StaffOrder { id status timeline { to actor note } } ... on TransitionNotAllowed { message from to } ... on NotFound { message } ... on ValidationErrors { message } } } }
-    ... on ValidationErrors { message errors { field message } } } }`;
-  type Bulk = {
-    staffBulkTransitionOrders: {
-      __typename: string;
-      moved: number;
-      refused: number;
-      items: Array<{
-        orderId: string;
-        result: {
-          __typename: string;
-          status?: string;
-          message?: string;
-          timeline?: Array<{ to: string; actor: string; note: string | null }>;
-        };
-      }>;
-    };
-  };
+  const BULK = graphql(`
+    mutation StaffFloorBulkTransition($input: BulkTransitionInput!) {
+      staffBulkTransitionOrders(input: $input) {
+        __typename
+        ... on BulkTransitionReport {
+          moved
+          refused
+          items {
+            orderId
+            result {
+              __typename
+              ... on StaffOrder {
+                id
+                status
+                timeline {
+                  to
+                  actor
+                  note
+                }
+              }
+              ... on TransitionNotAllowed {
+                message
+                from
+                to
+              }
+              ... on NotFound {
+                message
+              }
+              ... on ValidationErrors {
+                message
+              }
+            }
+          }
+        }
+        ... on ValidationErrors {
+          message
+          errors {
+            field
+            message
+          }
+        }
+      }
+    }
+  `);
 
   it('moves 20 paid orders to EN_PREPARACION one by one through the lifecycle; each answers its own result', async () => {
     const paid = await Promise.all(
@@ -92,13 +155,16 @@ describe('bulk state change and packing list', () => {
     );
     const shipped = await insertOrder(shop.ds, { ...product, status: 'ENVIADO' });
     const ids = [...paid.map((o) => String(o.id)), String(shipped.id), '999999'];
-    const res = await gql<Bulk>(BULK, { input: { orderIds: ids, to: 'EN_PREPARACION', note: 'Lote de la mañana' } });
+    const res = await gql(BULK, { input: { orderIds: ids, to: 'EN_PREPARACION', note: 'Lote de la mañana' } });
     const report = res.staffBulkTransitionOrders;
-    expect(report).toMatchObject({ __typename: 'BulkTransitionReport', moved: 20, refused: 2 });
+    expectTypename(report, 'BulkTransitionReport');
+    expect(report).toMatchObject({ moved: 20, refused: 2 });
     expect(report.items.map((i) => i.orderId)).toEqual(ids);
     for (const item of report.items.slice(0, 20)) {
-      expect(item.result).toMatchObject({ __typename: 'StaffOrder', status: 'EN_PREPARACION' });
-      expect(item.result.timeline!.at(-1)).toEqual({
+      const order = item.result;
+      expectTypename(order, 'StaffOrder');
+      expect(order.status).toBe('EN_PREPARACION');
+      expect(order.timeline.at(-1)).toEqual({
         to: 'EN_PREPARACION',
         actor: 'staff-floor@enzo.test',
         note: 'Lote de la mañana',
@@ -121,23 +187,22 @@ describe('bulk state change and packing list', () => {
     expect(n).toBe(20);
 
     // Shipping needs each order's own guide number: refused per order, nothing moves.
-    const ship = await gql<Bulk>(BULK, { input: { orderIds: ids.slice(0, 2), to: 'ENVIADO' } });
-    expect(ship.staffBulkTransitionOrders).toMatchObject({ moved: 0, refused: 2 });
-    expect(ship.staffBulkTransitionOrders.items[0]!.result).toMatchObject({
+    const ship = (await gql(BULK, { input: { orderIds: ids.slice(0, 2), to: 'ENVIADO' } })).staffBulkTransitionOrders;
+    expectTypename(ship, 'BulkTransitionReport');
+    expect(ship).toMatchObject({ moved: 0, refused: 2 });
+    expect(ship.items[0]!.result).toMatchObject({
       __typename: 'ValidationErrors',
       message: 'Indica la transportadora.',
     });
   });
 
   it('refuses an empty or too large batch', async () => {
-    const empty = await gql<{ staffBulkTransitionOrders: { __typename: string; message: string } }>(BULK, {
-      input: { orderIds: [], to: 'EN_PREPARACION' },
-    });
+    const empty = await gql(BULK, { input: { orderIds: [], to: 'EN_PREPARACION' } });
     expect(empty.staffBulkTransitionOrders).toMatchObject({
       __typename: 'ValidationErrors',
       message: 'Elige al menos una orden.',
     });
-    const many = await gql<{ staffBulkTransitionOrders: { __typename: string; message: string } }>(BULK, {
+    const many = await gql(BULK, {
       input: { orderIds: Array.from({ length: 101 }, (_, i) => String(i + 1)), to: 'EN_PREPARACION' },
     });
     expect(many.staffBulkTransitionOrders).toMatchObject({
@@ -149,18 +214,25 @@ describe('bulk state change and packing list', () => {
   it('reads the chosen orders for a combined packing list, in the order asked', async () => {
     const a = await insertOrder(shop.ds, { ...product, status: 'PAGADO', fullName: 'Ana Packing Uno' });
     const b = await insertOrder(shop.ds, { ...product, status: 'PAGADO', fullName: 'Beto Packing Dos', quantity: 3 });
-    const res = await gql<{
-      staffOrdersByIds: Array<{ id: string; customer: { fullName: string }; lines: Array<{ quantity: number }> }>;
-    }>(`query($ids: [ID!]!) { staffOrdersByIds(ids: $ids) { id customer { fullName } lines { quantity } } }`, {
-      ids: [String(b.id), 'x', String(a.id)],
-    });
+    const BY_IDS = graphql(`
+      query StaffFloorOrdersByIds($ids: [ID!]!) {
+        staffOrdersByIds(ids: $ids) {
+          id
+          customer {
+            fullName
+          }
+          lines {
+            quantity
+          }
+        }
+      }
+    `);
+    const res = await gql(BY_IDS, { ids: [String(b.id), 'x', String(a.id)] });
     expect(res.staffOrdersByIds.map((o) => [o.customer.fullName, o.lines[0]!.quantity])).toEqual([
       ['Beto Packing Dos', 3],
       ['Ana Packing Uno', 1],
     ]);
-    expect((await shop.gql(`query { staffOrdersByIds(ids: ["1"]) { id } }`)).errors![0]!.extensions!.code).toBe(
-      'UNAUTHENTICATED',
-    );
+    expect((await shop.gql(BY_IDS, { ids: ['1'] })).errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
   });
 });
 
@@ -177,8 +249,14 @@ describe('line-item CSV', () => {
        VALUES ($1, $2, $3, 'Correa "Doble"; azul', 'Única', 59000, 2, 118000, 'correas', 1)`,
       [order.id, product.productId, product.sizeId],
     );
-    const list = await gql<{ staffOrders: { linesCsvUrl: string } }>(
-      `{ staffOrders(filter: { search: "Camila Líneas" }) { linesCsvUrl } }`,
+    const list = await gql(
+      graphql(`
+        query StaffFloorLinesCsv {
+          staffOrders(filter: { search: "Camila Líneas" }) {
+            linesCsvUrl
+          }
+        }
+      `),
     );
     expect(list.staffOrders.linesCsvUrl).toBe('/api/staff/order-lines.csv?search=Camila+L%C3%ADneas');
     const res = await fetch(`${shop.url}${list.staffOrders.linesCsvUrl}`, { headers: auth });
