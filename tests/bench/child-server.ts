@@ -1,9 +1,10 @@
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from './bench-config.js';
-import { onCleanup, withTimeout } from './lifecycle.js';
+import { onCleanup, sleep, withTimeout } from './lifecycle.js';
+import { freePort } from '../../server/src/db/embedded-postgres.js';
 
 export interface ChildServer {
   url: string;
@@ -47,7 +48,7 @@ export function startNodeOptions(): string[] {
 }
 
 /**
- * Starts a bench server module (`shop-process.ts`, `baseline-server.ts`) in its own Node process
+ * Starts a bench server module (`baseline-server.ts`) in its own Node process
  * with tsx and the Node options of `npm start`, so the load generator (autocannon, in the parent) never shares its
  * event loop.
  * The child sends `{ type: 'ready', url }` over IPC once it listens.
@@ -101,4 +102,56 @@ export function serveAsChild(url: string, close: () => Promise<void>): void {
   process.on('SIGINT', shutdown);
   process.on('disconnect', shutdown);
   process.send?.({ type: 'ready', url } satisfies ReadyMessage);
+}
+
+/**
+ * Starts the shop as `npm start` runs it: the precompiled server (`node <options> dist/server/index.js`, built by
+ * `npm run bench` before it starts) with `shopEnv` as its environment, ready at its first 200 of /healthz. Every
+ * figure measured against it (requests per second, pages, memory) is the deployed server's, not the TypeScript
+ * source's under tsx, which compiles each module at load and holds that output in memory.
+ */
+export async function startShopChild(
+  shopEnv: Record<string, string>,
+  label: string,
+  timeoutMs = 120_000,
+): Promise<ChildServer> {
+  const entry = path.join(ROOT, 'dist', 'server', 'index.js');
+  if (!fs.existsSync(entry)) throw new Error(`${label}: falta ${entry} (node scripts/build.mjs)`);
+  const port = await freePort();
+  const child = spawn(process.execPath, [...startNodeOptions(), entry], {
+    cwd: ROOT,
+    env: { ...process.env, ...shopEnv, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  // The URLs it prints on start are for a person; the bench waits for /healthz instead. Read, so it never blocks.
+  child.stdout?.resume();
+  const stop = onCleanup(label, () => stopChild(child));
+  const url = `http://127.0.0.1:${port}`;
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) =>
+      reject(new Error(`${label} terminó antes de estar listo (código ${code ?? signal})`)),
+    ),
+  );
+  exited.catch(() => undefined);
+  let waiting = true;
+  const healthy = (async () => {
+    while (waiting) {
+      try {
+        const res = await fetch(`${url}/healthz`, { signal: AbortSignal.timeout(1000) });
+        if (res.ok) return;
+      } catch {
+        // not listening yet
+      }
+      await sleep(100);
+    }
+  })();
+  try {
+    await withTimeout(Promise.race([healthy, exited]), timeoutMs, `arranque de ${label}`);
+    return { url, pid: child.pid!, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  } finally {
+    waiting = false;
+  }
 }

@@ -3,7 +3,7 @@ import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop } from '../../server/src/app/start-shop.js';
 import { config } from './bench-config.js';
 import { createBenchDatabase } from './bench-database.js';
-import { startChildServer } from './child-server.js';
+import { startShopChild } from './child-server.js';
 import { LISTING, gql, firstError } from './graphql-operations.js';
 import { captureStatements } from './statement-counter.js';
 import { onCleanup } from './lifecycle.js';
@@ -61,11 +61,7 @@ export async function runLargeCatalog(
     DATA_DIR: db.dir,
     ...authEnv,
   };
-  const shop = await startChildServer(
-    './shop-process.ts',
-    { BENCH_SHOP_ENV: JSON.stringify(shopEnv), NODE_ENV: 'production', ...authEnv },
-    'tienda (catálogo grande)',
-  );
+  const shop = await startShopChild(shopEnv, 'tienda (catálogo grande)');
   try {
     const body = JSON.stringify({ query: LISTING, variables });
     const run = (duration: number) =>

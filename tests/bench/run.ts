@@ -12,7 +12,7 @@ import { config } from './bench-config.js';
 import { createBenchDatabase, sql } from './bench-database.js';
 import { loadFixtures } from './fixtures.js';
 import { startBenchAuthEmulator, staffIdToken, type BenchAuthEmulator } from './auth-emulator.js';
-import { startChildServer } from './child-server.js';
+import { startChildServer, startShopChild } from './child-server.js';
 import { runApiThroughput } from './api-throughput.js';
 import { createOrders, placeOrderProblem, runCheckout } from './checkout.js';
 import { runSqlCount } from './sql-count.js';
@@ -85,13 +85,9 @@ async function main(): Promise<number> {
       DATA_DIR: db.dir,
       ...authEnv,
     };
-    // NODE_ENV in the process environment too, as `npm start` sets it: libraries read it at load time
-    // (graphql-js skips its development-only cross-realm checks, Express its debug paths).
-    const shop = await startChildServer(
-      './shop-process.ts',
-      { BENCH_SHOP_ENV: JSON.stringify(shopEnv), NODE_ENV: 'production', ...authEnv },
-      'tienda (proceso hijo)',
-    );
+    // The shop's variables are its process environment, NODE_ENV included as `npm start` sets it: libraries read
+    // it at load time (graphql-js skips its development-only cross-realm checks, Express its debug paths).
+    const shop = await startShopChild(shopEnv, 'tienda (proceso hijo)');
     console.log(`  tienda en ${shop.url} (pid ${shop.pid}); base en ${path.basename(db.dir)}`);
 
     const memory = sampleMemory(shop.pid);
