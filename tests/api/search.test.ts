@@ -357,7 +357,13 @@ describe('search suggestions', () => {
     searchSuggestions: {
       query: string;
       categories: Array<{ slug: string; productCount: number }>;
-      products: Array<{ id: string; name: string; soldOut: boolean; category: { slug: string } }>;
+      products: Array<{
+        id: string;
+        name: string;
+        soldOut: boolean;
+        category: { slug: string };
+        images: Array<{ url: string }>;
+      }>;
     };
   }
   const suggest = async (query: string, first?: number) => {
@@ -438,13 +444,23 @@ describe('search suggestions', () => {
     expect(tooMany.errors![0]!.extensions!.code).toBe('BAD_USER_INPUT');
     await suggest('pech');
     const capture = captureStatements();
+    let shown: Awaited<ReturnType<typeof suggest>>;
     try {
-      await suggest('pecher');
+      shown = await suggest('pecher');
     } finally {
       capture.stop();
     }
-    // suggestions with their categories, then sizes and images of the products shown (the job queue polls apart)
-    expect(capture.statements.filter((s) => !s.includes('graphile_worker'))).toHaveLength(3);
+    // One statement: the products with their sizes and images, and the categories (the job queue polls apart).
+    expect(capture.statements.filter((s) => !s.includes('graphile_worker'))).toHaveLength(1);
+    // The cards read with the suggestions say what the product page says.
+    expect(shown.products.length).toBeGreaterThan(0);
+    for (const p of shown.products) {
+      const page = await shop.gql<{ product: { soldOut: boolean; images: Array<{ url: string }> } }>(
+        `query($id: ID!) { product(id: $id) { soldOut images { url } } }`,
+        { id: p.id },
+      );
+      expect({ soldOut: p.soldOut, images: p.images }).toEqual(page.data!.product);
+    }
   });
 });
 

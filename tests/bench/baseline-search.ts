@@ -78,27 +78,32 @@ function run<T extends pg.QueryResultRow>(pool: pg.Pool, st: Statement) {
 }
 
 /** Cards of the products of `rows`: sizes and images in two statements, as the shop's prefetch. */
-async function cards(pool: pg.Pool, rows: Array<Row & { id: number }>, extra: Promise<unknown>[] = []) {
-  const ids = rows.map((r) => r.id);
-  const [sizes, images] = await Promise.all([
-    run<{ product_id: number; stock: number }>(pool, { sql: SIZES_SQL, params: [ids] }),
-    run<{ product_id: number; url: string; alt: string; width: number; height: number }>(pool, {
-      sql: IMAGES_SQL,
-      params: [ids],
-    }),
-    ...extra,
-  ]);
-  const sizesBy = groupBy(sizes.rows);
-  const imagesBy = groupBy(images.rows);
-  return rows.map((p) => ({
+type CardSize = { product_id: number; stock: number };
+type CardImage = { product_id: number; url: string; alt: string; width: number; height: number };
+
+/** A product card as the GraphQL answer shapes it. */
+function card(p: Row & { id: number }, sizes: CardSize[], images: CardImage[]) {
+  return {
     id: String(p.id),
     slug: p.slug,
     name: p.name,
     price: p.price,
-    soldOut: (sizesBy.get(p.id) ?? []).every((s) => s.stock <= 0),
+    soldOut: sizes.every((s) => s.stock <= 0),
     category: { slug: p.category_slug, name: p.category_name },
-    images: (imagesBy.get(p.id) ?? []).map((im) => ({ url: im.url, alt: im.alt, width: im.width, height: im.height })),
-  }));
+    images: images.map((im) => ({ url: im.url, alt: im.alt, width: im.width, height: im.height })),
+  };
+}
+
+async function cards(pool: pg.Pool, rows: Array<Row & { id: number }>, extra: Promise<unknown>[] = []) {
+  const ids = rows.map((r) => r.id);
+  const [sizes, images] = await Promise.all([
+    run<CardSize>(pool, { sql: SIZES_SQL, params: [ids] }),
+    run<CardImage>(pool, { sql: IMAGES_SQL, params: [ids] }),
+    ...extra,
+  ]);
+  const sizesBy = groupBy(sizes.rows);
+  const imagesBy = groupBy(images.rows);
+  return rows.map((p) => card(p, sizesBy.get(p.id) ?? [], imagesBy.get(p.id) ?? []));
 }
 
 function facetsOf(f: NonNullable<Row['facets']>) {
@@ -151,12 +156,15 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
   const text = parseSearchText(v.query)!;
   if (mode === 'suggest') {
     const rows = (
-      await run<Row & { categories: Array<Record<string, unknown>> }>(pool, suggestionsStatement(text, v.first))
+      await run<Row & { categories: Array<Record<string, unknown>>; sizes: CardSize[]; images: CardImage[] }>(
+        pool,
+        suggestionsStatement(text, v.first),
+      )
     ).rows;
-    const products = await cards(
-      pool,
-      rows.filter((r): r is typeof r & { id: number } => r.id !== null),
-    );
+    // The statement brings each product's sizes and images, as the shop reads them.
+    const products = rows
+      .filter((r): r is typeof r & { id: number } => r.id !== null)
+      .map((r) => card(r, r.sizes, r.images));
     const categories = (rows[0]?.categories ?? []).map((c) => ({
       slug: c.slug,
       name: c.name,

@@ -65,14 +65,17 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
       searchSuggestions: async (_p, { query, first }, ctx, info) => {
         const text = parseSearchText(query);
         const size = checkPageSize(first, MAX_SUGGESTIONS, 5);
-        const found = text ? await catalog.suggestions(text, size) : { products: [], categories: [] };
-        await prefetchProductData(
-          productData(ctx, catalog),
-          info,
-          ['products'],
-          found.products.map((p) => p.id),
-        );
-        return { query: text?.display ?? '', ...found };
+        if (!text) return { query: '', products: [], categories: [] };
+        const { products, categories, details } = await catalog.suggestions(text, size);
+        const data = productData(ctx, catalog);
+        // Products found by name came with their sizes and images; the search's fallback results did not.
+        for (const [id, { sizes, images }] of details) {
+          data.ready.sizes.set(id, sizes);
+          data.ready.images.set(id, images);
+        }
+        const missing = products.filter((p) => !details.has(p.id)).map((p) => p.id);
+        await prefetchProductData(data, info, ['products'], missing);
+        return { query: text.display, products, categories };
       },
       bestSellers: async (_p, { first }, ctx, info) => {
         const products = await catalog.bestSellers(checkPageSize(first, 24, 8));

@@ -481,25 +481,31 @@ export class CatalogService {
   }
 
   /**
-   * Suggestions while typing (suggestionsStatement): products by their name's words, or the search's first results
-   * when no name has them all, and matching categories.
+   * Suggestions while typing (suggestionsStatement): products by their name's words, with their sizes and images, or
+   * the search's first results when no name has them all (without them: the caller loads what it selects), and
+   * matching categories.
    */
   async suggestions(
     text: SearchText,
     first: number,
-  ): Promise<{ products: ProductEntity[]; categories: CategoryWithCount[] }> {
-    if (text.words.length === 0) return { products: [], categories: [] };
+  ): Promise<{
+    products: ProductEntity[];
+    categories: CategoryWithCount[];
+    details: Map<number, { sizes: ProductSizeEntity[]; images: ProductImageEntity[] }>;
+  }> {
+    const details = new Map<number, { sizes: ProductSizeEntity[]; images: ProductImageEntity[] }>();
+    if (text.words.length === 0) return { products: [], categories: [], details };
     const st = suggestionsStatement(text, first);
-    const rows = await selectRows<ProductRow & { id: number | null; categories: CategoryRow[] }>(
-      this.ds,
-      st.sql,
-      st.params,
-    );
-    let products = rows.filter((r): r is typeof r & { id: number } => r.id !== null).map((r) => productFromRow(r));
+    const rows = await selectRows<
+      ProductRow & { id: number | null; categories: CategoryRow[]; sizes: SizeRow[]; images: ImageRow[] }
+    >(this.ds, st.sql, st.params);
+    const named = rows.filter((r): r is typeof r & { id: number } => r.id !== null);
+    for (const r of named) details.set(r.id, { sizes: r.sizes.map(sizeFromRow), images: r.images.map(imageFromRow) });
+    let products = named.map((r) => productFromRow(r));
     // No name has every word (a word of the collection or the description: «bandanas halloween»): the first results
     // the search page shows for the text instead, so the box never offers nothing where the page finds products.
     if (products.length === 0) products = (await this.products({ text, first, sort: 'RELEVANCE' })).products;
-    return { products, categories: (rows[0]?.categories ?? []).map(categoryFromRow) };
+    return { products, categories: (rows[0]?.categories ?? []).map(categoryFromRow), details };
   }
 
   /** Ids of the products matching `text` (staff list: inactive ones too), most relevant first. */

@@ -95,14 +95,27 @@ export function matchingCategoriesStatement(any: string): Statement {
   return { sql: matchingCategories(params.add(any, '::tsquery')), params: params.values };
 }
 
+/** A product `p`'s sizes as JSON, in the batched size statement's columns and order. */
+const PRODUCT_SIZES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', s.id, 'product_id', s.product_id,
+       'label', s.label, 'sku', s.sku, 'position', s.position, 'stock', s.stock, 'reserved', s.reserved)
+       ORDER BY s.position), '[]')
+       FROM product_size s WHERE s.product_id = p.id)`;
+
+/** A product `p`'s images as JSON, in the batched image statement's columns and order. */
+const PRODUCT_IMAGES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', i.id, 'product_id', i.product_id,
+       'storage_key', i.storage_key, 'url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height,
+       'position', i.position, 'variants', i.variants) ORDER BY i.position), '[]')
+       FROM product_image i WHERE i.product_id = p.id)`;
+
 /**
  * Suggestions while typing: active products whose NAME has every word (after typo correction; a word or its
  * singular/plural; the last word as a prefix), in the shop's order with products in stock first, from
  * `search_suggestion` (one row per word of each active product's name, migration 1766700000000-search-index). The
  * last word's completions are the name words in `search_term` that start with it (at most 30, in byte order); each
  * completion gives its first products in that order (`perWord`), and the other words are checked on those
- * candidates. Also the categories whose name matches (JSON on every row; the product columns are null when no
- * product matched). Index range reads only: its cost does not grow with the catalogue.
+ * candidates. Each product comes with its sizes and images (the card's sold-out mark and picture), so the box's
+ * answer is this one statement. Also the categories whose name matches (JSON on every row; the product columns are
+ * null when no product matched). Index range reads only: its cost does not grow with the catalogue.
  */
 export function suggestionsStatement(text: SearchText, first: number): Statement {
   const params = new Params();
@@ -139,7 +152,8 @@ export function suggestionsStatement(text: SearchText, first: number): Statement
     )
     SELECT r.*, (SELECT coalesce(json_agg(m), '[]') FROM (${matchingCategories('(SELECT q_any FROM q)')}) AS m) AS categories
       FROM (SELECT 1) AS one LEFT JOIN LATERAL (
-        SELECT ${PRODUCT_COLUMNS}, chosen.ord FROM chosen JOIN product p ON p.id = chosen.product_id
+        SELECT ${PRODUCT_COLUMNS}, ${PRODUCT_SIZES_JSON} AS sizes, ${PRODUCT_IMAGES_JSON} AS images, chosen.ord
+          FROM chosen JOIN product p ON p.id = chosen.product_id
           JOIN category c ON c.slug = p.category_slug
       ) AS r ON true
      ORDER BY r.ord`;
@@ -161,14 +175,7 @@ export function staffMatchStatement(text: SearchText, category: string | null, l
 }
 
 /** One active product with its sizes and images (as the batched statements give them) and its former categories. */
-export const PRODUCT_DETAIL_SQL = `SELECT ${PRODUCT_COLUMNS},
-    (SELECT coalesce(json_agg(json_build_object('id', s.id, 'product_id', s.product_id, 'label', s.label, 'sku', s.sku,
-       'position', s.position, 'stock', s.stock, 'reserved', s.reserved) ORDER BY s.position), '[]')
-       FROM product_size s WHERE s.product_id = p.id) AS sizes,
-    (SELECT coalesce(json_agg(json_build_object('id', i.id, 'product_id', i.product_id, 'storage_key', i.storage_key,
-       'url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height, 'position', i.position, 'variants', i.variants)
-       ORDER BY i.position), '[]')
-       FROM product_image i WHERE i.product_id = p.id) AS images,
+export const PRODUCT_DETAIL_SQL = `SELECT ${PRODUCT_COLUMNS}, ${PRODUCT_SIZES_JSON} AS sizes, ${PRODUCT_IMAGES_JSON} AS images,
     ARRAY(SELECT DISTINCT h.category_slug::text FROM product_slug_history h
            WHERE h.product_id = p.id AND h.category_slug <> p.category_slug ORDER BY 1) AS former_categories
   FROM product p JOIN category c ON c.slug = p.category_slug WHERE p.id = $1 AND p.active`;
