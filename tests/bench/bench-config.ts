@@ -63,6 +63,10 @@ export const TARGETS = {
   apiP99Ms: 30,
   /** Search with facets at 50 connections on the 2-core reference machine (100,000 products). */
   searchP99Ms: 150,
+  /** Each search query's p50 at 100,000 products within this many times its p50 at 10,000 (same run). */
+  searchP50GrowthRatio: 2,
+  /** At 10,000 products, each faceted search serves at least this share of the listing's req/s. */
+  facetedSearchVsListing: 0.5,
   listingStatements: 3,
   /** Server-rendered product page at 50 connections. */
   ssrPageRatio: 0.5,

@@ -349,6 +349,59 @@ function storefrontTable(s: StorefrontResult): string {
   return [t, ...notes].join('\n');
 }
 
+/**
+ * The search section's targets beside the figures they compare: no failed request at any size; each query's p50 at
+ * the largest size within TARGETS.searchP50GrowthRatio× its p50 at the smallest; at the smallest size, each faceted
+ * search at least TARGETS.facetedSearchVsListing of the listing's req/s and the suggestions at least the product
+ * detail's (both from section 1, same run).
+ */
+function searchTargets(r: BenchReport): SummaryLine[] {
+  const rows = r.search?.rows ?? [];
+  if (rows.length === 0) return [];
+  const out: SummaryLine[] = [];
+  for (const row of rows) {
+    const failed = row.shop ? row.shop.errors + row.shop.non2xx + row.shop.mismatches : null;
+    out.push({
+      target: `Búsqueda ${fmt.int(row.products)} productos, ${row.operation}: sin errores ni tiempos agotados`,
+      measured: failed === null ? (row.note ?? 'n/d') : `${failed} fallidas de ${fmt.int(row.shop!.requests)!}`,
+      met: failed === null ? null : failed === 0,
+    });
+  }
+  const sizes = [...new Set(rows.map((x) => x.products))].sort((a, b) => a - b);
+  const [small, large] = [sizes[0]!, sizes[sizes.length - 1]!];
+  if (large > small) {
+    for (const row of rows.filter((x) => x.products === large)) {
+      const base = rows.find((x) => x.products === small && x.operation === row.operation)?.shop?.p50;
+      const p50 = row.shop?.p50;
+      out.push({
+        target: `Búsqueda ${row.operation}: p50 a ${fmt.int(large)} ≤ ${TARGETS.searchP50GrowthRatio}× el de ${fmt.int(small)}`,
+        measured: base && p50 ? `${(p50 / base).toFixed(2)}× (${fmt.ms(p50)} vs ${fmt.ms(base)})` : 'n/d',
+        met: base && p50 ? p50 <= base * TARGETS.searchP50GrowthRatio : null,
+      });
+    }
+  }
+  const api = (prefix: string) => r.api?.find((a) => a.operation.startsWith(prefix))?.shop?.rps;
+  const listing = api('listado');
+  const detail = api('detalle');
+  for (const row of rows.filter((x) => x.products === small && x.shop)) {
+    const rps = row.shop!.rps;
+    if (row.operation.startsWith('búsqueda')) {
+      out.push({
+        target: `Búsqueda ${fmt.int(small)} productos, ${row.operation}: ≥ ${TARGETS.facetedSearchVsListing * 100} % de las req/s del listado`,
+        measured: listing ? `${fmt.pct(rps / listing)} (${fmt.int(rps)} vs ${fmt.int(listing)} req/s)` : 'n/d',
+        met: listing ? rps >= listing * TARGETS.facetedSearchVsListing : null,
+      });
+    } else if (row.operation.startsWith('sugerencias')) {
+      out.push({
+        target: `Búsqueda ${fmt.int(small)} productos, ${row.operation}: ≥ las req/s del detalle de producto`,
+        measured: detail ? `${fmt.int(rps)} vs ${fmt.int(detail)} req/s` : 'n/d',
+        met: detail ? rps >= detail : null,
+      });
+    }
+  }
+  return out;
+}
+
 function searchTables(s: SearchResult): string {
   const body: Cell[][] = [];
   for (const r of s.rows) {
@@ -590,6 +643,7 @@ export function summarize(r: BenchReport): SummaryLine[] {
       met: searchMeetsP99(row),
     });
   }
+  out.push(...searchTargets(r));
   for (const p of r.search?.plans ?? []) {
     out.push({
       target: `Búsqueda ${fmt.int(p.products)} productos «${p.query}»: índice GIN, sin LIKE ni Seq Scan de product`,
