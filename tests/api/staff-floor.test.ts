@@ -3,7 +3,7 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 import { graphql } from '../gql/index.js';
-import { expectTypename, type GqlVariables, type TypedDocument } from '../setup/graphql-post.js';
+import { expectTypename, postGraphqlWith, type GqlVariables, type TypedDocument } from '../setup/graphql-post.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -22,7 +22,7 @@ afterAll(() => shop?.close());
 
 /** A staff operation, signed in, that must answer without errors. */
 async function gql<R, V>(query: TypedDocument<R, V>, ...variables: GqlVariables<V>) {
-  const res = await shop.gql(query, ...variables, auth);
+  const res = await postGraphqlWith(shop.url, auth, query, ...variables);
   expect(res.errors).toBeUndefined();
   return res.data!;
 }

@@ -3,7 +3,7 @@ import { blankPng } from '../../server/src/modules/media/png-fixture.test-util.j
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { requireBuiltClient } from '../setup/built-client.js';
-import { expectTypename, type GqlVariables, type TypedDocument } from '../setup/graphql-post.js';
+import { expectTypename, postGraphqlWith, type GqlVariables, type TypedDocument } from '../setup/graphql-post.js';
 import { graphql } from '../gql/index.js';
 import type { HomeSlideInput, PromoBlockInput } from '../../client/src/gql/types.js';
 import {
@@ -40,14 +40,14 @@ const png = (w: number, h: number) => blankPng(w, h).toString('base64');
 
 /** A staff operation that must answer without errors. */
 async function gql<R, V>(query: TypedDocument<R, V>, ...variables: GqlVariables<V>) {
-  const res = await shop.gql(query, ...variables, auth);
+  const res = await postGraphqlWith(shop.url, auth, query, ...variables);
   expect(res.errors).toBeUndefined();
   return res.data!;
 }
 
 /** A shopper's read, without staff headers. */
 async function shopper<R, V>(query: TypedDocument<R, V>, ...variables: GqlVariables<V>) {
-  const res = await shop.gql(query, ...variables);
+  const res = await postGraphqlWith(shop.url, {}, query, ...variables);
   expect(res.errors).toBeUndefined();
   return res.data!;
 }

@@ -12,12 +12,13 @@ export interface GqlResponse<T = Record<string, unknown>> {
 
 type Headers = Record<string, string>;
 
-/** A typed document's variables: required when the operation declares a required one (a wrapper's rest parameter). */
+/** A typed document's variables: required when the operation declares a required one. */
 export type GqlVariables<V> = Record<string, never> extends V ? [variables?: NoInfer<V>] : [variables: NoInfer<V>];
 
 /**
  * The arguments after a typed document: its variables (so a missing or mistyped variable is a type error) and the
- * request headers. A wrapper that adds headers takes `...variables: GqlVariables<V>` and passes them on before its own.
+ * request headers. A wrapper that adds headers of its own uses postGraphqlWith instead: spreading optional variables
+ * before the headers would put the headers where the variables go whenever the variables are left out.
  */
 export type GqlArgs<V> = [...GqlVariables<V>, headers?: Headers];
 
@@ -48,6 +49,32 @@ export async function postGraphql(
   variables?: unknown,
   headers: Headers = {},
 ): Promise<GqlResponse<unknown>> {
+  return send(url, query, variables, headers);
+}
+
+/**
+ * postGraphql with the headers first (a staff session, say), for a wrapper that takes the caller's variables as
+ * `...variables: GqlVariables<V>` and passes them on unchanged.
+ */
+export function postGraphqlWith<R, V>(
+  url: string,
+  headers: Headers,
+  query: TypedDocument<R, V>,
+  ...variables: GqlVariables<V>
+): Promise<GqlResponse<R>> {
+  // The variables were checked against V at the call; the answer has the document's shape R.
+  return send(url, query, variables[0], headers) as Promise<GqlResponse<R>>;
+}
+
+/** Any document (`never` variables: every document's variables are at least that). */
+type AnyDocument = string | TypedDocument<unknown, never>;
+
+async function send(
+  url: string,
+  query: AnyDocument,
+  variables: unknown,
+  headers: Headers,
+): Promise<GqlResponse<unknown>> {
   const res = await fetch(`${url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...headers },
@@ -62,7 +89,7 @@ function isDocumentNode(query: unknown): query is DocumentNode {
 }
 
 /** The text to send: a string as it is, a parsed document printed as Apollo Client prints it. */
-function queryText(query: string | TypedDocument<unknown, unknown>): string {
+function queryText(query: AnyDocument): string {
   if (isDocumentNode(query)) return print(query);
   // graphql(`…`) answers `{}` for a text codegen has not read (edited, or reformatted, since the last codegen).
   if (typeof query !== 'string' && !(query instanceof String)) {
