@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
-import { graphql } from '../gql/index.js';
-import type { CartLineInput } from '../gql/graphql.js';
+import { CartQuoteDocument } from '../../client/src/features/cart/cart.generated.js';
+import type { CartLineInput } from '../../client/src/gql/types.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -9,46 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const QUOTE = graphql(`
-  query CartQuoteLines($input: CartQuoteInput!) {
-    cartQuote(input: $input) {
-      itemCount
-      subtotal
-      discount
-      shipping
-      ivaIncluded
-      total
-      discountCodeInvalid
-      hasProblems
-      appliedDiscount {
-        code
-        percent
-      }
-      lines {
-        productId
-        sizeId
-        quantity
-        sizeLabel
-        unitPrice
-        lineTotal
-        maxQuantity
-        product {
-          id
-          name
-          price
-          category {
-            slug
-          }
-        }
-        problem {
-          kind
-          available
-          message
-        }
-      }
-    }
-  }
-`);
+// The cart's own quote: what the app sends is what is tested.
+const QUOTE = CartQuoteDocument;
 
 type Line = { productId: string; sizeId: string; quantity: number };
 

@@ -4,6 +4,22 @@ import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, orderRow, shopperIp, sizeStock, variantWithStock, type Variant } from './checkout-fixtures.js';
 import { mailsOf } from './order-fixtures.js';
 import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { CashOnDeliveryInput, OrderStatus, PaymentMethod, TransitionOrderInput } from '../gql/graphql.js';
+import type { PlaceOrderInput } from '../../client/src/gql/types.js';
+import { CartQuoteDocument } from '../../client/src/features/cart/cart.generated.js';
+import { PlaceOrderDocument } from '../../client/src/features/checkout/checkout.generated.js';
+import { OrderReceiptDocument } from '../../client/src/features/orders/orders.generated.js';
+import {
+  StaffCashOnDeliveryDocument,
+  StaffSaveCashOnDeliveryDocument,
+} from '../../client/src/features/staff-payments/staff-payments.generated.js';
+import {
+  StaffMarkCashCollectedDocument,
+  StaffOrderDetailDocument,
+  StaffTransitionOrderDocument,
+} from '../../client/src/features/staff-orders/staff-orders.generated.js';
+import { StaffDashboardHomeDocument } from '../../client/src/features/staff-home/staff-home.generated.js';
 
 /** Cash on delivery (contraentrega): the staff switch, the maximum and the fee, decided by the server; the order's own lifecycle. */
 let shop: TestShop;
@@ -14,93 +30,73 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const SAVE = `mutation($input: CashOnDeliveryInput!) { staffSaveCashOnDelivery(input: $input) {
-  __typename ... on CashOnDeliverySettings { enabled maxTotal fee updatedBy } ... on ValidationErrors { message errors { field message } } } }`;
-const QUOTE = `query($input: CartQuoteInput!) { cartQuote(input: $input) {
-  subtotal shipping paymentFee total cashOnDelivery { available reason message fee maxTotal } } }`;
-const PLACE = `mutation($input: PlaceOrderInput!) { placeOrder(input: $input) {
-  __typename
-  ... on OrderPlaced { reference accessToken checkoutUrl }
-  ... on CashOnDeliveryUnavailable { reason maxTotal message }
-  ... on ValidationErrors { message errors { field message } } } }`;
-const RECEIPT = `query($reference: String!, $token: String!) { orderReceipt(reference: $reference, token: $token) {
-  status paymentMethod paymentFee total shipping canPay payBefore timeline { from status } } }`;
-const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) {
-  __typename ... on StaffOrder { status refundPending allowedTransitions canMarkCashCollected } ... on TransitionNotAllowed { message } } }`;
-const COLLECT = `mutation($orderId: ID!, $note: String) { staffMarkCashCollected(orderId: $orderId, note: $note) {
-  __typename ... on StaffOrder { cashCollectedAt cashCollectedBy canMarkCashCollected timeline { from to actor note } } ... on CashCollectionNotAllowed { message } ... on NotFound { message } } }`;
-const LIST = `query($filter: StaffOrderFilter) { staffOrders(filter: $filter, first: 100) { totalCount csvUrl edges { node { reference status paymentMethod paymentFee } } } }`;
+// The app's own documents (the checkout, the order page, the staff's payment and order screens): what they send is
+// what is tested.
+const SAVE = StaffSaveCashOnDeliveryDocument;
+const QUOTE = CartQuoteDocument;
+const PLACE = PlaceOrderDocument;
+const RECEIPT = OrderReceiptDocument;
+const TRANSITION = StaffTransitionOrderDocument;
+const COLLECT = StaffMarkCashCollectedDocument;
+// The staff list selects no payment fee: the test asks for it to check the fee each order carries.
+const LIST = graphql(`
+  query CodStaffOrders($filter: StaffOrderFilter) {
+    staffOrders(filter: $filter, first: 100) {
+      totalCount
+      csvUrl
+      edges {
+        node {
+          reference
+          status
+          paymentMethod
+          paymentFee
+        }
+      }
+    }
+  }
+`);
+const PAYMENT_OPTIONS = graphql(`
+  query CodPaymentOptions {
+    paymentOptions {
+      methods
+    }
+  }
+`);
 
-type Placed = {
-  __typename: string;
-  reference: string;
-  accessToken: string;
-  checkoutUrl: string;
-  reason?: string;
-  maxTotal?: number;
-  message?: string;
-};
-type Quote = {
-  subtotal: number;
-  shipping: number;
-  paymentFee: number;
-  total: number;
-  cashOnDelivery: { available: boolean; reason: string | null; message: string | null; fee: number; maxTotal: number };
-};
-
-const codInput = (v: Variant, quantity = 1, overrides: Record<string, unknown> = {}) =>
+const codInput = (v: Variant, quantity = 1, overrides: Partial<PlaceOrderInput> = {}) =>
   orderInput(v, quantity, { paymentMethod: 'CASH_ON_DELIVERY', ...overrides });
 
-async function save(input: { enabled: boolean; maxTotal: number; fee: number; confirmWithinHours?: number }) {
-  const res = await shop.gql<{
-    staffSaveCashOnDelivery: { __typename: string; errors?: Array<{ field: string; message: string }> };
-  }>(SAVE, { input }, auth);
+async function save(input: CashOnDeliveryInput) {
+  const res = await shop.gql(SAVE, { input }, auth);
   expect(res.errors).toBeUndefined();
   return res.data!.staffSaveCashOnDelivery;
 }
 
-async function quote(v: Variant, quantity: number, paymentMethod?: string): Promise<Quote> {
+async function quote(v: Variant, quantity: number, paymentMethod?: PaymentMethod) {
   const input = {
     lines: [{ productId: v.productId, sizeId: v.sizeId, quantity }],
     destination: { departmentCode: '54', municipalityCode: '54001' },
     paymentMethod,
   };
-  const res = await shop.gql<{ cartQuote: Quote }>(QUOTE, { input });
+  const res = await shop.gql(QUOTE, { input });
   expect(res.errors).toBeUndefined();
   return res.data!.cartQuote;
 }
 
-async function place(input: Record<string, unknown>): Promise<Placed> {
-  const res = await shop.gql<{ placeOrder: Placed }>(PLACE, { input }, shopperIp());
+async function place(input: PlaceOrderInput) {
+  const res = await shop.gql(PLACE, { input }, shopperIp());
   expect(res.errors).toBeUndefined();
   return res.data!.placeOrder;
 }
 
-async function staffMove(orderId: number, to: string, extra: Record<string, unknown> = {}) {
-  const res = await shop.gql<{
-    staffTransitionOrder: {
-      __typename: string;
-      status: string;
-      refundPending: boolean;
-      allowedTransitions: string[];
-      canMarkCashCollected: boolean;
-    };
-  }>(TRANSITION, { input: { orderId: String(orderId), to, ...extra } }, auth);
+async function staffMove(orderId: number, to: OrderStatus, extra: Omit<TransitionOrderInput, 'orderId' | 'to'> = {}) {
+  const res = await shop.gql(TRANSITION, { input: { orderId: String(orderId), to, ...extra } }, auth);
   expect(res.errors).toBeUndefined();
   return res.data!.staffTransitionOrder;
 }
 
 const collect = async (orderId: number, note?: string) => {
-  const res = await shop.gql<{
-    staffMarkCashCollected: {
-      __typename: string;
-      message?: string;
-      cashCollectedAt?: string;
-      cashCollectedBy?: string;
-      canMarkCashCollected?: boolean;
-      timeline?: Array<{ note: string | null; actor: string }>;
-    };
-  }>(COLLECT, { orderId: String(orderId), note }, auth);
+  const res = await shop.gql(COLLECT, { orderId: String(orderId), note }, auth);
   expect(res.errors).toBeUndefined();
   return res.data!.staffMarkCashCollected;
 };
@@ -114,10 +110,12 @@ describe('cash on delivery settings', () => {
       reason: 'DISABLED',
       message: expect.stringContaining('no está disponible'),
     });
-    expect(
-      (await shop.gql<{ paymentOptions: { methods: string[] } }>(`{ paymentOptions { methods } }`)).data!.paymentOptions
-        .methods,
-    ).toEqual(['CARD', 'PSE', 'NEQUI', 'BANCOLOMBIA_TRANSFER']);
+    expect((await shop.gql(PAYMENT_OPTIONS)).data!.paymentOptions.methods).toEqual([
+      'CARD',
+      'PSE',
+      'NEQUI',
+      'BANCOLOMBIA_TRANSFER',
+    ]);
     const input = codInput(v);
     const refused = await place(input);
     expect(refused).toMatchObject({
@@ -149,10 +147,7 @@ describe('cash on delivery settings', () => {
       fee: 8000,
       updatedBy: 'cod-staff@enzo.test',
     });
-    expect(
-      (await shop.gql<{ paymentOptions: { methods: string[] } }>(`{ paymentOptions { methods } }`)).data!.paymentOptions
-        .methods,
-    ).toContain('CASH_ON_DELIVERY');
+    expect((await shop.gql(PAYMENT_OPTIONS)).data!.paymentOptions.methods).toContain('CASH_ON_DELIVERY');
   });
 });
 
@@ -175,7 +170,7 @@ describe('cash on delivery limits', () => {
     expect(row).toMatchObject({ status: 'POR_CONFIRMAR', total: cod.total });
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 2 });
     const receipt = (
-      await shop.gql<{ orderReceipt: Record<string, unknown> }>(RECEIPT, {
+      await shop.gql(RECEIPT, {
         reference: placed.reference,
         token: placed.accessToken,
       })
@@ -209,11 +204,8 @@ describe('cash on delivery limits', () => {
     });
     const input = codInput(v);
     const refused = await place(input);
-    expect(refused).toMatchObject({
-      __typename: 'CashOnDeliveryUnavailable',
-      reason: 'OVER_MAXIMUM',
-      maxTotal: cod.total - 1,
-    });
+    expectTypename(refused, 'CashOnDeliveryUnavailable');
+    expect(refused).toMatchObject({ reason: 'OVER_MAXIMUM', maxTotal: cod.total - 1 });
     expect(refused.message).toContain('hasta $');
     expect(await shop.ds.query(`SELECT id FROM shop_order WHERE idempotency_key = $1`, [input.idempotencyKey])).toEqual(
       [],
@@ -236,6 +228,7 @@ describe('a cash-on-delivery order through its lifecycle', () => {
     await save({ enabled: true, maxTotal: 1_000_000, fee: 8000 });
     const v = await variantWithStock(shop, 4, 4);
     const placed = await place(codInput(v));
+    expectTypename(placed, 'OrderPlaced');
     const row = await orderRow(shop, placed.reference);
     await shop.ds.query(
       `UPDATE shop_order SET expires_at = now() - interval '3 days', hold_until = now() - interval '3 days' WHERE id = $1`,
@@ -247,11 +240,7 @@ describe('a cash-on-delivery order through its lifecycle', () => {
   });
 
   it('not confirmed within the window staff set (48 h by default) is cancelled by the expiry job: stock and code use back, the shopper told why', async () => {
-    const settings = await shop.gql<{ staffCashOnDelivery: { confirmWithinHours: number } }>(
-      `{ staffCashOnDelivery { confirmWithinHours } }`,
-      {},
-      auth,
-    );
+    const settings = await shop.gql(StaffCashOnDeliveryDocument, {}, auth);
     expect(settings.data!.staffCashOnDelivery.confirmWithinHours).toBe(48);
     await shop.ds.query(`INSERT INTO discount_code (code, percent) VALUES ('LAPSO10', 10)`);
     const v = await variantWithStock(shop, 6, 8);
@@ -270,20 +259,14 @@ describe('a cash-on-delivery order through its lifecycle', () => {
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 4, reserved: 2 });
 
     // Staff see what is about to lapse: the order's deadline and the dashboard's next one.
-    const detail = await shop.gql<{ staffOrder: { confirmBy: string } }>(
-      `query($id: ID!) { staffOrder(id: $id) { confirmBy } }`,
-      { id: String(recent.row.id) },
-      auth,
-    );
-    const deadline = Date.parse(detail.data!.staffOrder.confirmBy);
+    const detail = await shop.gql(StaffOrderDetailDocument, { id: String(recent.row.id) }, auth);
+    const deadline = Date.parse(detail.data!.staffOrder!.confirmBy!);
     expect(Math.abs(deadline - (Date.now() + 3 * 3_600_000))).toBeLessThan(120_000);
-    const dashboard = await shop.gql<{
-      staffDashboard: { toConfirm: { count: number; nextLapseAt: string; confirmWithinHours: number } };
-    }>(`{ staffDashboard { toConfirm { count nextLapseAt confirmWithinHours } } }`, {}, auth);
+    const dashboard = await shop.gql(StaffDashboardHomeDocument, {}, auth);
     expect(dashboard.data!.staffDashboard.toConfirm).toMatchObject({ confirmWithinHours: 48 });
     expect(dashboard.data!.staffDashboard.toConfirm.count).toBeGreaterThanOrEqual(2);
     // The oldest one waiting decides (the job may already have cancelled the 49-hour-old one).
-    expect(Date.parse(dashboard.data!.staffDashboard.toConfirm.nextLapseAt)).toBeLessThanOrEqual(deadline);
+    expect(Date.parse(dashboard.data!.staffDashboard.toConfirm.nextLapseAt!)).toBeLessThanOrEqual(deadline);
 
     await shop.services.orders.expiry.runOnce();
     expect((await orderRow(shop, old.placed.reference)).status).toBe('CANCELADO');
@@ -311,11 +294,7 @@ describe('a cash-on-delivery order through its lifecycle', () => {
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 6, reserved: 0 });
     // Left out by a client that does not know the window, it stays as it is.
     await save({ enabled: true, maxTotal: 1_000_000, fee: 8000 });
-    const kept = await shop.gql<{ staffCashOnDelivery: { confirmWithinHours: number } }>(
-      `{ staffCashOnDelivery { confirmWithinHours } }`,
-      {},
-      auth,
-    );
+    const kept = await shop.gql(StaffCashOnDeliveryDocument, {}, auth);
     expect(kept.data!.staffCashOnDelivery.confirmWithinHours).toBe(24);
     await save({ enabled: true, maxTotal: 1_000_000, fee: 8000, confirmWithinHours: 48 });
   });
@@ -340,6 +319,7 @@ describe('a cash-on-delivery order through its lifecycle', () => {
   it('confirmed by phone: prepared, shipped, delivered, then its cash recorded once with who and when', async () => {
     const v = await variantWithStock(shop, 4, 6);
     const placed = await place(codInput(v));
+    expectTypename(placed, 'OrderPlaced');
     const row = await orderRow(shop, placed.reference);
     expect(await collect(row.id)).toMatchObject({
       __typename: 'CashCollectionNotAllowed',
@@ -365,7 +345,8 @@ describe('a cash-on-delivery order through its lifecycle', () => {
       canMarkCashCollected: false,
       cashCollectedAt: expect.any(String),
     });
-    expect(done.timeline!.at(-1)).toMatchObject({
+    expectTypename(done, 'StaffOrder');
+    expect(done.timeline.at(-1)).toMatchObject({
       actor: 'cod-staff@enzo.test',
       note: 'Pago contraentrega recibido: Servientrega giró el recaudo',
     });
@@ -377,17 +358,18 @@ describe('a cash-on-delivery order through its lifecycle', () => {
       `Recibimos el pago de tu pedido ${placed.reference} · Enzo`,
     );
     const receipt = (
-      await shop.gql<{ orderReceipt: { timeline: Array<{ from: string | null; status: string }> } }>(RECEIPT, {
+      await shop.gql(RECEIPT, {
         reference: placed.reference,
         token: placed.accessToken,
       })
-    ).data!.orderReceipt;
+    ).data!.orderReceipt!;
     expect(receipt.timeline.map((s) => s.status)).toEqual(['POR_CONFIRMAR', 'EN_PREPARACION', 'ENVIADO', 'ENTREGADO']);
   });
 
   it('cancelled after confirmation before its cash was collected: units back on the shelf, no refund is flagged', async () => {
     const v = await variantWithStock(shop, 4, 7);
     const placed = await place(codInput(v));
+    expectTypename(placed, 'OrderPlaced');
     const row = await orderRow(shop, placed.reference);
     await staffMove(row.id, 'EN_PREPARACION');
     expect(await sizeStock(shop, v.sizeId)).toEqual({ stock: 3, reserved: 0 });
@@ -397,18 +379,14 @@ describe('a cash-on-delivery order through its lifecycle', () => {
   });
 
   it('staff find the orders waiting for a call, by state and by method, and the CSV says how they were paid', async () => {
-    const byStatus = await shop.gql<{
-      staffOrders: { totalCount: number; edges: Array<{ node: { status: string; paymentMethod: string } }> };
-    }>(LIST, { filter: { statuses: ['POR_CONFIRMAR'] } }, auth);
+    const byStatus = await shop.gql(LIST, { filter: { statuses: ['POR_CONFIRMAR'] } }, auth);
     expect(byStatus.data!.staffOrders.totalCount).toBeGreaterThanOrEqual(2);
     expect(
       byStatus.data!.staffOrders.edges.every(
         (e) => e.node.status === 'POR_CONFIRMAR' && e.node.paymentMethod === 'CASH_ON_DELIVERY',
       ),
     ).toBe(true);
-    const byMethod = await shop.gql<{
-      staffOrders: { csvUrl: string; edges: Array<{ node: { paymentMethod: string; paymentFee: number } }> };
-    }>(LIST, { filter: { paymentMethods: ['CASH_ON_DELIVERY'] } }, auth);
+    const byMethod = await shop.gql(LIST, { filter: { paymentMethods: ['CASH_ON_DELIVERY'] } }, auth);
     expect(byMethod.data!.staffOrders.edges.length).toBeGreaterThanOrEqual(5);
     expect(
       byMethod.data!.staffOrders.edges.every(

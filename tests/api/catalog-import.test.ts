@@ -12,7 +12,11 @@ import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { readCatalogSheet } from '../../server/src/modules/catalog/catalog-sheet-read.js';
 import { graphql } from '../gql/index.js';
 import { expectTypename } from '../setup/graphql-post.js';
-import type { ApplyCatalogImportInput, CatalogImportInput } from '../gql/graphql.js';
+import type { ApplyCatalogImportInput, CatalogImportInput } from '../../client/src/gql/types.js';
+import {
+  ApplyCatalogImportDocument,
+  PreviewCatalogImportDocument,
+} from '../../client/src/features/staff-channels/staff-channels.generated.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -39,87 +43,9 @@ afterAll(async () => {
   await new Promise((r) => pictures?.close(r));
 });
 
-const PREVIEW = graphql(`
-  mutation PreviewCatalogImport($input: CatalogImportInput!) {
-    staffPreviewCatalogImport(input: $input) {
-      __typename
-      ... on CatalogImportPreview {
-        format
-        rows
-        unchanged
-        canApply
-        token
-        ignoredColumns
-        creates {
-          productId
-          slug
-          name
-          line
-          sizes
-          changes {
-            field
-            before
-            after
-          }
-        }
-        updates {
-          productId
-          slug
-          name
-          line
-          changes {
-            field
-            before
-            after
-          }
-        }
-        archives {
-          productId
-          name
-        }
-        problems {
-          line
-          column
-          message
-        }
-        skipped {
-          name
-          line
-        }
-      }
-      ... on CatalogImportRefused {
-        message
-        problems {
-          line
-          message
-        }
-      }
-    }
-  }
-`);
-const APPLY = graphql(`
-  mutation ApplyCatalogImport($input: ApplyCatalogImportInput!) {
-    staffApplyCatalogImport(input: $input) {
-      __typename
-      ... on CatalogImportApplied {
-        created
-        updated
-        archived
-        stockChanges
-        unchanged
-        skipped
-      }
-      ... on CatalogImportRefused {
-        message
-        problems {
-          line
-          column
-          message
-        }
-      }
-    }
-  }
-`);
+// The import screen's own mutations: what it sends is what is tested.
+const PREVIEW = PreviewCatalogImportDocument;
+const APPLY = ApplyCatalogImportDocument;
 const PUBLIC_PRODUCT = graphql(`
   query ImportedProduct($id: ID!) {
     product(id: $id) {

@@ -27,6 +27,8 @@ import {
 } from '../../shared/storefront-routes.js';
 import { createTestDatabase } from '../setup/test-database.js';
 import { requireBuiltClient } from '../setup/built-client.js';
+import { postGraphql } from '../setup/graphql-post.js';
+import { CartQuoteDocument } from '../../client/src/features/cart/cart.generated.js';
 
 /**
  * Every instance keeps public catalog reads, rendered pages and a few settings in memory until PostgreSQL says
@@ -347,17 +349,14 @@ describe('catalog cache invalidation covers what the storefront reads', () => {
     const { rows: size } = await db.query<{ id: number }>(`SELECT id FROM product_size WHERE product_id = $1 LIMIT 1`, [
       Number(productId),
     ]);
-    const quote = await gql(
-      `query($input: CartQuoteInput!) { cartQuote(input: $input) { total } }`,
-      {
-        input: {
-          lines: [{ productId, sizeId: String(size[0]!.id), quantity: 1 }],
-          destination: { departmentCode: '05', municipalityCode: '05001' },
-          paymentMethod: 'CASH_ON_DELIVERY',
-        },
+    // The quote the cart sends, so the settings it reads are the ones the app's quote reads.
+    const quote = await postGraphql(base, CartQuoteDocument, {
+      input: {
+        lines: [{ productId, sizeId: String(size[0]!.id), quantity: 1 }],
+        destination: { departmentCode: '05', municipalityCode: '05001' },
+        paymentMethod: 'CASH_ON_DELIVERY',
       },
-      false,
-    );
+    });
     expect(quote.errors).toBeUndefined();
 
     const read = new Set<string>();

@@ -2,7 +2,10 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { graphql } from '../gql/index.js';
-import type { CatalogListingQuery } from '../gql/graphql.js';
+import {
+  CategoryListingDocument,
+  type CategoryListingQuery,
+} from '../../client/src/features/catalog/catalog.generated.js';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -10,7 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const LISTING = graphql(`
+// The category page's own listing: what the app sends is what is tested.
+const LISTING = CategoryListingDocument;
+// The listing card shows no sizes or size guide: one test reads them to check each product's sizes and guide.
+const LISTING_WITH_SIZES = graphql(`
   query CatalogListing($category: String, $collection: String, $sort: ProductSort, $first: Int, $after: String) {
     products(category: $category, collection: $collection, sort: $sort, first: $first, after: $after) {
       totalCount
@@ -130,7 +136,7 @@ describe('catalog API', () => {
   });
 
   it('returns a category listing with sizes, images and COP prices', async () => {
-    const res = await shop.gql(LISTING, { category: 'collares', first: 48 });
+    const res = await shop.gql(LISTING_WITH_SIZES, { category: 'collares', first: 48 });
     expect(res.errors).toBeUndefined();
     const { products } = res.data!;
     expect(products.totalCount).toBe(products.edges.length);
@@ -155,7 +161,7 @@ describe('catalog API', () => {
     const seen: string[] = [];
     let after: string | null = null;
     for (let i = 0; i < 10; i++) {
-      const res: { data?: CatalogListingQuery } = await shop.gql(LISTING, { category: 'bandanas', first: 3, after });
+      const res: { data?: CategoryListingQuery } = await shop.gql(LISTING, { category: 'bandanas', first: 3, after });
       const page = res.data!.products;
       seen.push(...page.edges.map((e) => e.node.id));
       if (!page.pageInfo.hasNextPage) break;

@@ -6,6 +6,7 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { requireBuiltClient } from '../setup/built-client.js';
 import { graphql } from '../gql/index.js';
+import { StaffChannelFeedsDocument } from '../../client/src/features/staff-channels/staff-channels.generated.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -70,22 +71,8 @@ function googleItems(xml: string): GoogleItem[] {
 
 const list = (v: unknown) => (v === undefined ? [] : Array.isArray(v) ? v : [v]);
 
-const STAFF_FEEDS = graphql(`
-  query StaffChannelFeeds {
-    staffChannelFeeds {
-      googleUrl
-      metaUrl
-      products
-      items
-      drawn
-      excluded {
-        productId
-        name
-        reason
-      }
-    }
-  }
-`);
+// The channels screen's own read.
+const STAFF_FEEDS = StaffChannelFeedsDocument;
 
 describe('product feeds', () => {
   it('Google: every size of every published product, with the attributes and formats Merchant Center requires', async () => {

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { print } from 'graphql';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import { createTestDatabase } from '../setup/test-database.js';
 import { startChildShop, type ChildShop } from '../setup/child-shop.js';
+import { HomeMediaDocument, type HomeMediaQuery } from '../../client/src/features/home/home.generated.js';
 
 /**
  * Time-limited content leaves every instance's cache when its time comes, with no write to announce it: a
@@ -34,11 +36,12 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-const HOME = `/graphql?query=${encodeURIComponent('{ homeMedia { slides { title } } }')}`;
+// The home page's own read, sent as a GET like the app's cached reads.
+const HOME = `/graphql?query=${encodeURIComponent(print(HomeMediaDocument))}`;
 
 async function slideTitles(shop: ChildShop) {
   const res = await fetch(`${shop.url}${HOME}`, { headers: { 'apollo-require-preflight': 'true' } });
-  const body = (await res.json()) as { data: { homeMedia: { slides: Array<{ title: string }> } } };
+  const body = (await res.json()) as { data: HomeMediaQuery };
   return { titles: body.data.homeMedia.slides.map((s) => s.title), etag: res.headers.get('etag') };
 }
 

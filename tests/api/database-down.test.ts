@@ -10,6 +10,8 @@ import {
 } from '../../server/src/db/embedded-postgres.js';
 import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop, type RunningShop } from '../../server/src/app/start-shop.js';
+import { graphql } from '../gql/index.js';
+import { postGraphql } from '../setup/graphql-post.js';
 
 /** A shop over its own PostgreSQL, which the test stops and starts again. */
 let pg: EmbeddedDatabase | undefined;
@@ -22,19 +24,17 @@ afterAll(async () => {
   await fs.rm(dir, { recursive: true, force: true });
 });
 
+const CATEGORIES = graphql(`
+  query DatabaseDownCategories {
+    categories {
+      slug
+    }
+  }
+`);
+
 async function categories(url: string) {
-  const res = await fetch(`${url}/graphql`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query: '{ categories { slug } }' }),
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as {
-      data?: { categories: unknown[] } | null;
-      errors?: Array<{ message: string; extensions: { code: string } }>;
-    },
-  };
+  const res = await postGraphql(url, CATEGORIES);
+  return { status: res.status, body: res };
 }
 
 describe('database down', () => {
@@ -61,7 +61,7 @@ describe('database down', () => {
     expect(await health.json()).toEqual({ status: 'error', database: 'unavailable' });
     const down = await categories(shop.url);
     expect(down.status).toBeLessThan(600);
-    expect(down.body.errors![0]!.extensions.code).toBe('SERVICE_UNAVAILABLE');
+    expect(down.body.errors![0]!.extensions!.code).toBe('SERVICE_UNAVAILABLE');
     expect(down.body.errors![0]!.message).toBe(
       'La tienda no está disponible en este momento. Intenta de nuevo en unos minutos.',
     );

@@ -4,7 +4,8 @@ import { knownEvent, orderRow, placeOrder, postEvent, type Placed } from './chec
 import { at, centsOf, children, parseXml, textAt } from '../../server/src/modules/invoicing/xml-reader.js';
 import { expectTypename } from '../setup/graphql-post.js';
 import { graphql } from '../gql/index.js';
-import type { PlaceOrderInput, StaffOrderDocumentsQuery } from '../gql/graphql.js';
+import type { StaffOrderDocumentsQuery } from '../gql/graphql.js';
+import type { PlaceOrderInput } from '../../client/src/gql/types.js';
 
 export const STAFF_DOCUMENTS = graphql(`
   query StaffOrderDocuments($id: ID!) {

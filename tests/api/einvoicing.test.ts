@@ -13,6 +13,26 @@ import {
   type StaffDocument,
 } from './einvoice-fixtures.js';
 import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { OrderStatus, TransitionOrderInput } from '../gql/graphql.js';
+import type { InvoiceNumberingInput, LegalSettingsInput } from '../../client/src/gql/types.js';
+import {
+  StaffMarkCashCollectedDocument,
+  StaffTransitionOrderDocument,
+} from '../../client/src/features/staff-orders/staff-orders.generated.js';
+import {
+  StaffInvoicingDocument,
+  StaffSaveInvoiceNumberingDocument,
+  StaffSaveLegalSettingsDocument,
+  StaffSetInvoicingEnabledDocument,
+} from '../../client/src/features/staff-invoicing/staff-invoicing.generated.js';
+import { StaffDashboardHomeDocument } from '../../client/src/features/staff-home/staff-home.generated.js';
+import { RequestReturnDocument } from '../../client/src/features/returns/returns.generated.js';
+import {
+  StaffDecideReturnDocument,
+  StaffReceiveReturnDocument,
+  StaffRefundReturnDocument,
+} from '../../client/src/features/staff-returns/staff-returns.generated.js';
 
 /**
  * DIAN electronic invoicing on real PostgreSQL with the built-in sandbox (provider and DIAN): an invoice per sale,
@@ -61,13 +81,9 @@ async function staffDocuments(orderId: number): Promise<StaffDocument[]> {
   return res.data!.staffOrder!.electronicDocuments;
 }
 
-const STAFF_TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename ... on TransitionNotAllowed { message } } }`;
-async function move(orderId: number, to: string, extra: Record<string, unknown> = {}) {
-  const res = await shop.gql<{ staffTransitionOrder: { __typename: string } }>(
-    STAFF_TRANSITION,
-    { input: { orderId: String(orderId), to, ...extra } },
-    auth,
-  );
+// The staff's and the shopper's own documents (order moves, returns, invoicing settings): what they send is tested.
+async function move(orderId: number, to: OrderStatus, extra: Omit<TransitionOrderInput, 'orderId' | 'to'> = {}) {
+  const res = await shop.gql(StaffTransitionOrderDocument, { input: { orderId: String(orderId), to, ...extra } }, auth);
   expect(res.errors).toBeUndefined();
   expect(res.data!.staffTransitionOrder.__typename).toBe('StaffOrder');
 }
@@ -126,11 +142,26 @@ describe('an invoice per sale', () => {
     const unknownOrder = await fetch(pdfUrl.replace(/\/documentos\/[^/]+\//, '/documentos/ENZ-ZZZZZZ/'));
     expect([wrongToken.status, unknownOrder.status]).toEqual([404, 404]);
     expect(await unknownOrder.text()).toBe(await wrongToken.text());
-    const page = await shop.gql<{ orderReceipt: { electronicDocuments: Array<{ kind: string; pdfUrl: string }> } }>(
-      `query($r: String!, $t: String!) { orderReceipt(reference: $r, token: $t) { electronicDocuments { kind number status pdfUrl xmlUrl } } }`,
+    // Only the documents: the order page reads the whole receipt.
+    const page = await shop.gql(
+      graphql(`
+        query EinvoicingReceiptDocuments($r: String!, $t: String!) {
+          orderReceipt(reference: $r, token: $t) {
+            electronicDocuments {
+              kind
+              number
+              status
+              pdfUrl
+              xmlUrl
+            }
+          }
+        }
+      `),
       { r: order.reference, t: order.accessToken },
     );
-    expect(page.data!.orderReceipt.electronicDocuments).toEqual([expect.objectContaining({ kind: 'INVOICE', pdfUrl })]);
+    expect(page.data!.orderReceipt!.electronicDocuments).toEqual([
+      expect.objectContaining({ kind: 'INVOICE', pdfUrl }),
+    ]);
   });
 });
 
@@ -220,11 +251,7 @@ describe('totals to the peso for every order shape', () => {
     await move(row.id, 'ENVIADO', { carrier: 'Servientrega', trackingNumber: '123456789' });
     await move(row.id, 'ENTREGADO');
     expect(await documentsOf(shop, row.id)).toEqual([]);
-    const res = await shop.gql<{ staffMarkCashCollected: { __typename: string } }>(
-      `mutation($id: ID!) { staffMarkCashCollected(orderId: $id) { __typename } }`,
-      { id: String(row.id) },
-      auth,
-    );
+    const res = await shop.gql(StaffMarkCashCollectedDocument, { orderId: String(row.id) }, auth);
     expect(res.data!.staffMarkCashCollected.__typename).toBe('StaffOrder');
     const xml = await expectTotals(row.id, row.total);
     expect(xml.lines.map((l) => l.description).slice(-2)).toEqual(['Envío', 'Recargo por pago contraentrega']);
@@ -249,31 +276,23 @@ describe('totals to the peso for every order shape', () => {
 });
 
 describe('numbering', () => {
-  const SAVE = `mutation($input: InvoiceNumberingInput!) { staffSaveInvoiceNumbering(input: $input) {
-    __typename ... on InvoicingSettings { warnings invoiceNumbering { prefix nextNumber remaining } }
-    ... on ValidationErrors { message errors { field message } } } }`;
+  const save = (input: InvoiceNumberingInput) => shop.gql(StaffSaveInvoiceNumberingDocument, { input }, auth);
   // The shop's calendar is Bogotá's (UTC−5): from 19:00 there, the UTC date is already tomorrow's, and a
   // resolution valid from that date would not apply yet.
   const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'America/Bogota' }).format(new Date());
   const nextYear = `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`;
 
   it('refuses an invoice once the range is used up, visibly, and issues it when a new resolution is registered', async () => {
-    const saved = await shop.gql<{ staffSaveInvoiceNumbering: { __typename: string; warnings: string[] } }>(
-      SAVE,
-      {
-        input: {
-          resolutionNumber: '18764000000123',
-          prefix: 'FE',
-          from: 1,
-          to: 2,
-          validFrom: today,
-          validTo: nextYear,
-          technicalKey: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
-          creditNotePrefix: 'NC',
-        },
-      },
-      auth,
-    );
+    const saved = await save({
+      resolutionNumber: '18764000000123',
+      prefix: 'FE',
+      from: 1,
+      to: 2,
+      validFrom: today,
+      validTo: nextYear,
+      technicalKey: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+      creditNotePrefix: 'NC',
+    });
     expect(saved.data!.staffSaveInvoiceNumbering.__typename).toBe('InvoicingSettings');
     const orders = [];
     for (const i of [0, 1, 2]) {
@@ -294,41 +313,28 @@ describe('numbering', () => {
       }),
     ]);
     expect(third[0]!.reasons[0]!.message).toMatch(/Se agotó el rango de numeración FE 1 a 2/);
-    const settings = await shop.gql<{ staffInvoicing: { warnings: string[]; refused: number } }>(
-      `{ staffInvoicing { warnings refused } }`,
-      {},
-      auth,
-    );
+    const settings = await shop.gql(StaffInvoicingDocument, {}, auth);
     expect(settings.data!.staffInvoicing.warnings.join(' ')).toMatch(/Se agotó el rango de numeración FE/);
     expect((await staffDocuments(orders[0]!.id))[0]).toMatchObject({ status: 'EMITIDO', number: 'FE1' });
     expect((await staffDocuments(orders[1]!.id))[0]).toMatchObject({ status: 'EMITIDO', number: 'FE2' });
     // The dashboard warns too.
-    const dashboard = await shop.gql<{ staffDashboard: { invoicingWarnings: string[] } }>(
-      `{ staffDashboard { invoicingWarnings } }`,
-      {},
-      auth,
-    );
+    const dashboard = await shop.gql(StaffDashboardHomeDocument, {}, auth);
     expect(dashboard.data!.staffDashboard.invoicingWarnings.join(' ')).toMatch(/Se agotó el rango/);
 
-    const renewed = await shop.gql<{
-      staffSaveInvoiceNumbering: { invoiceNumbering: { prefix: string; nextNumber: number } };
-    }>(
-      SAVE,
-      {
-        input: {
-          resolutionNumber: '18764000000456',
-          prefix: 'FEB',
-          from: 1,
-          to: 20,
-          validFrom: today,
-          validTo: nextYear,
-          technicalKey: 'b1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
-          creditNotePrefix: 'NC',
-        },
-      },
-      auth,
-    );
-    expect(renewed.data!.staffSaveInvoiceNumbering.invoiceNumbering).toMatchObject({ prefix: 'FEB', nextNumber: 2 });
+    const renewed = (
+      await save({
+        resolutionNumber: '18764000000456',
+        prefix: 'FEB',
+        from: 1,
+        to: 20,
+        validFrom: today,
+        validTo: nextYear,
+        technicalKey: 'b1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+        creditNotePrefix: 'NC',
+      })
+    ).data!.staffSaveInvoiceNumbering;
+    expectTypename(renewed, 'InvoicingSettings');
+    expect(renewed.invoiceNumbering).toMatchObject({ prefix: 'FEB', nextNumber: 2 });
     await waitForDocuments(shop, orders[2]!.id, (d) => d[0]!.status === 'EMITIDO');
     expect((await staffDocuments(orders[2]!.id))[0]).toMatchObject({ status: 'EMITIDO', number: 'FEB1', reasons: [] });
   });
@@ -350,57 +356,44 @@ describe('numbering', () => {
   });
 
   async function expectWarningsAndRefusal() {
-    const res = await shop.gql<{ staffInvoicing: { warnings: string[] } }>(`{ staffInvoicing { warnings } }`, {}, auth);
+    const res = await shop.gql(StaffInvoicingDocument, {}, auth);
     expect(res.data!.staffInvoicing.warnings).toEqual(
       expect.arrayContaining([
         expect.stringMatching(/^Quedan 2 números del rango FEB/),
         expect.stringMatching(/vence el .* \(en 10 días\)/),
       ]),
     );
-    const bad = await shop.gql<{ staffSaveInvoiceNumbering: { __typename: string; errors: Array<{ field: string }> } }>(
-      SAVE,
-      {
-        input: {
-          resolutionNumber: 'abc',
-          prefix: 'FEB',
-          from: 10,
-          to: 5,
-          validFrom: today,
-          validTo: today,
-          technicalKey: 'x',
-          creditNotePrefix: 'FEB',
-        },
-      },
-      auth,
-    );
-    expect(bad.data!.staffSaveInvoiceNumbering.__typename).toBe('ValidationErrors');
-    expect(bad.data!.staffSaveInvoiceNumbering.errors.map((e) => e.field).sort()).toEqual(
+    const bad = (
+      await save({
+        resolutionNumber: 'abc',
+        prefix: 'FEB',
+        from: 10,
+        to: 5,
+        validFrom: today,
+        validTo: today,
+        technicalKey: 'x',
+        creditNotePrefix: 'FEB',
+      })
+    ).data!.staffSaveInvoiceNumbering;
+    expectTypename(bad, 'ValidationErrors');
+    expect(bad.errors.map((e) => e.field).sort()).toEqual(
       ['creditNotePrefix', 'resolutionNumber', 'technicalKey', 'to'].sort(),
     );
     // A date that is not on the calendar is the owner's mistake, told in Spanish (the database never sees it).
-    const noSuchDay = await shop.gql<{
-      staffSaveInvoiceNumbering: { __typename: string; errors: Array<{ field: string; message: string }> };
-    }>(
-      SAVE,
-      {
-        input: {
-          resolutionNumber: '18760000001',
-          prefix: 'FEB',
-          from: 1,
-          to: 20,
-          validFrom: '2026-02-30',
-          validTo: '2026-13-01',
-          technicalKey: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c',
-          creditNotePrefix: 'NC',
-        },
-      },
-      auth,
-    );
-    expect(noSuchDay.data!.staffSaveInvoiceNumbering.__typename).toBe('ValidationErrors');
-    expect(noSuchDay.data!.staffSaveInvoiceNumbering.errors.map((e) => e.field).sort()).toEqual([
-      'validFrom',
-      'validTo',
-    ]);
+    const noSuchDay = (
+      await save({
+        resolutionNumber: '18760000001',
+        prefix: 'FEB',
+        from: 1,
+        to: 20,
+        validFrom: '2026-02-30',
+        validTo: '2026-13-01',
+        technicalKey: 'fc8eac422eba16e22ffd8c6f94b3f40a6e38162c',
+        creditNotePrefix: 'NC',
+      })
+    ).data!.staffSaveInvoiceNumbering;
+    expectTypename(noSuchDay, 'ValidationErrors');
+    expect(noSuchDay.errors.map((e) => e.field).sort()).toEqual(['validFrom', 'validTo']);
   }
 });
 
@@ -448,27 +441,23 @@ describe('credit notes', () => {
     const lines = await shop.ds.query(`SELECT id, size_id FROM order_line WHERE order_id = $1 ORDER BY position`, [
       order.id,
     ]);
-    const request = await shop.gql<{ requestReturn: { __typename: string; id: string; refundAmount: number } }>(
-      `mutation($r: String!, $t: String!, $input: RequestReturnInput!) { requestReturn(reference: $r, token: $t, input: $input) {
-        __typename ... on ReturnRequest { id refundAmount } } }`,
-      {
-        r: order.reference,
-        t: order.accessToken,
-        input: {
-          kind: 'RETRACTO',
-          reason: 'No le quedó al perro',
-          items: [{ lineId: String(lines[0].id), quantity: 1 }],
-        },
+    const request = await shop.gql(RequestReturnDocument, {
+      reference: order.reference,
+      token: order.accessToken,
+      input: {
+        kind: 'RETRACTO',
+        reason: 'No le quedó al perro',
+        items: [{ lineId: String(lines[0].id), quantity: 1 }],
       },
-    );
-    expect(request.data!.requestReturn.__typename).toBe('ReturnRequest');
-    const { id, refundAmount } = request.data!.requestReturn;
-    const step = (q: string) => shop.gql(q, { id }, auth);
-    await step(`mutation($id: ID!) { staffDecideReturn(id: $id, accept: true) { __typename } }`);
-    await step(`mutation($id: ID!) { staffReceiveReturn(id: $id) { __typename } }`);
-    const refunded = await shop.gql<{ staffRefundReturn: { __typename: string } }>(
-      `mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: "TRF-123") { __typename } }`,
-      { id },
+    });
+    const asked = request.data!.requestReturn;
+    expectTypename(asked, 'ReturnRequest');
+    const { id, refundAmount } = asked;
+    await shop.gql(StaffDecideReturnDocument, { id, accept: true }, auth);
+    await shop.gql(StaffReceiveReturnDocument, { id }, auth);
+    const refunded = await shop.gql(
+      StaffRefundReturnDocument,
+      { id, method: 'BANK_TRANSFER', reference: 'TRF-123' },
       auth,
     );
     expect(refunded.data!.staffRefundReturn.__typename).toBe('ReturnRequest');
@@ -514,9 +503,8 @@ describe('staff files, the legal identity and the owner’s switch', () => {
   });
 
   it('the owner saves the legal identity: the NIT’s check digit is checked, the footer and the next invoice use it', async () => {
-    const SAVE = `mutation($input: LegalSettingsInput!) { staffSaveLegalSettings(input: $input) {
-      __typename ... on LegalSettings { nit saved } ... on ValidationErrors { errors { field message } } } }`;
-    const input = {
+    const SAVE = StaffSaveLegalSettingsDocument;
+    const input: LegalSettingsInput = {
       legalName: 'Mascotas del Norte S.A.S.',
       tradeName: 'Enzo',
       nit: '900.559.088-3',
@@ -530,20 +518,26 @@ describe('staff files, the legal identity and the owner’s switch', () => {
       phone: '+57 607 555 1234',
       email: 'facturas@mascotasdelnorte.co',
     };
-    const bad = await shop.gql<{
-      staffSaveLegalSettings: { __typename: string; errors: Array<{ field: string; message: string }> };
-    }>(SAVE, { input }, auth);
-    expect(bad.data!.staffSaveLegalSettings.errors).toEqual([
+    const bad = (await shop.gql(SAVE, { input }, auth)).data!.staffSaveLegalSettings;
+    expectTypename(bad, 'ValidationErrors');
+    expect(bad.errors).toEqual([
       { field: 'nit', message: 'El dígito de verificación no corresponde a ese NIT (para 900559088 es 2).' },
     ]);
-    const good = await shop.gql<{ staffSaveLegalSettings: { nit: string; saved: boolean } }>(
-      SAVE,
-      { input: { ...input, nit: '900559088' } },
-      auth,
-    );
+    const good = await shop.gql(SAVE, { input: { ...input, nit: '900559088' } }, auth);
     expect(good.data!.staffSaveLegalSettings).toMatchObject({ nit: '900.559.088-2', saved: true });
-    const footer = await shop.gql<{ shopSettings: { legal: { legalName: string; nit: string; address: string } } }>(
-      `{ shopSettings { legal { legalName nit address } } }`,
+    // Three fields compared whole (the footer reads more of the shop's settings).
+    const footer = await shop.gql(
+      graphql(`
+        query EinvoicingFooterLegal {
+          shopSettings {
+            legal {
+              legalName
+              nit
+              address
+            }
+          }
+        }
+      `),
     );
     expect(footer.data!.shopSettings.legal).toEqual({
       legalName: 'Mascotas del Norte S.A.S.',
@@ -562,14 +556,19 @@ describe('staff files, the legal identity and the owner’s switch', () => {
   });
 
   it('switched off, a sale gets no invoice and its email says nothing about invoices', async () => {
-    const SWITCH = `mutation($on: Boolean!) { staffSetInvoicingEnabled(enabled: $on) { __typename ... on InvoicingSettings { enabled } } }`;
-    expect(
-      (await shop.gql<{ staffSetInvoicingEnabled: { enabled: boolean } }>(SWITCH, { on: false }, auth)).data!
-        .staffSetInvoicingEnabled.enabled,
-    ).toBe(false);
+    const SWITCH = StaffSetInvoicingEnabledDocument;
+    const off = (await shop.gql(SWITCH, { enabled: false }, auth)).data!.staffSetInvoicingEnabled;
+    expectTypename(off, 'InvoicingSettings');
+    expect(off.enabled).toBe(false);
     try {
-      const settings = await shop.gql<{ shopSettings: { electronicInvoicing: boolean } }>(
-        `{ shopSettings { electronicInvoicing } }`,
+      const settings = await shop.gql(
+        graphql(`
+          query EinvoicingShopSwitch {
+            shopSettings {
+              electronicInvoicing
+            }
+          }
+        `),
       );
       expect(settings.data!.shopSettings.electronicInvoicing).toBe(false);
       const order = await paidOrder(
@@ -582,7 +581,7 @@ describe('staff files, the legal identity and the owner’s switch', () => {
       expect(mail.text).not.toMatch(/factura/i);
       expect(await documentsOf(shop, order.id)).toEqual([]);
     } finally {
-      await shop.gql(SWITCH, { on: true }, auth);
+      await shop.gql(SWITCH, { enabled: true }, auth);
     }
   });
 });

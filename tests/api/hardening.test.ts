@@ -4,6 +4,93 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_CLIENT_DIST } from '../../server/src/app/http-app.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
+import { graphql } from '../gql/index.js';
+
+/**
+ * These tests post raw bodies on purpose (hostile variables, broken JSON, other content types): a document the schema
+ * accepts is written with graphql(`…`) and sent as its text; one it refuses on purpose carries the marker.
+ */
+const CATEGORIES = String(
+  graphql(`
+    query HardeningCategories {
+      categories {
+        slug
+      }
+    }
+  `),
+);
+const BY_CATEGORY = String(
+  graphql(`
+    query HardeningByCategory($c: String) {
+      products(category: $c) {
+        totalCount
+      }
+    }
+  `),
+);
+const PRODUCT = String(
+  graphql(`
+    query HardeningProduct($id: ID!) {
+      product(id: $id) {
+        name
+      }
+    }
+  `),
+);
+const AFTER = String(
+  graphql(`
+    query HardeningAfter($a: String) {
+      products(after: $a) {
+        totalCount
+      }
+    }
+  `),
+);
+const QUOTE = String(
+  graphql(`
+    query HardeningQuote($i: CartQuoteInput!) {
+      cartQuote(input: $i) {
+        total
+      }
+    }
+  `),
+);
+const RECEIPT = String(
+  graphql(`
+    query HardeningReceipt($r: String!, $t: String!) {
+      orderReceipt(reference: $r, token: $t) {
+        status
+      }
+    }
+  `),
+);
+const FIRST = String(
+  graphql(`
+    query HardeningFirst($f: Int) {
+      products(first: $f) {
+        totalCount
+      }
+    }
+  `),
+);
+const SORT = String(
+  graphql(`
+    query HardeningSort($s: ProductSort) {
+      products(sort: $s) {
+        totalCount
+      }
+    }
+  `),
+);
+const PLACE = String(
+  graphql(`
+    mutation HardeningPlace($i: PlaceOrderInput!) {
+      placeOrder(input: $i) {
+        __typename
+      }
+    }
+  `),
+);
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -38,9 +125,28 @@ function codeOf(r: Awaited<ReturnType<typeof post>>) {
 describe('GraphQL limits', () => {
   it('refuses deep queries with QUERY_TOO_DEEP', async () => {
     const r = await post(
-      JSON.stringify({ query: '{ a: product(id: "1") { category { slug } sizes { id } images { url } } }' }),
+      JSON.stringify({
+        query: String(
+          graphql(`
+            query HardeningShallow {
+              a: product(id: "1") {
+                category {
+                  slug
+                }
+                sizes {
+                  id
+                }
+                images {
+                  url
+                }
+              }
+            }
+          `),
+        ),
+      }),
     );
     expect(r.status).toBe(200);
+    // untyped-document: too deep on purpose, and its fields do not exist.
     const deep = '{ categories { slug { a { b { c { d { e { f { g { h { i } } } } } } } } } } }';
     const d = await post(JSON.stringify({ query: deep }));
     expect(d.status).toBe(400);
@@ -55,34 +161,33 @@ describe('GraphQL limits', () => {
   });
 
   it('refuses batched requests', async () => {
-    const r = await post(JSON.stringify([{ query: '{ categories { slug } }' }, { query: '{ categories { slug } }' }]));
+    const r = await post(JSON.stringify([{ query: CATEGORIES }, { query: CATEGORIES }]));
     expect(r.status).toBe(400);
   });
 
   it('refuses oversized bodies with a JSON 413', async () => {
-    const r = await post(
-      JSON.stringify({ query: '{ categories { slug } }', variables: { x: 'a'.repeat(9 * 1024 * 1024) } }),
-    );
+    const r = await post(JSON.stringify({ query: CATEGORIES, variables: { x: 'a'.repeat(9 * 1024 * 1024) } }));
     expect(r.status).toBe(413);
     expect(codeOf(r)).toBe('PAYLOAD_TOO_LARGE');
   });
 
   it('does not suggest field names in production', async () => {
+    // untyped-document: a misspelt field, to see that no suggestion is sent.
     const r = await post(JSON.stringify({ query: '{ categorie { slug } }' }));
     expect(r.status).toBe(400);
     expect(r.text).not.toContain('Did you mean');
   });
 
   it('limits discount-code attempts per IP with a Spanish message', async () => {
-    const q = 'query($input: CartQuoteInput!) { cartQuote(input: $input) { total } }';
+    const q = QUOTE;
     let last: Awaited<ReturnType<typeof post>> | undefined;
     for (let i = 0; i < 31; i++) {
-      last = await post(JSON.stringify({ query: q, variables: { input: { lines: [], discountCode: `NOPE${i}` } } }));
+      last = await post(JSON.stringify({ query: q, variables: { i: { lines: [], discountCode: `NOPE${i}` } } }));
     }
     expect(codeOf(last!)).toBe('RATE_LIMITED');
     expect(last!.json!.errors![0]!.message).toContain('Demasiados intentos');
     // Quotes without a code are not limited.
-    const free = await post(JSON.stringify({ query: q, variables: { input: { lines: [] } } }));
+    const free = await post(JSON.stringify({ query: q, variables: { i: { lines: [] } } }));
     expect(codeOf(free)).not.toBe('RATE_LIMITED');
   });
 });
@@ -98,7 +203,22 @@ describe('HTTP hardening', () => {
     const big = await fetch(`${shop.url}/graphql`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-encoding': 'gzip' },
-      body: JSON.stringify({ query: '{ products(first: 48) { edges { node { name description } } } }' }),
+      body: JSON.stringify({
+        query: String(
+          graphql(`
+            query HardeningBigPage {
+              products(first: 48) {
+                edges {
+                  node {
+                    name
+                    description
+                  }
+                }
+              }
+            }
+          `),
+        ),
+      }),
     });
     expect(big.headers.get('content-encoding')).toBe('gzip');
     // The API answers with the same headers; a POST answer (never cached) is not hashed into an ETag.
@@ -179,72 +299,73 @@ describe('bad-input sweep', () => {
     cases.push({
       name: `category ${JSON.stringify(s.slice(0, 20))}`,
       body: JSON.stringify({
-        query: 'query($c: String) { products(category: $c) { totalCount } }',
+        query: BY_CATEGORY,
         variables: { c: s },
       }),
     });
     cases.push({
       name: `product id ${JSON.stringify(s.slice(0, 20))}`,
-      body: JSON.stringify({ query: 'query($id: ID!) { product(id: $id) { name } }', variables: { id: s } }),
+      body: JSON.stringify({ query: PRODUCT, variables: { id: s } }),
     });
     cases.push({
       name: `cursor ${JSON.stringify(s.slice(0, 20))}`,
-      body: JSON.stringify({ query: 'query($a: String) { products(after: $a) { totalCount } }', variables: { a: s } }),
+      body: JSON.stringify({ query: AFTER, variables: { a: s } }),
     });
     cases.push({
       name: `code ${JSON.stringify(s.slice(0, 20))}`,
       body: JSON.stringify({
-        query: 'query($i: CartQuoteInput!) { cartQuote(input: $i) { total } }',
+        query: QUOTE,
         variables: { i: { lines: [{ productId: s, sizeId: s, quantity: 1 }] } },
       }),
     });
     cases.push({
       name: `receipt ${JSON.stringify(s.slice(0, 20))}`,
       body: JSON.stringify({
-        query: 'query($r: String!, $t: String!) { orderReceipt(reference: $r, token: $t) { status } }',
+        query: RECEIPT,
         variables: { r: s, t: s },
       }),
     });
     cases.push({
       name: `literal ${JSON.stringify(s.slice(0, 20))}`,
+      // untyped-document: the hostile string as a literal in the text.
       body: JSON.stringify({ query: `{ products(category: ${JSON.stringify(s)}) { totalCount } }` }),
     });
   }
   for (const v of wrongTypes) {
     cases.push({
       name: `first=${JSON.stringify(v)}`,
-      body: JSON.stringify({ query: 'query($f: Int) { products(first: $f) { totalCount } }', variables: { f: v } }),
+      body: JSON.stringify({ query: FIRST, variables: { f: v } }),
     });
     cases.push({
       name: `sort=${JSON.stringify(v)}`,
       body: JSON.stringify({
-        query: 'query($s: ProductSort) { products(sort: $s) { totalCount } }',
+        query: SORT,
         variables: { s: v },
       }),
     });
     cases.push({
       name: `lines=${JSON.stringify(v)}`,
       body: JSON.stringify({
-        query: 'query($i: CartQuoteInput!) { cartQuote(input: $i) { total } }',
+        query: QUOTE,
         variables: { i: { lines: v } },
       }),
     });
     cases.push({
       name: `quantity=${JSON.stringify(v)}`,
       body: JSON.stringify({
-        query: 'query($i: CartQuoteInput!) { cartQuote(input: $i) { total } }',
+        query: QUOTE,
         variables: { i: { lines: [{ productId: '1', sizeId: '1', quantity: v }] } },
       }),
     });
     cases.push({
       name: `variables=${JSON.stringify(v)}`,
-      body: JSON.stringify({ query: '{ categories { slug } }', variables: v }),
+      body: JSON.stringify({ query: CATEGORIES, variables: v }),
     });
     cases.push({ name: `query=${JSON.stringify(v)}`, body: JSON.stringify({ query: v }) });
     cases.push({
       name: `placeOrder input=${JSON.stringify(v)}`,
       body: JSON.stringify({
-        query: 'mutation($i: PlaceOrderInput!) { placeOrder(input: $i) { __typename } }',
+        query: PLACE,
         variables: { i: v },
       }),
     });
@@ -253,7 +374,7 @@ describe('bad-input sweep', () => {
     { name: 'invalid JSON', body: '{"query": "{ categories { slug } }"' },
     { name: 'trailing garbage', body: '{"query": "{ categories { slug } }"}xyz' },
     { name: 'empty body', body: '' },
-    { name: 'plain text', body: '{ categories { slug } }', type: 'text/plain' },
+    { name: 'plain text', body: CATEGORIES, type: 'text/plain' },
     {
       name: 'form encoded',
       body: 'query=%7B%20categories%20%7B%20slug%20%7D%20%7D',
@@ -266,43 +387,77 @@ describe('bad-input sweep', () => {
     {
       name: 'null byte in variables',
       body: JSON.stringify({
-        query: 'query($c: String) { products(category: $c) { totalCount } }',
+        query: BY_CATEGORY,
         variables: { c: 'a\u0000b' },
       }),
     },
+    // untyped-document: refused by the schema or the grammar on purpose.
     { name: 'unknown field', body: JSON.stringify({ query: '{ categories { slug secret } }' }) },
+    // untyped-document: refused by the schema or the grammar on purpose.
     { name: 'unknown root', body: JSON.stringify({ query: '{ adminPasswords }' }) },
+    // untyped-document: refused by the schema or the grammar on purpose.
     { name: 'syntax error', body: JSON.stringify({ query: '{ categories { slug ' }) },
+    // untyped-document: refused by the schema or the grammar on purpose.
     { name: 'mutation as query', body: JSON.stringify({ query: 'query { placeOrder { __typename } }' }) },
+    // untyped-document: refused by the schema or the grammar on purpose.
     { name: 'subscription', body: JSON.stringify({ query: 'subscription { x }' }) },
     {
       name: 'unknown operation name',
-      body: JSON.stringify({ query: '{ categories { slug } }', operationName: 'Nope' }),
+      body: JSON.stringify({ query: CATEGORIES, operationName: 'Nope' }),
     },
+    // untyped-document: refused by the schema or the grammar on purpose.
     { name: 'two anonymous ops', body: JSON.stringify({ query: '{ categories { slug } } { categories { name } }' }) },
     {
       name: 'fragment cycle',
       body: JSON.stringify({
+        // untyped-document: a fragment cycle, refused on purpose.
         query: '{ categories { ...A } } fragment A on Category { ...B } fragment B on Category { ...A }',
       }),
     },
     {
       name: 'directive bomb',
+      // untyped-document: built to be too big.
       body: JSON.stringify({ query: `{ categories { slug ${'@include(if: true) '.repeat(100)} } }` }),
     },
+    // untyped-document: built to be too big.
     { name: 'token bomb', body: JSON.stringify({ query: `{ categories { ${'slug '.repeat(5000)} } }` }) },
     {
       name: 'deep nesting literal',
+      // untyped-document: built to be too deep.
       body: JSON.stringify({ query: `{ products(category: ${'['.repeat(500)}"a"${']'.repeat(500)}) { totalCount } }` }),
     },
     {
       name: 'huge number literal',
+      // untyped-document: a number out of range in the text.
       body: JSON.stringify({ query: `{ products(first: ${'9'.repeat(400)}) { totalCount } }` }),
     },
-    { name: 'staff without token', body: JSON.stringify({ query: '{ staffOrders { totalCount } }' }) },
+    {
+      name: 'staff without token',
+      body: JSON.stringify({
+        query: String(
+          graphql(`
+            query HardeningStaffOrders {
+              staffOrders {
+                totalCount
+              }
+            }
+          `),
+        ),
+      }),
+    },
     {
       name: 'introspection of staff types',
-      body: JSON.stringify({ query: '{ __type(name: "StaffOrder") { name } }' }),
+      body: JSON.stringify({
+        query: String(
+          graphql(`
+            query HardeningStaffType {
+              __type(name: "StaffOrder") {
+                name
+              }
+            }
+          `),
+        ),
+      }),
     },
   ];
   cases.push(...structural);
@@ -331,7 +486,7 @@ describe('bad-input sweep', () => {
 
 describe('automatic persisted queries', () => {
   const hash = (text: string) => createHash('sha256').update(text).digest('hex');
-  const query = '{ categories { slug } }';
+  const query = CATEGORIES;
   const withExtension = (persistedQuery: unknown, q: string | undefined = query) =>
     JSON.stringify({ query: q, extensions: { persistedQuery } });
 

@@ -17,7 +17,21 @@ import { mailsOf } from './order-fixtures.js';
 import { canonicalEmail } from '../../shared/customer-email.js';
 import { formatCop } from '../../shared/money.js';
 import { CANONICAL_EMAIL_SQL } from '../../server/src/db/migrations/1766000000000-money-and-stock.js';
-import { expectTypename } from '../setup/graphql-post.js';
+import { expectTypename, type GqlResponse } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { OrderStatus, ReturnKind, TransitionOrderInput } from '../gql/graphql.js';
+import {
+  StaffMarkCashCollectedDocument,
+  StaffOrderDetailDocument,
+  StaffTransitionOrderDocument,
+} from '../../client/src/features/staff-orders/staff-orders.generated.js';
+import { RequestReturnDocument } from '../../client/src/features/returns/returns.generated.js';
+import {
+  StaffDecideReturnDocument,
+  StaffReceiveReturnDocument,
+  StaffRefundReturnDocument,
+} from '../../client/src/features/staff-returns/staff-returns.generated.js';
+import { StaffSalesHomeDocument } from '../../client/src/features/staff-home/staff-home.generated.js';
 
 /**
  * No money or stock given away: returns never pass what was bought and paid (repeats of a line in one request, the
@@ -40,34 +54,25 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) {
-  __typename ... on StaffOrder { status refundPending flags } ... on TransitionNotAllowed { message } ... on ValidationErrors { message } } }`;
-const REQUEST = `mutation($r: String!, $t: String!, $input: RequestReturnInput!) { requestReturn(reference: $r, token: $t, input: $input) {
-  __typename
-  ... on ReturnRequest { id status refundAmount lines { orderLineId quantity } }
-  ... on ReturnNotAllowed { message }
-  ... on ValidationErrors { message errors { field message } }
-  ... on NotFound { message }
-} }`;
-const STAFF_RESULT = `__typename ... on ReturnRequest { id status refundAmount nextSteps } ... on ReturnNotAllowed { message } ... on ValidationErrors { message errors { field message } } ... on NotFound { message }`;
-const LINES = `query($r: String!, $t: String!) { orderReceipt(reference: $r, token: $t) { lines { id quantity lineTotal discount } } }`;
+// The app's own documents (staff order and return screens, the shopper's return form, the staff home's sales).
+const TRANSITION = StaffTransitionOrderDocument;
+const REQUEST = RequestReturnDocument;
+// The order page reads no per-line discount: the test asks for it to check each unit's share of it.
+const LINES = graphql(`
+  query MoneyReceiptLines($r: String!, $t: String!) {
+    orderReceipt(reference: $r, token: $t) {
+      lines {
+        id
+        quantity
+        lineTotal
+        discount
+      }
+    }
+  }
+`);
 
-type Result = {
-  __typename: string;
-  id: string;
-  status: string;
-  refundAmount: number;
-  nextSteps?: string[];
-  message?: string;
-  errors?: Array<{ field: string; message: string }>;
-};
-
-async function move(orderId: number, to: string, extra: Record<string, unknown> = {}) {
-  const res = await shop.gql<{ staffTransitionOrder: { __typename: string; status: string; message?: string } }>(
-    TRANSITION,
-    { input: { orderId: String(orderId), to, ...extra } },
-    auth,
-  );
+async function move(orderId: number, to: OrderStatus, extra: Omit<TransitionOrderInput, 'orderId' | 'to'> = {}) {
+  const res = await shop.gql(TRANSITION, { input: { orderId: String(orderId), to, ...extra } }, auth);
   expect(res.errors).toBeUndefined();
   return res.data!.staffTransitionOrder;
 }
@@ -104,11 +109,7 @@ async function deliveredOrder() {
   await move(row.id, 'EN_PREPARACION');
   await move(row.id, 'ENVIADO', { carrier: 'Servientrega', trackingNumber: `SV-${row.id}` });
   await move(row.id, 'ENTREGADO');
-  const lines = (
-    await shop.gql<{
-      orderReceipt: { lines: Array<{ id: string; quantity: number; lineTotal: number; discount: number }> };
-    }>(LINES, { r: placed.reference, t: placed.accessToken })
-  ).data!.orderReceipt.lines;
+  const lines = (await shop.gql(LINES, { r: placed.reference, t: placed.accessToken })).data!.orderReceipt!.lines;
   return {
     placed,
     row,
@@ -117,26 +118,25 @@ async function deliveredOrder() {
   };
 }
 
-const ask = (placed: Placed, items: Array<{ lineId: string; quantity: number }>, kind = 'RETRACTO') =>
-  shop.gql<{ requestReturn: Result }>(REQUEST, {
-    r: placed.reference,
-    t: placed.accessToken,
+const ask = (placed: Placed, items: Array<{ lineId: string; quantity: number }>, kind: ReturnKind = 'RETRACTO') =>
+  shop.gql(REQUEST, {
+    reference: placed.reference,
+    token: placed.accessToken,
     input: { kind, reason: 'No le quedó bien a mi perro', items },
   });
 
-const staff = async (mutation: string, variables: Record<string, unknown>) => {
-  const res = await shop.gql<Record<string, Result>>(mutation, variables, auth);
-  expect(res.errors).toBeUndefined();
-  return Object.values(res.data!)[0]!;
-};
-const decide = (id: string) =>
-  staff(`mutation($id: ID!) { staffDecideReturn(id: $id, accept: true) { ${STAFF_RESULT} } }`, { id });
-const receive = (id: string) => staff(`mutation($id: ID!) { staffReceiveReturn(id: $id) { ${STAFF_RESULT} } }`, { id });
-const refund = (id: string, reference: string) =>
-  staff(
-    `mutation($id: ID!, $ref: String) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: $ref) { ${STAFF_RESULT} } }`,
-    { id, ref: reference },
-  );
+async function staffOk<T>(res: Promise<GqlResponse<T>>) {
+  const done = await res;
+  expect(done.errors).toBeUndefined();
+  return done.data!;
+}
+const decide = async (id: string) =>
+  (await staffOk(shop.gql(StaffDecideReturnDocument, { id, accept: true }, auth))).staffDecideReturn;
+const receive = async (id: string) =>
+  (await staffOk(shop.gql(StaffReceiveReturnDocument, { id }, auth))).staffReceiveReturn;
+const refund = async (id: string, reference: string) =>
+  (await staffOk(shop.gql(StaffRefundReturnDocument, { id, method: 'BANK_TRANSFER', reference }, auth)))
+    .staffRefundReturn;
 
 describe('returns never give back more than was bought or paid', () => {
   it('adds up repeats of a line in one request and refuses more units than were bought; nothing is written', async () => {
@@ -176,14 +176,16 @@ describe('returns never give back more than was bought or paid', () => {
     expect(a.lineTotal - a.discount + (b.lineTotal - b.discount) + order.shipping).toBe(total);
 
     const first = (await ask(placed, [{ lineId: a.id, quantity: 1 }])).data!.requestReturn;
-    expect(first).toMatchObject({ __typename: 'ReturnRequest', refundAmount: a.lineTotal - a.discount });
+    expectTypename(first, 'ReturnRequest');
+    expect(first.refundAmount).toBe(a.lineTotal - a.discount);
     const twoOfB = (
       await ask(placed, [
         { lineId: b.id, quantity: 1 },
         { lineId: b.id, quantity: 1 },
       ])
     ).data!.requestReturn;
-    expect(twoOfB).toMatchObject({ __typename: 'ReturnRequest', lines: [{ orderLineId: b.id, quantity: 2 }] });
+    expectTypename(twoOfB, 'ReturnRequest');
+    expect(twoOfB.lines).toMatchObject([{ orderLineId: b.id, quantity: 2 }]);
     // A line's units never pass what the line paid, whatever the order of the requests.
     expect(twoOfB.refundAmount).toBeLessThanOrEqual(b.lineTotal - b.discount);
     const over = (await ask(placed, [{ lineId: b.id, quantity: 2 }])).data!.requestReturn;
@@ -192,6 +194,7 @@ describe('returns never give back more than was bought or paid', () => {
       errors: [{ field: 'items', message: 'Puedes devolver hasta 1 unidad de ese producto.' }],
     });
     const last = (await ask(placed, [{ lineId: b.id, quantity: 1 }])).data!.requestReturn;
+    expectTypename(last, 'ReturnRequest');
     // The last request settles exactly the rest, shipping included.
     expect(first.refundAmount + twoOfB.refundAmount + last.refundAmount).toBe(total);
     const full = (await ask(placed, [{ lineId: a.id, quantity: 1 }])).data!.requestReturn;
@@ -204,7 +207,10 @@ describe('returns never give back more than was bought or paid', () => {
   it('brings back to the shelf only the units of the request, once, even when two staff click at once', async () => {
     const { placed, a } = await deliveredOrder();
     const requested = (await ask(placed, [{ lineId: a.id, quantity: 1 }])).data!.requestReturn;
-    expect((await decide(requested.id)).nextSteps).toEqual(['RECIBIDA']);
+    expectTypename(requested, 'ReturnRequest');
+    const decided = await decide(requested.id);
+    expectTypename(decided, 'ReturnRequest');
+    expect(decided.nextSteps).toEqual(['RECIBIDA']);
     const before = await sizeStock(shop, single.sizeId);
     const clicks = await Promise.all([receive(requested.id), receive(requested.id)]);
     expect(clicks.map((c) => c.__typename).sort()).toEqual(['ReturnNotAllowed', 'ReturnRequest']);
@@ -267,27 +273,40 @@ describe('returns never give back more than was bought or paid', () => {
   it('records each refund on the order: staff and the shopper see every refund as its own line and the net paid', async () => {
     const { placed, row, a, b } = await deliveredOrder();
     const first = (await ask(placed, [{ lineId: a.id, quantity: 1 }])).data!.requestReturn;
+    expectTypename(first, 'ReturnRequest');
     await decide(first.id);
     await receive(first.id);
     expect(await refund(first.id, 'TRF-1')).toMatchObject({ status: 'REEMBOLSADA', nextSteps: [] });
     const second = (await ask(placed, [{ lineId: b.id, quantity: 1 }], 'GARANTIA')).data!.requestReturn;
+    expectTypename(second, 'ReturnRequest');
     await decide(second.id);
     expect(await refund(second.id, 'TRF-2')).toMatchObject({ status: 'REEMBOLSADA' });
 
-    const detail = await shop.gql<{
-      staffOrder: {
-        total: number;
-        refunded: number;
-        netPaid: number;
-        refunds: Array<{ kind: string; amount: number; method: string; reference: string }>;
-        timeline: Array<{ event: string | null; note: string | null }>;
-      };
-    }>(
-      `query($id: ID!) { staffOrder(id: $id) { total refunded netPaid refunds { kind amount method reference } timeline { event note } } }`,
+    // Only the refund fields, compared whole (the staff screen's detail also reads when each was made).
+    const detail = await shop.gql(
+      graphql(`
+        query MoneyStaffRefunds($id: ID!) {
+          staffOrder(id: $id) {
+            total
+            refunded
+            netPaid
+            refunds {
+              kind
+              amount
+              method
+              reference
+            }
+            timeline {
+              event
+              note
+            }
+          }
+        }
+      `),
       { id: String(row.id) },
       auth,
     );
-    const o = detail.data!.staffOrder;
+    const o = detail.data!.staffOrder!;
     expect(o.refunds).toEqual([
       { kind: 'RETRACTO', amount: first.refundAmount, method: 'BANK_TRANSFER', reference: 'TRF-1' },
       { kind: 'GARANTIA', amount: second.refundAmount, method: 'BANK_TRANSFER', reference: 'TRF-2' },
@@ -306,10 +325,18 @@ describe('returns never give back more than was bought or paid', () => {
     expect(o.timeline.find((s) => s.event === 'RETURN_RECEIVED')!.note).toBe(
       'Productos devueltos recibidos (1 unidad)',
     );
-    const receipt = await shop.gql<{
-      orderReceipt: { refunded: number; netPaid: number; refunds: Array<{ amount: number }> };
-    }>(
-      `query($r: String!, $t: String!) { orderReceipt(reference: $r, token: $t) { refunded netPaid refunds { amount } } }`,
+    const receipt = await shop.gql(
+      graphql(`
+        query MoneyReceiptRefunds($r: String!, $t: String!) {
+          orderReceipt(reference: $r, token: $t) {
+            refunded
+            netPaid
+            refunds {
+              amount
+            }
+          }
+        }
+      `),
       { r: placed.reference, t: placed.accessToken },
     );
     expect(receipt.data!.orderReceipt).toEqual({
@@ -332,11 +359,7 @@ describe('stock and sales follow the parcel', () => {
 
   async function figures() {
     // Sales figures are their own query (the reports.view permission).
-    const res = await shop.gql<{ staffSales: { salesToday: number; salesLast30Days: Array<{ total: number }> } }>(
-      `{ staffSales { salesToday salesLast30Days { total } } }`,
-      {},
-      auth,
-    );
+    const res = await shop.gql(StaffSalesHomeDocument, {}, auth);
     return {
       today: res.data!.staffSales.salesToday,
       chartToday: res.data!.staffSales.salesLast30Days.at(-1)!.total,
@@ -380,11 +403,7 @@ describe('stock and sales follow the parcel', () => {
     await move(row.id, 'ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV-9' });
     await move(row.id, 'ENTREGADO');
     expect(await figures()).toEqual(start);
-    const collected = await shop.gql(
-      `mutation($id: ID!) { staffMarkCashCollected(orderId: $id) { __typename } }`,
-      { id: String(row.id) },
-      auth,
-    );
+    const collected = await shop.gql(StaffMarkCashCollectedDocument, { orderId: String(row.id) }, auth);
     expect(collected.errors).toBeUndefined();
     expect(await figures()).toEqual({ today: start.today + row.total, chartToday: start.chartToday + row.total });
   });
@@ -411,23 +430,9 @@ describe('stock and sales follow the parcel', () => {
     await pay(placed, row.id, row.total);
     await move(row.id, 'EN_PREPARACION');
     await move(row.id, 'ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV-10' });
-    const moves = await shop.gql<{
-      staffOrder: {
-        allowedMoves: Array<{
-          to: string;
-          label: string;
-          requires: string[];
-          consequences: string[];
-          confirm: string | null;
-        }>;
-      };
-    }>(
-      `query($id: ID!) { staffOrder(id: $id) { allowedMoves { to label requires consequences confirm } } }`,
-      { id: String(row.id) },
-      auth,
-    );
-    expect(moves.data!.staffOrder.allowedMoves.map((m) => m.to)).toEqual(['ENTREGADO', 'DEVUELTO']);
-    expect(moves.data!.staffOrder.allowedMoves[1]!.consequences).toContain(
+    const moves = await shop.gql(StaffOrderDetailDocument, { id: String(row.id) }, auth);
+    expect(moves.data!.staffOrder!.allowedMoves.map((m) => m.to)).toEqual(['ENTREGADO', 'DEVUELTO']);
+    expect(moves.data!.staffOrder!.allowedMoves[1]!.consequences).toContain(
       `Quedará marcada con reembolso pendiente de ${formatCop(row.total)}.`,
     );
     expect(await move(row.id, 'DEVUELTO')).toMatchObject({ status: 'DEVUELTO', refundPending: true });

@@ -9,7 +9,11 @@ import { orderInput, placedOrder, variantWithStock } from './checkout-fixtures.j
 import { paySandbox } from './order-fixtures.js';
 import { graphql } from '../gql/index.js';
 import { expectTypename } from '../setup/graphql-post.js';
-import type { OperationsSettingsInput } from '../gql/graphql.js';
+import type { OperationsSettingsInput } from '../../client/src/gql/types.js';
+import {
+  StaffRunBackupNowDocument,
+  StaffUpdateOperationsSettingsDocument,
+} from '../../client/src/features/staff-operations/staff-operations.generated.js';
 
 /**
  * Scheduled and requested backups, and the alerts the owner receives: each condition provoked for real (the SMTP
@@ -54,6 +58,8 @@ graphql(`
     diskFreePercent
   }
 `);
+// Not the screen's own read: the settings here are exactly the input's fields (sent back as they are), and the test
+// also reads the last good backup.
 const OVERVIEW = graphql(`
   query StaffOperationsOverview {
     staffOperations {
@@ -89,33 +95,9 @@ const OVERVIEW = graphql(`
     }
   }
 `);
-const UPDATE = graphql(`
-  mutation UpdateOperationsSettings($input: OperationsSettingsInput!) {
-    staffUpdateOperationsSettings(input: $input) {
-      __typename
-      ... on OperationsSettingsSaved {
-        message
-        settings {
-          ...TestedOperationsSettings
-        }
-      }
-      ... on ValidationErrors {
-        message
-        errors {
-          field
-          message
-        }
-      }
-    }
-  }
-`);
-const RUN_BACKUP = graphql(`
-  mutation RunBackupNow {
-    staffRunBackupNow {
-      message
-    }
-  }
-`);
+// The operations screen's own mutations: what it sends is what is tested.
+const UPDATE = StaffUpdateOperationsSettingsDocument;
+const RUN_BACKUP = StaffRunBackupNowDocument;
 
 async function overview() {
   const res = await shop.gql(OVERVIEW, {}, staff);

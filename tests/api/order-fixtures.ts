@@ -2,7 +2,8 @@ import { expect } from 'vitest';
 import type { TestShop } from '../setup/test-shop.js';
 import { graphql } from '../gql/index.js';
 import { expectTypename } from '../setup/graphql-post.js';
-import type { PlaceOrderInput, SandboxPayInput, ShopperOrderPageQuery } from '../gql/graphql.js';
+import type { SandboxPayInput, ShopperOrderPageQuery } from '../gql/graphql.js';
+import type { PlaceOrderInput } from '../../client/src/gql/types.js';
 import { orderInput, orderRow, placeOrder, variantWithStock, type Placed, type Variant } from './checkout-fixtures.js';
 
 /** The shopper's order page with everything it shows. */

@@ -14,6 +14,17 @@ import {
   type Variant,
 } from './checkout-fixtures.js';
 import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { RefundMethod } from '../gql/graphql.js';
+import type { RequestReturnInput } from '../../client/src/gql/types.js';
+import { StaffTransitionOrderDocument } from '../../client/src/features/staff-orders/staff-orders.generated.js';
+import { RequestReturnDocument } from '../../client/src/features/returns/returns.generated.js';
+import {
+  StaffDecideReturnDocument,
+  StaffReceiveReturnDocument,
+  StaffRefundReturnDocument,
+} from '../../client/src/features/staff-returns/staff-returns.generated.js';
+import { StaffDashboardHomeDocument } from '../../client/src/features/staff-home/staff-home.generated.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -30,30 +41,35 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-const TRANSITION = `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename } }`;
-const REQUEST = `mutation($r: String!, $t: String!, $input: RequestReturnInput!) { requestReturn(reference: $r, token: $t, input: $input) {
-  __typename
-  ... on ReturnRequest { id kind status refundAmount refundDueAt lines { name quantity } }
-  ... on ReturnNotAllowed { message }
-  ... on ValidationErrors { message errors { field message } }
-  ... on NotFound { message }
-} }`;
-const STAFF_RESULT = `__typename ... on ReturnRequest { id status refundAmount refundMethod refundReference } ... on ReturnNotAllowed { message } ... on ValidationErrors { message errors { field message } } ... on NotFound { message }`;
-const RECEIPT = `query($r: String!, $t: String!) { orderReceipt(reference: $r, token: $t) {
-  lines { id name quantity }
-  returns { status kind refundAmount }
-  returnOptions { retractoUntil warrantyUntil canRequestReversal returnableLines { lineId quantity } }
-} }`;
-
-type Result = {
-  __typename: string;
-  id: string;
-  status: string;
-  refundAmount: number;
-  refundDueAt: string;
-  message?: string;
-  errors?: Array<{ field: string; message: string }>;
-};
+// The app's own documents: the shopper's return form, the staff's order and return screens.
+const TRANSITION = StaffTransitionOrderDocument;
+const REQUEST = RequestReturnDocument;
+// The order page reads more of the receipt: the test reads the line ids, the returns and the return options.
+const RECEIPT = graphql(`
+  query ReturnsReceipt($r: String!, $t: String!) {
+    orderReceipt(reference: $r, token: $t) {
+      lines {
+        id
+        name
+        quantity
+      }
+      returns {
+        status
+        kind
+        refundAmount
+      }
+      returnOptions {
+        retractoUntil
+        warrantyUntil
+        canRequestReversal
+        returnableLines {
+          lineId
+          quantity
+        }
+      }
+    }
+  }
+`);
 
 /** 2 collars + 1 leash with BIENVENIDO10 to Bogotá (merchandise 120.000 − 12.000, shipping 16.500 → 124.500), paid and delivered. */
 async function deliveredOrder(
@@ -87,22 +103,15 @@ async function deliveredOrder(
     ['ENVIADO', { carrier: 'Servientrega', trackingNumber: 'SV-1' }],
     ['ENTREGADO', {}],
   ] as const) {
-    const res = await shop.gql<{ staffTransitionOrder: { __typename: string } }>(
-      TRANSITION,
-      { input: { orderId: String(row.id), to, ...extra } },
-      auth,
-    );
+    const res = await shop.gql(TRANSITION, { input: { orderId: String(row.id), to, ...extra } }, auth);
     expect(res.data!.staffTransitionOrder.__typename).toBe('StaffOrder');
   }
   await shop.ds.query(
     `UPDATE order_transition SET at = $2 WHERE order_id = $1 AND to_status = 'ENTREGADO' AND event IS NULL`,
     [row.id, deliveredAt],
   );
-  const receipt = await shop.gql<{ orderReceipt: { lines: Array<{ id: string; name: string; quantity: number }> } }>(
-    RECEIPT,
-    { r: placed.reference, t: placed.accessToken },
-  );
-  const lines = receipt.data!.orderReceipt.lines;
+  const receipt = await shop.gql(RECEIPT, { r: placed.reference, t: placed.accessToken });
+  const lines = receipt.data!.orderReceipt!.lines;
   return {
     ...placed,
     id: row.id,
@@ -110,36 +119,35 @@ async function deliveredOrder(
   };
 }
 
-const staff = (mutation: string, variables: Record<string, unknown>) =>
-  shop.gql<Record<string, Result>>(mutation, variables, auth);
+const decide = (id: string, accept: boolean, note?: string) =>
+  shop.gql(StaffDecideReturnDocument, { id, accept, note }, auth);
+const receive = (id: string) => shop.gql(StaffReceiveReturnDocument, { id }, auth);
+const refund = (id: string, method: RefundMethod, reference?: string) =>
+  shop.gql(StaffRefundReturnDocument, { id, method, reference }, auth);
 
 describe('retracto, warranty and reversal', () => {
   it('partial retracto: requested within 5 business days, accepted, goods back on the shelf, refunded by transfer; emails and timeline', async () => {
     const order = await deliveredOrder(new Date(Date.now() - 60_000).toISOString());
     const before = await sizeStock(shop, collar.sizeId);
-    const options = await shop.gql<{
-      orderReceipt: {
-        returnOptions: { retractoUntil: string | null; returnableLines: Array<{ lineId: string; quantity: number }> };
-      };
-    }>(RECEIPT, { r: order.reference, t: order.accessToken });
-    expect(options.data!.orderReceipt.returnOptions.retractoUntil).not.toBeNull();
-    expect(options.data!.orderReceipt.returnOptions.returnableLines).toEqual(
+    const options = await shop.gql(RECEIPT, { r: order.reference, t: order.accessToken });
+    expect(options.data!.orderReceipt!.returnOptions.retractoUntil).not.toBeNull();
+    expect(options.data!.orderReceipt!.returnOptions.returnableLines).toEqual(
       expect.arrayContaining([{ lineId: order.lineIds.collar, quantity: 2 }]),
     );
 
     // Bad input: a Spanish message and nothing written.
-    const short = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: order.reference,
-      t: order.accessToken,
+    const short = await shop.gql(REQUEST, {
+      reference: order.reference,
+      token: order.accessToken,
       input: { kind: 'RETRACTO', reason: '  corto   ', items: [{ lineId: order.lineIds.collar, quantity: 1 }] },
     });
     expect(short.data!.requestReturn).toMatchObject({
       __typename: 'ValidationErrors',
       errors: [{ field: 'reason', message: 'Cuéntanos el motivo en al menos 10 caracteres.' }],
     });
-    const noUnits = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: order.reference,
-      t: order.accessToken,
+    const noUnits = await shop.gql(REQUEST, {
+      reference: order.reference,
+      token: order.accessToken,
       input: { kind: 'RETRACTO', reason: 'La talla no le quedó a mi perro', items: [] },
     });
     expect(noUnits.data!.requestReturn).toMatchObject({
@@ -148,29 +156,26 @@ describe('retracto, warranty and reversal', () => {
     });
     expect(await shop.ds.query('SELECT id FROM return_request WHERE order_id = $1', [order.id])).toEqual([]);
 
-    const requested = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: order.reference,
-      t: order.accessToken,
+    const requested = await shop.gql(REQUEST, {
+      reference: order.reference,
+      token: order.accessToken,
       input: {
         kind: 'RETRACTO',
         reason: 'La talla no le quedó a mi perro',
         items: [{ lineId: order.lineIds.collar, quantity: 1 }],
       },
     });
-    expect(requested.data!.requestReturn).toMatchObject({
-      __typename: 'ReturnRequest',
-      kind: 'RETRACTO',
-      status: 'SOLICITADA',
-      refundAmount: 40_500,
-    });
-    const id = requested.data!.requestReturn.id;
+    const asked = requested.data!.requestReturn;
+    expectTypename(asked, 'ReturnRequest');
+    expect(asked).toMatchObject({ kind: 'RETRACTO', status: 'SOLICITADA', refundAmount: 40_500 });
+    const id = asked.id;
     // 30 calendar days from today for the money.
-    expect(new Date(requested.data!.requestReturn.refundDueAt).getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
+    expect(new Date(asked.refundDueAt).getTime() - Date.now()).toBeGreaterThan(29 * 86_400_000);
 
     // Not twice the same units: only one collar is left to return.
-    const tooMany = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: order.reference,
-      t: order.accessToken,
+    const tooMany = await shop.gql(REQUEST, {
+      reference: order.reference,
+      token: order.accessToken,
       input: {
         kind: 'RETRACTO',
         reason: 'Otra vez el mismo collar',
@@ -182,39 +187,24 @@ describe('retracto, warranty and reversal', () => {
       errors: [{ field: 'items', message: 'Puedes devolver hasta 1 unidad de ese producto.' }],
     });
 
-    const refundEarly = await staff(
-      `mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: "TRF-1") { ${STAFF_RESULT} } }`,
-      { id },
-    );
+    const refundEarly = await refund(id, 'BANK_TRANSFER', 'TRF-1');
     expect(refundEarly.data!.staffRefundReturn).toMatchObject({ __typename: 'ReturnNotAllowed' });
-    const accepted = await staff(
-      `mutation($id: ID!) { staffDecideReturn(id: $id, accept: true, note: "Envíalo por Servientrega") { ${STAFF_RESULT} } }`,
-      { id },
-    );
+    const accepted = await decide(id, true, 'Envíalo por Servientrega');
     expect(accepted.data!.staffDecideReturn).toMatchObject({ __typename: 'ReturnRequest', status: 'ACEPTADA' });
-    const received = await staff(`mutation($id: ID!) { staffReceiveReturn(id: $id) { ${STAFF_RESULT} } }`, { id });
+    const received = await receive(id);
     expect(received.data!.staffReceiveReturn).toMatchObject({ status: 'RECIBIDA' });
     expect(await sizeStock(shop, collar.sizeId)).toEqual({ stock: before.stock + 1, reserved: before.reserved });
-    const noRef = await staff(
-      `mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: " ") { ${STAFF_RESULT} } }`,
-      { id },
-    );
+    const noRef = await refund(id, 'BANK_TRANSFER', ' ');
     expect(noRef.data!.staffRefundReturn).toMatchObject({
       __typename: 'ValidationErrors',
       errors: [{ field: 'reference' }],
     });
-    const partialVoid = await staff(
-      `mutation($id: ID!) { staffRefundReturn(id: $id, method: GATEWAY_VOID) { ${STAFF_RESULT} } }`,
-      { id },
-    );
+    const partialVoid = await refund(id, 'GATEWAY_VOID');
     expect(partialVoid.data!.staffRefundReturn).toMatchObject({
       __typename: 'ValidationErrors',
       errors: [{ field: 'method' }],
     });
-    const refunded = await staff(
-      `mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: "TRF-889") { ${STAFF_RESULT} } }`,
-      { id },
-    );
+    const refunded = await refund(id, 'BANK_TRANSFER', 'TRF-889');
     expect(refunded.data!.staffRefundReturn).toMatchObject({
       status: 'REEMBOLSADA',
       refundMethod: 'BANK_TRANSFER',
@@ -239,9 +229,9 @@ describe('retracto, warranty and reversal', () => {
     expect(events.map((e) => e.event)).toEqual(['RETURN_REQUESTED', 'RETURN_ACCEPTED', 'RETURN_RECEIVED', 'REFUNDED']);
 
     // The rest of the order, returned later, settles exactly what was paid: 124.500 − 40.500.
-    const rest = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: order.reference,
-      t: order.accessToken,
+    const rest = await shop.gql(REQUEST, {
+      reference: order.reference,
+      token: order.accessToken,
       input: {
         kind: 'RETRACTO',
         reason: 'Al final devolvemos todo',
@@ -257,31 +247,30 @@ describe('retracto, warranty and reversal', () => {
   it('closes retracto after five business days, holidays counted, and offers the warranty instead', async () => {
     // Delivered Friday 13 Nov 2026; Monday 16 is a holiday, so the window ends Monday 23 (Bogotá).
     const order = await deliveredOrder('2026-11-13T15:00:00-05:00');
-    const RETRACTO = {
+    const RETRACTO: RequestReturnInput = {
       kind: 'RETRACTO',
       reason: 'Ya no lo necesito, gracias',
       items: [{ lineId: order.lineIds.leash, quantity: 1 }],
     };
-    const options = await shop.gql<{
-      orderReceipt: { returnOptions: { retractoUntil: string | null; warrantyUntil: string | null } };
-    }>(RECEIPT, { r: order.reference, t: order.accessToken });
-    const until = options.data!.orderReceipt.returnOptions.retractoUntil;
+    const options = await shop.gql(RECEIPT, { r: order.reference, t: order.accessToken });
+    const until = options.data!.orderReceipt!.returnOptions.retractoUntil;
     if (Date.now() < Date.parse('2026-11-24T05:00:00Z')) {
       expect(until).toBe('2026-11-24T04:59:59.999Z');
     } else {
       expect(until).toBeNull();
-      const late = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-        r: order.reference,
-        t: order.accessToken,
+      const late = await shop.gql(REQUEST, {
+        reference: order.reference,
+        token: order.accessToken,
         input: RETRACTO,
       });
-      expect(late.data!.requestReturn).toMatchObject({ __typename: 'ReturnNotAllowed' });
-      expect(late.data!.requestReturn.message).toMatch(/plazo de retracto/);
+      const refused = late.data!.requestReturn;
+      expectTypename(refused, 'ReturnNotAllowed');
+      expect(refused.message).toMatch(/plazo de retracto/);
     }
-    expect(options.data!.orderReceipt.returnOptions.warrantyUntil).toBe('2027-11-14T04:59:59.999Z');
-    const warranty = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: order.reference,
-      t: order.accessToken,
+    expect(options.data!.orderReceipt!.returnOptions.warrantyUntil).toBe('2027-11-14T04:59:59.999Z');
+    const warranty = await shop.gql(REQUEST, {
+      reference: order.reference,
+      token: order.accessToken,
       input: { ...RETRACTO, kind: 'GARANTIA', reason: 'El broche se partió a la semana' },
     });
     expect(warranty.data!.requestReturn).toMatchObject({
@@ -305,64 +294,64 @@ describe('retracto, warranty and reversal', () => {
         }),
       ),
     ).toBe(200);
-    const early = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: placed.reference,
-      t: placed.accessToken,
+    const early = await shop.gql(REQUEST, {
+      reference: placed.reference,
+      token: placed.accessToken,
       input: { kind: 'RETRACTO', reason: 'Me equivoqué de talla', items: [] },
     });
     expect(early.data!.requestReturn).toMatchObject({
       __typename: 'ReturnNotAllowed',
       message: 'Podrás ejercer el retracto cuando recibas tu pedido.',
     });
-    const short = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: placed.reference,
-      t: placed.accessToken,
+    const short = await shop.gql(REQUEST, {
+      reference: placed.reference,
+      token: placed.accessToken,
       input: { kind: 'REVERSION', reason: 'no' },
     });
     expect(short.data!.requestReturn).toMatchObject({ __typename: 'ValidationErrors', errors: [{ field: 'reason' }] });
-    const stranger = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: placed.reference,
-      t: 'x'.repeat(32),
+    const stranger = await shop.gql(REQUEST, {
+      reference: placed.reference,
+      token: 'x'.repeat(32),
       input: { kind: 'REVERSION', reason: 'No reconozco este cobro' },
     });
     expect(stranger.data!.requestReturn).toMatchObject({ __typename: 'NotFound' });
-    const reversal = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: placed.reference,
-      t: placed.accessToken,
+    const reversal = await shop.gql(REQUEST, {
+      reference: placed.reference,
+      token: placed.accessToken,
       input: { kind: 'REVERSION', reason: 'No reconozco este cobro en mi tarjeta' },
     });
-    expect(reversal.data!.requestReturn).toMatchObject({
-      __typename: 'ReturnRequest',
-      kind: 'REVERSION',
-      refundAmount: row.total,
-    });
-    const again = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: placed.reference,
-      t: placed.accessToken,
+    const reversed = reversal.data!.requestReturn;
+    expectTypename(reversed, 'ReturnRequest');
+    expect(reversed).toMatchObject({ kind: 'REVERSION', refundAmount: row.total });
+    const again = await shop.gql(REQUEST, {
+      reference: placed.reference,
+      token: placed.accessToken,
       input: { kind: 'REVERSION', reason: 'No reconozco este cobro en mi tarjeta' },
     });
     expect(again.data!.requestReturn.__typename).toBe('ReturnNotAllowed');
-    const rejected = await staff(
-      `mutation($id: ID!) { staffDecideReturn(id: $id, accept: false) { ${STAFF_RESULT} } }`,
-      { id: reversal.data!.requestReturn.id },
-    );
+    const rejected = await decide(reversed.id, false);
     expect(rejected.data!.staffDecideReturn).toMatchObject({
       __typename: 'ValidationErrors',
       errors: [{ field: 'note' }],
     });
-    const list = await shop.gql<{ staffReturns: Array<{ kind: string; overdue: boolean; orderReference: string }> }>(
-      `{ staffReturns(statuses: [SOLICITADA]) { kind overdue orderReference } }`,
+    // Three fields compared whole (the staff screen reads every field of each return).
+    const list = await shop.gql(
+      graphql(`
+        query ReturnsRequested {
+          staffReturns(statuses: [SOLICITADA]) {
+            kind
+            overdue
+            orderReference
+          }
+        }
+      `),
       {},
       auth,
     );
     expect(list.data!.staffReturns).toEqual(
       expect.arrayContaining([{ kind: 'REVERSION', overdue: false, orderReference: placed.reference }]),
     );
-    const dashboard = await shop.gql<{ staffDashboard: { returns: { open: number } } }>(
-      `{ staffDashboard { returns { open overdue nextDueAt } } }`,
-      {},
-      auth,
-    );
+    const dashboard = await shop.gql(StaffDashboardHomeDocument, {}, auth);
     expect(dashboard.data!.staffDashboard.returns.open).toBeGreaterThanOrEqual(1);
   });
 
@@ -391,37 +380,67 @@ describe('retracto, warranty and reversal', () => {
         }),
       ),
     ).toBe(200);
-    const reversal = await shop.gql<{ requestReturn: Result }>(REQUEST, {
-      r: placed.reference,
-      t: placed.accessToken,
+    const reversal = await shop.gql(REQUEST, {
+      reference: placed.reference,
+      token: placed.accessToken,
       input: { kind: 'REVERSION', reason: 'No reconozco este cobro en mi tarjeta' },
     });
-    const id = reversal.data!.requestReturn.id;
-    const detail = await shop.gql<{
-      staffOrder: { returns: Array<{ id: string; orderId: string; kind: string; canVoidAtGateway: boolean }> };
-    }>(
-      `query($id: ID!) { staffOrder(id: $id) { returns { id orderId kind canVoidAtGateway } } }`,
+    const asked = reversal.data!.requestReturn;
+    expectTypename(asked, 'ReturnRequest');
+    const id = asked.id;
+    // Four fields compared whole (the staff screen reads every field of each return).
+    const detail = await shop.gql(
+      graphql(`
+        query ReturnsOfOrder($id: ID!) {
+          staffOrder(id: $id) {
+            returns {
+              id
+              orderId
+              kind
+              canVoidAtGateway
+            }
+          }
+        }
+      `),
       { id: String(row.id) },
       auth,
     );
-    expect(detail.data!.staffOrder.returns).toEqual([
+    expect(detail.data!.staffOrder!.returns).toEqual([
       { id, orderId: String(row.id), kind: 'REVERSION', canVoidAtGateway: true },
     ]);
-    const looked = await shop.gql<{
-      orderLookup: { returns: Array<{ kind: string; status: string; refundedAt: string | null }> };
-    }>(
-      `query($r: String!) { orderLookup(reference: $r, email: "ana.vista@correo.com") { ... on OrderLookup { returns { kind status refundedAt } } } }`,
+    // Only the returns, compared whole: the lookup shows kind and status, nothing a stranger could use.
+    const looked = await shop.gql(
+      graphql(`
+        query ReturnsLookup($r: String!) {
+          orderLookup(reference: $r, email: "ana.vista@correo.com") {
+            __typename
+            ... on OrderLookup {
+              returns {
+                kind
+                status
+                refundedAt
+              }
+            }
+          }
+        }
+      `),
       { r: placed.reference },
     );
-    expect(looked.data!.orderLookup.returns).toEqual([{ kind: 'REVERSION', status: 'SOLICITADA', refundedAt: null }]);
-    await staff(`mutation($id: ID!) { staffDecideReturn(id: $id, accept: true) { ${STAFF_RESULT} } }`, { id });
-    const refunded = await staff(
-      `mutation($id: ID!) { staffRefundReturn(id: $id, method: BANK_TRANSFER, reference: "TRF-77") { ${STAFF_RESULT} } }`,
-      { id },
-    );
+    const found = looked.data!.orderLookup;
+    expectTypename(found, 'OrderLookup');
+    expect(found.returns).toEqual([{ kind: 'REVERSION', status: 'SOLICITADA', refundedAt: null }]);
+    await decide(id, true);
+    const refunded = await refund(id, 'BANK_TRANSFER', 'TRF-77');
     expect(refunded.data!.staffRefundReturn).toMatchObject({ status: 'REEMBOLSADA', refundMethod: 'BANK_TRANSFER' });
-    const after = await shop.gql<{ staffReturns: Array<{ id: string; canVoidAtGateway: boolean }> }>(
-      `{ staffReturns(statuses: [REEMBOLSADA]) { id canVoidAtGateway } }`,
+    const after = await shop.gql(
+      graphql(`
+        query ReturnsRefunded {
+          staffReturns(statuses: [REEMBOLSADA]) {
+            id
+            canVoidAtGateway
+          }
+        }
+      `),
       {},
       auth,
     );

@@ -6,7 +6,8 @@ import { orderInput, orderRow, placeOrder, variantWithStock, type Placed } from 
 import { paySandbox, RELEASE, RETRY } from './order-fixtures.js';
 import { expectTypename } from '../setup/graphql-post.js';
 import { graphql } from '../gql/index.js';
-import type { OrderStatus, PlaceOrderInput, TransitionOrderInput } from '../gql/graphql.js';
+import type { OrderStatus, TransitionOrderInput } from '../gql/graphql.js';
+import type { PlaceOrderInput } from '../../client/src/gql/types.js';
 
 /**
  * The storefront decides nothing from an order's status: the receipt says what the shopper may do (pay, let the order

@@ -7,6 +7,20 @@ import { requireBuiltClient } from '../setup/built-client.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { formatCop } from '../../shared/money.js';
 import sharp from 'sharp';
+import { graphql } from '../gql/index.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import {
+  StaffAddProductImageDocument,
+  StaffUpdateProductDocument,
+} from '../../client/src/features/staff-catalog/staff-catalog.generated.js';
+import {
+  StaffShippingDocument,
+  StaffSaveShippingSettingsDocument,
+} from '../../client/src/features/staff-shipping/staff-shipping.generated.js';
+import {
+  StaffCashOnDeliveryDocument,
+  StaffSaveCashOnDeliveryDocument,
+} from '../../client/src/features/staff-payments/staff-payments.generated.js';
 
 /**
  * Server-rendered pages without JavaScript, HTTP caching (ETag/304, Cache-Control) of pages and of public
@@ -303,8 +317,21 @@ describe('HTTP caching', () => {
   });
 
   it('serves public catalog reads as cacheable GETs (also by persisted-query hash) and never caches quotes or POSTs', async () => {
-    const query =
-      'query Listing($category: String) { products(category: $category, first: 3) { edges { node { id price } } } }';
+    // Sent by hand as GETs (by text, then by hash), so the text is the document's own.
+    const query = String(
+      graphql(`
+        query SsrListing($category: String) {
+          products(category: $category, first: 3) {
+            edges {
+              node {
+                id
+                price
+              }
+            }
+          }
+        }
+      `),
+    );
     const variables = JSON.stringify({ category: 'arneses' });
     const sha = createHash('sha256').update(query).digest('hex');
     const extensions = JSON.stringify({ persistedQuery: { version: 1, sha256Hash: sha } });
@@ -334,7 +361,15 @@ describe('HTTP caching', () => {
       (await fetch(hashedUrl, { headers: { ...headers, 'if-none-match': etag, 'cache-control': 'max-age=0' } })).status,
     ).toBe(304);
 
-    const quote = `query { cartQuote(input: { lines: [] }) { total } }`;
+    const quote = String(
+      graphql(`
+        query SsrEmptyQuote {
+          cartQuote(input: { lines: [] }) {
+            total
+          }
+        }
+      `),
+    );
     const get = await fetch(`${b.url}/graphql?query=${encodeURIComponent(quote)}`, { headers });
     expect(get.headers.get('cache-control')).toBe('no-store');
     const post = await fetch(`${b.url}/graphql`, {
@@ -350,7 +385,16 @@ describe('a staff price change', () => {
   it('shows at once on every instance: pages, GraphQL GETs and the in-process reads', async () => {
     const collar = await product(`p.id > 1`);
     const path = `/collares/${collar.id}/${collar.slug}`;
-    const get = `${b.url}/graphql?query=${encodeURIComponent(`query Price($id: ID!) { product(id: $id) { price } }`)}&variables=${encodeURIComponent(JSON.stringify({ id: String(collar.id) }))}`;
+    const price = String(
+      graphql(`
+        query SsrPrice($id: ID!) {
+          product(id: $id) {
+            price
+          }
+        }
+      `),
+    );
+    const get = `${b.url}/graphql?query=${encodeURIComponent(price)}&variables=${encodeURIComponent(JSON.stringify({ id: String(collar.id) }))}`;
     const headers = { 'apollo-require-preflight': 'true' };
     // Warm both instances' caches.
     for (const shop of [a, b]) {
@@ -363,12 +407,14 @@ describe('a staff price change', () => {
 
     const newPrice = collar.price + 3_100;
     const res = await a.gql(
-      `mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { __typename ... on StaffProduct { price } } }`,
+      StaffUpdateProductDocument,
       { input: { productId: String(collar.id), price: newPrice } },
       auth,
     );
     expect(res.errors).toBeUndefined();
-    expect(res.data).toEqual({ staffUpdateProduct: { __typename: 'StaffProduct', price: newPrice } });
+    const updated = res.data!.staffUpdateProduct;
+    expectTypename(updated, 'StaffProduct');
+    expect(updated.price).toBe(newPrice);
     // No waiting: the very next request on each instance.
     for (const shop of [a, b]) {
       const page = text((await html(`${shop.url}${path}`)).body);
@@ -394,28 +440,25 @@ describe('a staff price change', () => {
 
 describe('shop settings on every public page', () => {
   it('renders the free-shipping threshold staff set, the footer legal identity and «Consulta tu pedido» on the server, and a change shows on every instance', async () => {
-    const settings = `{ staffShipping { settings { freeFrom defaultFee defaultMinDays defaultMaxDays } } }`;
-    const before = (await a.gql<{ staffShipping: { settings: Record<string, number> } }>(settings, {}, auth)).data!
-      .staffShipping.settings;
+    const before = (await a.gql(StaffShippingDocument, {}, auth)).data!.staffShipping.settings;
     const cop = (n: number) => formatCop(n).replace(/\s/g, '');
     for (const path of ['/', '/PoliticaEnvios']) {
       const page = text((await html(`${b.url}${path}`)).body);
-      expect(page, path).toContain(`Envío gratis en compras desde ${cop(before.freeFrom!)}`);
+      expect(page, path).toContain(`Envío gratis en compras desde ${cop(before.freeFrom)}`);
       expect(page, path).toContain('Enzo Accesorios para Mascotas S.A.S. · NIT 901.234.567-7');
       expect(page, path).toContain('Consulta tu pedido');
       expect(page, path).toContain('Superintendencia de Industria y Comercio');
     }
-    const save = `mutation($input: ShippingSettingsInput!) { staffSaveShippingSettings(input: $input) { __typename } }`;
+    const save = StaffSaveShippingSettingsDocument;
     const raised = {
-      freeFrom: before.freeFrom! + 20_000,
-      defaultFee: before.defaultFee!,
-      defaultMinDays: before.defaultMinDays!,
-      defaultMaxDays: before.defaultMaxDays!,
+      freeFrom: before.freeFrom + 20_000,
+      defaultFee: before.defaultFee,
+      defaultMinDays: before.defaultMinDays,
+      defaultMaxDays: before.defaultMaxDays,
     };
-    expect(
-      (await a.gql<{ staffSaveShippingSettings: { __typename: string } }>(save, { input: raised }, auth)).data!
-        .staffSaveShippingSettings.__typename,
-    ).toBe('ShippingSettings');
+    expect((await a.gql(save, { input: raised }, auth)).data!.staffSaveShippingSettings.__typename).toBe(
+      'ShippingSettings',
+    );
     try {
       await expect
         .poll(async () => text((await html(`${b.url}/PoliticaEnvios`)).body), { timeout: 5000, interval: 50 })
@@ -439,28 +482,20 @@ describe('shop settings on every public page', () => {
 
 describe('payment methods in every footer', () => {
   it('lists contraentrega on the server-rendered pages of every instance as soon as staff switch it on, and drops it when they switch it off', async () => {
-    const save = `mutation($input: CashOnDeliveryInput!) { staffSaveCashOnDelivery(input: $input) { __typename } }`;
-    const current = `{ staffCashOnDelivery { enabled maxTotal fee } }`;
-    const before = (
-      await a.gql<{ staffCashOnDelivery: { enabled: boolean; maxTotal: number; fee: number } }>(current, {}, auth)
-    ).data!.staffCashOnDelivery;
+    const save = StaffSaveCashOnDeliveryDocument;
+    const { enabled, maxTotal, fee } = (await a.gql(StaffCashOnDeliveryDocument, {}, auth)).data!.staffCashOnDelivery;
+    const before = { enabled, maxTotal, fee };
     const footer = async () => text((await html(`${b.url}/collares`)).body);
     try {
-      for (const enabled of [true, false]) {
+      for (const on of [true, false]) {
         // Read first, so a stale cached page would be served if a change did not reach instance b.
         await footer();
         expect(
-          (
-            await a.gql<{ staffSaveCashOnDelivery: { __typename: string } }>(
-              save,
-              { input: { ...before, enabled } },
-              auth,
-            )
-          ).data!.staffSaveCashOnDelivery.__typename,
+          (await a.gql(save, { input: { ...before, enabled: on } }, auth)).data!.staffSaveCashOnDelivery.__typename,
         ).toBe('CashOnDeliverySettings');
         await expect
           .poll(async () => (await footer()).includes('Pago contraentrega'), { timeout: 5000, interval: 50 })
-          .toBe(enabled);
+          .toBe(on);
       }
     } finally {
       await a.gql(save, { input: before }, auth);
@@ -477,7 +512,7 @@ describe('pictures that fit the phone', () => {
       .png()
       .toBuffer();
     const res = await a.gql(
-      `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { __typename ... on StaffProduct { id } } }`,
+      StaffAddProductImageDocument,
       {
         input: {
           productId: String(collar.id),
@@ -489,9 +524,7 @@ describe('pictures that fit the phone', () => {
       auth,
     );
     expect(res.errors).toBeUndefined();
-    expect((res.data as { staffAddProductImage: { __typename: string } }).staffAddProductImage.__typename).toBe(
-      'StaffProduct',
-    );
+    expect(res.data!.staffAddProductImage.__typename).toBe('StaffProduct');
     const [row] = await a.ds.query(
       `SELECT url, variants FROM product_image WHERE product_id = $1 ORDER BY position DESC LIMIT 1`,
       [collar.id],

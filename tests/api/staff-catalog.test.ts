@@ -3,6 +3,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
+import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { DiscountCodeInput, UpdateProductInput } from '../../client/src/gql/types.js';
+import {
+  StaffAddProductImageDocument,
+  StaffProductsListDocument,
+  StaffRemoveProductImageDocument,
+  StaffUpdateProductDocument,
+} from '../../client/src/features/staff-catalog/staff-catalog.generated.js';
+import {
+  StaffCreateDiscountCodeDocument,
+  StaffDiscountCodesListDocument,
+  StaffUpdateDiscountCodeDocument,
+} from '../../client/src/features/staff-discounts/staff-discounts.generated.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -13,86 +27,68 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-type StaffProduct = {
-  id: string;
-  slug: string;
-  name: string;
-  price: number;
-  active: boolean;
-  category: { slug: string };
-  sizes: Array<{ id: string; label: string; stock: number; reserved: number }>;
-  images: Array<{ id: string; url: string; alt: string }>;
-};
-const PRODUCT_FIELDS =
-  'id slug name price active category { slug name } sizes { id label stock reserved } images { id url alt }';
-/** Refusals are union members with a Spanish message and the field; nothing changes. */
-const REFUSALS =
-  '... on ValidationErrors { __typename message errors { field message } } ... on NotFound { __typename message }';
-const UPDATE = `mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { ... on StaffProduct { ${PRODUCT_FIELDS} } ${REFUSALS} } }`;
-const ADD_IMAGE = `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { ... on StaffProduct { ${PRODUCT_FIELDS} } ${REFUSALS} } }`;
-type Refusal = { __typename: string; message: string; errors?: Array<{ field: string; message: string }> };
+// The catalogue and discount screens' own documents (their fields are the client's fragments): what they send is what
+// is tested.
+const LIST = StaffProductsListDocument;
+const UPDATE = StaffUpdateProductDocument;
+const ADD_IMAGE = StaffAddProductImageDocument;
 
-async function firstCollar(): Promise<StaffProduct> {
-  const res = await shop.gql<{ staffProducts: StaffProduct[] }>(
-    `query { staffProducts(category: "collares") { ${PRODUCT_FIELDS} } }`,
-    {},
-    auth,
-  );
+async function firstCollar() {
+  const res = await shop.gql(LIST, { category: 'collares' }, auth);
   expect(res.errors).toBeUndefined();
-  return res.data!.staffProducts[0];
+  return res.data!.staffProducts[0]!;
 }
+
+/** What the storefront shows of a product (null once it is hidden). */
+const STOREFRONT = graphql(`
+  query StaffCatalogStorefront($id: ID!) {
+    product(id: $id) {
+      price
+      sizes {
+        stock
+      }
+    }
+  }
+`);
 
 describe('staff products', () => {
   it('lists products with stock and reserved units per size, filtered by search and category', async () => {
-    const all = await shop.gql<{ staffProducts: StaffProduct[] }>(
-      `{ staffProducts { id active sizes { stock reserved } } }`,
-      {},
-      auth,
-    );
+    const all = await shop.gql(LIST, {}, auth);
     expect(all.data!.staffProducts.length).toBeGreaterThanOrEqual(54);
     const collar = await firstCollar();
     expect(collar.sizes.map((s) => s.label)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
-    const search = await shop.gql<{ staffProducts: StaffProduct[] }>(
-      `query($q: String) { staffProducts(search: $q) { name } }`,
-      { q: collar.name.slice(0, 8).toUpperCase() },
-      auth,
-    );
+    const search = await shop.gql(LIST, { search: collar.name.slice(0, 8).toUpperCase() }, auth);
     expect(search.data!.staffProducts.map((p) => p.name)).toContain(collar.name);
   });
 
   it('edits price, stock per size and active without touching reserved units', async () => {
     const collar = await firstCollar();
-    const [size] = collar.sizes;
+    const size = collar.sizes[0]!;
     await shop.ds.query('UPDATE product_size SET reserved = 2 WHERE id = $1', [size.id]);
-    const res = await shop.gql<{ staffUpdateProduct: StaffProduct }>(
+    const res = await shop.gql(
       UPDATE,
       { input: { productId: collar.id, price: 52_900, active: false, sizes: [{ sizeId: size.id, stock: 7 }] } },
       auth,
     );
     expect(res.errors).toBeUndefined();
     const updated = res.data!.staffUpdateProduct;
+    expectTypename(updated, 'StaffProduct');
     expect(updated).toMatchObject({ price: 52_900, active: false });
     expect(updated.sizes[0]).toMatchObject({ id: size.id, stock: 7, reserved: 2 });
     // The storefront sees the change and hides the inactive product.
-    const pub = await shop.gql<{ product: { price: number } | null }>(
-      `query($id: ID!) { product(id: $id) { price } }`,
-      { id: collar.id },
-    );
+    const pub = await shop.gql(STOREFRONT, { id: collar.id });
     expect(pub.data!.product).toBeNull();
     await shop.gql(UPDATE, { input: { productId: collar.id, active: true } }, auth);
-    const again = await shop.gql<{ product: { price: number; sizes: Array<{ stock: number }> } }>(
-      `query($id: ID!) { product(id: $id) { price sizes { stock } } }`,
-      { id: collar.id },
-    );
-    expect(again.data!.product.price).toBe(52_900);
-    expect(again.data!.product.sizes[0].stock).toBe(7);
+    const again = await shop.gql(STOREFRONT, { id: collar.id });
+    expect(again.data!.product!.price).toBe(52_900);
+    expect(again.data!.product!.sizes[0]!.stock).toBe(7);
   });
 
   it('refuses a quick stock edit when orders moved the stock since staff looked', async () => {
     const collar = await firstCollar();
     const size = collar.sizes[3]!;
     await shop.ds.query('UPDATE product_size SET stock = stock - 1, reserved = reserved + 1 WHERE id = $1', [size.id]);
-    const res = await shop.gql<{ staffUpdateProduct: Refusal }>(
+    const res = await shop.gql(
       UPDATE,
       { input: { productId: collar.id, sizes: [{ sizeId: size.id, stock: 20, expectedStock: size.stock }] } },
       auth,
@@ -101,26 +97,28 @@ describe('staff products', () => {
       __typename: 'ValidationErrors',
       message: `El inventario de la talla ${size.label} cambió mientras editabas (ahora hay ${size.stock - 1}): revisa y guarda de nuevo.`,
     });
-    const ok = await shop.gql<{ staffUpdateProduct: StaffProduct }>(
+    const ok = await shop.gql(
       UPDATE,
       { input: { productId: collar.id, sizes: [{ sizeId: size.id, stock: 20, expectedStock: size.stock - 1 }] } },
       auth,
     );
-    expect(ok.data!.staffUpdateProduct.sizes[3]).toMatchObject({ stock: 20, reserved: size.reserved + 1 });
+    const moved = ok.data!.staffUpdateProduct;
+    expectTypename(moved, 'StaffProduct');
+    expect(moved.sizes[3]).toMatchObject({ stock: 20, reserved: size.reserved + 1 });
   });
 
-  it.each([
+  it.each<[Partial<UpdateProductInput>, string]>([
     [{ price: 0 }, 'El precio debe ser un número entero de pesos mayor que 0.'],
     [{ price: -5 }, 'El precio debe ser un número entero de pesos mayor que 0.'],
     [{ sizes: [{ sizeId: 'OWN', stock: -1 }] }, 'El inventario debe ser un número entero mayor o igual a 0.'],
     [{ sizes: [{ sizeId: '999999', stock: 3 }] }, 'Una de las tallas no pertenece a este producto.'],
   ])('refuses %j', async (change, message) => {
     const collar = await firstCollar();
-    const sizes = (change as { sizes?: Array<{ sizeId: string; stock: number }> }).sizes?.map((s) => ({
+    const sizes = change.sizes?.map((s) => ({
       ...s,
-      sizeId: s.sizeId === 'OWN' ? collar.sizes[1].id : s.sizeId,
+      sizeId: s.sizeId === 'OWN' ? collar.sizes[1]!.id : s.sizeId,
     }));
-    const res = await shop.gql<{ staffUpdateProduct: Refusal }>(
+    const res = await shop.gql(
       UPDATE,
       { input: { productId: collar.id, ...change, ...(sizes ? { sizes } : {}) } },
       auth,
@@ -138,7 +136,7 @@ describe('staff products', () => {
     const collar = await firstCollar();
     const svg =
       '<svg xmlns="http://www.w3.org/2000/svg" width="640" height="480"><rect width="640" height="480" fill="#f4b942"/></svg>';
-    const res = await shop.gql<{ staffAddProductImage: StaffProduct }>(
+    const res = await shop.gql(
       ADD_IMAGE,
       {
         input: {
@@ -151,7 +149,9 @@ describe('staff products', () => {
       auth,
     );
     expect(res.errors).toBeUndefined();
-    const added = res.data!.staffAddProductImage.images.at(-1)!;
+    const withImage = res.data!.staffAddProductImage;
+    expectTypename(withImage, 'StaffProduct');
+    const added = withImage.images.at(-1)!;
     expect(added.alt).toBe('Collar amarillo');
     expect(added.url).toMatch(new RegExp(`^/media/products/${collar.slug}-[0-9a-f]{10}\\.svg$`));
     const file = path.join(inject('mediaDir'), added.url.replace('/media/', ''));
@@ -160,14 +160,12 @@ describe('staff products', () => {
     const served = await fetch(`${shop.url}${added.url}`);
     expect(served.status).toBe(200);
 
-    const REMOVE = `mutation($p: ID!, $i: ID!) { staffRemoveProductImage(productId: $p, imageId: $i) { ... on StaffProduct { images { id } } ${REFUSALS} } }`;
-    const removed = await shop.gql<{ staffRemoveProductImage: StaffProduct }>(
-      REMOVE,
-      { p: collar.id, i: added.id },
-      auth,
-    );
-    expect(removed.data!.staffRemoveProductImage.images.map((i) => i.id)).not.toContain(added.id);
-    const again = await shop.gql<{ staffRemoveProductImage: Refusal }>(REMOVE, { p: collar.id, i: added.id }, auth);
+    const REMOVE = StaffRemoveProductImageDocument;
+    const removed = (await shop.gql(REMOVE, { productId: collar.id, imageId: added.id }, auth)).data!
+      .staffRemoveProductImage;
+    expectTypename(removed, 'StaffProduct');
+    expect(removed.images.map((i) => i.id)).not.toContain(added.id);
+    const again = await shop.gql(REMOVE, { productId: collar.id, imageId: added.id }, auth);
     expect(again.data!.staffRemoveProductImage).toEqual({ __typename: 'NotFound', message: 'La imagen no existe.' });
   });
 
@@ -182,37 +180,20 @@ describe('staff products', () => {
     ['image/jpeg', Buffer.alloc(5 * 1024 * 1024 + 10, 0xff).toString('base64'), 'La imagen supera los 5 MB.'],
   ])('refuses an upload of %s', async (contentType, dataBase64, message) => {
     const collar = await firstCollar();
-    const res = await shop.gql<{ staffAddProductImage: Refusal }>(
-      ADD_IMAGE,
-      { input: { productId: collar.id, contentType, dataBase64, alt: 'x' } },
-      auth,
-    );
+    const res = await shop.gql(ADD_IMAGE, { input: { productId: collar.id, contentType, dataBase64, alt: 'x' } }, auth);
     expect(res.data!.staffAddProductImage).toMatchObject({ __typename: 'ValidationErrors', message });
   });
 });
 
-type Code = {
-  id: string;
-  code: string;
-  percent: number;
-  active: boolean;
-  validFrom: string | null;
-  validUntil: string | null;
-  usageLimit: number | null;
-  uses: number;
-};
-const CODE_FIELDS = 'id code percent active validFrom validUntil usageLimit uses';
-const CODE_RESULT = (fields: string) => `... on StaffDiscountCode { ${fields} } ${REFUSALS}`;
-
 describe('staff discount codes', () => {
   it('lists the seeded codes with their uses', async () => {
-    const res = await shop.gql<{ staffDiscountCodes: Code[] }>(`{ staffDiscountCodes { ${CODE_FIELDS} } }`, {}, auth);
+    const res = await shop.gql(StaffDiscountCodesListDocument, {}, auth);
     expect(res.data!.staffDiscountCodes.length).toBeGreaterThanOrEqual(4);
     for (const c of res.data!.staffDiscountCodes) expect(c.uses).toBeGreaterThanOrEqual(0);
   });
 
   it('creates (upper-cased), edits and deactivates a code', async () => {
-    const input = {
+    const input: DiscountCodeInput = {
       code: 'verano-25',
       percent: 25,
       active: true,
@@ -220,13 +201,11 @@ describe('staff discount codes', () => {
       validUntil: '2099-01-01T05:00:00.000Z',
       usageLimit: 100,
     };
-    const created = await shop.gql<{ staffCreateDiscountCode: Code }>(
-      `mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT(CODE_FIELDS)} } }`,
-      { input },
-      auth,
-    );
+    const created = await shop.gql(StaffCreateDiscountCodeDocument, { input }, auth);
     expect(created.errors).toBeUndefined();
-    expect(created.data!.staffCreateDiscountCode).toMatchObject({
+    const code = created.data!.staffCreateDiscountCode;
+    expectTypename(code, 'StaffDiscountCode');
+    expect(code).toMatchObject({
       code: 'VERANO-25',
       percent: 25,
       active: true,
@@ -234,37 +213,35 @@ describe('staff discount codes', () => {
       uses: 0,
       validUntil: '2099-01-01T05:00:00.000Z',
     });
-    const id = created.data!.staffCreateDiscountCode.id;
+    const id = code.id;
 
-    const dup = await shop.gql<{ staffCreateDiscountCode: Refusal }>(
-      `mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT('id')} } }`,
-      { input: { ...input, code: 'Verano-25' } },
-      auth,
-    );
+    const dup = await shop.gql(StaffCreateDiscountCodeDocument, { input: { ...input, code: 'Verano-25' } }, auth);
     expect(dup.data!.staffCreateDiscountCode).toMatchObject({
       __typename: 'ValidationErrors',
       message: 'Ya existe un código de descuento con ese nombre.',
       errors: [{ field: 'code' }],
     });
 
-    const edited = await shop.gql<{ staffUpdateDiscountCode: Code }>(
-      `mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { ${CODE_RESULT(CODE_FIELDS)} } }`,
+    const edited = await shop.gql(
+      StaffUpdateDiscountCodeDocument,
       { id, input: { ...input, percent: 30, usageLimit: null } },
       auth,
     );
     expect(edited.data!.staffUpdateDiscountCode).toMatchObject({ percent: 30, usageLimit: null });
 
-    const off = await shop.gql<{ staffUpdateDiscountCode: Code }>(
-      `mutation($id: ID!, $input: DiscountCodeInput!) { staffUpdateDiscountCode(id: $id, input: $input) { ${CODE_RESULT('active')} } }`,
+    const off = await shop.gql(
+      StaffUpdateDiscountCodeDocument,
       { id, input: { ...input, percent: 30, active: false } },
       auth,
     );
-    expect(off.data!.staffUpdateDiscountCode.active).toBe(false);
+    const offCode = off.data!.staffUpdateDiscountCode;
+    expectTypename(offCode, 'StaffDiscountCode');
+    expect(offCode.active).toBe(false);
     const [row] = await shop.ds.query('SELECT active FROM discount_code WHERE code = $1', ['VERANO-25']);
     expect(row.active).toBe(false);
   });
 
-  it.each([
+  it.each<[Partial<DiscountCodeInput>, string]>([
     [{ code: 'ab' }, 'code'],
     [{ code: 'CON ESPACIO' }, 'code'],
     [{ percent: 0 }, 'percent'],
@@ -272,8 +249,8 @@ describe('staff discount codes', () => {
     [{ validFrom: '2030-01-01T00:00:00Z', validUntil: '2029-01-01T00:00:00Z' }, 'validUntil'],
     [{ usageLimit: 0 }, 'usageLimit'],
   ])('refuses %j', async (change, field) => {
-    const res = await shop.gql<{ staffCreateDiscountCode: Refusal }>(
-      `mutation($input: DiscountCodeInput!) { staffCreateDiscountCode(input: $input) { ${CODE_RESULT('id')} } }`,
+    const res = await shop.gql(
+      StaffCreateDiscountCodeDocument,
       { input: { code: 'VALIDO10', percent: 10, active: true, ...change } },
       auth,
     );

@@ -3,8 +3,7 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 import { graphql } from '../gql/index.js';
-import { expectTypename, type GqlArgs } from '../setup/graphql-post.js';
-import type { TypedDocumentString } from '../gql/graphql.js';
+import { expectTypename, postGraphqlWith, type GqlVariables, type TypedDocument } from '../setup/graphql-post.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -22,9 +21,8 @@ beforeAll(async () => {
 afterAll(() => shop?.close());
 
 /** A staff operation, signed in, that must answer without errors. */
-async function gql<R, V>(query: TypedDocumentString<R, V>, variables?: V) {
-  // The variables are checked at the call above; here they only travel on with the staff headers.
-  const res = await shop.gql(query, ...([variables ?? {}, auth] as unknown as GqlArgs<V>));
+async function gql<R, V>(query: TypedDocument<R, V>, ...variables: GqlVariables<V>) {
+  const res = await postGraphqlWith(shop.url, auth, query, ...variables);
   expect(res.errors).toBeUndefined();
   return res.data!;
 }

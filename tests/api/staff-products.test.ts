@@ -5,6 +5,20 @@ import { orderInput, placeOrder } from './checkout-fixtures.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 import { requireBuiltClient } from '../setup/built-client.js';
 import { expectTypename } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { ProductInput } from '../../client/src/gql/types.js';
+import {
+  StaffAddProductImageDocument,
+  StaffArchiveProductDocument,
+  StaffArrangeProductImagesDocument,
+  StaffCreateProductDocument,
+  StaffProductEditorDocument,
+  StaffRestoreProductDocument,
+  StaffSaveProductDocument,
+  type StaffCreateProductMutation,
+} from '../../client/src/features/staff-catalog/staff-catalog.generated.js';
+import { CartQuoteDocument } from '../../client/src/features/cart/cart.generated.js';
+import { CategoryListingDocument } from '../../client/src/features/catalog/catalog.generated.js';
 
 let shop: TestShop;
 let auth: Record<string, string>;
@@ -19,41 +33,18 @@ afterAll(async () => {
   await shop?.close();
 });
 
-const FIELDS = `id slug name description price active archived archivedAt collections pets path formerPaths category { slug name }
-  sizes { id label stock reserved } images { id url alt width height }
-  sizeGuide { measurements note rows { size values { min max } } }`;
-const REFUSALS = '... on ValidationErrors { message errors { field message } } ... on NotFound { message }';
-const RESULT = `__typename ... on StaffProduct { ${FIELDS} } ${REFUSALS}`;
-const CREATE = `mutation($input: ProductInput!) { staffCreateProduct(input: $input) { ${RESULT} } }`;
-const SAVE = `mutation($id: ID!, $input: ProductInput!) { staffSaveProduct(productId: $id, input: $input) { ${RESULT} } }`;
-const ARCHIVE = `mutation($id: ID!) { staffArchiveProduct(productId: $id) { ${RESULT} } }`;
-const RESTORE = `mutation($id: ID!) { staffRestoreProduct(productId: $id) { ${RESULT} } }`;
+// The product editor's own documents: what it sends is what is tested.
+const CREATE = StaffCreateProductDocument;
+const SAVE = StaffSaveProductDocument;
+const ARCHIVE = StaffArchiveProductDocument;
+const RESTORE = StaffRestoreProductDocument;
 
-interface Product {
-  __typename: 'StaffProduct';
-  id: string;
-  slug: string;
-  name: string;
-  price: number;
-  active: boolean;
-  archived: boolean;
-  path: string;
-  formerPaths: string[];
-  category: { slug: string };
-  sizes: Array<{ id: string; label: string; stock: number; reserved: number }>;
-  images: Array<{ id: string; url: string; alt: string }>;
-  sizeGuide: {
-    measurements: string[];
-    rows: Array<{ size: string; values: Array<{ min: number; max: number | null }> }>;
-  } | null;
-}
-type Refusal = {
-  __typename: 'ValidationErrors' | 'NotFound';
-  message: string;
-  errors?: Array<{ field: string; message: string }>;
-};
+type Product = Omit<
+  Extract<StaffCreateProductMutation['staffCreateProduct'], { __typename: 'StaffProduct' }>,
+  '__typename'
+>;
 
-const collarInput = (overrides: Record<string, unknown> = {}) => ({
+const collarInput = (overrides: Partial<ProductInput> = {}): ProductInput => ({
   name: 'Collar Cuero Café Ñandú',
   categorySlug: 'collares',
   description: 'Collar de cuero café con hebilla de latón, cosido a mano en Cúcuta.',
@@ -75,20 +66,32 @@ const collarInput = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-async function create(input: Record<string, unknown>, headers = auth) {
-  const res = await shop.gql<{ staffCreateProduct: Product | Refusal }>(CREATE, { input }, headers);
+async function create(input: ProductInput, headers = auth) {
+  const res = await shop.gql(CREATE, { input }, headers);
   expect(res.errors).toBeUndefined();
   return res.data!.staffCreateProduct;
 }
 
-async function save(id: string, input: Record<string, unknown>) {
-  const res = await shop.gql<{ staffSaveProduct: Product | Refusal }>(SAVE, { id, input }, auth);
+async function save(id: string, input: ProductInput) {
+  const res = await shop.gql(SAVE, { id, input }, auth);
   expect(res.errors).toBeUndefined();
   return res.data!.staffSaveProduct;
 }
 
+/** A product created (or saved) as expected: fails the test otherwise. */
+async function newProduct(input: ProductInput) {
+  const res = await create(input);
+  expectTypename(res, 'StaffProduct');
+  return res;
+}
+async function savedProduct(id: string, input: ProductInput) {
+  const res = await save(id, input);
+  expectTypename(res, 'StaffProduct');
+  return res;
+}
+
 /** The product as a ProductInput that changes nothing (sizes with their ids and current stock). */
-function asInput(p: Product, overrides: Record<string, unknown> = {}) {
+function asInput(p: Product, overrides: Partial<ProductInput> = {}): ProductInput {
   return {
     name: p.name,
     slug: p.slug,
@@ -102,13 +105,31 @@ function asInput(p: Product, overrides: Record<string, unknown> = {}) {
   };
 }
 
+// What the storefront shows of it, compared whole (the product page reads much more).
+const STOREFRONT = graphql(`
+  query StaffProductsStorefront($id: ID!) {
+    product(id: $id) {
+      name
+      price
+      sizes {
+        label
+      }
+      sizeGuide {
+        measurements
+        rows {
+          size
+          values {
+            min
+            max
+          }
+        }
+      }
+    }
+  }
+`);
+
 async function storefront(id: string) {
-  const res = await shop.gql<{
-    product: { name: string; price: number; sizes: Array<{ label: string }>; sizeGuide: Product['sizeGuide'] } | null;
-  }>(
-    `query($id: ID!) { product(id: $id) { name price sizes { label } sizeGuide { measurements rows { size values { min max } } } } }`,
-    { id },
-  );
+  const res = await shop.gql(STOREFRONT, { id });
   return res.data!.product;
 }
 
@@ -119,7 +140,7 @@ async function page(path: string) {
 
 describe('staff create products', () => {
   it('creates a published product with a slug from its name, sizes with stock and its size guide; the storefront sells it', async () => {
-    const created = (await create(collarInput())) as Product;
+    const created = await newProduct(collarInput());
     expect(created).toMatchObject({
       __typename: 'StaffProduct',
       slug: 'collar-cuero-cafe-nandu',
@@ -152,11 +173,11 @@ describe('staff create products', () => {
     expect(sitemap).toContain(created.path);
 
     // Same name again: the slug gets a suffix instead of failing.
-    const twin = (await create(collarInput())) as Product;
+    const twin = await newProduct(collarInput());
     expect(twin.slug).toBe('collar-cuero-cafe-nandu-2');
   });
 
-  it.each([
+  it.each<[Partial<ProductInput>, string, string]>([
     [{ name: 'ab' }, 'name', 'Escribe el nombre del producto (al menos 3 caracteres).'],
     [{ price: 0 }, 'price', 'El precio debe ser un número entero de pesos mayor que 0 (ej. 85000).'],
     [{ price: 100_000_001 }, 'price', 'El precio debe ser un número entero de pesos mayor que 0 (ej. 85000).'],
@@ -201,7 +222,7 @@ describe('staff create products', () => {
     ],
   ])('refuses %j with a Spanish message for the field, creating nothing', async (change, field, message) => {
     const before = (await shop.ds.query(`SELECT count(*)::int AS n FROM product`))[0].n;
-    const res = (await create(collarInput(change))) as Refusal;
+    const res = await create(collarInput(change));
     expectTypename(res, 'ValidationErrors');
     expect(res.errors).toContainEqual({ field, message });
     expect((await shop.ds.query(`SELECT count(*)::int AS n FROM product`))[0].n).toBe(before);
@@ -215,12 +236,9 @@ describe('staff create products', () => {
 
 describe('staff edit products', () => {
   it('a new name keeps the slug; a new slug or category keeps the old URLs answering 301 to the current one', async () => {
-    const p = (await create(collarInput({ name: 'Collar Paseo Largo' }))) as Product;
+    const p = await newProduct(collarInput({ name: 'Collar Paseo Largo' }));
     const original = p.path;
-    const renamed = (await save(
-      p.id,
-      asInput(p, { name: 'Collar Paseo Largo Edición Café', pets: ['CAT'] }),
-    )) as Product;
+    const renamed = await savedProduct(p.id, asInput(p, { name: 'Collar Paseo Largo Edición Café', pets: ['CAT'] }));
     expect(renamed).toMatchObject({
       name: 'Collar Paseo Largo Edición Café',
       slug: 'collar-paseo-largo',
@@ -229,13 +247,13 @@ describe('staff edit products', () => {
       pets: ['CAT'],
     });
 
-    const reslugged = (await save(p.id, asInput(renamed, { slug: 'collar-paseo-cafe' }))) as Product;
+    const reslugged = await savedProduct(p.id, asInput(renamed, { slug: 'collar-paseo-cafe' }));
     expect(reslugged.path).toBe(`/collares/${p.id}/collar-paseo-cafe`);
     expect(reslugged.formerPaths).toEqual([original]);
     expect(await page(original)).toEqual({ status: 301, location: reslugged.path });
 
     // Moved to harnesses: /collares/<id>/… and /arnes/<id>/ both land on the new canonical URL.
-    const moved = (await save(p.id, asInput(reslugged, { categorySlug: 'arneses', sizeGuide: null }))) as Product;
+    const moved = await savedProduct(p.id, asInput(reslugged, { categorySlug: 'arneses', sizeGuide: null }));
     expect(moved.path).toBe(`/arnes/${p.id}/`);
     expect(moved.formerPaths).toEqual(expect.arrayContaining([`/collares/${p.id}/collar-paseo-cafe`, original]));
     expect(await page(original)).toEqual({ status: 301, location: moved.path });
@@ -243,11 +261,17 @@ describe('staff edit products', () => {
     expect((await page(moved.path)).status).toBe(200);
     // A category the product never lived in stays a 404.
     expect((await page(`/chaqueta/${p.id}/collar-paseo-cafe`)).status).toBe(404);
-    const detail = await shop.gql<{ product: { formerCategories: string[] } }>(
-      `query($id: ID!) { product(id: $id) { formerCategories } }`,
+    const detail = await shop.gql(
+      graphql(`
+        query StaffProductsFormerCategories($id: ID!) {
+          product(id: $id) {
+            formerCategories
+          }
+        }
+      `),
       { id: p.id },
     );
-    expect(detail.data!.product.formerCategories).toEqual(['collares']);
+    expect(detail.data!.product!.formerCategories).toEqual(['collares']);
 
     const sitemap = await (await fetch(`${shop.url}/sitemap.xml`)).text();
     expect(sitemap).toContain(moved.path);
@@ -255,9 +279,9 @@ describe('staff edit products', () => {
   });
 
   it('adds, renames, reorders and removes sizes; keeps reserved units; refuses to remove held sizes or to overwrite stock that moved', async () => {
-    const p = (await create(collarInput({ name: 'Collar Tallas Móviles' }))) as Product;
+    const p = await newProduct(collarInput({ name: 'Collar Tallas Móviles' }));
     const [s, m] = p.sizes;
-    const changed = (await save(
+    const changed = await savedProduct(
       p.id,
       asInput(p, {
         sizes: [
@@ -267,7 +291,7 @@ describe('staff edit products', () => {
         ],
         sizeGuide: null,
       }),
-    )) as Product;
+    );
     expect(changed.sizes.map((x) => [x.label, x.stock])).toEqual([
       ['M', 9],
       ['Pequeña', 4],
@@ -277,18 +301,18 @@ describe('staff edit products', () => {
 
     // A pending order holds one M: the size cannot go, and a stale stock figure is refused.
     await shop.ds.query(`UPDATE product_size SET stock = stock - 1, reserved = 1 WHERE id = $1`, [Number(m!.id)]);
-    const held = (await save(
+    const held = await save(
       p.id,
       asInput(changed, {
         sizes: [{ id: changed.sizes[2]!.id, label: 'L', stock: 3, expectedStock: 3 }],
         sizeGuide: null,
       }),
-    )) as Refusal;
+    );
     expect(held).toMatchObject({
       __typename: 'ValidationErrors',
       message: 'La talla M tiene unidades reservadas por órdenes pendientes de pago: no se puede quitar todavía.',
     });
-    const stale = (await save(p.id, asInput(changed, { sizeGuide: null }))) as Refusal;
+    const stale = await save(p.id, asInput(changed, { sizeGuide: null }));
     expect(stale).toMatchObject({
       __typename: 'ValidationErrors',
       message: 'El inventario de la talla M cambió mientras editabas (ahora hay 8): revisa y guarda de nuevo.',
@@ -297,14 +321,8 @@ describe('staff edit products', () => {
     expect(row).toEqual({ stock: 8, reserved: 1 });
 
     // Swapping two names goes through.
-    const fresh = (
-      await shop.gql<{ staffProduct: Product }>(
-        `query($id: ID!) { staffProduct(id: $id) { ${FIELDS} } }`,
-        { id: p.id },
-        auth,
-      )
-    ).data!.staffProduct;
-    const swapped = (await save(
+    const fresh = (await shop.gql(StaffProductEditorDocument, { id: p.id }, auth)).data!.staffProduct!;
+    const swapped = await savedProduct(
       p.id,
       asInput(fresh, {
         sizes: fresh.sizes.map((x) => ({
@@ -315,34 +333,36 @@ describe('staff edit products', () => {
         })),
         sizeGuide: null,
       }),
-    )) as Product;
+    );
     expect(swapped.sizes.map((x) => x.label)).toEqual(['L', 'Pequeña', 'M']);
     expect(swapped.sizes.find((x) => x.label === 'L')!.reserved).toBe(1);
   });
 
   it('arranges images (first is the main one) with alt texts, and refuses a stale list', async () => {
-    const p = (await create(collarInput({ name: 'Collar Con Fotos' }))) as Product;
+    const p = await newProduct(collarInput({ name: 'Collar Con Fotos' }));
     const svg = (fill: string) =>
       Buffer.from(
         `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="800"><rect width="800" height="800" fill="${fill}"/></svg>`,
       ).toString('base64');
-    const ADD = `mutation($input: AddProductImageInput!) { staffAddProductImage(input: $input) { ... on StaffProduct { images { id alt } } } }`;
+    const ADD = StaffAddProductImageDocument;
     await shop.gql(
       ADD,
       { input: { productId: p.id, contentType: 'image/svg+xml', dataBase64: svg('#c8893a'), alt: 'Collar de frente' } },
       auth,
     );
-    const two = await shop.gql<{ staffAddProductImage: { images: Array<{ id: string }> } }>(
+    const two = await shop.gql(
       ADD,
       { input: { productId: p.id, contentType: 'image/svg+xml', dataBase64: svg('#5b3a17'), alt: 'Hebilla' } },
       auth,
     );
-    const [a, b] = two.data!.staffAddProductImage.images;
-    const ARRANGE = `mutation($id: ID!, $images: [ProductImageOrderInput!]!) { staffArrangeProductImages(productId: $id, images: $images) { ${RESULT} } }`;
-    const res = await shop.gql<{ staffArrangeProductImages: Product }>(
+    const withTwo = two.data!.staffAddProductImage;
+    expectTypename(withTwo, 'StaffProduct');
+    const [a, b] = withTwo.images;
+    const ARRANGE = StaffArrangeProductImagesDocument;
+    const res = await shop.gql(
       ARRANGE,
       {
-        id: p.id,
+        productId: p.id,
         images: [
           { id: b!.id, alt: 'Hebilla de latón' },
           { id: a!.id, alt: 'Collar café de frente' },
@@ -350,28 +370,34 @@ describe('staff edit products', () => {
       },
       auth,
     );
-    expect(res.data!.staffArrangeProductImages.images.map((i) => [i.id, i.alt])).toEqual([
+    const arranged = res.data!.staffArrangeProductImages;
+    expectTypename(arranged, 'StaffProduct');
+    expect(arranged.images.map((i) => [i.id, i.alt])).toEqual([
       [b!.id, 'Hebilla de latón'],
       [a!.id, 'Collar café de frente'],
     ]);
-    const pub = await shop.gql<{ product: { images: Array<{ alt: string }> } }>(
-      `query($id: ID!) { product(id: $id) { images { alt } } }`,
+    const pub = await shop.gql(
+      graphql(`
+        query StaffProductsImageAlts($id: ID!) {
+          product(id: $id) {
+            images {
+              alt
+            }
+          }
+        }
+      `),
       { id: p.id },
     );
-    expect(pub.data!.product.images[0]!.alt).toBe('Hebilla de latón');
-    const stale = await shop.gql<{ staffArrangeProductImages: Refusal }>(
-      ARRANGE,
-      { id: p.id, images: [{ id: a!.id, alt: 'Solo una' }] },
-      auth,
-    );
+    expect(pub.data!.product!.images[0]!.alt).toBe('Hebilla de latón');
+    const stale = await shop.gql(ARRANGE, { productId: p.id, images: [{ id: a!.id, alt: 'Solo una' }] }, auth);
     expect(stale.data!.staffArrangeProductImages).toMatchObject({
       __typename: 'ValidationErrors',
       message: 'Las imágenes cambiaron mientras editabas: recarga la página e inténtalo de nuevo.',
     });
-    const noAlt = await shop.gql<{ staffArrangeProductImages: Refusal }>(
+    const noAlt = await shop.gql(
       ARRANGE,
       {
-        id: p.id,
+        productId: p.id,
         images: [
           { id: a!.id, alt: ' ' },
           { id: b!.id, alt: 'Hebilla' },
@@ -390,7 +416,7 @@ describe('staff edit products', () => {
 
 describe('archive and restore', () => {
   it('an archived product leaves the storefront, the sitemap and the cart, stays in old orders, and comes back when restored', async () => {
-    const p = (await create(collarInput({ name: 'Collar Para Archivar' }))) as Product;
+    const p = await newProduct(collarInput({ name: 'Collar Para Archivar' }));
     const size = p.sizes[0]!;
     const old = await insertOrder(shop.ds, {
       productId: Number(p.id),
@@ -399,21 +425,18 @@ describe('archive and restore', () => {
       status: 'ENTREGADO',
     });
 
-    const archived = (await shop.gql<{ staffArchiveProduct: Product }>(ARCHIVE, { id: p.id }, auth)).data!
-      .staffArchiveProduct;
+    const archived = (await shop.gql(ARCHIVE, { id: p.id }, auth)).data!.staffArchiveProduct;
+    expectTypename(archived, 'StaffProduct');
     expect(archived).toMatchObject({ archived: true, active: false });
     expect(await storefront(p.id)).toBeNull();
     expect((await page(p.path)).status).toBe(404);
     expect(await (await fetch(`${shop.url}/sitemap.xml`)).text()).not.toContain(p.path);
-    const listing = await shop.gql<{ products: { edges: Array<{ node: { id: string } }> } }>(
-      `{ products(category: "collares", first: 48) { edges { node { id } } } }`,
-    );
+    // The category page's own listing.
+    const listing = await shop.gql(CategoryListingDocument, { category: 'collares', first: 48 });
     expect(listing.data!.products.edges.map((e) => e.node.id)).not.toContain(p.id);
 
     // A cart that still has it: unavailable, and no order can be placed with it.
-    const quote = await shop.gql<{
-      cartQuote: { hasProblems: boolean; lines: Array<{ problem: { kind: string } | null }> };
-    }>(`query($input: CartQuoteInput!) { cartQuote(input: $input) { hasProblems lines { problem { kind } } } }`, {
+    const quote = await shop.gql(CartQuoteDocument, {
       input: { lines: [{ productId: p.id, sizeId: size.id, quantity: 1 }] },
     });
     expect(quote.data!.cartQuote.lines[0]!.problem!.kind).toBe('UNAVAILABLE');
@@ -421,32 +444,50 @@ describe('archive and restore', () => {
     expectTypename(placed, 'CartProblem');
 
     // Staff keep it apart from the working list; the old order keeps its line.
-    const lists = await shop.gql<{ active: Array<{ id: string }>; archived: Array<{ id: string }> }>(
-      `{ active: staffProducts(category: "collares") { id } archived: staffProducts(category: "collares", archived: true) { id } }`,
+    const lists = await shop.gql(
+      graphql(`
+        query StaffProductsActiveAndArchived {
+          active: staffProducts(category: "collares") {
+            id
+          }
+          archived: staffProducts(category: "collares", archived: true) {
+            id
+          }
+        }
+      `),
       {},
       auth,
     );
     expect(lists.data!.active.map((x) => x.id)).not.toContain(p.id);
     expect(lists.data!.archived.map((x) => x.id)).toContain(p.id);
-    const order = await shop.gql<{ staffOrder: { lines: Array<{ productId: string; name: string }> } }>(
-      `query($id: ID!) { staffOrder(id: $id) { lines { productId name } } }`,
+    // The lines alone, compared whole.
+    const order = await shop.gql(
+      graphql(`
+        query StaffProductsOrderLines($id: ID!) {
+          staffOrder(id: $id) {
+            lines {
+              productId
+              name
+            }
+          }
+        }
+      `),
       { id: String(old.id) },
       auth,
     );
-    expect(order.data!.staffOrder.lines).toEqual([{ productId: p.id, name: 'Collar de prueba' }]);
+    expect(order.data!.staffOrder!.lines).toEqual([{ productId: p.id, name: 'Collar de prueba' }]);
 
     // Publishing an archived product needs a restore first.
-    const publish = (await save(p.id, asInput(archived, { active: true }))) as Refusal;
+    const publish = await save(p.id, asInput(archived, { active: true }));
     expect(publish).toMatchObject({
       __typename: 'ValidationErrors',
       message: 'El producto está archivado: restáuralo antes de publicarlo.',
     });
 
-    const restored = (await shop.gql<{ staffRestoreProduct: Product }>(RESTORE, { id: p.id }, auth)).data!
-      .staffRestoreProduct;
+    const restored = (await shop.gql(RESTORE, { id: p.id }, auth)).data!.staffRestoreProduct;
     expect(restored).toMatchObject({ archived: false, active: true });
     expect(await storefront(p.id)).not.toBeNull();
-    const missing = await shop.gql<{ staffArchiveProduct: Refusal }>(ARCHIVE, { id: '999999' }, auth);
+    const missing = await shop.gql(ARCHIVE, { id: '999999' }, auth);
     expect(missing.data!.staffArchiveProduct).toEqual({ __typename: 'NotFound', message: 'El producto no existe.' });
   });
 });

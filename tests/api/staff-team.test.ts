@@ -5,7 +5,22 @@ import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { adminAuth, bearer, createUser, signIn, staffMember } from '../setup/staff-tokens.js';
 import { insertOrder } from '../setup/staff-order-fixtures.js';
 import { variantWithStock } from './checkout-fixtures.js';
-import { expectTypename } from '../setup/graphql-post.js';
+import { expectTypename, type GqlResponse } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
+import type { OrderStatus } from '../gql/graphql.js';
+import type { StaffInviteInput, StaffRole } from '../../client/src/gql/types.js';
+import {
+  StaffActivityDocument,
+  type StaffActivityQueryVariables,
+} from '../../client/src/features/staff-activity/staff-activity.generated.js';
+import {
+  StaffChangeMemberRoleDocument,
+  StaffDisableMemberDocument,
+  StaffInviteMemberDocument,
+} from '../../client/src/features/staff-team/staff-team.generated.js';
+import { StaffSessionMeDocument } from '../../client/src/features/staff-session/staff-session.generated.js';
+import { StaffTransitionOrderDocument } from '../../client/src/features/staff-orders/staff-orders.generated.js';
+import { StaffUpdateProductDocument } from '../../client/src/features/staff-catalog/staff-catalog.generated.js';
 
 /**
  * The team: the staff table as the judge (old `staff` claims become owners once), the last-owner rule under
@@ -23,23 +38,34 @@ beforeAll(async () => {
 });
 afterAll(() => shop?.close());
 
-type Result = { __typename: string; message?: string; uid?: string; role?: string; disabled?: boolean };
-const MEMBER = `__typename ... on StaffMember { uid role disabled email } ... on LastOwner { message }
-  ... on StaffMemberConflict { message } ... on ValidationErrors { message } ... on NotFound { message }`;
-
-async function call(doc: string, variables: Record<string, unknown>, headers: Record<string, string>) {
-  const res = await shop.gql<Record<string, Result>>(doc, variables, headers);
-  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
-  return Object.values(res.data!)[0]!;
+// The team screen's own documents: what it sends is what is tested.
+async function call<T>(res: Promise<GqlResponse<T>>) {
+  const done = await res;
+  expect(done.errors, JSON.stringify(done.errors)).toBeUndefined();
+  return done.data!;
 }
-const changeRole = (uid: string, role: string, h = owner.headers) =>
-  call(
-    `mutation($uid: ID!, $role: StaffRole!) { staffChangeMemberRole(uid: $uid, role: $role) { ${MEMBER} } }`,
-    { uid, role },
-    h,
-  );
-const disable = (uid: string, h = owner.headers) =>
-  call(`mutation($uid: ID!) { staffDisableMember(uid: $uid) { ${MEMBER} } }`, { uid }, h);
+const changeRole = async (uid: string, role: StaffRole, h = owner.headers) =>
+  (await call(shop.gql(StaffChangeMemberRoleDocument, { uid, role }, h))).staffChangeMemberRole;
+const disable = async (uid: string, h = owner.headers) =>
+  (await call(shop.gql(StaffDisableMemberDocument, { uid }, h))).staffDisableMember;
+const invite = async (input: StaffInviteInput) =>
+  (await call(shop.gql(StaffInviteMemberDocument, { input }, owner.headers))).staffInviteMember;
+
+/** The smallest staff read: whether a session is let in at all. */
+const WHO = graphql(`
+  query TeamWho {
+    me {
+      uid
+    }
+  }
+`);
+const ORDERS_COUNT = graphql(`
+  query TeamOrdersCount {
+    staffOrders {
+      totalCount
+    }
+  }
+`);
 
 async function owners(): Promise<number> {
   const [row] = await shop.ds.query(
@@ -52,14 +78,10 @@ describe('who is staff: the staff table', () => {
   it('an account with the old staff claim becomes an owner on its first request, once, with entries', async () => {
     const uid = await createUser('antigua@enzo.test', 'clave-segura-1', true);
     const token = await signIn(host(), 'antigua@enzo.test', 'clave-segura-1');
-    const me = await shop.gql<{ me: { role: string; roleLabel: string; permissions: string[] } }>(
-      '{ me { role roleLabel permissions } }',
-      {},
-      bearer(token),
-    );
+    const me = await shop.gql(StaffSessionMeDocument, {}, bearer(token));
     expect(me.data!.me).toMatchObject({ role: 'propietario', roleLabel: 'Propietario' });
     expect(me.data!.me.permissions).toContain('staff.manage');
-    await shop.gql('{ me { uid } }', {}, bearer(token));
+    await shop.gql(WHO, {}, bearer(token));
     const log: Array<{ kind: string; operation: string }> = await shop.ds.query(
       `SELECT kind, operation FROM audit_entry WHERE actor_uid = $1 ORDER BY id`,
       [uid],
@@ -72,11 +94,7 @@ describe('who is staff: the staff table', () => {
 
   it('an account with neither a row nor the claim is refused, in Spanish, and the refusal is logged', async () => {
     const uid = await createUser('curioso@enzo.test', 'clave-segura-1', false);
-    const res = await shop.gql(
-      '{ me { uid } }',
-      {},
-      bearer(await signIn(host(), 'curioso@enzo.test', 'clave-segura-1')),
-    );
+    const res = await shop.gql(WHO, {}, bearer(await signIn(host(), 'curioso@enzo.test', 'clave-segura-1')));
     expect(res.errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN', reason: 'NOT_STAFF' } });
     expect(res.errors![0]!.message).toMatch(/no es parte del equipo/);
     const [row] = await shop.ds.query(`SELECT kind, detail FROM audit_entry WHERE actor_uid = $1`, [uid]);
@@ -85,13 +103,13 @@ describe('who is staff: the staff table', () => {
 
   it('a new session is a sign-in entry; a refreshed token of the same session is not', async () => {
     const m = await staffMember(shop, host(), 'sesiones@enzo.test', 'consulta');
-    await shop.gql('{ me { uid } }', {}, m.headers);
+    await shop.gql(WHO, {}, m.headers);
     const first = JSON.parse(Buffer.from(m.token.split('.')[1]!, 'base64url').toString()) as { auth_time: number };
     // A later sign-in has a later auth_time (whole seconds).
     await vi.waitFor(() => expect(Math.floor(Date.now() / 1000)).toBeGreaterThan(first.auth_time), { timeout: 5000 });
     const again = await signIn(host(), 'sesiones@enzo.test', 'clave-segura-equipo');
-    await shop.gql('{ me { uid } }', {}, bearer(again));
-    await shop.gql('{ me { uid } }', {}, bearer(again));
+    await shop.gql(WHO, {}, bearer(again));
+    await shop.gql(WHO, {}, bearer(again));
     const [{ n }] = await shop.ds.query(
       `SELECT count(*)::int AS n FROM audit_entry WHERE actor_uid = $1 AND kind = 'signin'`,
       [m.uid],
@@ -111,7 +129,9 @@ describe('the shop never has zero owners', () => {
     const refused = await changeRole(owner.uid, 'administrador');
     expectTypename(refused, 'LastOwner');
     expect(refused.message).toMatch(/siempre necesita al menos una persona propietaria/);
-    expect((await disable(owner.uid)).message).toMatch(/No puedes desactivar tu propia cuenta/);
+    const self = await disable(owner.uid);
+    expectTypename(self, 'ValidationErrors');
+    expect(self.message).toMatch(/No puedes desactivar tu propia cuenta/);
     const [row] = await shop.ds.query(`SELECT role, disabled FROM staff_member WHERE uid = $1`, [owner.uid]);
     expect(row).toEqual({ role: 'propietario', disabled: false });
 
@@ -130,11 +150,7 @@ describe('the shop never has zero owners', () => {
     // The loser is refused by the database (LastOwner) or, when the winner committed before its request was
     // checked, because it is no longer an owner (FORBIDDEN). Either way one owner is left.
     const outcome = async (target: string, h: Record<string, string>) => {
-      const res = await shop.gql<{ staffChangeMemberRole: Result }>(
-        `mutation($uid: ID!) { staffChangeMemberRole(uid: $uid, role: administrador) { __typename } }`,
-        { uid: target },
-        h,
-      );
+      const res = await shop.gql(StaffChangeMemberRoleDocument, { uid: target, role: 'administrador' }, h);
       return res.data?.staffChangeMemberRole?.__typename ?? res.errors?.[0]?.extensions?.code;
     };
     const results = await Promise.all([outcome(second.uid, owner.headers), outcome(owner.uid, second.headers)]);
@@ -173,15 +189,9 @@ describe('the shop never has zero owners', () => {
   });
 });
 
-const INVITE = `mutation($input: StaffInviteInput!) { staffInviteMember(input: $input) { ${MEMBER} } }`;
-
 describe('invitations through the Auth emulator', () => {
   it('the invited person gets the email, sets a password with its link, signs in with the role they were given', async () => {
-    const invited = await call(
-      INVITE,
-      { input: { email: '  Nuevo.Operador@Enzo.test ', name: 'Nuevo Operador', role: 'operador' } },
-      owner.headers,
-    );
+    const invited = await invite({ email: '  Nuevo.Operador@Enzo.test ', name: 'Nuevo Operador', role: 'operador' });
     expect(invited).toMatchObject({ __typename: 'StaffMember', role: 'operador', email: 'nuevo.operador@enzo.test' });
 
     // The durable outbox holds the Spanish email; the send job delivers it.
@@ -214,11 +224,7 @@ describe('invitations through the Auth emulator', () => {
     );
     expect(reset.status).toBe(200);
     const token = await signIn(host(), 'nuevo.operador@enzo.test', 'mi-clave-nueva-1');
-    const me = await shop.gql<{ me: { role: string; permissions: string[] } }>(
-      '{ me { role permissions } }',
-      {},
-      bearer(token),
-    );
+    const me = await shop.gql(StaffSessionMeDocument, {}, bearer(token));
     expect(me.data!.me.role).toBe('operador');
     expect(me.data!.me.permissions).toEqual(expect.arrayContaining(['orders.view', 'orders.fulfil', 'stock.view']));
     expect(me.data!.me.permissions).not.toContain('catalog.view');
@@ -242,31 +248,23 @@ describe('invitations through the Auth emulator', () => {
   });
 
   it('refuses a repeated email and a bad one, in Spanish, creating nothing', async () => {
-    const again = await call(
-      INVITE,
-      { input: { email: 'nuevo.operador@enzo.test', name: 'Otra', role: 'consulta' } },
-      owner.headers,
-    );
+    const again = await invite({ email: 'nuevo.operador@enzo.test', name: 'Otra', role: 'consulta' });
     expect(again).toMatchObject({
       __typename: 'StaffMemberConflict',
       message: expect.stringMatching(/ya es parte del equipo/),
     });
-    const bad = await call(INVITE, { input: { email: 'no-es-correo', name: 'X', role: 'consulta' } }, owner.headers);
+    const bad = await invite({ email: 'no-es-correo', name: 'X', role: 'consulta' });
     expect(bad).toMatchObject({ __typename: 'ValidationErrors', message: expect.stringMatching(/correo válido/) });
-    const long = await call(
-      INVITE,
-      { input: { email: `${'a'.repeat(5000)}@enzo.test`, name: 'X', role: 'consulta' } },
-      owner.headers,
-    );
+    const long = await invite({ email: `${'a'.repeat(5000)}@enzo.test`, name: 'X', role: 'consulta' });
     expectTypename(long, 'ValidationErrors');
     await expect(adminAuth().getUserByEmail('no-es-correo')).rejects.toThrow();
   });
 
   it('a disabled person is refused at once, in Spanish, and their attempt is logged', async () => {
     const m = await staffMember(shop, host(), 'baja@enzo.test', 'operador');
-    expect((await shop.gql('{ staffOrders { totalCount } }', {}, m.headers)).errors).toBeUndefined();
+    expect((await shop.gql(ORDERS_COUNT, {}, m.headers)).errors).toBeUndefined();
     expect((await disable(m.uid)).__typename).toBe('StaffMember');
-    const res = await shop.gql('{ staffOrders { totalCount } }', {}, m.headers);
+    const res = await shop.gql(ORDERS_COUNT, {}, m.headers);
     expect(res.errors![0]).toMatchObject({ extensions: { code: 'FORBIDDEN', reason: 'DISABLED' } });
     const [row] = await shop.ds.query(
       `SELECT operation, detail FROM audit_entry WHERE actor_uid = $1 AND kind = 'refused'`,
@@ -276,32 +274,10 @@ describe('invitations through the Auth emulator', () => {
   });
 });
 
-const ACTIVITY = `query($filter: StaffActivityFilter, $first: Int, $after: String) {
-  staffActivity(filter: $filter, first: $first, after: $after) {
-    entries { id kind operation operationLabel entityType entityLabel entityId actorEmail actorRole clientIp summary
-      changes { field label before after } }
-    hasNextPage endCursor retentionDays
-  }
-}`;
-type Page = {
-  entries: Array<{
-    id: string;
-    kind: string;
-    operation: string;
-    operationLabel: string;
-    entityType: string | null;
-    entityId: string | null;
-    actorEmail: string;
-    clientIp: string | null;
-    summary: string | null;
-    changes: Array<{ field: string; label: string; before: string | null; after: string | null }>;
-  }>;
-  hasNextPage: boolean;
-  endCursor: string | null;
-  retentionDays: number;
-};
-async function activity(variables: Record<string, unknown>): Promise<Page> {
-  const res = await shop.gql<{ staffActivity: Page }>(ACTIVITY, variables, owner.headers);
+// The activity screen's own document.
+const ACTIVITY = StaffActivityDocument;
+async function activity(variables: StaffActivityQueryVariables) {
+  const res = await shop.gql(ACTIVITY, variables, owner.headers);
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
   return res.data!.staffActivity;
 }
@@ -317,9 +293,9 @@ describe('the activity log', () => {
       unitPrice: 45_000,
       documentNumber: '52999111',
     });
-    const move = (to: string, extra: Record<string, string> = {}) =>
+    const move = (to: OrderStatus, extra: Record<string, string> = {}) =>
       shop.gql(
-        `mutation($input: TransitionOrderInput!) { staffTransitionOrder(input: $input) { __typename } }`,
+        StaffTransitionOrderDocument,
         { input: { orderId: String(order.id), to, ...extra } },
         { ...op.headers, 'x-forwarded-for': '2001:db8:85a3::8a2e:370:7334' },
       );
@@ -370,7 +346,7 @@ describe('the activity log', () => {
     const v = await variantWithStock(shop, 10);
     const [p] = await shop.ds.query(`SELECT price FROM product WHERE id = $1`, [Number(v.productId)]);
     const res = await shop.gql(
-      `mutation($input: UpdateProductInput!) { staffUpdateProduct(input: $input) { __typename } }`,
+      StaffUpdateProductDocument,
       { input: { productId: v.productId, price: p.price + 1000 } },
       owner.headers,
     );

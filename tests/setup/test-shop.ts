@@ -4,14 +4,13 @@ import { inject } from 'vitest';
 import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop, type RunningShop } from '../../server/src/app/start-shop.js';
 import { createTestDatabase } from './test-database.js';
-import { postGraphql, type GqlArgs, type GqlResponse } from './graphql-post.js';
-import type { TypedDocumentString } from '../gql/graphql.js';
+import { postGraphql, type GqlArgs, type GqlResponse, type TypedDocument } from './graphql-post.js';
 
 export type { GqlResponse };
 
 export interface TestShop extends RunningShop {
-  /** POST /graphql: a graphql(`…`) document types its variables and answer (see graphql-post.ts). */
-  gql<R, V>(query: TypedDocumentString<R, V>, ...args: GqlArgs<V>): Promise<GqlResponse<R>>;
+  /** POST /graphql: a typed document (its own graphql(`…`) or the client's) types variables and answer (graphql-post.ts). */
+  gql<R, V>(query: TypedDocument<R, V>, ...args: GqlArgs<V>): Promise<GqlResponse<R>>;
   gql<T = Record<string, unknown>>(
     query: string,
     variables?: Record<string, unknown>,
