@@ -1,5 +1,5 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import { changedRows, selectRows } from '../../common/db.js';
+import type { EntityManager } from 'typeorm';
+import { changedRows } from '../../common/db.js';
 
 /**
  * The inventory of each size (`product_size.stock` and `reserved`): the only code that changes them for
@@ -100,13 +100,13 @@ export async function stockAvailable(m: EntityManager, items: SizeQuantities): P
 
 /**
  * Whether some size has fewer free units than asked in the data committed now (a missing size counts as short): a
- * plain read on the pool, no transaction, no lock. placeOrder uses it to refuse a sold-out size at once instead of
- * queueing behind the buyers holding its row; the hold itself (`reserveStock`) decides, as the read can be stale.
+ * plain read, no lock. placeOrder uses it to refuse a sold-out size before opening its transaction instead of
+ * queueing behind the buyers holding the size's row; the hold itself (`reserveStock`) decides, as the read can be
+ * stale.
  */
-export async function anySizeShort(ds: DataSource, items: SizeQuantities): Promise<boolean> {
+export async function anySizeShort(m: EntityManager, items: SizeQuantities): Promise<boolean> {
   if (items.length === 0) return false;
-  const rows = await selectRows<{ id: number; stock: number }>(
-    ds,
+  const rows: Array<{ id: number; stock: number }> = await m.query(
     `SELECT id, stock FROM product_size WHERE id = ANY($1::int[])`,
     [items.map((i) => i.sizeId)],
   );

@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Env } from '../../config/env.js';
-import { commit, inTransaction, isUniqueViolation, rollback, selectRows, type Outcome } from '../../common/db.js';
+import { commit, inTransaction, isUniqueViolation, rollback, type Outcome } from '../../common/db.js';
 import type { CartService, Quote, QuotedLine, QuoteRequest } from '../cart/index.js';
 import { anySizeShort, groupBySize } from '../catalog/index.js';
 import type { PaymentGateway } from '../payments/index.js';
@@ -75,13 +75,13 @@ export class OrderPlacementService {
       return { __typename: 'ValidationErrors', message: 'Revisa los datos marcados.', errors: checked.errors };
     const key = input.idempotencyKey.trim();
     const request = this.quoteRequest(input, checked.value);
-    const early = await this.refusedBeforeLocking(request, key);
-    if (early) return early;
 
     let order: OrderEntity;
     try {
-      const outcome = await inTransaction<OrderEntity, Refused>(this.ds, (m) =>
-        this.createOrder(m, input, request, key, checked.value, clientAddress?.slice(0, 64) || null),
+      const outcome = await inTransaction<OrderEntity, Refused>(
+        this.ds,
+        (m) => this.createOrder(m, input, request, key, checked.value, clientAddress?.slice(0, 64) || null),
+        (m) => this.refusedBeforeLocking(m, request, key),
       );
       if (!outcome.commit) return outcome.failure;
       order = outcome.value;
@@ -103,26 +103,23 @@ export class OrderPlacementService {
 
   /**
    * The refusal of a cart that cannot be bought with the data committed now (a sold-out size above all), decided with
-   * plain reads on the pool: no transaction, no lock, so in a flash sale the buyers who arrive after the last unit
-   * are answered at once instead of queueing behind the ones holding the size's row. Null (go on and place it) when
-   * every size has the units, or when this key already placed an order (the transaction answers with it). The read
-   * can be stale: the transaction quotes again and the stock hold decides, so a cart passed here can still be refused
-   * there, never the other way round. The answer is the one the transaction gives for the same data, except that a
-   * discount code's rules about the customer are only checked once the cart can be bought.
+   * plain reads on the connection the order got, before its transaction: no lock, no write, so in a flash sale the
+   * buyers whose turn comes after the last unit was held are answered at once instead of queueing behind the ones
+   * holding the size's row. Null (go on and place it) when every size has the units, or when this key already placed
+   * an order (the transaction answers with it). The read can be stale: the transaction quotes again and the stock hold
+   * decides, so a cart passed here can still be refused there, never the other way round. The answer is the one the
+   * transaction gives for the same data, except that a discount code's rules about the customer are only checked
+   * once the cart can be bought.
    */
-  private async refusedBeforeLocking(request: QuoteRequest, key: string): Promise<Refused | null> {
+  private async refusedBeforeLocking(m: EntityManager, request: QuoteRequest, key: string): Promise<Refused | null> {
     const wellFormed = request.lines.every(
       (l) => ID.test(l.productId) && ID.test(l.sizeId) && Number.isInteger(l.quantity) && l.quantity >= 1,
     );
-    if (wellFormed && !(await anySizeShort(this.ds, groupBySize(request.lines)))) return null;
-    const quote = await this.cart.quote(request);
+    if (wellFormed && !(await anySizeShort(m, groupBySize(request.lines)))) return null;
+    const quote = await this.cart.quote(request, m);
     if (!quote.hasProblems) return null;
-    const [earlier] = await selectRows<{ id: number }>(
-      this.ds,
-      `SELECT id FROM shop_order WHERE idempotency_key = $1`,
-      [key],
-    );
-    if (earlier) return null;
+    const earlier: Array<{ id: number }> = await m.query(`SELECT id FROM shop_order WHERE idempotency_key = $1`, [key]);
+    if (earlier.length > 0) return null;
     return quote.discountCodeInvalid ? invalidCode(request.discountCode, quote.discountProblem) : cartProblem(quote);
   }
 
