@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Env } from '../../config/env.js';
-import { commit, inTransaction, isUniqueViolation, rollback, type Outcome } from '../../common/db.js';
+import { commit, inTransaction, isUniqueViolation, rollback, selectRows, type Outcome } from '../../common/db.js';
 import type { CartService, Quote, QuotedLine, QuoteRequest } from '../cart/index.js';
 import { anySizeShort, groupBySize } from '../catalog/index.js';
 import type { PaymentGateway } from '../payments/index.js';
@@ -32,6 +32,9 @@ export type PlaceOrderResult =
 type Refused = Exclude<PlaceOrderResult, { __typename: 'OrderPlaced' }>;
 
 const ID = /^\d{1,9}$/;
+
+/** What `looksShort` answers to end the connection's turn without a transaction. */
+const LOOKS_SHORT = Symbol('looks-short');
 
 const invalidCode = (code: string | null | undefined, problem?: Quote['discountProblem']): Refused => ({
   __typename: 'InvalidDiscountCode',
@@ -76,14 +79,20 @@ export class OrderPlacementService {
     const key = input.idempotencyKey.trim();
     const request = this.quoteRequest(input, checked.value);
 
+    const create = (m: EntityManager) =>
+      this.createOrder(m, input, request, key, checked.value, clientAddress?.slice(0, 64) || null);
     let order: OrderEntity;
     try {
-      const outcome = await inTransaction<OrderEntity, Refused>(
-        this.ds,
-        (m) => this.createOrder(m, input, request, key, checked.value, clientAddress?.slice(0, 64) || null),
-        (m) => this.refusedBeforeLocking(m, request, key),
+      let outcome = await inTransaction<OrderEntity, Refused | typeof LOOKS_SHORT>(this.ds, create, (m) =>
+        this.looksShort(m, request),
       );
-      if (!outcome.commit) return outcome.failure;
+      if (!outcome.commit && outcome.failure === LOOKS_SHORT) {
+        const refused = await this.refusalWithoutLocks(request, key);
+        if (refused) return refused;
+        // The size had the units after all (stock came back, or this key already placed an order): place it.
+        outcome = await inTransaction<OrderEntity, Refused>(this.ds, create);
+      }
+      if (!outcome.commit) return outcome.failure as Refused;
       order = outcome.value;
     } catch (err) {
       // A concurrent request with the same key won the race: answer with its order.
@@ -102,23 +111,32 @@ export class OrderPlacementService {
   }
 
   /**
-   * The refusal of a cart that cannot be bought with the data committed now (a sold-out size above all), decided with
-   * plain reads on the connection the order got, before its transaction: no lock, no write, so in a flash sale the
-   * buyers whose turn comes after the last unit was held are answered at once instead of queueing behind the ones
-   * holding the size's row. Null (go on and place it) when every size has the units, or when this key already placed
-   * an order (the transaction answers with it). The read can be stale: the transaction quotes again and the stock hold
-   * decides, so a cart passed here can still be refused there, never the other way round. The answer is the one the
-   * transaction gives for the same data, except that a discount code's rules about the customer are only checked
-   * once the cart can be bought.
+   * Whether some size of the cart lacks the units in the data committed now (or a line is malformed), read on the
+   * connection the order got, before its transaction: the pool hands connections over in arrival order, so in a flash
+   * sale a buyer whose turn comes after the last unit was held sees it here and never opens a transaction or waits
+   * for the size's row. The read can be stale: the transaction quotes again and the stock hold decides, so a cart
+   * passed here can still be refused there, never the other way round.
    */
-  private async refusedBeforeLocking(m: EntityManager, request: QuoteRequest, key: string): Promise<Refused | null> {
+  private async looksShort(m: EntityManager, request: QuoteRequest): Promise<typeof LOOKS_SHORT | null> {
     const wellFormed = request.lines.every(
       (l) => ID.test(l.productId) && ID.test(l.sizeId) && Number.isInteger(l.quantity) && l.quantity >= 1,
     );
-    if (wellFormed && !(await anySizeShort(m, groupBySize(request.lines)))) return null;
-    const quote = await this.cart.quote(request, m);
+    return !wellFormed || (await anySizeShort(m, groupBySize(request.lines))) ? LOOKS_SHORT : null;
+  }
+
+  /**
+   * The refusal of a cart that looked short, with the connection given back: the storefront's quote (the pool and the
+   * cached settings) says what is wrong with each line, and a key that already placed an order is answered by the
+   * transaction with that order instead (null, as when the quote finds nothing wrong). The answer is the one the
+   * transaction gives for the same data, except that a discount code's rules about the customer are only checked once
+   * the cart can be bought.
+   */
+  private async refusalWithoutLocks(request: QuoteRequest, key: string): Promise<Refused | null> {
+    const quote = await this.cart.quote(request);
     if (!quote.hasProblems) return null;
-    const earlier: Array<{ id: number }> = await m.query(`SELECT id FROM shop_order WHERE idempotency_key = $1`, [key]);
+    const earlier = await selectRows<{ id: number }>(this.ds, `SELECT id FROM shop_order WHERE idempotency_key = $1`, [
+      key,
+    ]);
     if (earlier.length > 0) return null;
     return quote.discountCodeInvalid ? invalidCode(request.discountCode, quote.discountProblem) : cartProblem(quote);
   }
