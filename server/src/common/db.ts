@@ -91,14 +91,21 @@ export const rollback = <F>(failure: F): Outcome<never, F> => ({ commit: false, 
  * Runs `work` in one transaction. It commits when the work answers `commit(value)` and rolls back
  * when it answers `rollback(failure)`: expected failures (stock ran out, a code was used up) undo
  * every write without being thrown. Unexpected errors still throw and roll back.
+ *
+ * `refuse`, when given, runs first on the same connection, outside any transaction, once the pool has handed the
+ * connection over: plain reads that may answer a failure without opening the transaction at all. Reading then, and
+ * not before waiting for the connection, lets a request that queued behind others see what they committed.
  */
 export async function inTransaction<T, F>(
   ds: DataSource,
   work: (m: EntityManager) => Promise<Outcome<T, F>>,
+  refuse?: (m: EntityManager) => Promise<F | null>,
 ): Promise<Outcome<T, F>> {
   const runner = ds.createQueryRunner();
   await runner.connect();
   try {
+    const refused = refuse ? await refuse(runner.manager) : null;
+    if (refused !== null) return rollback(refused);
     await runner.startTransaction();
     let outcome: Outcome<T, F>;
     try {

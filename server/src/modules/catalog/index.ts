@@ -20,6 +20,7 @@ export {
   type LowStockReport,
 } from './stock-alerts.service.js';
 export {
+  anySizeShort,
   groupBySize,
   releaseStock,
   reserveStock,

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { changedRows } from '../../common/db.js';
 
 /**
  * The inventory of each size (`product_size.stock` and `reserved`): the only code that changes them for
@@ -42,10 +43,22 @@ async function lockAndUpdate(m: EntityManager, items: SizeQuantities, set: strin
 
 /**
  * Moves units from `stock` to `reserved`, all sizes or none: returns the first size that ran out
- * (nothing written) or null when everything was reserved.
+ * (nothing written) or null when everything was reserved. One size (the common order) is one conditional UPDATE:
+ * PostgreSQL re-checks `stock >= qty` on the newest row once it holds the row lock, so the hold is atomic and the
+ * lock lasts from this statement to the commit. Several sizes are locked in ascending id order first, so that two
+ * orders sharing sizes never deadlock and a short size leaves nothing written.
  */
 export async function reserveStock(m: EntityManager, items: SizeQuantities): Promise<number | null> {
   if (items.length === 0) return null;
+  if (items.length === 1) {
+    const [item] = items;
+    const reserved = await changedRows(
+      m,
+      `UPDATE product_size SET stock = stock - $2, reserved = reserved + $2 WHERE id = $1 AND stock >= $2`,
+      [item!.sizeId, item!.quantity],
+    );
+    return reserved === 1 ? null : item!.sizeId;
+  }
   const short = await lockAndCheck(m, items);
   if (short === null) await updateSizes(m, items, 'stock = s.stock - r.qty, reserved = s.reserved + r.qty');
   return short;
@@ -83,4 +96,20 @@ export async function stockAvailable(m: EntityManager, items: SizeQuantities): P
   );
   const stock = new Map(rows.map((r) => [r.id, r.stock]));
   return items.every((i) => (stock.get(i.sizeId) ?? 0) >= i.quantity);
+}
+
+/**
+ * Whether some size has fewer free units than asked in the data committed now (a missing size counts as short): a
+ * plain read, no lock. placeOrder uses it to refuse a sold-out size before opening its transaction instead of
+ * queueing behind the buyers holding the size's row; the hold itself (`reserveStock`) decides, as the read can be
+ * stale.
+ */
+export async function anySizeShort(m: EntityManager, items: SizeQuantities): Promise<boolean> {
+  if (items.length === 0) return false;
+  const rows: Array<{ id: number; stock: number }> = await m.query(
+    `SELECT id, stock FROM product_size WHERE id = ANY($1::int[])`,
+    [items.map((i) => i.sizeId)],
+  );
+  const stock = new Map(rows.map((r) => [r.id, r.stock]));
+  return items.some((i) => (stock.get(i.sizeId) ?? 0) < i.quantity);
 }

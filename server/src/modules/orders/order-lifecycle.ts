@@ -98,8 +98,20 @@ export class OrderLifecycle {
   }
 
   /**
-   * The first step of a new order (already inserted with its lines, status PENDIENTE_PAGO): holds its
-   * units and its discount use, and opens the timeline. On failure nothing is held; the caller rolls back.
+   * How a new order opens its timeline: its first status and the entry that records it. The placement writes the entry
+   * in the same statement as the order (order-placement.service.ts) and then calls `place`.
+   */
+  opening(paymentMethod: OrderEntity['paymentMethod']): { status: OrderStatusValue; actor: string; note: string } {
+    const start = PLACEMENT[paymentMethod === 'CASH_ON_DELIVERY' ? 'cashOnDelivery' : 'online'];
+    return { status: start.status, actor: actorLabel(SHOPPER), note: start.note };
+  }
+
+  /**
+   * The first step of a new order (already inserted with its lines and its `opening` entry): queues its emails and
+   * payment reminder, then holds its units and its discount use. On failure the caller rolls everything back.
+   * The stock hold comes after every other write so the size's row lock, which buyers of the same size queue behind,
+   * is held only until the commit; the discount use follows it because every edge takes stock before discount uses
+   * (one lock order, no deadlocks).
    */
   async place(
     m: EntityManager,
@@ -111,17 +123,6 @@ export class OrderLifecycle {
     const start = PLACEMENT[order.paymentMethod === 'CASH_ON_DELIVERY' ? 'cashOnDelivery' : 'online'];
     if (order.status !== start.status)
       throw new Error(`place: a ${order.paymentMethod} order starts in ${start.status}, not ${order.status}`);
-    const short = await reserveStock(m, groupBySize(lines));
-    if (short !== null) return { ok: false, failure: { reason: 'STOCK_SHORT', sizeId: short } };
-    if (!(await takeDiscountUse(m, order.discountCode, { withinLimit: true })))
-      return { ok: false, failure: { reason: 'DISCOUNT_USED_UP' } };
-    await m.insert(OrderTransitionEntity, {
-      orderId: order.id,
-      from: null,
-      to: start.status,
-      actor: actorLabel(SHOPPER),
-      note: start.note,
-    });
     for (const mail of start.mails) await this.mails.queue(m, mail, order);
     if (start.remind) {
       // One reminder if it is still unpaid later; the job checks the order's state when it runs.
@@ -133,6 +134,10 @@ export class OrderLifecycle {
         { jobKey: `payment-reminder:${order.id}`, runAt, maxAttempts: 5 },
       );
     }
+    const short = await reserveStock(m, groupBySize(lines));
+    if (short !== null) return { ok: false, failure: { reason: 'STOCK_SHORT', sizeId: short } };
+    if (!(await takeDiscountUse(m, order.discountCode, { withinLimit: true })))
+      return { ok: false, failure: { reason: 'DISCOUNT_USED_UP' } };
     return { ok: true };
   }
 

@@ -1,6 +1,5 @@
 import type { EntityManager } from 'typeorm';
 import type { Env } from '../../config/env.js';
-import { canonicalEmail } from '#shared/customer-email.js';
 import { countOf, unitsText } from '#shared/plural.js';
 
 export type OrderLimitKind = 'UNITS_PER_ORDER' | 'OPEN_ORDERS_PER_EMAIL' | 'OPEN_ORDERS_PER_CLIENT';
@@ -19,18 +18,58 @@ const reached = (limit: OrderLimitKind, max: number, message: string): OrderLimi
   message,
 });
 
+/** Who is placing an order: its idempotency key, the canonical email and the client key (null when unknown). */
+export interface PlacementParties {
+  key: string;
+  email: string;
+  clientAddress: string | null;
+}
+
+/** What the placement transaction reads once its locks are held. */
+export interface PlacementState {
+  /** The order an earlier request with the same idempotency key placed, if any. */
+  earlierOrderId: number | null;
+  /** Orders holding stock unpaid with this canonical email / from this client address. */
+  openByEmail: number;
+  openByClient: number;
+}
+
 /**
- * Anti-hoarding caps on a new order (units per size are the cart quote's, MAX_UNITS_PER_SIZE): units
- * per order, and orders holding stock unpaid (waiting for payment, or for the shop to confirm contraentrega) per
- * email (its canonical form: `ana+1@` and `ana+2@` are one customer) and per client address. Checked inside the
- * placement transaction under advisory locks on the email and the address, so concurrent orders from
- * one shopper are counted one after another.
+ * Serialises placements per idempotency key, canonical email and client address (`ana+1@` and `ana+2@` are one
+ * customer), then reads, in one statement, the earlier order with the key and the open orders counted by the caps.
+ * The locks come first in their own statement, always in this order (key, email, address), so concurrent placements
+ * never deadlock; the reads come after it because a statement only sees the rows committed when it starts, so they
+ * must start after the wait for the locks.
  */
-export async function checkOrderLimits(
-  m: EntityManager,
+export async function lockPlacement(m: EntityManager, parties: PlacementParties): Promise<PlacementState> {
+  await m.query(
+    `SELECT pg_advisory_xact_lock(hashtext('order-key'), hashtext($1)),
+            pg_advisory_xact_lock(hashtext('order-email'), hashtext($2)),
+            CASE WHEN $3::text IS NOT NULL THEN pg_advisory_xact_lock(hashtext('order-client'), hashtext($3)) END`,
+    [parties.key, parties.email, parties.clientAddress],
+  );
+  const [row] = (await m.query(
+    `SELECT (SELECT id FROM shop_order WHERE idempotency_key = $1) AS earlier_id,
+            (SELECT count(*) FROM shop_order
+              WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND email_canonical = $2)::int AS by_email,
+            (SELECT count(*) FROM shop_order
+              WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND client_address = $3)::int AS by_client`,
+    [parties.key, parties.email, parties.clientAddress],
+  )) as Array<{ earlier_id: number | null; by_email: number; by_client: number }>;
+  return { earlierOrderId: row!.earlier_id, openByEmail: row!.by_email, openByClient: row!.by_client };
+}
+
+/**
+ * Anti-hoarding caps on a new order (units per size are the cart quote's, MAX_UNITS_PER_SIZE): units per order, and
+ * orders holding stock unpaid (waiting for payment, or for the shop to confirm contraentrega) per email and per client
+ * address, counted under the locks of `lockPlacement` so concurrent orders from one shopper are counted one after
+ * another.
+ */
+export function orderLimitReached(
   env: Pick<Env, 'MAX_UNITS_PER_ORDER' | 'MAX_OPEN_ORDERS_PER_EMAIL' | 'MAX_OPEN_ORDERS_PER_CLIENT'>,
-  order: { units: number; email: string; clientAddress: string | null },
-): Promise<OrderLimitReached | null> {
+  order: { units: number; clientAddress: string | null },
+  open: PlacementState,
+): OrderLimitReached | null {
   if (order.units > env.MAX_UNITS_PER_ORDER) {
     return reached(
       'UNITS_PER_ORDER',
@@ -38,29 +77,14 @@ export async function checkOrderLimits(
       `Un pedido puede llevar hasta ${unitsText(env.MAX_UNITS_PER_ORDER)} en total y el tuyo tiene ${order.units}. Quita algunas o divide la compra en varios pedidos.`,
     );
   }
-  const email = canonicalEmail(order.email);
-  // Both locks in one statement (email first, as every placement takes them), then both counts in the next: a
-  // statement reads the rows committed when it starts, so the counts must come after the wait for the locks.
-  await m.query(
-    `SELECT pg_advisory_xact_lock(hashtext('order-email'), hashtext($1)),
-            CASE WHEN $2::text IS NOT NULL THEN pg_advisory_xact_lock(hashtext('order-client'), hashtext($2)) END`,
-    [email, order.clientAddress],
-  );
-  const [open] = (await m.query(
-    `SELECT (SELECT count(*) FROM shop_order
-              WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND email_canonical = $1)::int AS by_email,
-            (SELECT count(*) FROM shop_order
-              WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND client_address = $2)::int AS by_client`,
-    [email, order.clientAddress],
-  )) as Array<{ by_email: number; by_client: number }>;
-  if (open!.by_email >= env.MAX_OPEN_ORDERS_PER_EMAIL) {
+  if (open.openByEmail >= env.MAX_OPEN_ORDERS_PER_EMAIL) {
     return reached(
       'OPEN_ORDERS_PER_EMAIL',
       env.MAX_OPEN_ORDERS_PER_EMAIL,
-      `Ya tienes ${countOf(open!.by_email, 'pedido', 'pedidos')} esperando pago o confirmación con este correo. Paga o deja vencer alguno (se liberan en unos minutos), o espera nuestra llamada, antes de hacer otro.`,
+      `Ya tienes ${countOf(open.openByEmail, 'pedido', 'pedidos')} esperando pago o confirmación con este correo. Paga o deja vencer alguno (se liberan en unos minutos), o espera nuestra llamada, antes de hacer otro.`,
     );
   }
-  if (order.clientAddress && open!.by_client >= env.MAX_OPEN_ORDERS_PER_CLIENT) {
+  if (order.clientAddress && open.openByClient >= env.MAX_OPEN_ORDERS_PER_CLIENT) {
     return reached(
       'OPEN_ORDERS_PER_CLIENT',
       env.MAX_OPEN_ORDERS_PER_CLIENT,

@@ -1,16 +1,17 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import type { Env } from '../../config/env.js';
-import { commit, inTransaction, isUniqueViolation, rollback, type Outcome } from '../../common/db.js';
-import type { CartService, Quote, QuotedLine } from '../cart/index.js';
+import { commit, inTransaction, isUniqueViolation, rollback, selectRows, type Outcome } from '../../common/db.js';
+import type { CartService, Quote, QuotedLine, QuoteRequest } from '../cart/index.js';
+import { anySizeShort, groupBySize } from '../catalog/index.js';
 import type { PaymentGateway } from '../payments/index.js';
 import { OrderEntity } from './order.entity.js';
-import { OrderLineEntity } from './order-line.entity.js';
+import { insertOrder } from './order-insert.js';
 import { validateCheckout, type CheckoutInput, type FieldError, type ValidCheckout } from './order-validation.js';
 import { newAccessToken, newOrderReference } from './order-tokens.js';
-import { initialStatus, type OrderLifecycle } from './order-lifecycle.js';
+import type { OrderLifecycle } from './order-lifecycle.js';
 import type { CashOnDeliveryRefusal } from '#shared/cash-on-delivery.js';
 import { checkoutUrlFor, receiptUrl } from './order-checkout.js';
-import { checkOrderLimits, type OrderLimitReached } from './order-limits.js';
+import { lockPlacement, orderLimitReached, type OrderLimitReached } from './order-limits.js';
 
 import { INVALID_DISCOUNT_MESSAGE, type DiscountProblemReason } from '#shared/discount-codes.js';
 import { canonicalEmail } from '#shared/customer-email.js';
@@ -29,6 +30,11 @@ export type PlaceOrderResult =
   | { __typename: 'CashOnDeliveryUnavailable'; reason: CashOnDeliveryRefusal; maxTotal: number; message: string };
 
 type Refused = Exclude<PlaceOrderResult, { __typename: 'OrderPlaced' }>;
+
+const ID = /^\d{1,9}$/;
+
+/** What `looksShort` answers to end the connection's turn without a transaction. */
+const LOOKS_SHORT = Symbol('looks-short');
 
 const invalidCode = (code: string | null | undefined, problem?: Quote['discountProblem']): Refused => ({
   __typename: 'InvalidDiscountCode',
@@ -71,13 +77,22 @@ export class OrderPlacementService {
     if (!checked.ok)
       return { __typename: 'ValidationErrors', message: 'Revisa los datos marcados.', errors: checked.errors };
     const key = input.idempotencyKey.trim();
+    const request = this.quoteRequest(input, checked.value);
 
+    const create = (m: EntityManager) =>
+      this.createOrder(m, input, request, key, checked.value, clientAddress?.slice(0, 64) || null);
     let order: OrderEntity;
     try {
-      const outcome = await inTransaction<OrderEntity, Refused>(this.ds, (m) =>
-        this.createOrder(m, input, key, checked.value, clientAddress?.slice(0, 64) || null),
+      let outcome = await inTransaction<OrderEntity, Refused | typeof LOOKS_SHORT>(this.ds, create, (m) =>
+        this.looksShort(m, request),
       );
-      if (!outcome.commit) return outcome.failure;
+      if (!outcome.commit && outcome.failure === LOOKS_SHORT) {
+        const refused = await this.refusalWithoutLocks(request, key);
+        if (refused) return refused;
+        // The size had the units after all (stock came back, or this key already placed an order): place it.
+        outcome = await inTransaction<OrderEntity, Refused>(this.ds, create);
+      }
+      if (!outcome.commit) return outcome.failure as Refused;
       order = outcome.value;
     } catch (err) {
       // A concurrent request with the same key won the race: answer with its order.
@@ -90,6 +105,42 @@ export class OrderPlacementService {
     return this.placed(order);
   }
 
+  private quoteRequest(input: PlaceOrderInput, valid: ValidCheckout): QuoteRequest {
+    const destination = { departmentCode: valid.department.code, municipalityCode: valid.municipality.code };
+    return { lines: input.lines, discountCode: input.discountCode, destination, paymentMethod: valid.paymentMethod };
+  }
+
+  /**
+   * Whether some size of the cart lacks the units in the data committed now (or a line is malformed), read on the
+   * connection the order got, before its transaction: the pool hands connections over in arrival order, so in a flash
+   * sale a buyer whose turn comes after the last unit was held sees it here and never opens a transaction or waits
+   * for the size's row. The read can be stale: the transaction quotes again and the stock hold decides, so a cart
+   * passed here can still be refused there, never the other way round.
+   */
+  private async looksShort(m: EntityManager, request: QuoteRequest): Promise<typeof LOOKS_SHORT | null> {
+    const wellFormed = request.lines.every(
+      (l) => ID.test(l.productId) && ID.test(l.sizeId) && Number.isInteger(l.quantity) && l.quantity >= 1,
+    );
+    return !wellFormed || (await anySizeShort(m, groupBySize(request.lines))) ? LOOKS_SHORT : null;
+  }
+
+  /**
+   * The refusal of a cart that looked short, with the connection given back: the storefront's quote (the pool and the
+   * cached settings) says what is wrong with each line, and a key that already placed an order is answered by the
+   * transaction with that order instead (null, as when the quote finds nothing wrong). The answer is the one the
+   * transaction gives for the same data, except that a discount code's rules about the customer are only checked once
+   * the cart can be bought.
+   */
+  private async refusalWithoutLocks(request: QuoteRequest, key: string): Promise<Refused | null> {
+    // Both reads at once: a refusal waits for one round trip, not two.
+    const [quote, earlier] = await Promise.all([
+      this.cart.quote(request),
+      selectRows<{ id: number }>(this.ds, `SELECT id FROM shop_order WHERE idempotency_key = $1`, [key]),
+    ]);
+    if (!quote.hasProblems || earlier.length > 0) return null;
+    return quote.discountCodeInvalid ? invalidCode(request.discountCode, quote.discountProblem) : cartProblem(quote);
+  }
+
   /** The answer for a placed order; a replay of a finished order points to its receipt. */
   private async placed(order: OrderEntity): Promise<PlaceOrderResult> {
     const checkoutUrl =
@@ -99,26 +150,25 @@ export class OrderPlacementService {
     return { __typename: 'OrderPlaced', reference: order.reference, accessToken: order.accessToken, checkoutUrl };
   }
 
-  /** Writes the order and its lines, then lets the lifecycle hold its stock and discount use; any refusal rolls everything back. */
+  /**
+   * Writes the order, its lines and its opening entry, then lets the lifecycle queue its mails and hold its stock and
+   * discount use (the last writes before the commit); any refusal rolls everything back.
+   */
   private async createOrder(
     m: EntityManager,
     input: PlaceOrderInput,
+    request: QuoteRequest,
     key: string,
     valid: ValidCheckout,
     clientAddress: string | null,
   ): Promise<Outcome<OrderEntity, Refused>> {
-    // Same key → same order: serialise requests per key, then look for an earlier one.
-    await m.query(`SELECT pg_advisory_xact_lock(hashtext('order-key'), hashtext($1))`, [key]);
-    const earlier = await m.getRepository(OrderEntity).findOneBy({ idempotencyKey: key });
-    if (earlier) return commit(earlier);
+    // Same key → same order: serialise requests per key (and per shopper, for the caps), then look for an earlier one.
+    const open = await lockPlacement(m, { key, email: canonicalEmail(valid.customer.email), clientAddress });
+    if (open.earlierOrderId !== null)
+      return commit(await m.getRepository(OrderEntity).findOneByOrFail({ id: open.earlierOrderId }));
 
-    const destination = { departmentCode: valid.department.code, municipalityCode: valid.municipality.code };
     const { email, documentType, documentNumber } = valid.customer;
-    const quote = await this.cart.quote(
-      { lines: input.lines, discountCode: input.discountCode, destination, paymentMethod: valid.paymentMethod },
-      m,
-      { email, documentType, documentNumber },
-    );
+    const quote = await this.cart.quote(request, m, { email, documentType, documentNumber });
     if (quote.discountCodeInvalid) return rollback(invalidCode(input.discountCode, quote.discountProblem));
     if (quote.hasProblems) return rollback(cartProblem(quote));
     if (quote.lines.length === 0) {
@@ -141,35 +191,10 @@ export class OrderPlacementService {
     }
 
     const units = quote.lines.reduce((sum, l) => sum + l.quantity, 0);
-    const limit = await checkOrderLimits(m, this.env, {
-      units,
-      email: canonicalEmail(valid.customer.email),
-      clientAddress,
-    });
+    const limit = orderLimitReached(this.env, { units, clientAddress }, open);
     if (limit) return rollback(limit);
 
-    const order = await this.insertOrder(m, input, key, valid, quote, clientAddress);
-    const images = await this.firstImages(
-      m,
-      quote.lines.map((l) => Number(l.productId)),
-    );
-    await m.insert(
-      OrderLineEntity,
-      quote.lines.map((l, position) => ({
-        orderId: order.id,
-        productId: Number(l.productId),
-        sizeId: Number(l.sizeId),
-        name: l.product?.name ?? '',
-        sizeLabel: l.sizeLabel ?? '',
-        unitPrice: l.unitPrice,
-        quantity: l.quantity,
-        lineTotal: l.lineTotal,
-        discount: quote.lineDiscounts[position] ?? 0,
-        imageUrl: images.get(Number(l.productId)) ?? null,
-        categorySlug: l.product?.categorySlug ?? '',
-        position,
-      })),
-    );
+    const order = await this.insertOrder(m, key, valid, quote, clientAddress);
     // The lines just written, as quoted: the stock to hold is known without reading them back.
     const placed = await this.lifecycle.place(
       m,
@@ -187,22 +212,29 @@ export class OrderPlacementService {
 
   private async insertOrder(
     m: EntityManager,
-    input: PlaceOrderInput,
     key: string,
     valid: ValidCheckout,
     quote: Quote,
     clientAddress: string | null,
   ): Promise<OrderEntity> {
     const expiresAt = new Date(Date.now() + this.env.ORDER_EXPIRY_MINUTES * 60_000);
-    const repo = m.getRepository(OrderEntity);
-    for (let attempt = 0; ; attempt++) {
-      const reference = newOrderReference();
-      // A reference collision is astronomically rare; check first so the transaction stays usable.
-      if (attempt < 5 && (await repo.existsBy({ reference }))) continue;
-      const order = repo.create({
-        reference,
+    const opening = this.lifecycle.opening(valid.paymentMethod);
+    const lines = quote.lines.map((l, position) => ({
+      productId: Number(l.productId),
+      sizeId: Number(l.sizeId),
+      name: l.product?.name ?? '',
+      sizeLabel: l.sizeLabel ?? '',
+      unitPrice: l.unitPrice,
+      quantity: l.quantity,
+      lineTotal: l.lineTotal,
+      discount: quote.lineDiscounts[position] ?? 0,
+      categorySlug: l.product?.categorySlug ?? '',
+    }));
+    for (;;) {
+      const order = m.getRepository(OrderEntity).create({
+        reference: newOrderReference(),
         accessToken: newAccessToken(),
-        status: initialStatus(valid.paymentMethod),
+        status: opening.status,
         paymentMethod: valid.paymentMethod,
         fullName: valid.customer.fullName,
         email: valid.customer.email,
@@ -240,15 +272,9 @@ export class OrderPlacementService {
         carrier: null,
         trackingNumber: null,
       });
-      return repo.save(order);
+      // A reference already taken (astronomically rare) inserts nothing: draw another.
+      const inserted = await insertOrder(m, order, lines, opening);
+      if (inserted) return Object.assign(order, inserted);
     }
-  }
-
-  private async firstImages(m: EntityManager, productIds: number[]): Promise<Map<number, string>> {
-    const rows: Array<{ product_id: number; url: string }> = await m.query(
-      `SELECT DISTINCT ON (product_id) product_id, url FROM product_image WHERE product_id = ANY($1::int[]) ORDER BY product_id, position, id`,
-      [productIds],
-    );
-    return new Map(rows.map((r) => [r.product_id, r.url]));
   }
 }
