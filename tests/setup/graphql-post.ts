@@ -24,7 +24,7 @@ export type GqlArgs<V> = [...GqlVariables<V>, headers?: Headers];
 
 /**
  * A typed document: the test's own graphql(`…`) (tests/gql, a string) or the client's generated document
- * (client/src/features/<f>/<f>.generated.ts, a parsed AST, sent as the client sends it).
+ * (client/src/features/<f>/<f>.generated.ts, a parsed AST: the operation the app sends, printed).
  */
 export type TypedDocument<R, V> = TypedDocumentString<R, V> | TypedDocumentNode<R, V>;
 
@@ -88,7 +88,10 @@ function isDocumentNode(query: unknown): query is DocumentNode {
   return typeof query === 'object' && query !== null && (query as { kind?: unknown }).kind === 'Document';
 }
 
-/** The text to send: a string as it is, a parsed document printed as Apollo Client prints it. */
+/**
+ * The text to send: a string as it is, a parsed document printed with graphql-js (Apollo Client's cache also adds
+ * `__typename` to each selection; the fields the test reads are the same).
+ */
 function queryText(query: AnyDocument): string {
   if (isDocumentNode(query)) return print(query);
   // graphql(`…`) answers `{}` for a text codegen has not read (edited, or reformatted, since the last codegen).
