@@ -230,7 +230,7 @@ export class OrderPlacementService {
       discount: quote.lineDiscounts[position] ?? 0,
       categorySlug: l.product?.categorySlug ?? '',
     }));
-    for (;;) {
+    for (let attempt = 1; ; attempt++) {
       const order = m.getRepository(OrderEntity).create({
         reference: newOrderReference(),
         accessToken: newAccessToken(),
@@ -272,9 +272,10 @@ export class OrderPlacementService {
         carrier: null,
         trackingNumber: null,
       });
-      // A reference already taken (astronomically rare) inserts nothing: draw another.
+      // A reference already taken (astronomically rare) inserts nothing: draw another, a few times at most.
       const inserted = await insertOrder(m, order, lines, opening);
       if (inserted) return Object.assign(order, inserted);
+      if (attempt >= 5) throw new Error('placeOrder: no free order reference after 5 draws');
     }
   }
 }
