@@ -20,7 +20,6 @@ export {
   type LowStockReport,
 } from './stock-alerts.service.js';
 export {
-  anySizeShort,
   groupBySize,
   releaseStock,
   reserveStock,

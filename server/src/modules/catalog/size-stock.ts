@@ -87,7 +87,12 @@ export async function restockReturned(m: EntityManager, items: SizeQuantities): 
   await lockAndUpdate(m, items, 'stock = s.stock + r.qty');
 }
 
-/** Whether every size still has the units (a read, for `canRetryPayment`). */
+/**
+ * Whether every size still has the free units asked in the data committed now (a missing size has none): a plain read,
+ * no lock. `canRetryPayment` asks before offering a retry; placeOrder asks before opening its transaction, to refuse a
+ * sold-out size instead of queueing behind the buyers holding the size's row. The hold itself (`reserveStock`)
+ * decides, as the read can be stale.
+ */
 export async function stockAvailable(m: EntityManager, items: SizeQuantities): Promise<boolean> {
   if (items.length === 0) return true;
   const rows: Array<{ id: number; stock: number }> = await m.query(
@@ -96,20 +101,4 @@ export async function stockAvailable(m: EntityManager, items: SizeQuantities): P
   );
   const stock = new Map(rows.map((r) => [r.id, r.stock]));
   return items.every((i) => (stock.get(i.sizeId) ?? 0) >= i.quantity);
-}
-
-/**
- * Whether some size has fewer free units than asked in the data committed now (a missing size counts as short): a
- * plain read, no lock. placeOrder uses it to refuse a sold-out size before opening its transaction instead of
- * queueing behind the buyers holding the size's row; the hold itself (`reserveStock`) decides, as the read can be
- * stale.
- */
-export async function anySizeShort(m: EntityManager, items: SizeQuantities): Promise<boolean> {
-  if (items.length === 0) return false;
-  const rows: Array<{ id: number; stock: number }> = await m.query(
-    `SELECT id, stock FROM product_size WHERE id = ANY($1::int[])`,
-    [items.map((i) => i.sizeId)],
-  );
-  const stock = new Map(rows.map((r) => [r.id, r.stock]));
-  return items.some((i) => (stock.get(i.sizeId) ?? 0) < i.quantity);
 }

@@ -2,7 +2,7 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { Env } from '../../config/env.js';
 import { commit, inTransaction, isUniqueViolation, rollback, selectRows, type Outcome } from '../../common/db.js';
 import type { CartService, Quote, QuotedLine, QuoteRequest } from '../cart/index.js';
-import { anySizeShort, groupBySize } from '../catalog/index.js';
+import { groupBySize, stockAvailable } from '../catalog/index.js';
 import type { PaymentGateway } from '../payments/index.js';
 import { OrderEntity } from './order.entity.js';
 import { insertOrder } from './order-insert.js';
@@ -121,7 +121,7 @@ export class OrderPlacementService {
     const wellFormed = request.lines.every(
       (l) => ID.test(l.productId) && ID.test(l.sizeId) && Number.isInteger(l.quantity) && l.quantity >= 1,
     );
-    return !wellFormed || (await anySizeShort(m, groupBySize(request.lines))) ? LOOKS_SHORT : null;
+    return !wellFormed || !(await stockAvailable(m, groupBySize(request.lines))) ? LOOKS_SHORT : null;
   }
 
   /**
