@@ -100,6 +100,9 @@ class RecordingCache extends CatalogCache {
   override remember<T>(_key: string, load: () => Promise<T>): Promise<T> {
     return cachedWork.run(true, load);
   }
+  override rememberTyped<T>(_key: string, load: () => Promise<T>): Promise<T> {
+    return cachedWork.run(true, load);
+  }
 }
 
 /** Tables (schema-qualified) that a plan reads. */

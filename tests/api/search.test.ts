@@ -488,6 +488,7 @@ describe('search suggestions', () => {
     expect(plural.products.map((p) => p.name)).toContain('Collar de cuero Miel');
     const [{ id }] = await shop.ds.query(`SELECT id FROM product WHERE slug = 'collar-cuero-miel'`);
     await shop.ds.query(`UPDATE product_size SET stock = 0 WHERE product_id = $1`, [id]);
+    await shop.catalogCache.sync();
     try {
       const collars = await suggest('collar', 10);
       const sold = collars.products.findIndex((p) => p.id === String(id));
@@ -495,6 +496,7 @@ describe('search suggestions', () => {
       expect(collars.products.map((p) => p.id)).toEqual((await byName('(^|[^a-z0-9])collar')).slice(0, 10));
     } finally {
       await shop.ds.query(`UPDATE product_size SET stock = 5 WHERE product_id = $1`, [id]);
+      await shop.catalogCache.sync();
     }
   });
 
@@ -508,13 +510,18 @@ describe('search suggestions', () => {
 
   it('never suggests an inactive product, and follows renames at once', async () => {
     const [{ id }] = await shop.ds.query(`SELECT id FROM product WHERE slug = 'collar-cuero-miel'`);
+    expect((await suggest('collar de cuero')).products.map((p) => p.id)).toContain(String(id));
     await shop.ds.query(`UPDATE product SET active = false WHERE id = $1`, [id]);
+    await shop.catalogCache.sync();
     try {
+      // The same words asked before the change: what was kept for them went with the change.
       expect((await suggest('collar de cuero')).products.map((p) => p.id)).not.toContain(String(id));
       await shop.ds.query(`UPDATE product SET active = true, name = 'Collar Zafiro Único' WHERE id = $1`, [id]);
+      await shop.catalogCache.sync();
       expect((await suggest('zafi')).products.map((p) => p.id)).toEqual([String(id)]);
     } finally {
       await shop.ds.query(`UPDATE product SET active = true, name = 'Collar de cuero Miel' WHERE id = $1`, [id]);
+      await shop.catalogCache.sync();
     }
   });
 
@@ -532,6 +539,18 @@ describe('search suggestions', () => {
     }
     // One statement: the products with their sizes and images, and the categories (the job queue polls apart).
     expect(capture.statements.filter((s) => !s.includes('graphile_worker'))).toHaveLength(1);
+    // The same words again (the next keystroke's answer asked by someone else): kept until the catalog changes.
+    const again = captureStatements();
+    try {
+      expect(await suggest('pecher')).toEqual(shown);
+    } finally {
+      again.stop();
+    }
+    expect(again.statements.filter((s) => !s.includes('graphile_worker'))).toHaveLength(0);
+    // Kept apart from the shop's own reads, so that any text anyone types cannot push those out.
+    const keys = (store: Iterable<string>) => [...store].filter((k) => k.startsWith('suggestions:'));
+    expect(keys(shop.catalogCache.typed.keys()).length).toBeGreaterThan(0);
+    expect(keys(shop.catalogCache.values.keys())).toEqual([]);
     // The cards read with the suggestions say what the product page says.
     expect(shown.products.length).toBeGreaterThan(0);
     for (const p of shown.products) {

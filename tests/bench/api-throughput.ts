@@ -84,7 +84,8 @@ function combined(runs: Result[]): Measured {
   };
 }
 
-export async function cannon(url: string, body: string, duration: number): Promise<Result> {
+/** `nextBody`: a body for each request instead of the same `body` every time. */
+export async function cannon(url: string, body: string, duration: number, nextBody?: () => string): Promise<Result> {
   return autocannon({
     url,
     method: 'POST',
@@ -95,6 +96,16 @@ export async function cannon(url: string, body: string, duration: number): Promi
     timeout: 10,
     // A GraphQL error answers 200: such bodies are counted as mismatches, not as throughput.
     verifyBody: (b) => b.startsWith('{"data"') && !b.includes('"errors"'),
+    ...(nextBody && {
+      requests: [
+        {
+          setupRequest: (req) => {
+            req.body = nextBody();
+            return req;
+          },
+        },
+      ],
+    }),
   });
 }
 

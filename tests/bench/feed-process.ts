@@ -70,7 +70,10 @@ async function main(): Promise<FeedRun> {
   const kind = process.argv[2] ?? 'google';
   const url = process.env.FEED_DATABASE_URL!;
   const ds = kind === 'baseline' ? null : await openDatabase({ url });
-  const noCache = { remember: <T>(_key: string, load: () => Promise<T>) => load() };
+  const noCache = {
+    remember: <T>(_key: string, load: () => Promise<T>) => load(),
+    rememberTyped: <T>(_key: string, load: () => Promise<T>) => load(),
+  };
   const feeds = ds
     ? new FeedService(
         ds,

@@ -38,6 +38,8 @@ interface Operation {
   query: string;
   baselinePath: string;
   variables: Record<string, unknown>;
+  /** Different variables for every request (`variables` is the first of them), so the shop's cache never answers. */
+  typed?: true;
 }
 
 const OPERATIONS: Operation[] = [
@@ -66,12 +68,54 @@ const OPERATIONS: Operation[] = [
     variables: { query: 'pech', first: 5 },
   },
   {
+    name: 'sugerencias tecleadas (una distinta por petición)',
+    query: SUGGEST,
+    baselinePath: '/suggest',
+    variables: { query: 'co', first: 1 },
+    typed: true,
+  },
+  {
     name: 'listado collares + talla M + en stock (24 + facetas)',
     query: FILTERED_LISTING,
     baselinePath: '/filtered-listing',
     variables: { category: 'collares', first: 24, filter: { sizes: ['M'], inStock: true } },
   },
 ];
+
+/**
+ * What shoppers type into the box, keystroke by keystroke (from 2 characters), for every active product name,
+ * each asking for 1 to 10 suggestions: the shop keeps suggestions by their words and count, so none of these is
+ * answered from its cache until the list runs out. In a fixed shuffled order, the same for shop and baseline.
+ */
+async function typedSuggestions(dbUrl: string): Promise<string[]> {
+  // The seeded names (a synthetic product's name is a seeded one plus a number, which nobody types).
+  const names = await sql<{ name: string }>(
+    dbUrl,
+    `SELECT DISTINCT regexp_replace(lower(name), ' [0-9]+$', '') AS name FROM product WHERE active`,
+  );
+  // One query per set of words the shop would read («collar de» reads as «collar»).
+  const queries = new Map<string, string>();
+  for (const { name } of names) {
+    for (let end = 2; end <= name.length; end++) {
+      const typed = name.slice(0, end);
+      const words = parseSearchText(typed)?.words;
+      if (words?.length && !queries.has(JSON.stringify(words))) queries.set(JSON.stringify(words), typed);
+    }
+  }
+  const bodies = [...queries.values()].flatMap((query) =>
+    Array.from({ length: 10 }, (_, i) => JSON.stringify({ query: SUGGEST, variables: { query, first: i + 1 } })),
+  );
+  // A fixed pseudo-random order (xorshift), so runs compare.
+  let seed = 0x2545f491;
+  for (let i = bodies.length - 1; i > 0; i--) {
+    seed ^= seed << 13;
+    seed ^= seed >>> 17;
+    seed ^= seed << 5;
+    const j = (seed >>> 0) % (i + 1);
+    [bodies[i], bodies[j]] = [bodies[j]!, bodies[i]!];
+  }
+  return bodies;
+}
 
 async function explain(dbUrl: string, products: number, query: string): Promise<SearchPlan> {
   const text = parseSearchText(query)!;
@@ -132,8 +176,9 @@ export async function runSearch(
     const baseline = await startBaseline();
     try {
       for (const op of OPERATIONS) {
-        const body = JSON.stringify({ query: op.query, variables: op.variables });
-        const check = await gql(shopUrl, op.query, op.variables);
+        const typed = op.typed ? await typedSuggestions(dbUrl) : null;
+        const body = typed?.[0] ?? JSON.stringify({ query: op.query, variables: op.variables });
+        const check = await gql(shopUrl, op.query, JSON.parse(body).variables);
         const problem = firstError(check);
         if (problem) {
           result.rows.push({
@@ -151,12 +196,18 @@ export async function runSearch(
         if (baseRes.status !== 200) throw new Error(`La línea base falla en ${op.name}: ${baseBody.slice(0, 200)}`);
         const [a, b] = [JSON.stringify(JSON.parse(baseBody)), JSON.stringify({ data: check.data })];
         if (a !== b) console.warn(`  ⚠ ${op.name}: la línea base difiere de la tienda`);
+        // The typed suggestions: one body after another from the second on (the check asked for the first), for
+        // the shop and again from the start for the baseline; more requests than bodies means some repeated.
+        let sent = 1;
+        const next = typed ? () => typed[sent++ % typed.length]! : undefined;
         process.stdout.write(`    ${op.name}: tienda…`);
-        await cannon(`${shopUrl}/graphql`, body, config.warmupS);
-        const shop = measured(await cannon(`${shopUrl}/graphql`, body, config.duration));
+        await cannon(`${shopUrl}/graphql`, body, config.warmupS, next);
+        const shop = measured(await cannon(`${shopUrl}/graphql`, body, config.duration, next));
+        const repeated = typed ? Math.max(0, sent - typed.length) : 0;
+        sent = 0;
         process.stdout.write(' línea base…');
-        await cannon(`${baseline.url}${op.baselinePath}`, body, config.warmupS);
-        const base = measured(await cannon(`${baseline.url}${op.baselinePath}`, body, config.duration));
+        await cannon(`${baseline.url}${op.baselinePath}`, body, config.warmupS, next);
+        const base = measured(await cannon(`${baseline.url}${op.baselinePath}`, body, config.duration, next));
         process.stdout.write(' ✓\n');
         result.rows.push({
           products,
@@ -164,6 +215,9 @@ export async function runSearch(
           shop,
           baseline: base,
           ratio: base.rps > 0 ? shop.rps / base.rps : null,
+          ...(typed && {
+            note: `${typed.length.toLocaleString('en-US')} consultas distintas; ${repeated.toLocaleString('en-US')} repetidas en la tienda`,
+          }),
         });
       }
     } finally {

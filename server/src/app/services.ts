@@ -108,7 +108,7 @@ export function createServices(
   databaseUrl: string | null = null,
 ): Services {
   const staffDirectory = new StaffDirectory(ds, databaseUrl, log);
-  const catalog = new CatalogService(ds);
+  const catalog = new CatalogService(ds, readCache);
   const discounts = new DiscountService(ds);
   const shipping = new ShippingService(ds, readCache);
   const cashOnDelivery = new CashOnDeliveryService(ds, readCache);

@@ -57,7 +57,7 @@ export const cacheLookups = new client.Counter({
 });
 
 /** Counts one cache lookup (hit or miss). */
-export function countCacheLookup(cache: 'pages' | 'searchPages' | 'reads' | 'values', hit: boolean): void {
+export function countCacheLookup(cache: 'pages' | 'searchPages' | 'reads' | 'values' | 'typed', hit: boolean): void {
   cacheLookups.inc({ cache, result: hit ? 'hit' : 'miss' });
 }
 

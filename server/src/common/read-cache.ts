@@ -8,4 +8,9 @@
 export interface ReadCache {
   /** `keep`: whether a loaded value may be kept (e.g. not a result with errors); every value by default. */
   remember<T>(key: string, load: () => Promise<T>, keep?: (value: T) => boolean): Promise<T>;
+  /**
+   * The same, for values keyed by what a visitor typed (search suggestions): kept apart, in a small store of their
+   * own, so that text anyone can send never pushes the shop's own reads out.
+   */
+  rememberTyped<T>(key: string, load: () => Promise<T>): Promise<T>;
 }

@@ -75,6 +75,12 @@ export class CatalogCache implements ReadCache {
     maxSize: 24 * 1024 * 1024,
     sizeCalculation: ({ value }) => valueSize(value),
   });
+  /** ReadCache values keyed by what a visitor typed (rememberTyped): as `searchPages`, a small store of their own. */
+  readonly typed = new LRUCache<string, { value: unknown }>({
+    max: 2000,
+    maxSize: 4 * 1024 * 1024,
+    sizeCalculation: ({ value }) => valueSize(value),
+  });
   /** Bumped on every invalidation: work that started under an older version does not store its result. */
   version = 0;
   readonly #listener: PgListener;
@@ -118,6 +124,7 @@ export class CatalogCache implements ReadCache {
     this.searchPages.clear();
     this.reads.clear();
     this.values.clear();
+    this.typed.clear();
     this.#scheduleExpiry();
   }
 
@@ -160,14 +167,28 @@ export class CatalogCache implements ReadCache {
    * The cached value of `key`, or `load()`'s, kept (if `keep` agrees) only if no catalog change arrived while it
    * was read, and only while invalidations are being received. Callers treat the value as immutable.
    */
-  async remember<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+  remember<T>(key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+    return this.#remember('values', key, load, keep);
+  }
+
+  /** `remember` in the `typed` store. */
+  rememberTyped<T>(key: string, load: () => Promise<T>): Promise<T> {
+    return this.#remember('typed', key, load, () => true);
+  }
+
+  async #remember<T>(
+    store: 'values' | 'typed',
+    key: string,
+    load: () => Promise<T>,
+    keep: (value: T) => boolean,
+  ): Promise<T> {
     if (!this.enabled) return load();
-    const hit = this.values.get(key);
-    countCacheLookup('values', hit !== undefined);
+    const hit = this[store].get(key);
+    countCacheLookup(store, hit !== undefined);
     if (hit) return hit.value as T;
     const version = this.version;
     const value = await load();
-    if (this.enabled && this.version === version && keep(value)) this.values.set(key, { value });
+    if (this.enabled && this.version === version && keep(value)) this[store].set(key, { value });
     return value;
   }
 

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { selectRows } from '../../common/db.js';
+import type { ReadCache } from '../../common/read-cache.js';
 import { MAX_PAGE_SIZE, PRICE_RANGES, SEARCH_EXACT_LIMIT, SIZE_LABELS } from '#shared/shop.js';
 import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../common/cursor.js';
 import { CategoryEntity } from './category.entity.js';
@@ -277,7 +278,11 @@ export class CatalogService {
   /** The text vectors' most common lexemes (search-estimate.ts), read at most every LEXEME_STATS_TTL_MS. */
   #lexemes: { at: number; common: Promise<ReadonlyMap<string, number>> } | null = null;
 
-  constructor(private readonly ds: DataSource) {}
+  /** `cache`: where suggestions are kept between catalog changes; without it every call reads. */
+  constructor(
+    private readonly ds: DataSource,
+    private readonly cache?: ReadCache,
+  ) {}
 
   /** Advisory (only a search's plan depends on it): kept in memory, read again after a few minutes. */
   private lexemeStats(): Promise<ReadonlyMap<string, number>> {
@@ -496,9 +501,13 @@ export class CatalogService {
     const details = new Map<number, { sizes: ProductSizeEntity[]; images: ProductImageEntity[] }>();
     if (text.words.length === 0) return { products: [], categories: [], details };
     const st = suggestionsStatement(text, first);
-    const rows = await selectRows<
-      ProductRow & { id: number | null; categories: CategoryRow[]; sizes: SizeRow[]; images: ImageRow[] }
-    >(this.ds, st.sql, st.params);
+    type Row = ProductRow & { id: number | null; categories: CategoryRow[]; sizes: SizeRow[]; images: ImageRow[] };
+    const read = () => selectRows<Row>(this.ds, st.sql, st.params);
+    // Asked on every keystroke, and the first letters of what shoppers type are few: the rows stay (unchanged; what
+    // is built from them is new each time) until the catalog changes. The statement's values are the whole key.
+    const rows = this.cache
+      ? await this.cache.rememberTyped(`suggestions:${JSON.stringify(st.params)}`, read)
+      : await read();
     const named = rows.filter((r): r is typeof r & { id: number } => r.id !== null);
     for (const r of named) details.set(r.id, { sizes: r.sizes.map(sizeFromRow), images: r.images.map(imageFromRow) });
     let products = named.map((r) => productFromRow(r));
