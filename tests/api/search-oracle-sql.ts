@@ -4,7 +4,7 @@
  * bounded statements (server/src/modules/catalog/listing-sql.ts) must answer exactly what this one answers whenever
  * a search matches at most SEARCH_EXACT_LIMIT products, and listings always.
  */
-import type { ProductSortKey } from '../../server/src/modules/catalog/catalog.service.js';
+import type { ProductSortKey } from '../../server/src/modules/catalog/catalog-rows.js';
 import type { ProductFilter, SearchText } from '../../server/src/modules/catalog/search-input.js';
 import { SIZE_LABELS } from '#shared/shop.js';
 

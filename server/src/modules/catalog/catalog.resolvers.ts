@@ -6,7 +6,7 @@ import { connection } from './listing-models.js';
 import { prefetchProductData, productData, selectedFields } from './product-prefetch.js';
 import type { ProductSizeEntity } from './product-size.entity.js';
 import { parseFilter, parseSearchText } from './search-input.js';
-import type { ListingSpec } from './catalog.service.js';
+import type { ListingSpec } from './catalog-rows.js';
 import { MAX_SUGGESTIONS } from '#shared/shop.js';
 
 const soldOut = (sizes: ProductSizeEntity[]) => sizes.every((s) => s.stock <= 0);

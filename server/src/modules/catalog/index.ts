@@ -1,11 +1,11 @@
 // Catalog: categories and products for shoppers, product management and stock alerts for staff.
+export { CatalogService } from './catalog.service.js';
 export {
-  CatalogService,
   sizeWithProductFromRow,
   type CategoryWithCount,
   type SizeWithProductRow,
   type ProductSortKey,
-} from './catalog.service.js';
+} from './catalog-rows.js';
 export {
   CatalogAdminService,
   type AddImageInput,

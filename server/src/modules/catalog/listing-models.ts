@@ -1,12 +1,7 @@
 import type { ProductEntity } from './product.entity.js';
 import type { SearchText } from './search-input.js';
-import {
-  CatalogService,
-  type ListingSpec,
-  type ProductFacets,
-  type ProductPage,
-  type TextRead,
-} from './catalog.service.js';
+import { CatalogService } from './catalog.service.js';
+import type { ListingSpec, ProductFacets, ProductPage, TextRead } from './catalog-rows.js';
 
 /** GraphQL ProductConnection as the resolvers return it: the page plus what `facets` needs. */
 export interface ProductConnectionModel {

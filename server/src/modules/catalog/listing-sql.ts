@@ -14,7 +14,7 @@
  * - No text, a category or the whole shop: the total and the counts per filter option are sums over
  *   `product_facet_count` (exact, a few rows per category); the page walks the listing order's index.
  */
-import type { ProductSortKey } from './catalog.service.js';
+import type { ProductSortKey } from './catalog-rows.js';
 import type { ProductFilter } from './search-input.js';
 import { SEARCH_EXACT_LIMIT, SIZE_LABELS } from '#shared/shop.js';
 

@@ -11,7 +11,7 @@
  * Relevance: tier 3 when every word is in the name, 2 when in name/category/pet, 1 otherwise (the
  * description); within a tier products in stock first; then ts_rank; then the shop's own order.
  */
-import type { ProductSortKey } from './catalog.service.js';
+import type { ProductSortKey } from './catalog-rows.js';
 import type { SearchText } from './search-input.js';
 import { saleAtSql, saleSql } from '#shared/orders.js';
 import { Params, PRODUCT_COLUMNS, type Statement } from './listing-sql.js';
