@@ -547,6 +547,12 @@ describe('search suggestions', () => {
       again.stop();
     }
     expect(again.statements.filter((s) => !s.includes('graphile_worker'))).toHaveLength(0);
+    // Read on the suggestions' own connections, whose sessions keep the statement's plan.
+    const [{ sessions }] = await shop.ds.query(
+      `SELECT count(*)::int AS sessions FROM pg_stat_activity
+        WHERE application_name = 'enzo-generic-plans' AND datname = current_database()`,
+    );
+    expect(sessions).toBeGreaterThan(0);
     // Kept apart from the shop's own reads, so that any text anyone types cannot push those out.
     const keys = (store: Iterable<string>) => [...store].filter((k) => k.startsWith('suggestions:'));
     expect(keys(shop.catalogCache.typed.keys()).length).toBeGreaterThan(0);

@@ -36,6 +36,7 @@ import type { ReadCache } from '../common/read-cache.js';
 import { AlertMonitor, BackupService, firebaseBackupStore } from '../modules/operations/index.js';
 import { TASK_LABELS } from '../modules/staff/index.js';
 import { alertConditions } from './alert-conditions.js';
+import { genericPlanPool } from '../common/generic-plan-pool.js';
 
 /** Long-lived services, built once at start-up and shared by every request (the composition root). */
 export interface Services {
@@ -96,7 +97,8 @@ function invoicingRefusal(env: Env): string | null {
  * `readCache`: where quotes keep the shipping and contraentrega settings between staff changes (the catalog cache,
  * which every instance invalidates). `jobPool`: the background jobs' own pool (graphile-worker), also used to show
  * and retry jobs. `databaseUrl`: for the staff directory's LISTEN connection (without it nothing about staff is
- * kept between requests; start it with `staffDirectory.start()`).
+ * kept between requests; start it with `staffDirectory.start()`) and the search suggestions' own small pool (without
+ * it they run on `ds`; `catalog.stop()` closes it).
  */
 export function createServices(
   env: Env,
@@ -108,7 +110,7 @@ export function createServices(
   databaseUrl: string | null = null,
 ): Services {
   const staffDirectory = new StaffDirectory(ds, databaseUrl, log);
-  const catalog = new CatalogService(ds, readCache);
+  const catalog = new CatalogService(ds, readCache, databaseUrl ? genericPlanPool(databaseUrl, log) : undefined);
   const discounts = new DiscountService(ds);
   const shipping = new ShippingService(ds, readCache);
   const cashOnDelivery = new CashOnDeliveryService(ds, readCache);

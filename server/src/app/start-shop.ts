@@ -237,6 +237,7 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
         await stop();
         await openCache.stop();
         await services.staffDirectory.stop();
+        await services.catalog.stop();
         await openDs.destroy();
         await embedded?.stop();
         await (await staffAuthReady.catch(() => undefined))?.stop();

@@ -30,6 +30,8 @@ export interface SelectOptions {
    * prepared statement's generic plan would pick one plan for every value.
    */
   plan?: 'prepared' | 'custom';
+  /** Another pool on the same database to run on instead of the DataSource's (genericPlanPool). */
+  pool?: Pool;
 }
 
 /**
@@ -50,7 +52,7 @@ export async function selectRows<T>(
   params: unknown[] = [],
   options: SelectOptions = {},
 ): Promise<T[]> {
-  const pool = (ds.driver as { master?: Pool }).master;
+  const pool = options.pool ?? (ds.driver as { master?: Pool }).master;
   if (!pool) return ds.query(sql, params);
   ds.logger.logQuery(sql, params);
   const name = options.plan === 'custom' ? undefined : preparedName(sql);

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { selectRows } from '../../common/db.js';
 import type { ReadCache } from '../../common/read-cache.js';
+import type { Pool } from 'pg';
 import { MAX_PAGE_SIZE, PRICE_RANGES, SEARCH_EXACT_LIMIT } from '#shared/shop.js';
 import { checkPageSize, decodeOffsetCursor, encodeOffsetCursor } from '../../common/cursor.js';
 import type { ProductEntity } from './product.entity.js';
@@ -52,11 +53,20 @@ export class CatalogService {
   /** The text vectors' most common lexemes (search-estimate.ts), read at most every LEXEME_STATS_TTL_MS. */
   #lexemes: { at: number; common: Promise<ReadonlyMap<string, number>> } | null = null;
 
-  /** `cache`: where suggestions are kept between catalog changes; without it every call reads. */
+  /**
+   * `cache`: where suggestions are kept between catalog changes; without it every call reads. `genericPlans`: a pool
+   * whose sessions keep the suggestions statement's plan (genericPlanPool); without it, the DataSource's.
+   */
   constructor(
     private readonly ds: DataSource,
     private readonly cache?: ReadCache,
+    private readonly genericPlans?: Pool,
   ) {}
+
+  /** Closes the connections this service opened itself. */
+  async stop(): Promise<void> {
+    await this.genericPlans?.end();
+  }
 
   /** Advisory (only a search's plan depends on it): kept in memory, read again after a few minutes. */
   private lexemeStats(): Promise<ReadonlyMap<string, number>> {
@@ -276,7 +286,7 @@ export class CatalogService {
     if (text.words.length === 0) return { products: [], categories: [], details };
     const st = suggestionsStatement(text, first);
     type Row = ProductRow & { id: number | null; categories: CategoryRow[]; sizes: SizeRow[]; images: ImageRow[] };
-    const read = () => selectRows<Row>(this.ds, st.sql, st.params);
+    const read = () => selectRows<Row>(this.ds, st.sql, st.params, { pool: this.genericPlans });
     // Asked on every keystroke, and the first letters of what shoppers type are few: the rows stay (unchanged; what
     // is built from them is new each time) until the catalog changes. The statement's values are the whole key.
     const rows = this.cache
