@@ -252,3 +252,38 @@ describe('desktop menus', () => {
     expect(await screen.findByText('Envío gratis en compras desde $150.000')).toBeInTheDocument();
   });
 });
+
+describe('mobile menu', () => {
+  it('stays mounted but hidden while closed, and opens with focus inside, closing on Escape back to the button', async () => {
+    const user = userEvent.setup();
+    renderHeader();
+    const button = screen.getByRole('button', { name: 'Menú' });
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    // Mounted ahead of the first tap (once the page has painted), out of the accessibility tree while closed.
+    await waitFor(() => expect(document.querySelector('.mobile-menu-root')).not.toBeNull());
+    expect(document.querySelector('.mobile-menu-root')).toHaveAttribute('hidden');
+    expect(screen.queryByRole('dialog', { name: 'Menú' })).toBeNull();
+
+    await user.click(button);
+    const menu = screen.getByRole('dialog', { name: 'Menú' });
+    expect(button).toHaveAttribute('aria-expanded', 'true');
+    expect(within(menu).getByRole('button', { name: 'Cerrar menú' })).toHaveFocus();
+    expect(within(menu).getByRole('search')).toBeInTheDocument();
+    for (let i = 0; i < 12; i++) {
+      await user.tab();
+      expect(menu.contains(document.activeElement)).toBe(true);
+    }
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Menú' })).toBeNull();
+    expect(button).toHaveAttribute('aria-expanded', 'false');
+    expect(button).toHaveFocus();
+
+    // Opened again: the same drawer, shown and focused anew.
+    await user.click(button);
+    expect(
+      within(screen.getByRole('dialog', { name: 'Menú' })).getByRole('button', { name: 'Cerrar menú' }),
+    ).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Cerrar menú' }));
+    expect(screen.queryByRole('dialog', { name: 'Menú' })).toBeNull();
+  });
+});

@@ -1,10 +1,12 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from 'react-router';
 import { useFocusTrap } from '../lib/use-focus-trap';
 import { NAV_LINKS, NAV_MENUS, type NavMenu } from './site-nav-data';
 
 interface MobileMenuProps {
+  /** Shown; closed, the drawer stays in the page hidden (`hidden`: out of layout and of the accessibility tree). */
+  open: boolean;
   onClose: () => void;
   /** The cart entry (button with badge) shown inside the menu. */
   cart: ReactNode;
@@ -14,12 +16,17 @@ interface MobileMenuProps {
   campaignLinks?: Array<{ to: string; label: string; mobileLabel?: string }>;
 }
 
-/** Mobile navigation drawer (left): collapsible sections, links and the cart. Render only while open. */
-export function MobileMenu({ onClose, cart, search, campaignLinks = [] }: MobileMenuProps) {
+const NO_LINKS: NonNullable<MobileMenuProps['campaignLinks']> = [];
+
+/**
+ * Mobile navigation drawer (left): collapsible sections, links and the cart. It may stay mounted while closed, so
+ * that opening it is an attribute change rather than building its tree while the shopper waits.
+ */
+export function MobileMenu({ open, onClose, cart, search, campaignLinks = NO_LINKS }: MobileMenuProps) {
   const titleId = useId();
-  const { ref, onKeyDown } = useFocusTrap(true, onClose);
+  const { ref, onKeyDown } = useFocusTrap(open, onClose);
   return createPortal(
-    <div className="drawer-root">
+    <div className="drawer-root mobile-menu-root" hidden={!open}>
       <div className="drawer-overlay" onClick={onClose} aria-hidden="true" />
       <div
         ref={ref}
@@ -40,18 +47,7 @@ export function MobileMenu({ onClose, cart, search, campaignLinks = [] }: Mobile
         </header>
         <nav className="drawer__body mobile-menu__nav" aria-label="Menú principal">
           {search}
-          <ul className="mobile-menu__list">
-            {NAV_MENUS.map((menu) => (
-              <MobileSection key={menu.id} menu={menu} onNavigate={onClose} />
-            ))}
-            {[...campaignLinks, ...NAV_LINKS].map((link) => (
-              <li key={link.to}>
-                <Link className="mobile-menu__link" to={link.to} onClick={onClose}>
-                  {link.mobileLabel ?? link.label}
-                </Link>
-              </li>
-            ))}
-          </ul>
+          <MenuLinks campaignLinks={campaignLinks} onNavigate={onClose} />
         </nav>
         <footer className="drawer__footer mobile-menu__cart">{cart}</footer>
       </div>
@@ -59,6 +55,30 @@ export function MobileMenu({ onClose, cart, search, campaignLinks = [] }: Mobile
     document.body,
   );
 }
+
+/** The sections and links; memoised: opening or closing the drawer leaves them as they are. */
+const MenuLinks = memo(function MenuLinks({
+  campaignLinks,
+  onNavigate,
+}: {
+  campaignLinks: NonNullable<MobileMenuProps['campaignLinks']>;
+  onNavigate: () => void;
+}) {
+  return (
+    <ul className="mobile-menu__list">
+      {NAV_MENUS.map((menu) => (
+        <MobileSection key={menu.id} menu={menu} onNavigate={onNavigate} />
+      ))}
+      {[...campaignLinks, ...NAV_LINKS].map((link) => (
+        <li key={link.to}>
+          <Link className="mobile-menu__link" to={link.to} onClick={onNavigate}>
+            {link.mobileLabel ?? link.label}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+});
 
 function MobileSection({ menu, onNavigate }: { menu: NavMenu; onNavigate: () => void }) {
   const [open, setOpen] = useState(false);

@@ -10,8 +10,8 @@ interface SiteHeaderViewProps {
   cart: ReactNode;
   /** The search box (desktop; on phones it lives in the menu), supplied by the app wiring. */
   search?: ReactNode;
-  menuOpen: boolean;
-  onOpenMenu: () => void;
+  /** The «Menú» button (phones and tablets), supplied by the app wiring so that only it follows the drawer's state. */
+  menuButton: ReactNode;
   /** Links to the campaign pages that are on (before the fixed links). */
   campaignLinks?: Array<{ to: string; label: string }>;
   /** The free-shipping threshold staff set (COP); the banner waits for it. */
@@ -22,8 +22,7 @@ interface SiteHeaderViewProps {
 export function SiteHeaderView({
   cart,
   search,
-  menuOpen,
-  onOpenMenu,
+  menuButton,
   campaignLinks = [],
   freeShippingFrom = null,
 }: SiteHeaderViewProps) {
@@ -41,27 +40,7 @@ export function SiteHeaderView({
           : `Envío gratis en compras desde ${formatCop(freeShippingFrom).replace(' ', '')}`}
       </p>
       <div className="site-header__bar">
-        <button
-          type="button"
-          className="site-header__menu-button"
-          aria-label="Menú"
-          aria-haspopup="dialog"
-          aria-expanded={menuOpen}
-          onClick={onOpenMenu}
-        >
-          <svg
-            aria-hidden="true"
-            width="24"
-            height="24"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M4 7h16M4 12h16M4 17h16" />
-          </svg>
-        </button>
+        {menuButton}
         <Link to="/" className="site-header__brand" aria-label="Enzo, ir al inicio">
           Enzo
         </Link>
@@ -83,5 +62,32 @@ export function SiteHeaderView({
         {search ? <div className="site-header__search">{search}</div> : null}
       </div>
     </header>
+  );
+}
+
+/** The button that opens the Menú drawer; `expanded` says whether the drawer is open. */
+export function MenuButton({ expanded, onOpen }: { expanded: boolean; onOpen: () => void }) {
+  return (
+    <button
+      type="button"
+      className="site-header__menu-button"
+      aria-label="Menú"
+      aria-haspopup="dialog"
+      aria-expanded={expanded}
+      onClick={onOpen}
+    >
+      <svg
+        aria-hidden="true"
+        width="24"
+        height="24"
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
+        <path d="M4 7h16M4 12h16M4 17h16" />
+      </svg>
+    </button>
   );
 }
