@@ -3,67 +3,23 @@
 //   client: GraphQL codegen, the client build (dist/client) and the server render bundle (dist/ssr), the slow part;
 //   server: server/src bundled with esbuild into dist/server (`npm start` runs dist/server/index.js), quick.
 // `--if-changed` (used by `npm start`) rebuilds only the parts whose inputs changed since their last build: each part
-// keeps a hash of its input files (dist/.build-inputs, dist/server/.build-inputs), so a server-only change never
-// waits for Vite. `node scripts/build.mjs server` (or `client`) builds one part only.
+// keeps a hash of its input files (dist/.build-inputs, dist/server/.build-inputs; scripts/build-inputs.mjs), so a
+// server-only change never waits for Vite. `node scripts/build.mjs server` (or `client`) builds one part only.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import {
+  GENERATED,
+  PARTS,
+  SERVER_BUNDLE,
+  SERVER_OUT,
+  inputsHash,
+  root,
+  upToDate,
+  writeStamp,
+} from './build-inputs.mjs';
 
-const root = path.resolve(new URL('..', import.meta.url).pathname);
-/** Outputs of codegen that live among the inputs. */
-const GENERATED = /\.generated\.ts$|^client\/src\/gql\/|^server\/src\/generated\//;
-/** What `npm start` runs (a launcher, written by writeLauncher) and the bundle it runs. */
-const SERVER_OUT = 'dist/server/index.js';
-const SERVER_BUNDLE = 'dist/server/server.js';
-
-const PARTS = {
-  client: {
-    stamp: 'dist/.build-inputs',
-    dirs: ['client', 'shared'],
-    files: ['schema.graphql', 'codegen.yml', 'package-lock.json', 'tsconfig.json', 'tsconfig.client.json'],
-    outputs: [
-      'dist/client/index.html',
-      'dist/client/.vite/manifest.json',
-      'dist/ssr/entry-server.js',
-      'client/src/gql/types.ts',
-      'server/src/generated/graphql.ts',
-    ],
-    build: buildClient,
-  },
-  server: {
-    stamp: 'dist/server/.build-inputs',
-    dirs: ['server', 'shared'],
-    // schema.graphql is read at run time (not bundled); it is here so a schema change always gives a fresh server.
-    files: ['schema.graphql', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.mjs'],
-    outputs: [SERVER_OUT, SERVER_BUNDLE, `${SERVER_BUNDLE}.map`],
-    build: buildServer,
-  },
-};
-
-function walk(dir, out) {
-  for (const entry of fs.readdirSync(path.join(root, dir), { withFileTypes: true })) {
-    const rel = `${dir}/${entry.name}`;
-    if (entry.isDirectory()) walk(rel, out);
-    else if (!GENERATED.test(rel) && !/\.test\.tsx?$/.test(rel)) out.push(rel);
-  }
-  return out;
-}
-
-function inputsHash(part) {
-  const files = [...part.dirs.flatMap((d) => walk(d, [])), ...part.files].sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(file).update('\0');
-    try {
-      hash.update(fs.readFileSync(path.join(root, file)));
-    } catch {
-      hash.update('(missing)');
-    }
-    hash.update('\0');
-  }
-  return hash.digest('hex');
-}
+const BUILDERS = { client: buildClient, server: buildServer };
 
 function run(cmd, args) {
   const r = spawnSync(cmd, args, { stdio: 'inherit', cwd: root });
@@ -95,7 +51,7 @@ async function buildServer() {
   fs.rmSync(path.join(root, 'dist/server'), { recursive: true, force: true });
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { server: 'server/src/index.ts', 'tracing-start': 'server/src/tracing-start.ts' },
+    entryPoints: { server: 'server/src/main.ts', 'tracing-start': 'server/src/tracing-start.ts' },
     outdir: 'dist/server',
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
@@ -120,43 +76,84 @@ async function buildServer() {
     console.error(`El servidor compilado no debe depender del código generado (solo tipos): ${generated.join(', ')}`);
     process.exit(1);
   }
-  writeLauncher(result.metafile.outputs[SERVER_BUNDLE]);
+  writeLauncher(result.metafile);
+}
+
+/** Modules the server imports dynamically on every start: the database's first (server/src/main.ts), then the shop. */
+const DATABASE_START = 'server/src/app/start-database.ts';
+const SHOP_START = 'server/src/app/start-shop.ts';
+
+/** The packages an output and the chunks it imports statically import, in import order. */
+function staticPackages(outputs, file, seen = new Set(), out = []) {
+  if (seen.has(file)) return out;
+  seen.add(file);
+  const output = outputs[file];
+  if (!output) throw new Error(`esbuild no produjo ${file}`);
+  for (const i of output.imports) {
+    if (i.kind !== 'import-statement') continue;
+    if (!i.external) staticPackages(outputs, i.path, seen, out);
+    else if (!i.path.startsWith('node:') && !out.includes(i.path)) out.push(i.path);
+  }
+  return out;
+}
+
+/** The output esbuild made for a module the server imports dynamically. */
+function chunkOf(outputs, source) {
+  const file = Object.keys(outputs).find((f) => outputs[f].entryPoint === source);
+  if (!file) throw new Error(`esbuild no produjo un chunk para ${source}`);
+  return file;
 }
 
 /**
- * dist/server/index.js: loads the packages the server imports at start (in the bundle's order), then turns source
- * maps on and runs the bundle, so stack traces name server/src/*.ts. Turned on before the packages
- * (--enable-source-maps), Node would also read every package's own source maps (typeorm alone ships about a
- * thousand), a noticeable part of each start (tests/bench/README.md).
+ * dist/server/index.js runs the server (server/src/main.ts) with every package loaded while source maps are off and
+ * the server's own code while they are on, so stack traces name server/src/*.ts without Node reading every package's
+ * own source maps (typeorm alone ships about a thousand, a noticeable part of each start: tests/bench/README.md).
+ * The few packages the bootstrap and the database start need load first; the shop's packages load (main's
+ * `beforeShopModules`) while embedded PostgreSQL, a process of its own, comes up.
  */
-function writeLauncher(bundle) {
-  if (!bundle) throw new Error(`esbuild no produjo ${SERVER_BUNDLE}`);
-  const packages = [
-    ...new Set(
-      bundle.imports
-        .filter((i) => i.external && i.kind === 'import-statement' && !i.path.startsWith('node:'))
-        .map((i) => i.path),
-    ),
+function writeLauncher(metafile) {
+  const { outputs } = metafile;
+  const early = [
+    ...new Set([
+      ...staticPackages(outputs, SERVER_BUNDLE),
+      ...staticPackages(outputs, chunkOf(outputs, DATABASE_START)),
+    ]),
   ];
+  const shop = staticPackages(outputs, chunkOf(outputs, SHOP_START)).filter((p) => !early.includes(p));
   // Tracing (only with OTEL_EXPORTER_OTLP_ENDPOINT) must start before the packages it instruments load: the packages
-  // are a second file, imported after it.
-  fs.writeFileSync(
-    path.join(root, 'dist/server/packages.js'),
-    [
-      '// Generated by scripts/build.mjs: the packages the server imports at start.',
-      ...packages.map((p) => `import ${JSON.stringify(p)};`),
-      '',
-    ].join('\n'),
-  );
+  // are other files, imported after it.
+  const packageFile = (name, packages) =>
+    fs.writeFileSync(
+      path.join(root, 'dist/server', name),
+      [
+        '// Generated by scripts/build.mjs: packages the server imports at start, in its order (see index.js).',
+        ...packages.map((p) => `import ${JSON.stringify(p)};`),
+        '',
+      ].join('\n'),
+    );
+  packageFile('early-packages.js', early);
+  packageFile('shop-packages.js', shop);
   const lines = [
-    '// Generated by scripts/build.mjs (npm start runs this file): tracing if asked for, the packages, then source maps on, then the server.',
+    '// Generated by scripts/build.mjs (npm start runs this file): tracing if asked for, then the server, whose packages',
+    '// load with source maps off and whose own code loads with them on.',
     "import module from 'node:module';",
-    "await import('./tracing-start.js');",
-    "await import('./packages.js');",
     '',
-    'if (module.setSourceMapsSupport) module.setSourceMapsSupport(true);',
-    'else process.setSourceMapsEnabled(true);',
-    `await import('./${path.basename(SERVER_BUNDLE)}');`,
+    'const sourceMaps = (on) =>',
+    '  module.setSourceMapsSupport ? module.setSourceMapsSupport(on) : process.setSourceMapsEnabled(on);',
+    "await import('./tracing-start.js');",
+    "await import('./early-packages.js');",
+    'sourceMaps(true);',
+    `const { main } = await import('./${path.basename(SERVER_BUNDLE)}');`,
+    'await main({',
+    '  async beforeShopModules() {',
+    '    sourceMaps(false);',
+    '    try {',
+    "      await import('./shop-packages.js');",
+    '    } finally {',
+    '      sourceMaps(true);',
+    '    }',
+    '  },',
+    '});',
     '',
   ];
   fs.writeFileSync(path.join(root, SERVER_OUT), lines.join('\n'));
@@ -171,26 +168,20 @@ for (const name of named) {
     process.exit(1);
   }
 }
-const upToDate = [];
-for (const [name, part] of Object.entries(PARTS)) {
+const current = [];
+for (const name of Object.keys(PARTS)) {
   if (named.length > 0 && !named.includes(name)) continue;
-  const stamp = path.join(root, part.stamp);
-  const hash = inputsHash(part);
-  if (
-    ifChanged &&
-    part.outputs.every((f) => fs.existsSync(path.join(root, f))) &&
-    fs.existsSync(stamp) &&
-    fs.readFileSync(stamp, 'utf8') === hash
-  ) {
-    upToDate.push(name);
+  // Hashed before the build: an input written while it runs makes the next check build again.
+  const hash = inputsHash(name);
+  if (ifChanged && upToDate(name, hash)) {
+    current.push(name);
     continue;
   }
-  fs.rmSync(stamp, { force: true });
-  await part.build();
-  fs.mkdirSync(path.dirname(stamp), { recursive: true });
-  fs.writeFileSync(stamp, hash);
+  fs.rmSync(path.join(root, PARTS[name].stamp), { force: true });
+  await BUILDERS[name]();
+  writeStamp(name, hash);
 }
-if (upToDate.length > 0) {
+if (current.length > 0) {
   const labels = { client: 'el cliente', server: 'el servidor' };
-  console.log(`Compilación al día: sin cambios en ${upToDate.map((n) => labels[n]).join(' ni en ')}.`);
+  console.log(`Compilación al día: sin cambios en ${current.map((n) => labels[n]).join(' ni en ')}.`);
 }

@@ -35,15 +35,18 @@ export async function stopChild(
 }
 
 /**
- * The Node options `npm start` runs the server with (`node <options> dist/server/index.js` in package.json): the
- * shop and its baseline are measured under the same runtime settings as a deployed shop.
+ * The Node options `npm start` runs the server with (`node <options> scripts/start.mjs` in package.json, which runs
+ * dist/server/index.js in the same process): the shop and its baseline are measured under the same runtime settings
+ * as a deployed shop.
  */
 export function startNodeOptions(): string[] {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const match = /\bnode((?: --[\w-]+(?:=\S+)?)*) dist\/server\/index\.js/.exec(pkg.scripts.start ?? '');
-  if (!match) throw new Error('package.json: el script start no ejecuta node … dist/server/index.js');
+  const match = /\bnode((?: --[\w-]+(?:=\S+)?)*) (?:scripts\/start\.mjs|dist\/server\/index\.js)/.exec(
+    pkg.scripts.start ?? '',
+  );
+  if (!match) throw new Error('package.json: el script start no ejecuta node … scripts/start.mjs');
   return match[1]!.split(' ').filter(Boolean);
 }
 

@@ -151,7 +151,7 @@ export function createApollo(
       ApolloServerPluginLandingPageDisabled(),
       ApolloServerPluginCacheControlDisabled(),
       ...(armor.plugins as never[]),
-      inputTextLimitPlugin(typeDefs),
+      inputTextLimitPlugin(typeDefs, schema),
       rateLimitPlugin(rateCounter),
       ...(extraPlugins as never[]),
     ],

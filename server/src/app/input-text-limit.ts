@@ -3,6 +3,7 @@ import {
   buildSchema,
   GraphQLError,
   getNullableType,
+  GraphQLSchema,
   isInputObjectType,
   isListType,
   Kind,
@@ -11,7 +12,6 @@ import {
   visit,
   visitWithTypeInfo,
   type GraphQLInputType,
-  type GraphQLSchema,
 } from 'graphql';
 import type { GraphQLContext } from './context.js';
 import { MAX_IMAGE_BASE64_CHARS } from '../modules/media/index.js';
@@ -100,12 +100,12 @@ export function overlongArgument(
 /**
  * Apollo plugin: refuses, before anything runs, an operation whose arguments carry a text longer than its limit
  * (BAD_USER_INPUT naming the field). Variables and inline values alike; both are already parsed JSON here.
- * `typeDefs` is the schema's SDL.
+ * `typeDefs` is the schema's SDL; `built`, the schema Apollo runs, used when it comes from this module's graphql.
  */
-export function inputTextLimitPlugin(typeDefs: string): ApolloServerPlugin<GraphQLContext> {
-  // Built here rather than taken from Apollo: its schema may come from the other copy of graphql (ESM and
-  // CommonJS builds are loaded side by side), whose types fail graphql's instanceof checks in TypeInfo.
-  const schema = buildSchema(typeDefs);
+export function inputTextLimitPlugin(typeDefs: string, built?: unknown): ApolloServerPlugin<GraphQLContext> {
+  // Apollo's schema may come from the other copy of graphql (the test runner loads its ESM and CommonJS builds side
+  // by side), whose types fail graphql's instanceof checks in TypeInfo: then the plugin builds its own.
+  const schema = built instanceof GraphQLSchema ? built : buildSchema(typeDefs);
   return {
     async requestDidStart() {
       return {

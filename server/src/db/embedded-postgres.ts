@@ -26,6 +26,8 @@ export interface EmbeddedOptions {
   /** Trade durability for speed (tests). */
   fast?: boolean;
   log?: (message: string) => void;
+  /** Called once the postgres process has been spawned (it then comes up on its own, on another core). */
+  spawned?: () => void;
 }
 
 /**
@@ -196,6 +198,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         beforeStart: async (actual) => {
           release = await takeOver(actual, log);
         },
+        spawned: options.spawned,
       });
       return { url, dataDir: root.dataDir, stop: () => root.stop().finally(release) };
     } catch (err) {
@@ -233,7 +236,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       await fs.rm(dir, { recursive: true, force: true });
       await pg.initialise();
     }
-    await pg.start();
+    const starting = pg.start();
+    // pg.start() spawns before its first real wait (its awaits before the spawn are of settled promises).
+    options.spawned?.();
+    await starting;
   } catch (err) {
     await release();
     throw cannotStart(dir, err ?? new Error(`puerto ${port}`));
