@@ -117,6 +117,17 @@ describe('/metrics', () => {
   });
 
   it('has the names and types dashboards use, with bounded labels and no personal data', async () => {
+    // A suggestion opens a connection of the suggestions' own pool, which the pool gauge then counts.
+    const suggested = await shop.gql(
+      graphql(`
+        query MetricsSuggestions {
+          searchSuggestions(query: "pech") {
+            query
+          }
+        }
+      `),
+    );
+    expect(suggested.errors).toBeUndefined();
     const res = await fetch(`${shop.url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     const text = await res.text();
     const m = parseMetrics(text);
@@ -148,6 +159,7 @@ describe('/metrics', () => {
     };
     for (const [name, type] of Object.entries(types)) expect(m.types.get(name), name).toBe(type);
     expect(seriesValue(m, 'enzo_db_pool_connections', { pool: 'main', state: 'total' })).toBeGreaterThan(0);
+    expect(seriesValue(m, 'enzo_db_pool_connections', { pool: 'generic_plans', state: 'total' })).toBeGreaterThan(0);
     expect(text).not.toContain('ana@correo.com');
     expect(text).not.toContain('no-existe-12345');
     expect(text).not.toContain('ElNombreQueElijaUnCliente');

@@ -94,6 +94,8 @@ export interface ShopMetricsOptions {
   ds: DataSource;
   /** The job runner's pool (graphile-worker). */
   jobPool?: Pool;
+  /** The search suggestions' pool (genericPlanPool), when there is one. */
+  genericPlanPool?: Pool;
   providers: GaugeProvider[];
 }
 
@@ -101,7 +103,13 @@ export interface ShopMetricsOptions {
  * The series this shop reads at scrape time: every gauge provider (figures from PostgreSQL), the connection pools and
  * the data folder's disk. A provider that fails is left out of that scrape and counted.
  */
-export function createShopRegistry({ env, ds, jobPool, providers }: ShopMetricsOptions): client.Registry {
+export function createShopRegistry({
+  env,
+  ds,
+  jobPool,
+  genericPlanPool,
+  providers,
+}: ShopMetricsOptions): client.Registry {
   const registry = new client.Registry();
   const query: MetricsQuery = (sql, params) => ds.query(sql, params);
   const providerErrors = new client.Counter({
@@ -156,6 +164,7 @@ export function createShopRegistry({ env, ds, jobPool, providers }: ShopMetricsO
       for (const [name, pool] of [
         ['main', mainPool],
         ['jobs', jobPool],
+        ['generic_plans', genericPlanPool],
       ] as const) {
         if (!pool) continue;
         this.set({ pool: name, state: 'total' }, pool.totalCount);

@@ -134,6 +134,7 @@ export async function startShop(
       env,
       ds,
       jobPool: jobPool.pool,
+      genericPlanPool: services.catalog.genericPlans,
       providers: metricProviders(services),
     });
     // Staff downloads (orders, catalogue, electronic invoices) get the same check and refusal log as GraphQL.

@@ -17,6 +17,8 @@ export function genericPlanPool(databaseUrl: string, log?: Logger, max = 4): pg.
     application_name: 'enzo-generic-plans',
     options: '-c plan_cache_mode=force_generic_plan',
     connectionTimeoutMillis: 5000,
+    // A connection closed when idle takes its plan with it: kept longer than pg's default 10 s between bursts of typing.
+    idleTimeoutMillis: 60_000,
   });
   // An idle connection lost (a database restart): the pool drops it and the next read opens another.
   pool.on('error', (err) => log?.warn({ err }, 'planes genéricos: se perdió una conexión inactiva'));

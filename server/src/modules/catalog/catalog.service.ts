@@ -60,7 +60,7 @@ export class CatalogService {
   constructor(
     private readonly ds: DataSource,
     private readonly cache?: ReadCache,
-    private readonly genericPlans?: Pool,
+    readonly genericPlans?: Pool,
   ) {}
 
   /** Closes the connections this service opened itself. */
