@@ -501,8 +501,26 @@ describe('search suggestions', () => {
   });
 
   it("offers the search page's first results when no name has every word (a collection or description word)", async () => {
-    const r = await suggest('bandanas halloween');
+    const first = captureStatements();
+    let r: Awaited<ReturnType<typeof suggest>>;
+    try {
+      r = await suggest('bandanas halloween');
+    } finally {
+      first.stop();
+    }
     expect(r.products.length).toBe(5);
+    // Asked again: the search behind it is kept with the suggestions (only the cards' sizes and images are read).
+    const again = captureStatements();
+    try {
+      expect(await suggest('bandanas halloween')).toEqual(r);
+    } finally {
+      again.stop();
+    }
+    const ownStatements = (c: typeof first) => c.statements.filter((s) => !s.includes('graphile_worker'));
+    const searches = (c: typeof first) => ownStatements(c).filter((s) => s.includes('product_search'));
+    expect(searches(first).length).toBeGreaterThan(0);
+    expect(searches(again)).toEqual([]);
+    expect(ownStatements(again).length).toBeLessThan(ownStatements(first).length);
     const page = await shop.gql(SEARCH, { query: 'bandanas halloween', first: 5 });
     expect(r.products.map((p) => p.id)).toEqual(page.data!.search.products.edges.map((e) => e.node.id));
     for (const p of r.products) expect(p.category.slug).toBe('bandanas');

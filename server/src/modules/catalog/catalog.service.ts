@@ -286,18 +286,24 @@ export class CatalogService {
     if (text.words.length === 0) return { products: [], categories: [], details };
     const st = suggestionsStatement(text, first);
     type Row = ProductRow & { id: number | null; categories: CategoryRow[]; sizes: SizeRow[]; images: ImageRow[] };
-    const read = () => selectRows<Row>(this.ds, st.sql, st.params, { pool: this.genericPlans });
-    // Asked on every keystroke, and the first letters of what shoppers type are few: the rows stay (unchanged; what
-    // is built from them is new each time) until the catalog changes. The statement's values are the whole key.
-    const rows = this.cache
+    const read = async () => {
+      const rows = await selectRows<Row>(this.ds, st.sql, st.params, { pool: this.genericPlans });
+      // No name has every word (a word of the collection or the description: «bandanas halloween»): the first results
+      // the search page shows for the text instead, so the box never offers nothing where the page finds products.
+      const fallback = rows.some((r) => r.id !== null)
+        ? null
+        : (await this.products({ text, first, sort: 'RELEVANCE' })).products;
+      return { rows, fallback };
+    };
+    // Asked on every keystroke, and the first letters of what shoppers type are few: the rows and the fallback stay
+    // (treated as immutable; the entities built from the rows are new each time) until the catalog changes. The
+    // statement's values are the whole key.
+    const { rows, fallback } = this.cache
       ? await this.cache.rememberTyped(`suggestions:${JSON.stringify(st.params)}`, read)
       : await read();
     const named = rows.filter((r): r is typeof r & { id: number } => r.id !== null);
     for (const r of named) details.set(r.id, { sizes: r.sizes.map(sizeFromRow), images: r.images.map(imageFromRow) });
-    let products = named.map((r) => productFromRow(r));
-    // No name has every word (a word of the collection or the description: «bandanas halloween»): the first results
-    // the search page shows for the text instead, so the box never offers nothing where the page finds products.
-    if (products.length === 0) products = (await this.products({ text, first, sort: 'RELEVANCE' })).products;
+    const products = fallback ?? named.map((r) => productFromRow(r));
     return { products, categories: (rows[0]?.categories ?? []).map(categoryFromRow), details };
   }
 
