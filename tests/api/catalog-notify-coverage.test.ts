@@ -14,7 +14,8 @@ import { createServices } from '../../server/src/app/services.js';
 import { createHttpApp } from '../../server/src/app/http-app.js';
 import { openDatabase } from '../../server/src/db/data-source.js';
 import { LocalMediaStore } from '../../server/src/modules/media/index.js';
-import { CatalogCache } from '../../server/src/modules/cache/catalog-cache.js';
+import { CATALOG_CHANNEL, CatalogCache } from '../../server/src/modules/cache/catalog-cache.js';
+import { MAX_LINE_QUANTITY } from '../../shared/shop.js';
 import { isPublicCatalogOperation } from '../../server/src/modules/cache/catalog-cache.http.js';
 import { repoPath } from '../../server/src/common/repo-root.js';
 import {
@@ -28,6 +29,7 @@ import {
 import { createTestDatabase } from '../setup/test-database.js';
 import { requireBuiltClient } from '../setup/built-client.js';
 import { postGraphql } from '../setup/graphql-post.js';
+import { graphql } from '../gql/index.js';
 import { CartQuoteDocument } from '../../client/src/features/cart/cart.generated.js';
 
 /**
@@ -40,6 +42,11 @@ import { CartQuoteDocument } from '../../client/src/features/cart/cart.generated
  * statement's plan reads, and compares them with the tables that carry the trigger in the migrated database.
  */
 const CATALOG_TRIGGER_FUNCTION = 'enzo_notify_catalog_change';
+/**
+ * Sizes' updates notify through their own function: only when what the storefront shows of a size changes (any
+ * column but `stock` and `reserved`, or the stock below the cap per line); the last test of this file proves it.
+ */
+const SIZE_UPDATE_FUNCTION = 'enzo_notify_size_change';
 
 /**
  * Tables a cached answer reads without a trigger of their own, and why no stale price, stock or page can follow.
@@ -128,7 +135,10 @@ async function tablesRead(db: pg.Client, { sql, params }: Statement): Promise<Se
   }
 }
 
-/** Public tables whose every change (insert, update, delete, truncate) notifies the catalog channel once a statement. */
+/**
+ * Public tables whose every change (insert, update, delete, truncate) notifies the catalog channel once a statement,
+ * through one trigger or several (sizes: one for their updates, SIZE_UPDATE_FUNCTION).
+ */
 async function notifyingTables(db: pg.Client | pg.PoolClient): Promise<Set<string>> {
   const { rows } = await db.query<{ table: string }>(
     `SELECT n.nspname || '.' || c.relname AS table
@@ -136,10 +146,12 @@ async function notifyingTables(db: pg.Client | pg.PoolClient): Promise<Set<strin
        JOIN pg_class c ON c.oid = t.tgrelid
        JOIN pg_namespace n ON n.oid = c.relnamespace
        JOIN pg_proc p ON p.oid = t.tgfoid
-      WHERE p.proname = $1 AND NOT t.tgisinternal AND t.tgenabled <> 'D'
+      WHERE (p.proname = $1 OR (p.proname = $2 AND c.relname = 'product_size'))
+        AND NOT t.tgisinternal AND t.tgenabled <> 'D'
         AND t.tgtype & 1 = 0                       -- once per statement
-        AND t.tgtype & (4 | 8 | 16 | 32) = 4 | 8 | 16 | 32 -- INSERT, DELETE, UPDATE and TRUNCATE`,
-    [CATALOG_TRIGGER_FUNCTION],
+      GROUP BY 1
+     HAVING bit_or(t.tgtype & (4 | 8 | 16 | 32)) = 4 | 8 | 16 | 32 -- INSERT, DELETE, UPDATE and TRUNCATE`,
+    [CATALOG_TRIGGER_FUNCTION, SIZE_UPDATE_FUNCTION],
   );
   return new Set(rows.map((r) => r.table));
 }
@@ -235,13 +247,14 @@ function sampleVariables(operation: OperationDefinitionNode): object[] {
 
 let ds: DataSource;
 let db: pg.Client;
+let databaseUrl = '';
 let server: http.Server;
 let base = '';
 let stopApp: () => Promise<void> = async () => {};
 
 beforeAll(async () => {
   const clientDist = requireBuiltClient();
-  const databaseUrl = await createTestDatabase(inject('pgServerUrl'));
+  databaseUrl = await createTestDatabase(inject('pgServerUrl'));
   db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   ds = await openDatabase({ url: databaseUrl });
@@ -406,5 +419,72 @@ describe('catalog cache invalidation covers what the storefront reads', () => {
       await db.query('ROLLBACK');
     }
     expect((await notifyingTables(db)).has('public.shipping_rate')).toBe(true);
+  });
+
+  it('notifies a size update only when the storefront would show it: below the cap per line, or another column', async () => {
+    const listener = new pg.Client({ connectionString: databaseUrl });
+    await listener.connect();
+    const heard: string[] = [];
+    listener.on('notification', (n) => heard.push(n.payload ?? ''));
+    await listener.query(`LISTEN ${CATALOG_CHANNEL}`);
+    const { rows } = await db.query<{ id: number; stock: number; label: string }>(
+      `SELECT id, stock, label FROM product_size ORDER BY id LIMIT 1`,
+    );
+    const size = rows[0]!;
+    /** Whether one statement notified: a marker sent after it arrives after anything it caused. */
+    const notifies = async (statement: string, params: unknown[] = []) => {
+      heard.length = 0;
+      await db.query(statement, [size.id, ...params]);
+      await db.query(`SELECT pg_notify($1, 'marcador')`, [CATALOG_CHANNEL]);
+      for (let i = 0; i < 100 && !heard.includes('marcador'); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(heard).toContain('marcador');
+      return heard.includes('product_size');
+    };
+    const cap = MAX_LINE_QUANTITY;
+    try {
+      expect(await notifies(`UPDATE product_size SET stock = $2 WHERE id = $1`, [cap + 50])).toBe(true);
+      // An order and its payment above the cap: nothing a shopper sees changes.
+      expect(await notifies(`UPDATE product_size SET stock = stock - 1, reserved = reserved + 1 WHERE id = $1`)).toBe(
+        false,
+      );
+      expect(await notifies(`UPDATE product_size SET reserved = reserved - 1 WHERE id = $1`)).toBe(false);
+      expect(await notifies(`UPDATE product_size SET stock = $2 WHERE id = $1`, [cap])).toBe(false);
+      // Below the cap every unit shows (the most one line takes, the last units, sold out).
+      expect(await notifies(`UPDATE product_size SET stock = $2 WHERE id = $1`, [cap - 1])).toBe(true);
+      expect(await notifies(`UPDATE product_size SET stock = 0 WHERE id = $1`)).toBe(true);
+      expect(await notifies(`UPDATE product_size SET stock = stock WHERE id = $1`)).toBe(false);
+      expect(await notifies(`UPDATE product_size SET label = $2 WHERE id = $1`, ['ZZ'])).toBe(true);
+      // A statement touching no row changes nothing.
+      expect(await notifies(`UPDATE product_size SET stock = 1 WHERE id = $1 AND false`)).toBe(false);
+    } finally {
+      await db.query(`UPDATE product_size SET stock = $2, label = $3 WHERE id = $1`, [size.id, size.stock, size.label]);
+      await listener.end();
+    }
+    // The public stock reads the cap at most, so an unseen change above it cannot leave a stale figure cached.
+    await db.query(`UPDATE product_size SET stock = $2 WHERE id = $1`, [size.id, cap + 50]);
+    try {
+      const { rows: product } = await db.query<{ product_id: number }>(
+        `SELECT product_id FROM product_size WHERE id = $1`,
+        [size.id],
+      );
+      const detail = await postGraphql(
+        base,
+        graphql(`
+          query SizeStockCap($id: ID!) {
+            product(id: $id) {
+              sizes {
+                id
+                stock
+              }
+            }
+          }
+        `),
+        { id: String(product[0]!.product_id) },
+      );
+      const sizes = detail.data!.product!.sizes;
+      expect(sizes.find((s) => s.id === String(size.id))?.stock).toBe(cap);
+    } finally {
+      await db.query(`UPDATE product_size SET stock = $2 WHERE id = $1`, [size.id, size.stock]);
+    }
   });
 });

@@ -21,6 +21,7 @@ import { CatalogSku1766600000000 } from './1766600000000-catalog-sku.js';
 import { FeedImages1766600100000 } from './1766600100000-feed-images.js';
 import { SearchIndex1766700000000 } from './1766700000000-search-index.js';
 import { OpenOrderCapIndexes1766710000000 } from './1766710000000-open-order-cap-indexes.js';
+import { SizeStockNotify1767000000000 } from './1767000000000-size-stock-notify.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -47,4 +48,5 @@ export const migrations = [
   FeedImages1766600100000,
   SearchIndex1766700000000,
   OpenOrderCapIndexes1766710000000,
+  SizeStockNotify1767000000000,
 ];

@@ -7,7 +7,7 @@ import { prefetchProductData, productData, selectedFields } from './product-pref
 import type { ProductSizeEntity } from './product-size.entity.js';
 import { parseFilter, parseSearchText } from './search-input.js';
 import type { ListingSpec } from './catalog-rows.js';
-import { MAX_SUGGESTIONS } from '#shared/shop.js';
+import { MAX_LINE_QUANTITY, MAX_SUGGESTIONS } from '#shared/shop.js';
 
 const soldOut = (sizes: ProductSizeEntity[]) => sizes.every((s) => s.stock <= 0);
 
@@ -129,6 +129,9 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
     },
     ProductSize: {
       id: (s) => String(s.id),
+      // Shoppers see at most the units one line may take; the cached catalog changes only below that (migration
+      // 1767000000000-size-stock-notify), and the shop's real stock level stays its own business.
+      stock: (s) => Math.min(Math.max(s.stock, 0), MAX_LINE_QUANTITY),
       available: (s) => s.stock > 0,
     },
   };
