@@ -150,19 +150,33 @@ describe('letting an unpaid order go (the shopper changed the cart)', () => {
 });
 
 describe('payment reminder', () => {
-  it('is a delayed job enqueued with the order, and emails a link once if the order is still unpaid when it runs', async () => {
+  /** When the order's reminder is due (null once the sweep has seen it). */
+  const reminderAt = async (id: number): Promise<Date | null> =>
+    (await shop.ds.query(`SELECT payment_reminder_at FROM shop_order WHERE id = $1`, [id]))[0].payment_reminder_at;
+  const placedAt = async (id: number): Promise<Date> =>
+    (await shop.ds.query(`SELECT created_at FROM shop_order WHERE id = $1`, [id]))[0].created_at;
+
+  it('is due some minutes after the order, and the sweep emails a link once if the order is still unpaid then', async () => {
     const { placed, row } = await unpaidOrder(shop, { skip: 6 });
-    const jobs: Array<{ run_at: Date; created_at: Date; key: string }> = await shop.ds.query(
-      `SELECT run_at, created_at, key FROM graphile_worker.jobs WHERE task_identifier = 'order-payment-reminder' AND key = $1`,
-      [`payment-reminder:${row.id}`],
-    );
-    expect(jobs).toHaveLength(1);
-    const delayMinutes = (jobs[0].run_at.getTime() - jobs[0].created_at.getTime()) / 60_000;
+    const due = await reminderAt(row.id);
+    const delayMinutes = (due!.getTime() - (await placedAt(row.id)).getTime()) / 60_000;
     expect(delayMinutes).toBeGreaterThan(9);
     expect(delayMinutes).toBeLessThanOrEqual(15);
+    // Placing it queued no job: nothing wakes the workers for a reminder due in ten minutes.
+    const jobs = await shop.ds.query(
+      `SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'order-payment-reminder' OR key LIKE $1`,
+      [`%:${row.id}`],
+    );
+    expect(jobs).toEqual([]);
 
-    expect(await shop.services.orders.reminders.run(row.id)).toBe(true);
-    expect(await shop.services.orders.reminders.run(row.id)).toBe(true);
+    const reminders = shop.services.orders.reminders;
+    expect(await reminders.runDue(new Date(due!.getTime() - 1000))).toBe(0);
+    expect(await mailsOf(shop, row.id)).toEqual([]);
+    expect(await reminders.runDue(due!)).toBeGreaterThanOrEqual(1);
+    expect(await reminderAt(row.id)).toBeNull();
+    expect(await reminders.runDue(due!)).toBe(0);
+    // A job queued for it before the sweep (an upgrade) finds the same email and adds none.
+    expect(await reminders.run(row.id)).toBe(true);
     const mails = await mailsOf(shop, row.id);
     expect(mails.map((m) => m.subject)).toEqual([`Tu pedido ${placed.reference} te espera: termina el pago · Enzo`]);
     expect(mails[0].text).toContain(
@@ -170,16 +184,27 @@ describe('payment reminder', () => {
     );
   });
 
-  it('does nothing for an order paid, released or past its time', async () => {
+  it('does nothing for an order paid, released or past its time, and the sweep sees each once', async () => {
     const paid = await unpaidOrder(shop, { skip: 7 });
     await paySandbox(shop, paid.placed.checkoutUrl, { decision: 'APPROVE' });
     const released = await unpaidOrder(shop, { skip: 8 });
     await shop.gql(RELEASE, { reference: released.placed.reference, token: released.placed.accessToken });
     const late = await unpaidOrder(shop, { skip: 9 });
     await shop.ds.query(`UPDATE shop_order SET expires_at = now() - interval '1 minute' WHERE id = $1`, [late.row.id]);
-    for (const order of [paid, released, late]) {
+    const orders = [paid, released, late];
+    const latest = Math.max(...(await Promise.all(orders.map((o) => reminderAt(o.row.id)))).map((d) => d!.getTime()));
+    await shop.services.orders.reminders.runDue(new Date(latest));
+    for (const order of orders) {
+      expect(await reminderAt(order.row.id)).toBeNull();
       expect(await shop.services.orders.reminders.run(order.row.id)).toBe(false);
       expect((await mailsOf(shop, order.row.id)).filter((m) => m.subject.includes('te espera'))).toEqual([]);
     }
+  });
+
+  it('is never due for a cash-on-delivery order', () => {
+    const { lifecycle } = shop.services.orders;
+    const now = new Date();
+    expect(lifecycle.opening('CASH_ON_DELIVERY', now).paymentReminderAt).toBeNull();
+    expect(lifecycle.opening('CARD', now).paymentReminderAt!.getTime()).toBeGreaterThan(now.getTime());
   });
 });

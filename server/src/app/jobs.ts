@@ -10,7 +10,7 @@ import {
 import type { Pool } from 'pg';
 import type { Logger } from 'pino';
 import { SEND_EMAIL_TASK } from '../modules/mail/index.js';
-import { EXPIRE_ORDERS_TASK, PAYMENT_REMINDER_TASK } from '../modules/orders/index.js';
+import { EXPIRE_ORDERS_TASK, PAYMENT_REMINDER_TASK, REMIND_UNPAID_TASK } from '../modules/orders/index.js';
 import { ISSUE_DOCUMENT_TASK } from '../modules/invoicing/index.js';
 import type { Services } from './services.js';
 import { holdPoolLocks, recoverCrashedJobs } from './job-recovery.js';
@@ -87,6 +87,10 @@ const TASKS: Record<string, (deps: TaskDeps, payload: unknown) => Promise<void>>
   [CHECK_ALERTS_TASK]: async ({ services }) => {
     await services.alerts.checkAll();
   },
+  [REMIND_UNPAID_TASK]: async ({ services }) => {
+    await services.orders.reminders.runDue();
+  },
+  // Reminders queued one job per order before they became a sweep (orders/order-reminders.ts).
   [PAYMENT_REMINDER_TASK]: async ({ services }, payload) => {
     const { orderId } = payload as { orderId?: unknown };
     if (typeof orderId !== 'number') return;
@@ -111,6 +115,8 @@ export function taskList(services: Services, recover: () => Promise<unknown>): T
 const SCHEDULE: ReadonlyArray<{ task: string; match: string }> = [
   // Unpaid orders past their time give their stock back.
   { task: EXPIRE_ORDERS_TASK, match: '* * * * *' },
+  // Orders still unpaid a few minutes after they were placed get one reminder.
+  { task: REMIND_UNPAID_TASK, match: '* * * * *' },
   { task: RECONCILE_PAYMENTS_TASK, match: '* * * * *' },
   { task: MAINTENANCE_TASK, match: '* * * * *' },
   // Activity-log entries past AUDIT_RETENTION_DAYS, once a day (08:17 UTC, 03:17 in Bogotá).

@@ -22,6 +22,7 @@ import { FeedImages1766600100000 } from './1766600100000-feed-images.js';
 import { SearchIndex1766700000000 } from './1766700000000-search-index.js';
 import { OpenOrderCapIndexes1766710000000 } from './1766710000000-open-order-cap-indexes.js';
 import { SizeStockNotify1767000000000 } from './1767000000000-size-stock-notify.js';
+import { PaymentReminderSweep1767000100000 } from './1767000100000-payment-reminder-sweep.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -49,4 +50,5 @@ export const migrations = [
   SearchIndex1766700000000,
   OpenOrderCapIndexes1766710000000,
   SizeStockNotify1767000000000,
+  PaymentReminderSweep1767000100000,
 ];

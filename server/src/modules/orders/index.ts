@@ -14,7 +14,7 @@ export {
 export { type InvoiceLinks, type OrderDocumentKind, type OrderDocuments } from './order-documents.js';
 export { EXPIRE_ORDERS_TASK } from './order-expiry.js';
 export { orderMoves, type OrderMove } from './order-moves.js';
-export { PAYMENT_REMINDER_TASK } from './order-reminders.js';
+export { PAYMENT_REMINDER_TASK, REMIND_UNPAID_TASK } from './order-reminders.js';
 export { LOOKUP_MISMATCH, type OrderLookupView } from './order-lookup.js';
 export { receiptUrl } from './order-checkout.js';
 export { authorizeOrder } from './order-access.js';

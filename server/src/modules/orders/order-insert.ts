@@ -50,6 +50,7 @@ const ORDER_COLUMNS: ReadonlyArray<readonly [string, keyof NewOrder]> = [
   ['idempotency_key', 'idempotencyKey'],
   ['expires_at', 'expiresAt'],
   ['hold_until', 'holdUntil'],
+  ['payment_reminder_at', 'paymentReminderAt'],
   ['client_address', 'clientAddress'],
   ['payment_attempt', 'paymentAttempt'],
   ['delivery_min_days', 'deliveryMinDays'],

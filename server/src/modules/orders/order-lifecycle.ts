@@ -5,7 +5,6 @@ import {
   type OrderFlagValue,
   type OrderStatusValue,
 } from '#shared/orders.js';
-import { enqueueJob } from '../../common/jobs.js';
 import { auditChange } from '../../common/audit.js';
 import { ORDER_FLAGS, OrderEntity } from './order.entity.js';
 import { OrderLineEntity } from './order-line.entity.js';
@@ -70,7 +69,10 @@ export type TransitionResult = { ok: true; order: OrderEntity } | { ok: false; f
 
 const MISSING_MESSAGES = { carrier: 'Indica la transportadora.', trackingNumber: 'Indica el número de guía.' } as const;
 
-/** Background job that reminds a shopper of an order still unpaid (see order-reminders.ts). */
+/**
+ * The job that reminded a shopper of one order still unpaid, enqueued with each order until the reminders became a
+ * sweep (order-reminders.ts): kept so such jobs queued before an upgrade still run.
+ */
 export const PAYMENT_REMINDER_TASK = 'order-payment-reminder';
 
 export interface LifecycleSettings {
@@ -101,14 +103,21 @@ export class OrderLifecycle {
    * How a new order opens its timeline: its first status and the entry that records it. The placement writes the entry
    * in the same statement as the order (order-placement.service.ts) and then calls `place`.
    */
-  opening(paymentMethod: OrderEntity['paymentMethod']): { status: OrderStatusValue; actor: string; note: string } {
+  opening(
+    paymentMethod: OrderEntity['paymentMethod'],
+    now = new Date(),
+  ): { status: OrderStatusValue; actor: string; note: string; paymentReminderAt: Date | null } {
     const start = PLACEMENT[paymentMethod === 'CASH_ON_DELIVERY' ? 'cashOnDelivery' : 'online'];
-    return { status: start.status, actor: actorLabel(SHOPPER), note: start.note };
+    // One reminder if it is still unpaid by then: the reminders' sweep checks the order's state when it is due.
+    const paymentReminderAt = start.remind
+      ? new Date(now.getTime() + this.settings.paymentReminderMinutes * 60_000)
+      : null;
+    return { status: start.status, actor: actorLabel(SHOPPER), note: start.note, paymentReminderAt };
   }
 
   /**
-   * The first step of a new order (already inserted with its lines and its `opening` entry): queues its emails and
-   * payment reminder, then holds its units and its discount use. On failure the caller rolls everything back.
+   * The first step of a new order (already inserted with its lines, its `opening` entry and when its payment reminder
+   * is due): queues its emails, then holds its units and its discount use. On failure the caller rolls everything back.
    * The stock hold comes after every other write so the size's row lock, which buyers of the same size queue behind,
    * is held only until the commit; the discount use follows it because every edge takes stock before discount uses
    * (one lock order, no deadlocks).
@@ -124,16 +133,6 @@ export class OrderLifecycle {
     if (order.status !== start.status)
       throw new Error(`place: a ${order.paymentMethod} order starts in ${start.status}, not ${order.status}`);
     for (const mail of start.mails) await this.mails.queue(m, mail, order);
-    if (start.remind) {
-      // One reminder if it is still unpaid later; the job checks the order's state when it runs.
-      const runAt = new Date(Date.now() + this.settings.paymentReminderMinutes * 60_000);
-      await enqueueJob(
-        m,
-        PAYMENT_REMINDER_TASK,
-        { orderId: order.id },
-        { jobKey: `payment-reminder:${order.id}`, runAt, maxAttempts: 5 },
-      );
-    }
     const short = await reserveStock(m, groupBySize(lines));
     if (short !== null) return { ok: false, failure: { reason: 'STOCK_SHORT', sizeId: short } };
     if (!(await takeDiscountUse(m, order.discountCode, { withinLimit: true })))
@@ -298,7 +297,7 @@ export class OrderLifecycle {
     await this.mails.queue(m, 'refund', order, refundedTransactionId);
   }
 
-  /** Sends the reminder of an order still unpaid (the `order-payment-reminder` job), once. */
+  /** Sends the reminder of an order still unpaid (OrderReminders), once. */
   async remindUnpaid(m: EntityManager, order: OrderEntity, now = new Date()): Promise<boolean> {
     if (order.status !== 'PENDIENTE_PAGO' || order.expiresAt.getTime() <= now.getTime()) return false;
     await this.mails.queue(m, 'paymentReminder', order);

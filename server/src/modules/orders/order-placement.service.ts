@@ -263,6 +263,7 @@ export class OrderPlacementService {
         expiresAt,
         // Payment retries never hold the stock past the first expiry plus one period.
         holdUntil: new Date(expiresAt.getTime() + this.env.ORDER_EXPIRY_MINUTES * 60_000),
+        paymentReminderAt: opening.paymentReminderAt,
         clientAddress,
         paymentAttempt: 1,
         transactionId: null,

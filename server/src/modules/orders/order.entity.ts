@@ -113,6 +113,13 @@ export class OrderEntity {
   @Column({ name: 'hold_until', type: 'timestamptz' })
   holdUntil: Date;
 
+  /**
+   * When the shopper is reminded of an order still unpaid (OrderReminders.runDue, every minute); null once the sweep
+   * has seen it, and for orders that never get a reminder (cash on delivery).
+   */
+  @Column({ name: 'payment_reminder_at', type: 'timestamptz', nullable: true })
+  paymentReminderAt: Date | null;
+
   /** Client key that placed the order: its IPv4 address or IPv6 /64 (caps open orders per client). */
   @Column({ name: 'client_address', type: 'varchar', length: 64, nullable: true })
   clientAddress: string | null;

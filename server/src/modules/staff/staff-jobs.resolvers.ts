@@ -11,6 +11,7 @@ export const TASK_LABELS: Record<string, string> = {
   'prune-audit': 'Depurar la actividad del personal (tiempo de conservación)',
   'staff-account-access': 'Aplicar en Firebase el acceso de una cuenta del equipo',
   'order-payment-reminder': 'Recordar un pago pendiente',
+  'remind-unpaid-orders': 'Recordar los pagos pendientes',
   'scheduled-backup': 'Copia de seguridad programada',
   'backup-now': 'Copia de seguridad pedida desde el panel',
   'check-alerts': 'Revisar las alertas',
