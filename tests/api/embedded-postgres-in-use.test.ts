@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/db/embedded-postgres.js';
+import { socketDirFor } from '../../server/src/db/postgres-socket.js';
 
 /** One data folder, as `npm start` and `npm run db:seed` share `.data/postgres`. */
 const root = path.join(os.tmpdir(), `enzo-pg-in-use-${process.pid}`);
@@ -31,6 +32,13 @@ describe('embedded PostgreSQL in a folder another process is using', () => {
     const shop = await startEmbeddedPostgres({ dir, fast: true });
     started.push(shop);
     await answer(shop.url, 'CREATE TABLE kept AS SELECT 7 AS v');
+    // The shop's own connections go through the Unix socket in the data folder (no server address), tools over TCP.
+    expect(shop.socketUrl).toBeDefined();
+    expect(await answer(shop.socketUrl!, 'SELECT inet_server_addr() AS addr, (SELECT v FROM kept) AS v')).toEqual({
+      addr: null,
+      v: 7,
+    });
+    expect(await answer(shop.url, 'SELECT host(inet_server_addr()) AS addr')).toEqual({ addr: '127.0.0.1' });
 
     const second = await startEmbeddedPostgres({ dir, fast: true });
     expect(second.url).toBe(shop.url);
@@ -56,5 +64,15 @@ describe('embedded PostgreSQL in a folder another process is using', () => {
     expect(await fs.readFile(`${next.dataDir}.owner`, 'utf8')).toBe(`${process.pid}\n`);
     await next.stop();
     await expect(fs.access(`${next.dataDir}.owner`)).rejects.toThrow();
+  });
+});
+
+describe('the socket of embedded PostgreSQL', () => {
+  it('is in the data folder when its path fits a Unix socket (107 bytes) and the setting can list it', () => {
+    expect(socketDirFor('/var/lib/enzo/abc/postgres', 5432)).toBe('/var/lib/enzo/abc/postgres');
+    expect(socketDirFor(`/${'x'.repeat(92)}`, 5432)).toBe(`/${'x'.repeat(92)}`);
+    expect(socketDirFor(`/${'x'.repeat(93)}`, 5432)).toBeNull();
+    for (const odd of ['/datos/mi tienda/postgres', '/datos/a,b/postgres', '/datos/"x"/postgres'])
+      expect(socketDirFor(odd, 5432)).toBeNull();
   });
 });

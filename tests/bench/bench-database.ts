@@ -103,7 +103,8 @@ export async function createBenchDatabase(products: number): Promise<BenchDataba
   onCleanup('carpeta temporal de la base', () => fs.rm(dir, { recursive: true, force: true }));
   const embedded = await startEmbeddedPostgres({ dir: path.join(dir, 'postgres'), fast: true });
   onCleanup('PostgreSQL embebido', () => embedded.stop());
-  const url = await ensureDatabase(embedded.url, 'enzo_bench');
+  // As `npm start` does: the shop's connections through the socket when there is one (postgres-socket.ts).
+  const url = await ensureDatabase(embedded.socketUrl ?? embedded.url, 'enzo_bench');
 
   const ds = await openDatabase({ url });
   try {

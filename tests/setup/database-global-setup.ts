@@ -24,7 +24,8 @@ export async function prepareDatabaseServer(name: string) {
   if (!serverUrl) {
     const dir = path.join(TMP_DIR, `pg-${name}`);
     const embedded = await startEmbeddedPostgres({ dir, fast: true });
-    serverUrl = embedded.url;
+    // The shop's own connections go through the socket when there is one (server/src/db/postgres-socket.ts).
+    serverUrl = embedded.socketUrl ?? embedded.url;
     stop = async () => {
       await embedded.stop();
       await fs.rm(TMP_DIR, { recursive: true, force: true });

@@ -39,7 +39,8 @@ export async function startDatabase(env: Env, log: Logger, spawned?: () => void)
       log: (m) => log.debug({ postgres: m }),
       spawned,
     });
-    const url = await ensureDatabase(embedded.url, 'enzo');
+    // The shop's own connections through the socket when there is one (postgres-socket.ts).
+    const url = await ensureDatabase(embedded.socketUrl ?? embedded.url, 'enzo');
     startPhase(log, 'PostgreSQL embebido listo');
     return { url, embedded };
   } catch (err) {

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { EnvError } from '../config/env.js';
+import { socketDirFor, socketFlags } from './postgres-socket.js';
 
 /**
  * Embedded PostgreSQL as root. PostgreSQL refuses to run as root, so it runs as the system user
@@ -145,6 +146,8 @@ export interface RootStartOptions {
   user: string;
   password: string;
   postgresFlags: string[];
+  /** Also listen on a Unix socket in the data folder actually used (when its path fits one): see `socketDir`. */
+  unixSocket?: boolean;
   log: (message: string) => void;
   runtimeDir?: string;
   /** Called with the data folder actually used, before PostgreSQL starts (to stop a stale server). */
@@ -155,6 +158,8 @@ export interface RootStartOptions {
 
 export interface RootPostgres {
   dataDir: string;
+  /** Where PostgreSQL's Unix socket is (null without one). */
+  socketDir: string | null;
   process: ChildProcess;
   stop(): Promise<void>;
 }
@@ -222,9 +227,10 @@ export async function startPostgresAsRoot(options: RootStartOptions): Promise<Ro
   }
 
   await options.beforeStart?.(dataDir);
+  const socketDir = options.unixSocket ? socketDirFor(dataDir, options.port) : null;
   const child = runAsPostgres(
     bin('postgres'),
-    ['-D', dataDir, '-p', String(options.port), ...options.postgresFlags],
+    ['-D', dataDir, '-p', String(options.port), ...options.postgresFlags, ...socketFlags(socketDir)],
     ids,
     cwd,
   );
@@ -254,6 +260,7 @@ export async function startPostgresAsRoot(options: RootStartOptions): Promise<Ro
   let stopped = false;
   return {
     dataDir,
+    socketDir,
     process: child,
     async stop() {
       if (stopped) return;

