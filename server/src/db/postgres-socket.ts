@@ -3,8 +3,10 @@ import path from 'node:path';
 /*
  * Embedded PostgreSQL also listens on a Unix socket in its data folder: the shop's own connections go through it,
  * since a statement's round trip through the kernel costs less there than over TCP on 127.0.0.1 (the bench's
- * checkout placed about a third more orders per second). TCP stays for PostgreSQL's programs and any other tool.
+ * checkout placed about a third more orders per second). TCP stays for PostgreSQL's programs and any other tool
+ * (docs/decisions/0021-pedidos-en-hora-pico.md).
  */
+
 /**
  * The folder for PostgreSQL's Unix socket (the data folder), or null when the socket's path would pass Linux's
  * 107 bytes or the folder's name cannot go in the setting's list (a comma, a quote or a space).
