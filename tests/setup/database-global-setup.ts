@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { ROOT_RUNTIME_DIR } from '../../server/src/db/embedded-postgres-root.js';
 import { startEmbeddedPostgres } from '../../server/src/db/embedded-postgres.js';
 import { openDatabase } from '../../server/src/db/data-source.js';
 import { seedDatabase } from '../../server/src/db/seed/seed.js';
@@ -29,6 +30,9 @@ export async function prepareDatabaseServer(name: string) {
     stop = async () => {
       await embedded.stop();
       await fs.rm(TMP_DIR, { recursive: true, force: true });
+      // As root in a private folder its data lives under /var/lib/enzo instead (embedded-postgres-root.ts): gone too.
+      if (embedded.dataDir.startsWith(`${ROOT_RUNTIME_DIR}/`))
+        await fs.rm(path.dirname(embedded.dataDir), { recursive: true, force: true });
     };
   }
   try {
