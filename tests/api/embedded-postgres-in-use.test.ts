@@ -72,6 +72,10 @@ describe('the socket of embedded PostgreSQL', () => {
     expect(socketDirFor('/var/lib/enzo/abc/postgres', 5432)).toBe('/var/lib/enzo/abc/postgres');
     expect(socketDirFor(`/${'x'.repeat(92)}`, 5432)).toBe(`/${'x'.repeat(92)}`);
     expect(socketDirFor(`/${'x'.repeat(93)}`, 5432)).toBeNull();
+    // macOS allows 103 bytes; Windows gets no socket.
+    expect(socketDirFor(`/${'x'.repeat(88)}`, 5432, 'darwin')).toBe(`/${'x'.repeat(88)}`);
+    expect(socketDirFor(`/${'x'.repeat(89)}`, 5432, 'darwin')).toBeNull();
+    expect(socketDirFor('C:\\enzo\\postgres', 5432, 'win32')).toBeNull();
     for (const odd of ['/datos/mi tienda/postgres', '/datos/a,b/postgres', '/datos/"x"/postgres'])
       expect(socketDirFor(odd, 5432)).toBeNull();
   });

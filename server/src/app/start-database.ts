@@ -39,14 +39,28 @@ export async function startDatabase(env: Env, log: Logger, spawned?: () => void)
       log: (m) => log.debug({ postgres: m }),
       spawned,
     });
-    // The shop's own connections through the socket when there is one (postgres-socket.ts).
-    const url = await ensureDatabase(embedded.socketUrl ?? embedded.url, 'enzo');
+    const url = await shopDatabaseUrl(embedded, log);
     startPhase(log, 'PostgreSQL embebido listo');
     return { url, embedded };
   } catch (err) {
     await embedded?.stop().catch(() => {});
     throw err;
   }
+}
+
+/**
+ * The shop's database on the embedded server, through its Unix socket when there is one (db/postgres-socket.ts); over
+ * TCP when there is none or it cannot be reached (a folder on a file system without sockets).
+ */
+async function shopDatabaseUrl(embedded: EmbeddedDatabase, log: Logger): Promise<string> {
+  if (embedded.socketUrl) {
+    try {
+      return await ensureDatabase(embedded.socketUrl, 'enzo');
+    } catch (err) {
+      log.warn({ err }, 'PostgreSQL embebido: sin conexión por su socket Unix; se usa TCP en 127.0.0.1');
+    }
+  }
+  return ensureDatabase(embedded.url, 'enzo');
 }
 
 /** Stops what `startDatabase` started, for a start that fails before the shop takes the database over. */

@@ -8,12 +8,18 @@ import path from 'node:path';
  */
 
 /**
- * The folder for PostgreSQL's Unix socket (the data folder), or null when the socket's path would pass Linux's
- * 107 bytes or the folder's name cannot go in the setting's list (a comma, a quote or a space).
+ * The folder for PostgreSQL's Unix socket (the data folder), or null when the socket's path would not fit one (107
+ * bytes on Linux, 103 on macOS and the BSDs) or the folder's name cannot go in the setting's list (a comma, a quote or
+ * a space).
  */
-export function socketDirFor(dataDir: string, port: number): string | null {
-  if (process.platform === 'win32' || /[\s,"']/.test(dataDir)) return null;
-  return Buffer.byteLength(path.join(dataDir, `.s.PGSQL.${port}`)) <= 107 ? dataDir : null;
+export function socketDirFor(
+  dataDir: string,
+  port: number,
+  platform: NodeJS.Platform = process.platform,
+): string | null {
+  if (platform === 'win32' || /[\s,"']/.test(dataDir)) return null;
+  const longest = platform === 'linux' ? 107 : 103;
+  return Buffer.byteLength(path.join(dataDir, `.s.PGSQL.${port}`)) <= longest ? dataDir : null;
 }
 
 /** The setting that makes PostgreSQL listen on a socket in `dir` (none when null). */
