@@ -24,6 +24,6 @@ COPY scripts/staff-add.ts ./scripts/staff-add.ts
 EXPOSE 4000
 USER node
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s CMD ["node", "-e", "fetch('http://127.0.0.1:4000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# --max-semi-space-size: the same Node flags as `npm start` (README, «Memoria y recolección de basura»); tests/api/image.test.ts
+# --max-old-space-size: the same Node flags as `npm start` (README, «Memoria y recolección de basura»); tests/api/image.test.ts
 # checks that they match.
-CMD ["node", "--max-semi-space-size=64", "dist/server/index.js"]
+CMD ["node", "--max-old-space-size=1024", "dist/server/index.js"]

@@ -132,7 +132,7 @@ export function createApollo(
   log: Logger,
   resolvers: Resolvers,
   rateCounter: RateCounter,
-  extraPlugins: ApolloServerPlugin[] = [],
+  extraPlugins: ApolloServerPlugin<GraphQLContext>[] = [],
 ): ApolloServer<GraphQLContext> {
   const armor = armorProtection();
   const schema = makeExecutableSchema({ typeDefs, resolvers: resolvers as never });

@@ -5,6 +5,8 @@ import { Kind, type OperationDefinitionNode } from 'graphql';
 import { PUBLIC_CACHE_CONTROL, PUBLIC_CATALOG_FIELDS } from '#shared/public-catalog.js';
 import type { CachedRead, CatalogCache } from './catalog-cache.js';
 import { countCacheLookup } from '../../common/metrics.js';
+import { fieldsThatCommittedNothing } from '../../common/committed-nothing.js';
+import type { GraphQLContext } from '../../common/context.js';
 
 /** A query that reads only public catalog fields (the same test the browser uses to send it as a GET). */
 export function isPublicCatalogOperation(operation: OperationDefinitionNode): boolean {
@@ -16,20 +18,29 @@ export function isPublicCatalogOperation(operation: OperationDefinitionNode): bo
   );
 }
 
+/** Whether every root field of a mutation said it committed nothing (common/committed-nothing.ts). */
+function committedNothing(operation: OperationDefinitionNode, ctx: GraphQLContext): boolean {
+  const roots = operation.selectionSet.selections;
+  // A fragment at the root could hide any number of fields: sync.
+  if (!roots.every((s) => s.kind === Kind.FIELD)) return false;
+  const fields = roots.filter((s) => s.kind === Kind.FIELD && s.name.value !== '__typename').length;
+  return fields > 0 && fieldsThatCommittedNothing(ctx) >= fields;
+}
+
 /**
  * Apollo Server plugin: a successful public catalog query sent as GET gets a public Cache-Control (browsers and
  * CDNs may keep it; the GET cache below keeps its bytes); everything else stays `no-store`. A mutation answers
  * only after this instance has handled the catalog notifications it caused (CatalogCache.sync), so the next read
- * here sees the change.
+ * here sees the change; one that committed nothing (a refused order) answers at once.
  */
-export function catalogCachePlugin(cache: CatalogCache): ApolloServerPlugin {
+export function catalogCachePlugin(cache: CatalogCache): ApolloServerPlugin<GraphQLContext> {
   return {
     async requestDidStart() {
       return {
-        async willSendResponse({ request, response, operation, errors }) {
+        async willSendResponse({ request, response, operation, errors, contextValue }) {
           if (!operation) return;
           if (operation.operation === 'mutation') {
-            await cache.sync();
+            if (!committedNothing(operation, contextValue)) await cache.sync();
             return;
           }
           if (request.http?.method !== 'GET' || errors?.length || !isPublicCatalogOperation(operation)) return;

@@ -50,7 +50,7 @@ export class CatalogCache implements ReadCache {
   // with the largest. V8 keeps a string of Latin-1 text at one byte per character and any other (a page with one
   // «…» in it) at two: string sizes count two, the most an entry can take.
   readonly pages = new LRUCache<string, CachedPage>({
-    maxSize: 24 * 1024 * 1024,
+    maxSize: 12 * 1024 * 1024,
     sizeCalculation: (p) => p.body.length + 200,
   });
   /**
@@ -59,11 +59,11 @@ export class CatalogCache implements ReadCache {
    */
   readonly searchPages = new LRUCache<string, CachedPage>({
     max: 500,
-    maxSize: 8 * 1024 * 1024,
+    maxSize: 4 * 1024 * 1024,
     sizeCalculation: (p) => p.body.length + 200,
   });
   readonly reads = new LRUCache<string, CachedRead>({
-    maxSize: 16 * 1024 * 1024,
+    maxSize: 8 * 1024 * 1024,
     sizeCalculation: (r) => r.body.length * 2 + 200,
   });
   /**
@@ -72,7 +72,7 @@ export class CatalogCache implements ReadCache {
    * object takes about twice the characters it serialises to (property slots, hidden classes, headers).
    */
   readonly values = new LRUCache<string, { value: unknown }>({
-    maxSize: 24 * 1024 * 1024,
+    maxSize: 12 * 1024 * 1024,
     sizeCalculation: ({ value }) => valueSize(value),
   });
   /** ReadCache values keyed by what a visitor typed (rememberTyped): as `searchPages`, a small store of their own. */

@@ -1,4 +1,5 @@
 import { openFields } from '../../common/access.js';
+import { committedNothing } from '../../common/committed-nothing.js';
 import type { Resolvers } from '../../generated/graphql.js';
 import type { OrderPlacementService } from './order-placement.service.js';
 import type { OrderReceiptService } from './order-receipt.service.js';
@@ -19,7 +20,12 @@ export function createOrderResolvers(services: {
       orderLookup: (_p, { reference, email }) => services.lookup.lookup(reference, email),
     }),
     Mutation: openFields({
-      placeOrder: (_p, { input }, ctx) => services.placement.placeOrder(input, ctx.ip ? ctx.clientKey : null),
+      placeOrder: async (_p, { input }, ctx) => {
+        const result = await services.placement.placeOrder(input, ctx.ip ? ctx.clientKey : null);
+        // Every refusal is answered before the transaction or after its rollback.
+        if (result.__typename !== 'OrderPlaced') committedNothing(ctx);
+        return result;
+      },
       retryPayment: (_p, { reference, token, paymentMethod }) =>
         services.payAgain.retryPayment(reference, token, paymentMethod),
       releaseOrder: (_p, { reference, token }) => services.payAgain.releaseOrder(reference, token),
