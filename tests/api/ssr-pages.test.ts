@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import http from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { parseEnv } from '../../server/src/config/env.js';
 import { createLogger, startShop, type RunningShop } from '../../server/src/app/start-shop.js';
@@ -276,6 +278,61 @@ describe('HTTP caching', () => {
     expect((await html(`${b.url}/proceso-pago-items`)).res.headers.get('cache-control')).toBe('no-cache');
   });
 
+  it('keeps a page gzip-compressed once: a client that accepts gzip gets those bytes, any other the page, with one ETag', async () => {
+    /** The raw answer (fetch() would ask for and undo the compression itself). */
+    const raw = (method: string, headers: Record<string, string>) =>
+      new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const req = http.request(
+          `${b.url}/arneses`,
+          { method, headers: { accept: 'text/html', ...headers } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    // Each kind of client once with the page rendered for it (kept as it leaves), then from the cache.
+    for (const round of ['rendered', 'cached']) {
+      const get = (headers: Record<string, string>) => {
+        if (round === 'rendered') b.catalogCache.invalidate();
+        return raw('GET', headers);
+      };
+      const zipped = await get({ 'accept-encoding': 'gzip, deflate, br' });
+      const plain = await get({});
+      const brOnly = await get({ 'accept-encoding': 'br' });
+      expect(b.catalogCache.pages.has('/arneses'), round).toBe(true);
+      expect(zipped.status, round).toBe(200);
+      expect(zipped.headers['content-encoding'], round).toBe('gzip');
+      expect(Number(zipped.headers['content-length']), round).toBe(zipped.body.length);
+      expect(b.catalogCache.pages.get('/arneses')!.gzip.equals(zipped.body), round).toBe(true);
+      expect(plain.headers['content-encoding'], round).toBeUndefined();
+      expect(Number(plain.headers['content-length']), round).toBe(plain.body.length);
+      expect(gunzipSync(zipped.body).equals(plain.body), round).toBe(true);
+      expect(plain.body.toString('utf8'), round).toContain('</html>');
+      // A client that takes only Brotli gets a compressed answer from the compression step, of the same page.
+      expect(brOnly.headers['content-encoding'], round).not.toBe('gzip');
+      for (const answer of [zipped, plain, brOnly]) {
+        expect(answer.headers.vary, round).toMatch(/accept-encoding/i);
+        expect(answer.headers.etag, round).toBe(plain.headers.etag);
+      }
+      const head = await raw('HEAD', { 'accept-encoding': 'gzip' });
+      expect(head.body.length, round).toBe(0);
+      expect(head.headers['content-length'], round).toBe(zipped.headers['content-length']);
+      const revalidated = await raw('GET', {
+        'accept-encoding': 'gzip',
+        'if-none-match': String(plain.headers.etag),
+        'cache-control': 'max-age=0',
+      });
+      expect(revalidated.status, round).toBe(304);
+      expect(revalidated.body.length, round).toBe(0);
+    }
+  });
+
   it('treats an ad click (utm_*, gclid, fbclid, msclkid, ttclid…) as the same page: same canonical, served from the page cached without them', async () => {
     const collar = await product('true');
     const pages = [`/collares/${collar.id}/${collar.slug}`, '/collares?orden=precio-asc', '/buscar?q=collar'];
@@ -295,8 +352,8 @@ describe('HTTP caching', () => {
       expect(store.has(page), page).toBe(true);
       // A mark only the cached copy carries: an answer that has it was sent from the page cache under this key.
       const cached = store.get(page)!;
-      const marked = cached.body.toString('utf8').replace('</body>', '<!-- copia-en-cache --></body>');
-      store.set(page, { ...cached, body: Buffer.from(marked) });
+      const marked = gunzipSync(cached.gzip).toString('utf8').replace('</body>', '<!-- copia-en-cache --></body>');
+      store.set(page, { ...cached, gzip: gzipSync(marked) });
       for (const click of clicks) {
         const url = `${page}${page.includes('?') ? '&' : '?'}${click}`;
         const clicked = await html(`${b.url}${url}`);

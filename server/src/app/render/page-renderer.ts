@@ -3,6 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
+import { promisify } from 'node:util';
+import { gunzipSync, gzip } from 'node:zlib';
+import accepts from 'accepts';
 import fresh from 'fresh';
 import type { Logger } from 'pino';
 import {
@@ -44,6 +47,8 @@ export interface PageRendererOptions {
   /** The first script of a server-rendered page (readPageStart); without it pages load index.html's entry. */
   pageStart?: PageStartScript | null;
 }
+
+const gzipAsync = promisify(gzip);
 
 function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -143,12 +148,17 @@ export function createPageRenderer({
   const storeFor = (isSearch: boolean, noindex: boolean, key: string) =>
     isSearch ? (key.length <= MAX_SEARCH_KEY ? cache.searchPages : null) : noindex ? null : cache.pages;
 
-  /** A complete page; a GET whose ETag the browser already has gets 304 with no body. */
+  /**
+   * A complete page; a GET whose ETag the browser already has gets 304 with no body. `body` is the page, or its
+   * gzip bytes (`gzipped`), sent as they are to a client that accepts gzip and as the page (`plain`, or inflated) to
+   * one that does not (the compression step adds `Vary: Accept-Encoding` and leaves a response that has a
+   * Content-Encoding alone).
+   */
   const sendHtml = (
     req: IncomingMessage,
     res: ServerResponse,
     status: number,
-    body: Buffer,
+    body: Buffer | { gzipped: Buffer; plain?: Buffer },
     cacheControl: string,
     etag?: string,
   ) => {
@@ -163,8 +173,14 @@ export function createPageRenderer({
       }
     }
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    let bytes: Buffer;
+    if (Buffer.isBuffer(body)) bytes = body;
+    else if (accepts(req).encoding(['gzip']) === 'gzip') {
+      res.setHeader('Content-Encoding', 'gzip');
+      bytes = body.gzipped;
+    } else bytes = body.plain ?? gunzipSync(body.gzipped);
+    res.setHeader('Content-Length', bytes.length);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
   };
 
   /**
@@ -186,7 +202,8 @@ export function createPageRenderer({
       countCacheLookup(isSearch ? 'searchPages' : 'pages', hit !== undefined);
       if (hit) {
         if (hit.noindex) res.setHeader('X-Robots-Tag', NOINDEX_ROBOTS);
-        sendHtml(req, res, hit.status, hit.body, hit.noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL, hit.etag);
+        const cacheControl = hit.noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL;
+        sendHtml(req, res, hit.status, { gzipped: hit.gzip }, cacheControl, hit.etag);
         return;
       }
     }
@@ -227,15 +244,26 @@ export function createPageRenderer({
       },
     });
     sink.on('finish', () => {
-      // React's chunks are UTF-8 already: the page is encoded once, and the same bytes are sent and kept.
+      // React's chunks are UTF-8 already: the page is encoded once.
       const body = Buffer.concat([Buffer.from(start), ...chunks, Buffer.from(end)]);
       if (!store) {
         sendHtml(req, res, result.status, body, 'no-cache');
         return;
       }
       const etag = etagOf(body);
-      sendHtml(req, res, result.status, body, noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL, etag);
-      if (cache.enabled && cache.version === version) store.set(key, { status: result.status, body, etag, noindex });
+      const cacheControl = noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL;
+      // Compressed once, off the event loop: the bytes kept are the ones a browser gets now and on every hit.
+      gzipAsync(body).then(
+        (gzipped) => {
+          const keep = cache.enabled && cache.version === version;
+          if (keep) store.set(key, { status: result.status, gzip: gzipped, etag, noindex });
+          sendHtml(req, res, result.status, { gzipped, plain: body }, cacheControl, etag);
+        },
+        (err: unknown) => {
+          log.warn({ err }, 'render: no se pudo comprimir la página; se envía sin guardar');
+          sendHtml(req, res, result.status, body, cacheControl, etag);
+        },
+      );
     });
     sink.on('error', (err) => {
       log.error({ err }, 'render: error al transmitir la página');
