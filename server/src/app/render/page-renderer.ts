@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { gunzipSync, gzip } from 'node:zlib';
 import accepts from 'accepts';
 import fresh from 'fresh';
+import pLimit from 'p-limit';
 import type { Logger } from 'pino';
 import {
   QUERY_RESULTS_ELEMENT_ID,
@@ -49,6 +50,13 @@ export interface PageRendererOptions {
 }
 
 const gzipAsync = promisify(gzip);
+
+/**
+ * Pages rendered at once by this instance; the rest wait their turn in arrival order. Rendering is CPU work: with
+ * every request rendering at once each page takes as long as all of them, and every render's data and tree stays in
+ * memory meanwhile. A few at a time keep the processor busy while some wait for PostgreSQL (tests/bench/README.md).
+ */
+export const RENDER_SLOTS = 4;
 
 function etagOf(body: Buffer): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
@@ -145,6 +153,8 @@ export function createPageRenderer({
     return `</div>${Object.keys(state).length > 0 ? `<script type="application/json" id="${QUERY_RESULTS_ELEMENT_ID}">${jsonForScript(state)}</script>` : ''}${template.slice(rootAt + ROOT.length)}`;
   };
 
+  const renders = pLimit(RENDER_SLOTS);
+
   const storeFor = (isSearch: boolean, noindex: boolean, key: string) =>
     isSearch ? (key.length <= MAX_SEARCH_KEY ? cache.searchPages : null) : noindex ? null : cache.pages;
 
@@ -207,6 +217,19 @@ export function createPageRenderer({
         return;
       }
     }
+    await renders(() => (res.destroyed ? undefined : renderFresh(req, res, fail, url, key, tracking, isSearch)));
+  };
+
+  /** Renders the page, sends it and keeps it; resolves once the page is handed to the response (or failed). */
+  async function renderFresh(
+    req: IncomingMessage,
+    res: ServerResponse,
+    fail: (err: unknown) => void,
+    url: string,
+    key: string,
+    tracking: readonly string[],
+    isSearch: boolean,
+  ): Promise<void> {
     const version = cache.version;
     let result;
     try {
@@ -243,32 +266,36 @@ export function createPageRenderer({
         done();
       },
     });
-    sink.on('finish', () => {
+    const piped = new Promise<Buffer | null>((resolve) => {
       // React's chunks are UTF-8 already: the page is encoded once.
-      const body = Buffer.concat([Buffer.from(start), ...chunks, Buffer.from(end)]);
-      if (!store) {
-        sendHtml(req, res, result.status, body, 'no-cache');
-        return;
-      }
-      const etag = etagOf(body);
-      const cacheControl = noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL;
-      // Compressed once, off the event loop: the bytes kept are the ones a browser gets now and on every hit.
-      gzipAsync(body).then(
-        (gzipped) => {
-          const keep = cache.enabled && cache.version === version;
-          if (keep) store.set(key, { status: result.status, gzip: gzipped, etag, noindex });
-          sendHtml(req, res, result.status, { gzipped, plain: body }, cacheControl, etag);
-        },
-        (err: unknown) => {
-          log.warn({ err }, 'render: no se pudo comprimir la página; se envía sin guardar');
-          sendHtml(req, res, result.status, body, cacheControl, etag);
-        },
-      );
-    });
-    sink.on('error', (err) => {
-      log.error({ err }, 'render: error al transmitir la página');
-      fail(err);
+      sink.on('finish', () => resolve(Buffer.concat([Buffer.from(start), ...chunks, Buffer.from(end)])));
+      sink.on('error', (err) => {
+        log.error({ err }, 'render: error al transmitir la página');
+        fail(err);
+        resolve(null);
+      });
     });
     result.pipe(sink);
-  };
+    const body = await piped;
+    if (!body) return;
+    if (!store) {
+      sendHtml(req, res, result.status, body, 'no-cache');
+      return;
+    }
+    const etag = etagOf(body);
+    const cacheControl = noindex ? NOINDEX_CACHE_CONTROL : PAGE_CACHE_CONTROL;
+    // Compressed once, off the event loop (and out of the render's turn): the bytes kept are the ones a browser gets
+    // now and on every hit.
+    const status = result.status;
+    void gzipAsync(body).then(
+      (gzipped) => {
+        if (cache.enabled && cache.version === version) store.set(key, { status, gzip: gzipped, etag, noindex });
+        sendHtml(req, res, status, { gzipped, plain: body }, cacheControl, etag);
+      },
+      (err: unknown) => {
+        log.warn({ err }, 'render: no se pudo comprimir la página; se envía sin guardar');
+        sendHtml(req, res, status, body, cacheControl, etag);
+      },
+    );
+  }
 }
