@@ -30,6 +30,8 @@ const entry: SsrEntry = {
       state: {},
       failed: false,
       pipe(destination) {
+        // A render that never ends (a bug in a page): only the visitor leaving ends its request.
+        if (request.url.includes('colgada')) return;
         setTimeout(() => {
           rendering--;
           destination.write(Buffer.from(`<p>${request.url}</p>`));
@@ -79,5 +81,21 @@ describe('server render queue', () => {
     expect(mostAtOnce).toBe(RENDER_SLOTS);
     expect(started).toEqual(paths);
     expect(rendering).toBe(0);
+  });
+
+  it('gives a turn back when the visitor leaves, even if that render never ends', async () => {
+    const stuck = Array.from({ length: RENDER_SLOTS }, (_, i) => {
+      const leave = new AbortController();
+      const answer = fetch(`${url}/colgada-${i}`, { headers: { accept: 'text/html' }, signal: leave.signal }).catch(
+        () => 'left',
+      );
+      return { leave, answer };
+    });
+    await sleep(100);
+    for (const s of stuck) s.leave.abort();
+    expect(await Promise.all(stuck.map((s) => s.answer))).toEqual(stuck.map(() => 'left'));
+    const res = await fetch(`${url}/correas`, { headers: { accept: 'text/html' }, signal: AbortSignal.timeout(5000) });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain('<p>/correas</p>');
   });
 });

@@ -269,6 +269,8 @@ export function createPageRenderer({
     const piped = new Promise<Buffer | null>((resolve) => {
       // React's chunks are UTF-8 already: the page is encoded once.
       sink.on('finish', () => resolve(Buffer.concat([Buffer.from(start), ...chunks, Buffer.from(end)])));
+      // A visitor who left gives the turn back even if the render never ends.
+      res.once('close', () => resolve(null));
       sink.on('error', (err) => {
         log.error({ err }, 'render: error al transmitir la página');
         fail(err);
