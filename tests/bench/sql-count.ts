@@ -14,6 +14,7 @@ import {
 import type { Fixtures } from './fixtures.js';
 import { onCleanup } from './lifecycle.js';
 import { captureStatements } from './statement-counter.js';
+import { sql } from './bench-database.js';
 
 export interface SqlRow {
   operation: string;
@@ -67,6 +68,14 @@ export async function runSqlCount(
   const shop = await startShop(env, createLogger(env));
   const stop = onCleanup('tienda que cuenta SQL', () => shop.close());
   let orderCalls = 0;
+  // A size of a synthetic product sold out while this section runs (its stock is given back at the end): the refusal
+  // every buyer past the last unit of a flash sale gets.
+  const [soldOut] = await sql<{ id: number; product_id: number; stock: number }>(
+    dbUrl,
+    `SELECT s.id, s.product_id, s.stock FROM product_size s JOIN product p ON p.id = s.product_id
+      WHERE p.slug LIKE 'bench-%' AND p.active AND s.stock > 0 ORDER BY s.id LIMIT 1`,
+  );
+  if (soldOut) await sql(dbUrl, `UPDATE product_size SET stock = 0 WHERE id = $1`, [soldOut.id]);
   try {
     const probes: Probe[] = [
       { operation: 'listado de 24', query: LISTING, variables: { category: fixtures.listingCategory, first: 24 } },
@@ -95,6 +104,22 @@ export async function runSqlCount(
           input: placeOrderInput(fixtures.cartLines(1), 90_000 + orderCalls++, `sql-${randomUUID()}`),
         }),
       },
+      ...(soldOut
+        ? [
+            {
+              // As in a flash sale once the units are gone: a new shopper and key each time, refused as sold out.
+              operation: 'placeOrder rechazado (talla agotada)',
+              query: PLACE_ORDER,
+              variables: () => ({
+                input: placeOrderInput(
+                  [{ productId: String(soldOut.product_id), sizeId: String(soldOut.id), quantity: 1 }],
+                  90_000 + orderCalls++,
+                  `sql-${randomUUID()}`,
+                ),
+              }),
+            },
+          ]
+        : []),
     ];
     const rows: SqlRow[] = [];
     for (const probe of probes) {
@@ -155,6 +180,7 @@ export async function runSqlCount(
       searchConstant: same(count('búsqueda con facetas, 24'), count('búsqueda con facetas, 48')),
     };
   } finally {
+    if (soldOut) await sql(dbUrl, `UPDATE product_size SET stock = $2 WHERE id = $1`, [soldOut.id, soldOut.stock]);
     await stop();
   }
 }
