@@ -24,12 +24,6 @@ function preparedName(sql: string): string | undefined {
 }
 
 export interface SelectOptions {
-  /**
-   * `custom`: planned for its parameter values on every run (unnamed), for a statement whose best plan depends on
-   * them (how common a searched word is decides between walking an order's index and reading a GIN index); a
-   * prepared statement's generic plan would pick one plan for every value.
-   */
-  plan?: 'prepared' | 'custom';
   /** Another pool on the same database to run on instead of the DataSource's (genericPlanPool). */
   pool?: Pool;
 }
@@ -55,7 +49,7 @@ export async function selectRows<T>(
   const pool = options.pool ?? (ds.driver as { master?: Pool }).master;
   if (!pool) return ds.query(sql, params);
   ds.logger.logQuery(sql, params);
-  const name = options.plan === 'custom' ? undefined : preparedName(sql);
+  const name = preparedName(sql);
   if (!name) return (await pool.query(sql, params)).rows as T[];
   try {
     return (await pool.query({ name, text: sql, values: params })).rows as T[];
