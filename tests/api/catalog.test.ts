@@ -2,6 +2,8 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { graphql } from '../gql/index.js';
+import { captureStatements } from '../bench/statement-counter.js';
+import { MAX_LINE_QUANTITY } from '#shared/shop.js';
 import {
   CategoryListingDocument,
   type CategoryListingQuery,
@@ -152,6 +154,116 @@ describe('catalog API', () => {
       expect(node.sizeGuide!.measurements).toEqual(['NECK']);
       expect(node.sizeGuide!.rows.map((r) => r.size)).toEqual(['XS', 'S', 'M', 'L', 'XL']);
       expect(node.sizeGuide!.rows[2]!.values).toEqual([{ min: 32, max: 40 }]);
+    }
+  });
+
+  it("reads each product's sizes and images with the page (one statement), as they are in the database", async () => {
+    const CARDS = graphql(`
+      query ListingCards($category: String, $collection: String, $filter: ProductFilter, $query: String!) {
+        products(category: $category, collection: $collection, filter: $filter, first: 48) {
+          edges {
+            node {
+              id
+              soldOut
+              sizes {
+                id
+                label
+                stock
+                available
+              }
+              images {
+                url
+                alt
+              }
+            }
+          }
+        }
+        search(query: $query, first: 24) {
+          products {
+            edges {
+              node {
+                id
+                soldOut
+                sizes {
+                  id
+                  label
+                  stock
+                  available
+                }
+                images {
+                  url
+                  alt
+                }
+              }
+            }
+          }
+        }
+      }
+    `);
+    type Card = { id: string; soldOut: boolean; sizes: unknown[]; images: unknown[] };
+    const check = async (cards: Card[]) => {
+      expect(cards.length).toBeGreaterThan(0);
+      const ids = cards.map((n) => Number(n.id));
+      const sizes = await shop.ds.query<Array<{ id: number; product_id: number; label: string; stock: number }>>(
+        `SELECT id, product_id, label, stock FROM product_size WHERE product_id = ANY($1) ORDER BY product_id, position`,
+        [ids],
+      );
+      const images = await shop.ds.query<Array<{ product_id: number; url: string; alt: string }>>(
+        `SELECT product_id, url, alt FROM product_image WHERE product_id = ANY($1) ORDER BY product_id, position`,
+        [ids],
+      );
+      for (const card of cards) {
+        const own = sizes.filter((s) => String(s.product_id) === card.id);
+        expect(card.sizes).toEqual(
+          own.map((s) => ({
+            id: String(s.id),
+            label: s.label,
+            stock: Math.min(Math.max(s.stock, 0), MAX_LINE_QUANTITY),
+            available: s.stock > 0,
+          })),
+        );
+        expect(card.soldOut).toBe(own.every((s) => s.stock <= 0));
+        expect(card.images).toEqual(
+          images.filter((i) => String(i.product_id) === card.id).map((i) => ({ url: i.url, alt: i.alt })),
+        );
+      }
+    };
+    // A collar with no stock left: its sold-out mark comes from the page's own columns too.
+    const [{ product_id: soldOut }] = await shop.ds.query<Array<{ product_id: number }>>(
+      `SELECT s.product_id FROM product_size s JOIN product p ON p.id = s.product_id
+        WHERE p.category_slug = 'collares' AND p.active ORDER BY p.position DESC LIMIT 1`,
+    );
+    const stock = await shop.ds.query<Array<{ id: number; stock: number }>>(
+      `SELECT id, stock FROM product_size WHERE product_id = $1`,
+      [soldOut],
+    );
+    await shop.ds.query(`UPDATE product_size SET stock = 0 WHERE product_id = $1`, [soldOut]);
+    try {
+      // The plain listing, a filtered one, a collection; a common and a rarer search text.
+      for (const variables of [
+        { category: 'collares', query: 'collar' },
+        { category: 'collares', filter: { sizes: ['M'] }, query: 'arnes rojo' },
+        { collection: 'halloween', query: 'bandana' },
+      ]) {
+        const capture = captureStatements();
+        let res;
+        try {
+          res = await shop.gql(CARDS, variables);
+        } finally {
+          capture.stop();
+        }
+        expect(res.errors).toBeUndefined();
+        // No statement reads sizes or images on their own: they come with each page.
+        const own = capture.statements.filter((q) => !q.includes('graphile_worker'));
+        expect(own.filter((q) => /^\s*SELECT [^(]*FROM product_(size|image)\b/i.test(q))).toEqual([]);
+        await check(res.data!.products.edges.map((e) => e.node));
+        await check(res.data!.search.products.edges.map((e) => e.node));
+      }
+      const listing = await shop.gql(CARDS, { category: 'collares', query: 'collar' });
+      const card = listing.data!.products.edges.find((e) => e.node.id === String(soldOut));
+      expect(card?.node.soldOut).toBe(true);
+    } finally {
+      for (const s of stock) await shop.ds.query(`UPDATE product_size SET stock = $2 WHERE id = $1`, [s.id, s.stock]);
     }
   });
 

@@ -25,10 +25,8 @@ import {
   type Statement,
 } from '../../server/src/modules/catalog/listing-sql.js';
 
-const SIZES_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
-  WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
-const IMAGES_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position, variants FROM product_image
-  WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
+/** What the shop's search and listing operations select of each product, read with the page as the shop does. */
+const CARD_DETAILS = { sizes: true, images: true };
 
 interface Row {
   id: number | null;
@@ -38,6 +36,8 @@ interface Row {
   category_slug: string;
   category_name: string;
   total?: number;
+  sizes?: CardSize[];
+  images?: CardImage[];
   seen?: number;
   need?: number | null;
   facets?: {
@@ -59,16 +59,6 @@ export interface SearchVariables {
 
 const cursor = (offset: number) => Buffer.from(`o:${offset}`).toString('base64url');
 
-function groupBy<T extends { product_id: number }>(rows: T[]): Map<number, T[]> {
-  const map = new Map<number, T[]>();
-  for (const row of rows) {
-    const list = map.get(row.product_id);
-    if (list) list.push(row);
-    else map.set(row.product_id, [row]);
-  }
-  return map;
-}
-
 /** Named like the shop's prepared reads (common/db.ts): each connection parses a statement once. */
 const prepared = new Map<string, string>();
 function run<T extends pg.QueryResultRow>(pool: pg.Pool, st: Statement) {
@@ -77,7 +67,7 @@ function run<T extends pg.QueryResultRow>(pool: pg.Pool, st: Statement) {
   return pool.query<T>({ name, text: st.sql, values: st.params });
 }
 
-/** Cards of the products of `rows`: sizes and images in two statements, as the shop's prefetch. */
+/** A product's sizes and images as the page's statement brings them (JSON columns). */
 type CardSize = { product_id: number; stock: number };
 type CardImage = { product_id: number; url: string; alt: string; width: number; height: number };
 
@@ -94,18 +84,6 @@ function card(p: Row & { id: number }, sizes: CardSize[], images: CardImage[]) {
   };
 }
 
-async function cards(pool: pg.Pool, rows: Array<Row & { id: number }>, extra: Promise<unknown>[] = []) {
-  const ids = rows.map((r) => r.id);
-  const [sizes, images] = await Promise.all([
-    run<CardSize>(pool, { sql: SIZES_SQL, params: [ids] }),
-    run<CardImage>(pool, { sql: IMAGES_SQL, params: [ids] }),
-    ...extra,
-  ]);
-  const sizesBy = groupBy(sizes.rows);
-  const imagesBy = groupBy(images.rows);
-  return rows.map((p) => card(p, sizesBy.get(p.id) ?? [], imagesBy.get(p.id) ?? []));
-}
-
 function facetsOf(f: NonNullable<Row['facets']>) {
   return {
     exact: f.exact,
@@ -118,7 +96,7 @@ function facetsOf(f: NonNullable<Row['facets']>) {
 }
 
 /** The connection of a page read by a listing-sql.ts statement (first page, offset 0). */
-async function connection(pool: pg.Pool, all: Row[], extra: Promise<unknown>[] = []) {
+async function connection(all: Row[], extra: Promise<unknown>[] = []) {
   const head = all[0]!;
   const rows = all.filter((r): r is Row & { id: number } => r.id !== null);
   let totalCount: number;
@@ -133,7 +111,8 @@ async function connection(pool: pg.Pool, all: Row[], extra: Promise<unknown>[] =
     totalCount = totalCountExact ? seen : SEARCH_EXACT_LIMIT;
     hasNextPage = seen > rows.length;
   }
-  const nodes = await cards(pool, rows, extra);
+  await Promise.all(extra);
+  const nodes = rows.map((p) => card(p, p.sizes ?? [], p.images ?? []));
   return {
     totalCount,
     totalCountExact,
@@ -150,21 +129,25 @@ let lexemes: Promise<Map<string, number>> | null = null;
 export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 'search' | 'suggest' | 'listing') {
   const filter = parseFilter(v.filter);
   if (mode === 'listing') {
-    const st = facetedListingStatement({ category: v.category, filter }, 'RELEVANCE', v.first, 0, PRICE_RANGES);
-    return { data: { products: await connection(pool, (await run<Row>(pool, st)).rows) } };
+    const st = facetedListingStatement(
+      { category: v.category, filter },
+      'RELEVANCE',
+      v.first,
+      0,
+      PRICE_RANGES,
+      CARD_DETAILS,
+    );
+    return { data: { products: await connection((await run<Row>(pool, st)).rows) } };
   }
   const text = parseSearchText(v.query)!;
   if (mode === 'suggest') {
     const rows = (
-      await run<Row & { categories: Array<Record<string, unknown>>; sizes: CardSize[]; images: CardImage[] }>(
-        pool,
-        suggestionsStatement(text, v.first),
-      )
+      await run<Row & { categories: Array<Record<string, unknown>> }>(pool, suggestionsStatement(text, v.first))
     ).rows;
     // The statement brings each product's sizes and images, as the shop reads them.
     const products = rows
       .filter((r): r is typeof r & { id: number } => r.id !== null)
-      .map((r) => card(r, r.sizes, r.images));
+      .map((r) => card(r, r.sizes ?? [], r.images ?? []));
     const categories = (rows[0]?.categories ?? []).map((c) => ({
       slug: c.slug,
       name: c.name,
@@ -187,12 +170,12 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
     .query<{ lexeme: string; fraction: number }>(LEXEME_STATS_SQL)
     .then((r) => new Map(r.rows.map((x) => [x.lexeme, x.fraction])));
   const plan = walksFor(estimateFraction(query.any, await lexemes), v.first, 0) ? 'walk' : 'index';
-  const page = searchPageStatement({ text: query, filter }, 'RELEVANCE', v.first, 0, PRICE_RANGES, plan);
+  const page = searchPageStatement({ text: query, filter }, 'RELEVANCE', v.first, 0, PRICE_RANGES, plan, CARD_DETAILS);
   const categories = run<{ slug: string; name: string; product_count: number }>(
     pool,
     matchingCategoriesStatement(query.any),
   );
-  const products = await connection(pool, (await run<Row>(pool, page)).rows, [categories]);
+  const products = await connection((await run<Row>(pool, page)).rows, [categories]);
   return {
     data: {
       search: {

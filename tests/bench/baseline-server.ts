@@ -1,7 +1,7 @@
 /**
  * Baseline for the API benchmark: a bare `node:http` + `pg` server (child process entry) that runs
  * the SAME SQL statements the shop sends for each operation (captured with the statement counter:
- * listing + sizes + images; the product with its sizes and images; cart variants + images) and answers with
+ * the listing with its sizes and images; the product with its sizes and images; cart variants + images) and answers with
  * `JSON.stringify` of a body shaped like the GraphQL response. No framework, no GraphQL, no ORM.
  *
  *   POST /listing     body { variables: { category, first } }
@@ -16,15 +16,14 @@ import { priceCart } from '#shared/pricing.js';
 import { serveAsChild } from './child-server.js';
 import { baselineSearch, type SearchVariables } from './baseline-search.js';
 import { PRODUCT_DETAIL_SQL } from '../../server/src/modules/catalog/search-sql.js';
+import { detailColumns } from '../../server/src/modules/catalog/listing-sql.js';
 
 // The statements below are copied from what the shop sends (see statement-counter.ts).
 const LISTING_SQL = `SELECT p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
-  p.collections, p.size_guide, p.active, p.archived_at, p.position, p.created_at, p.pets,
+  p.collections, p.size_guide, p.active, p.archived_at, p.position, p.created_at, p.pets${detailColumns({ sizes: true, images: true })},
   COALESCE((SELECT active_products FROM category_product_count WHERE category_slug = $1), 0) AS total
   FROM product p JOIN category c ON c.slug = p.category_slug
   WHERE p.active AND p.category_slug = $1 ORDER BY p.position ASC, p.id ASC LIMIT $2 OFFSET $3`;
-const SIZES_SQL = `SELECT id, product_id, label, position, stock, reserved FROM product_size
-  WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
 const IMAGES_SQL = `SELECT id, product_id, storage_key, url, alt, width, height, position, variants FROM product_image
   WHERE product_id = ANY($1::int[]) ORDER BY product_id, position`;
 const VARIANTS_SQL = `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,
@@ -88,20 +87,15 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
   return map;
 }
 
-async function sizesAndImages(ids: number[]) {
-  const [sizes, images] = await Promise.all([
-    pool.query<SizeRow>(SIZES_SQL, [ids]),
-    pool.query<ImageRow>(IMAGES_SQL, [ids]),
-  ]);
-  return { sizes: groupBy(sizes.rows, (s) => s.product_id), images: groupBy(images.rows, (i) => i.product_id) };
-}
-
 async function listing(v: { category: string; first: number }) {
-  const { rows } = await pool.query<ProductRow>(LISTING_SQL, [v.category, v.first, 0]);
-  const { sizes, images } = await sizesAndImages(rows.map((r) => r.id));
+  const { rows } = await pool.query<ProductRow & { sizes: SizeRow[]; images: ImageRow[] }>(LISTING_SQL, [
+    v.category,
+    v.first,
+    0,
+  ]);
   const totalCount = rows.length ? Number(rows[0]!.total) : 0;
   const edges = rows.map((p, i) => {
-    const ps = sizes.get(p.id) ?? [];
+    const ps = p.sizes;
     return {
       cursor: cursor(i + 1),
       node: {
@@ -112,7 +106,7 @@ async function listing(v: { category: string; first: number }) {
         soldOut: ps.every((s) => s.stock <= 0),
         category: { slug: p.category_slug, name: p.category_name },
         sizes: ps.map(size),
-        images: (images.get(p.id) ?? []).map(image),
+        images: p.images.map(image),
       },
     };
   });

@@ -42,6 +42,24 @@ export interface ProductPage {
   correctedQuery: string | null;
   /** Counts per filter option, when asked for. */
   facets: ProductFacets | null;
+  /** Each product's sizes and images, when they were read with the page (ProductDetails in listing-sql.ts). */
+  details?: PageDetails;
+}
+
+/** Sizes and images read with a page's products, by product id (only what was asked for). */
+export interface PageDetails {
+  sizes: Map<number, ProductSizeEntity[]>;
+  images: Map<number, ProductImageEntity[]>;
+}
+
+/** The sizes and images a page's rows carry as JSON (`sizes`, `images` columns), when they carry them. */
+export function pageDetails(rows: ReadonlyArray<{ id: number; sizes?: SizeRow[]; images?: ImageRow[] }>): PageDetails {
+  const details: PageDetails = { sizes: new Map(), images: new Map() };
+  for (const r of rows) {
+    if (r.sizes) details.sizes.set(r.id, r.sizes.map(sizeFromRow));
+    if (r.images) details.images.set(r.id, r.images.map(imageFromRow));
+  }
+  return details;
 }
 
 /** Counts per filter option (listing-sql.ts). */
@@ -92,6 +110,9 @@ export interface ProductRow {
 /** A row of a listing-sql.ts statement: product columns are null on the single row of an empty page. */
 export type ListingRow = Omit<ProductRow, 'id'> & {
   id: number | null;
+  /** The product's sizes and images, when the statement was asked for them (ProductDetails). */
+  sizes?: SizeRow[];
+  images?: ImageRow[];
   /** facetedListingStatement: the exact total. */
   total?: number;
   /** searchPageStatement: hits read, and the most it reads (null: all of them). */

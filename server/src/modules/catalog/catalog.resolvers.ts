@@ -3,7 +3,13 @@ import type { Resolvers } from '../../generated/graphql.js';
 import { checkPageSize } from '../../common/cursor.js';
 import type { CatalogService } from './catalog.service.js';
 import { connection } from './listing-models.js';
-import { prefetchProductData, productData, selectedFields } from './product-prefetch.js';
+import {
+  prefetchProductData,
+  primeProductData,
+  productData,
+  selectedFields,
+  wantedDetails,
+} from './product-prefetch.js';
 import type { ProductSizeEntity } from './product-size.entity.js';
 import { parseFilter, parseSearchText } from './search-input.js';
 import type { ListingSpec } from './catalog-rows.js';
@@ -25,9 +31,12 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
           filter: parseFilter(args.filter),
         };
         const withFacets = selectedFields(info, []).has('facets');
-        const page = await catalog.products({ ...args, filter: spec.filter, withFacets });
+        const details = wantedDetails(info, ['edges', 'node']);
+        const page = await catalog.products({ ...args, filter: spec.filter, withFacets, details });
+        const data = productData(ctx, catalog);
+        primeProductData(data, page.details);
         await prefetchProductData(
-          productData(ctx, catalog),
+          data,
           info,
           ['edges', 'node'],
           page.products.map((p) => p.id),
@@ -44,12 +53,15 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
           read: spec.read,
           filter: spec.filter,
           withFacets,
+          details: wantedDetails(info, ['products', 'edges', 'node']),
           sort: args.sort,
           first: args.first,
           after: args.after,
         });
+        const data = productData(ctx, catalog);
+        primeProductData(data, page.details);
         await prefetchProductData(
-          productData(ctx, catalog),
+          data,
           info,
           ['products', 'edges', 'node'],
           page.products.map((p) => p.id),
@@ -69,12 +81,13 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
         const { products, categories, details } = await catalog.suggestions(text, size);
         const data = productData(ctx, catalog);
         // Products found by name came with their sizes and images; the search's fallback results did not.
-        for (const [id, { sizes, images }] of details) {
-          data.ready.sizes.set(id, sizes);
-          data.ready.images.set(id, images);
-        }
-        const missing = products.filter((p) => !details.has(p.id)).map((p) => p.id);
-        await prefetchProductData(data, info, ['products'], missing);
+        primeProductData(data, details);
+        await prefetchProductData(
+          data,
+          info,
+          ['products'],
+          products.map((p) => p.id),
+        );
         return { query: text.display, products, categories };
       },
       bestSellers: async (_p, { first }, ctx, info) => {

@@ -20,7 +20,15 @@ import {
   staffMatchStatement,
   suggestionsStatement,
 } from './search-sql.js';
-import { facetedListingStatement, searchPageStatement, walksFor, type PageSpec } from './listing-sql.js';
+import {
+  detailColumns,
+  facetedListingStatement,
+  NO_DETAILS,
+  searchPageStatement,
+  walksFor,
+  type PageSpec,
+  type ProductDetails,
+} from './listing-sql.js';
 import { estimateFraction } from './search-estimate.js';
 import {
   type ProductSortKey,
@@ -43,12 +51,14 @@ import {
   type ImageRow,
   imageFromRow,
   groupByProduct,
+  pageDetails,
+  type PageDetails,
 } from './catalog-rows.js';
 
 /** How long this instance keeps PostgreSQL's lexeme statistics (they change when ANALYZE runs). */
 const LEXEME_STATS_TTL_MS = 5 * 60_000;
 
-/** Public catalog reads. Listing = 1 statement; sizes and images are batched by DataLoader. */
+/** Public catalog reads. Listing = 1 statement, with the sizes and images the operation selects (or batched by DataLoader). */
 export class CatalogService {
   /** The text vectors' most common lexemes (search-estimate.ts), read at most every LEXEME_STATS_TTL_MS. */
   #lexemes: { at: number; common: Promise<ReadonlyMap<string, number>> } | null = null;
@@ -95,8 +105,9 @@ export class CatalogService {
   /**
    * A listing page: category/collection scope, optional search text and filters. Without text and
    * filters it is the plain listing statement (index order, uncorrelated total); otherwise one
-   * statement from listing-sql.ts (after the text's own, for a search). Sizes and images come after, batched:
-   * constant statements per page.
+   * statement from listing-sql.ts (after the text's own, for a search). The sizes and images the caller asks for
+   * (`details`) come in the same statement; the others, batched, if a field asks for them: constant statements
+   * per page.
    */
   async products(args: {
     category?: string | null;
@@ -107,6 +118,8 @@ export class CatalogService {
     filter?: ListingSpec['filter'];
     /** Compute the counts per filter option in the same statement. */
     withFacets?: boolean;
+    /** Read the products' sizes and/or images with the page (returned in `details`). */
+    details?: ProductDetails;
     sort?: ProductSortKey | null;
     first?: number | null;
     after?: string | null;
@@ -120,8 +133,9 @@ export class CatalogService {
       collection: args.collection,
       filter: args.filter ?? NO_FILTER,
     };
+    const details = args.details ?? NO_DETAILS;
     if (spec.text || args.withFacets || !isEmptyFilter(spec.filter))
-      return this.listing(spec, args.sort ?? 'RELEVANCE', first, offset, args.withFacets ?? false);
+      return this.listing(spec, args.sort ?? 'RELEVANCE', first, offset, args.withFacets ?? false, details);
     const params: unknown[] = [];
     const where = ['p.active'];
     let categoryParam = '';
@@ -142,9 +156,9 @@ export class CatalogService {
         ? activeProductsOf(categoryParam)
         : `(SELECT count(*) FROM product p WHERE ${where.join(' AND ')})`;
     params.push(first, offset);
-    const rows = await selectRows<ProductRow>(
+    const rows = await selectRows<ProductRow & { sizes?: SizeRow[]; images?: ImageRow[] }>(
       this.ds,
-      `SELECT ${PRODUCT_COLUMNS}, ${total} AS total
+      `SELECT ${PRODUCT_COLUMNS}${detailColumns(details)}, ${total} AS total
          FROM product p JOIN category c ON c.slug = p.category_slug
         WHERE ${where.join(' AND ')}
         ORDER BY ${ORDER_BY[args.sort ?? 'RELEVANCE']}
@@ -163,6 +177,7 @@ export class CatalogService {
     }
     return {
       products: rows.map((r) => productFromRow(r)),
+      details: pageDetails(rows),
       offset,
       totalCount,
       totalExact: true,
@@ -200,6 +215,7 @@ export class CatalogService {
     first: number,
     offset: number,
     withFacets: boolean,
+    details: ProductDetails,
   ): Promise<ProductPage> {
     const ranges = withFacets ? PRICE_RANGES : null;
     if (spec.text) {
@@ -218,21 +234,22 @@ export class CatalogService {
       }
       const pageSpec: PageSpec = { text: read.query, filter: spec.filter };
       const plan = walksFor(read.fraction, first, offset) ? 'walk' : 'index';
-      const st = searchPageStatement(pageSpec, sort, first, offset, ranges, plan);
+      const st = searchPageStatement(pageSpec, sort, first, offset, ranges, plan, details);
       const page = await this.page(st.sql, st.params, offset, withFacets);
       return { ...page, correctedQuery: read.correctedQuery };
     }
     // Collections are small curated sets, counted whole; categories and the whole shop read their kept counts.
     const st = spec.collection
-      ? searchPageStatement({ ...spec, text: null }, sort, first, offset, ranges)
-      : facetedListingStatement(spec, sort, first, offset, ranges);
+      ? searchPageStatement({ ...spec, text: null }, sort, first, offset, ranges, 'index', details)
+      : facetedListingStatement(spec, sort, first, offset, ranges, details);
     return this.page(st.sql, st.params, offset, withFacets);
   }
 
   private async page(sql: string, params: unknown[], offset: number, withFacets: boolean): Promise<ProductPage> {
     const rows = await selectRows<ListingRow>(this.ds, sql, params);
     const head = rows[0]!;
-    const products = rows.filter((r): r is ListingRow & { id: number } => r.id !== null).map((r) => productFromRow(r));
+    const found = rows.filter((r): r is ListingRow & { id: number } => r.id !== null);
+    const products = found.map((r) => productFromRow(r));
     let totalCount: number;
     let totalExact = true;
     let hasNextPage: boolean;
@@ -248,6 +265,7 @@ export class CatalogService {
     }
     return {
       products,
+      details: pageDetails(found),
       offset,
       totalCount,
       totalExact,
@@ -259,7 +277,7 @@ export class CatalogService {
 
   /** Counts per filter option alone (when the page was read without them). */
   async facets(spec: ListingSpec): Promise<ProductFacets> {
-    return (await this.listing(spec, 'RELEVANCE', 1, 0, true)).facets!;
+    return (await this.listing(spec, 'RELEVANCE', 1, 0, true, NO_DETAILS)).facets!;
   }
 
   /** Categories whose name matches a search text (search results). */
@@ -280,10 +298,9 @@ export class CatalogService {
   ): Promise<{
     products: ProductEntity[];
     categories: CategoryWithCount[];
-    details: Map<number, { sizes: ProductSizeEntity[]; images: ProductImageEntity[] }>;
+    details: PageDetails;
   }> {
-    const details = new Map<number, { sizes: ProductSizeEntity[]; images: ProductImageEntity[] }>();
-    if (text.words.length === 0) return { products: [], categories: [], details };
+    if (text.words.length === 0) return { products: [], categories: [], details: pageDetails([]) };
     const st = suggestionsStatement(text, first);
     type Row = ProductRow & { id: number | null; categories: CategoryRow[]; sizes: SizeRow[]; images: ImageRow[] };
     const read = async () => {
@@ -302,9 +319,13 @@ export class CatalogService {
       ? await this.cache.rememberTyped(`suggestions:${JSON.stringify(st.params)}`, read)
       : await read();
     const named = rows.filter((r): r is typeof r & { id: number } => r.id !== null);
-    for (const r of named) details.set(r.id, { sizes: r.sizes.map(sizeFromRow), images: r.images.map(imageFromRow) });
     const products = fallback ?? named.map((r) => productFromRow(r));
-    return { products, categories: (rows[0]?.categories ?? []).map(categoryFromRow), details };
+    return {
+      products,
+      categories: (rows[0]?.categories ?? []).map(categoryFromRow),
+      // The fallback's products came without them: the caller loads what it selects.
+      details: pageDetails(fallback ? [] : named),
+    };
   }
 
   /** Ids of the products matching `text` (staff list: inactive ones too), most relevant first. */

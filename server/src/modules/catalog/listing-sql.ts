@@ -55,6 +55,34 @@ export interface PageSpec {
 export const PRODUCT_COLUMNS = `p.id, p.slug, p.name, p.description, p.price, p.category_slug, c.name AS category_name,
   p.collections, p.size_guide, p.active, p.archived_at, p.position, p.created_at, p.pets`;
 
+/** A product `p`'s sizes as JSON, in the batched size statement's columns and order. */
+export const PRODUCT_SIZES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', s.id, 'product_id', s.product_id,
+       'label', s.label, 'sku', s.sku, 'position', s.position, 'stock', s.stock, 'reserved', s.reserved)
+       ORDER BY s.position), '[]')
+       FROM product_size s WHERE s.product_id = p.id)`;
+
+/** A product `p`'s images as JSON, in the batched image statement's columns and order. */
+export const PRODUCT_IMAGES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', i.id, 'product_id', i.product_id,
+       'storage_key', i.storage_key, 'url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height,
+       'position', i.position, 'variants', i.variants) ORDER BY i.position), '[]')
+       FROM product_image i WHERE i.product_id = p.id)`;
+
+/**
+ * What a page's product rows also carry, as JSON columns `sizes` and `images` (PRODUCT_SIZES_JSON,
+ * PRODUCT_IMAGES_JSON): what the operation selects of each product, read with the page instead of by the batched
+ * statements after it (one round trip to PostgreSQL instead of two, and two statements fewer).
+ */
+export interface ProductDetails {
+  sizes: boolean;
+  images: boolean;
+}
+
+export const NO_DETAILS: ProductDetails = { sizes: false, images: false };
+
+/** The detail columns of a product row `p` (with a leading comma), or nothing. */
+export const detailColumns = (details: ProductDetails) =>
+  `${details.sizes ? `, ${PRODUCT_SIZES_JSON} AS sizes` : ''}${details.images ? `, ${PRODUCT_IMAGES_JSON} AS images` : ''}`;
+
 type FilterKey = 'categories' | 'sizes' | 'pets' | 'price' | 'inStock';
 const FILTER_KEYS: FilterKey[] = ['categories', 'sizes', 'pets', 'price', 'inStock'];
 
@@ -139,10 +167,11 @@ const flagColumns = (filters: Partial<Record<FilterKey, string>>) =>
   FILTER_KEYS.map((k) => `${filters[k] ?? 'true'} AS f_${k}`).join(', ');
 
 /** The final select: the page's product rows (null columns on an empty page) beside the totals of `a`. */
-const withProducts = (a: string, extra: string) => `
+const withProducts = (a: string, extra: string, details: ProductDetails) => `
     SELECT r.*, ${extra}
       FROM ${a} LEFT JOIN LATERAL (
-        SELECT ${PRODUCT_COLUMNS}, page.ord FROM page JOIN product p ON p.id = page.id JOIN category c ON c.slug = p.category_slug
+        SELECT ${PRODUCT_COLUMNS}${detailColumns(details)}, page.ord
+          FROM page JOIN product p ON p.id = page.id JOIN category c ON c.slug = p.category_slug
       ) AS r ON true
      ORDER BY r.ord`;
 
@@ -198,6 +227,7 @@ export function searchPageStatement(
   facets: readonly { min: number; max: number | null }[] | null,
   /** How the text's matches are read (firstInOrder): `walk` when the text is estimated to be common. */
   plan: 'walk' | 'index' = 'index',
+  details: ProductDetails = NO_DETAILS,
 ): Statement {
   const params = new Params();
   const text = spec.text;
@@ -292,6 +322,7 @@ export function searchPageStatement(
     ${withProducts(
       '(SELECT (SELECT count(*) FROM hits)::int AS seen) AS a',
       `a.seen, ${needParam ?? 'NULL::int'} AS need${facetSql}`,
+      details,
     )}`;
   return { sql, params: params.values };
 }
@@ -306,6 +337,7 @@ export function facetedListingStatement(
   first: number,
   offset: number,
   facets: readonly { min: number; max: number | null }[] | null,
+  details: ProductDetails = NO_DETAILS,
 ): Statement {
   const params = new Params();
   const { scope, filters } = predicates(spec, params);
@@ -326,6 +358,6 @@ export function facetedListingStatement(
   const total = `coalesce(sum(products) FILTER (WHERE ${where(active.map((k) => `f_${k}`))}), 0)::int`;
   const facetSql = facets ? `, (${facetColumns(filters, facets, params, 'cube', 'products', 'true')}) AS facets` : '';
   const sql = `WITH ${cube}, ${page}
-    ${withProducts(`(SELECT ${total} AS total${facetSql} FROM cube) AS a`, `a.total${facets ? ', a.facets' : ''}`)}`;
+    ${withProducts(`(SELECT ${total} AS total${facetSql} FROM cube) AS a`, `a.total${facets ? ', a.facets' : ''}`, details)}`;
   return { sql, params: params.values };
 }

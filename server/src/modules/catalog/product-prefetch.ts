@@ -4,16 +4,19 @@ import type { GraphQLContext } from '../../common/context.js';
 import type { CatalogService } from './catalog.service.js';
 import type { ProductSizeEntity } from './product-size.entity.js';
 import type { ProductImageEntity } from './product-image.entity.js';
+import type { PageDetails } from './catalog-rows.js';
+import type { ProductDetails } from './listing-sql.js';
 
 /**
  * Product sizes and images loaded ahead of GraphQL's walk over the products.
  *
  * With DataLoader alone every product's `sizes`, `images` and `soldOut` is a promise, so graphql-js
  * completes each product (and each edge, and the list) asynchronously: on a page of 24 that is the
- * bulk of the execution time. The resolver that returns the products already knows their ids, so it
- * runs the same two batched statements itself (through the same DataLoaders, so nothing is loaded
- * twice) and the Product fields then answer synchronously. Only the fields the operation selects are
- * loaded: a listing without images still sends no image statement.
+ * bulk of the execution time. The resolver that returns the products reads what the operation selects of them
+ * with the products themselves where its statement can (listings, searches, suggestions, the product page:
+ * `wantedDetails`, `primeProductData`), or runs the same two batched statements itself once it knows their ids
+ * (through the same DataLoaders, so nothing is loaded twice); the Product fields then answer synchronously. Only
+ * the fields the operation selects are loaded: a listing without images reads no image.
  */
 
 /** Field names selected at `path` below the current field (fragments included), cached per query document. */
@@ -55,11 +58,6 @@ export function selectedFields(info: GraphQLResolveInfo, path: readonly string[]
   return names;
 }
 
-/**
- * Loads sizes and/or images for `productIds` when the Product fields selected at `path` need them,
- * and records them in the request's ready maps. A failed batch is not recorded: the field resolvers
- * then fall back to the DataLoader and report the error on their own fields, as before.
- */
 /** A request's product sizes and images: batched loaders plus what was already prefetched. */
 export interface ProductData {
   sizes: DataLoader<number, ProductSizeEntity[]>;
@@ -83,6 +81,23 @@ export function productData(ctx: GraphQLContext, catalog: CatalogService): Produ
   }));
 }
 
+/** What the Product fields selected at `path` need of each product: its sizes (also `soldOut`) and its images. */
+export function wantedDetails(info: GraphQLResolveInfo, path: readonly string[]): ProductDetails {
+  const fields = selectedFields(info, path);
+  return { sizes: fields.has('sizes') || fields.has('soldOut'), images: fields.has('images') };
+}
+
+/** Records the sizes and images read with the products (PageDetails) as the request's ready data. */
+export function primeProductData(data: ProductData, details: PageDetails | undefined): void {
+  for (const [id, sizes] of details?.sizes ?? []) data.ready.sizes.set(id, sizes);
+  for (const [id, images] of details?.images ?? []) data.ready.images.set(id, images);
+}
+
+/**
+ * Loads sizes and/or images for `productIds` when the Product fields selected at `path` need them and they were
+ * not read with the products, and records them in the request's ready maps. A failed batch is not recorded: the
+ * field resolvers then fall back to the DataLoader and report the error on their own fields, as before.
+ */
 export async function prefetchProductData(
   data: ProductData,
   info: GraphQLResolveInfo,
@@ -90,18 +105,21 @@ export async function prefetchProductData(
   productIds: readonly number[],
 ): Promise<void> {
   if (productIds.length === 0) return;
-  const fields = selectedFields(info, path);
-  const wantSizes = fields.has('sizes') || fields.has('soldOut');
-  const wantImages = fields.has('images');
-  if (!wantSizes && !wantImages) return;
+  const wanted = wantedDetails(info, path);
   const { ready } = data;
+  // Only what was not read with the products already.
+  const sizeIds = wanted.sizes ? productIds.filter((id) => !ready.sizes.has(id)) : [];
+  const imageIds = wanted.images ? productIds.filter((id) => !ready.images.has(id)) : [];
+  if (sizeIds.length === 0 && imageIds.length === 0) return;
   const [sizes, images] = await Promise.all([
-    wantSizes ? data.sizes.loadMany(productIds) : null,
-    wantImages ? data.images.loadMany(productIds) : null,
+    sizeIds.length ? data.sizes.loadMany(sizeIds) : null,
+    imageIds.length ? data.images.loadMany(imageIds) : null,
   ]);
-  productIds.forEach((id, i) => {
+  sizeIds.forEach((id, i) => {
     const s = sizes?.[i];
     if (s && !(s instanceof Error)) ready.sizes.set(id, s);
+  });
+  imageIds.forEach((id, i) => {
     const im = images?.[i];
     if (im && !(im instanceof Error)) ready.images.set(id, im);
   });

@@ -17,6 +17,7 @@ import { saleAtSql, saleSql } from '#shared/orders.js';
 import { Params, PRODUCT_COLUMNS, type Statement } from './listing-sql.js';
 
 export { PRODUCT_COLUMNS, type Statement } from './listing-sql.js';
+import { PRODUCT_IMAGES_JSON, PRODUCT_SIZES_JSON } from './listing-sql.js';
 
 export const ORDER_BY: Record<ProductSortKey, string> = {
   RELEVANCE: 'p.position ASC, p.id ASC',
@@ -94,18 +95,6 @@ export function matchingCategoriesStatement(any: string): Statement {
   const params = new Params();
   return { sql: matchingCategories(params.add(any, '::tsquery')), params: params.values };
 }
-
-/** A product `p`'s sizes as JSON, in the batched size statement's columns and order. */
-const PRODUCT_SIZES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', s.id, 'product_id', s.product_id,
-       'label', s.label, 'sku', s.sku, 'position', s.position, 'stock', s.stock, 'reserved', s.reserved)
-       ORDER BY s.position), '[]')
-       FROM product_size s WHERE s.product_id = p.id)`;
-
-/** A product `p`'s images as JSON, in the batched image statement's columns and order. */
-const PRODUCT_IMAGES_JSON = `(SELECT coalesce(json_agg(json_build_object('id', i.id, 'product_id', i.product_id,
-       'storage_key', i.storage_key, 'url', i.url, 'alt', i.alt, 'width', i.width, 'height', i.height,
-       'position', i.position, 'variants', i.variants) ORDER BY i.position), '[]')
-       FROM product_image i WHERE i.product_id = p.id)`;
 
 /**
  * Suggestions while typing: active products whose NAME has every word (after typo correction; a word or its
