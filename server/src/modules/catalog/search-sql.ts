@@ -14,10 +14,9 @@
 import type { ProductSortKey } from './catalog-rows.js';
 import type { SearchText } from './search-input.js';
 import { saleAtSql, saleSql } from '#shared/orders.js';
-import { Params, PRODUCT_COLUMNS, type Statement } from './listing-sql.js';
+import { Params, PRODUCT_COLUMNS, PRODUCT_IMAGES_JSON, PRODUCT_SIZES_JSON, type Statement } from './listing-sql.js';
 
 export { PRODUCT_COLUMNS, type Statement } from './listing-sql.js';
-import { PRODUCT_IMAGES_JSON, PRODUCT_SIZES_JSON } from './listing-sql.js';
 
 export const ORDER_BY: Record<ProductSortKey, string> = {
   RELEVANCE: 'p.position ASC, p.id ASC',
