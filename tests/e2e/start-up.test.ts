@@ -77,10 +77,15 @@ async function observeStartUp(path: string): Promise<StartUp> {
       shift: shifts.reduce((total, e) => total + e.value, 0),
     };
   });
-  // The first tap: React answers it (the page is hydrated). Apollo Client's chunk is asked for in the tap's own
-  // handler, before the menu renders, so waiting for the network to settle waits for it too.
+  // The first tap: React answers it (the page is hydrated). Apollo Client's chunk is asked for once the frame that
+  // answers the tap is painted, so it may start after the menu shows: waited for (bounded; if it never comes the
+  // check below says so), then for the network to settle.
+  const apolloAsked = page
+    .waitForRequest((r) => isApollo(new URL(r.url()).pathname), { timeout: 10_000 })
+    .catch(() => null);
   await page.getByRole('button', { name: 'Menú', exact: true }).click();
   await page.getByRole('dialog', { name: 'Menú' }).waitFor();
+  await apolloAsked;
   await page.waitForLoadState('networkidle');
   const requestsAfterTap = operations.slice(requestsOnHydrate.length);
   const apolloAfterTap = [...apolloScripts];
