@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { onTestFailed, onTestFinished } from 'vitest';
@@ -119,7 +120,11 @@ function failOnReactErrors(context: BrowserContext): void {
 }
 
 export async function launchBrowser(): Promise<Browser> {
+  // Playwright's working folder for the traces (a failed test's trace is saved apart, in E2E_RESULTS_DIR): a folder of
+  // ours, removed when the browser closes. By default each launch left one behind in the system's temp folder.
+  const tracesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enzo-e2e-traces-'));
   const browser = await chromium.launch({
+    tracesDir,
     executablePath: chromePath(),
     args: [
       '--no-sandbox',
@@ -139,6 +144,14 @@ export async function launchBrowser(): Promise<Browser> {
     failOnReactErrors(context);
     await traceUntilFailure(context);
     return context;
+  };
+  const close = browser.close.bind(browser);
+  browser.close = async (options) => {
+    try {
+      await close(options);
+    } finally {
+      fs.rmSync(tracesDir, { recursive: true, force: true });
+    }
   };
   return browser;
 }
