@@ -62,6 +62,13 @@ async function shopRouteScripts(): Promise<string[]> {
 
 const cartButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: 'Carro de compras' });
 const drawer = (page: Page) => page.getByRole('dialog', { name: 'Carro de Compras' });
+/** What the test reads of an element's Web Animations (the Node typings here have no DOM). */
+type Animated = {
+  getAnimations(options: { subtree: boolean }): Array<{
+    effect: { getTiming(): { iterations?: number } } | null;
+    finished: Promise<unknown>;
+  }>;
+};
 const shippingValue = (page: Page) => drawer(page).locator('.cart-totals div', { hasText: 'ENVÍO' }).locator('dd');
 
 async function addTwoSizes(page: Page, product: Listed, sizes: [string, string]) {
@@ -185,6 +192,15 @@ describe('storefront in Chromium', () => {
             return `${el.className} ${Math.round(r.x)},${Math.round(r.y)} ${Math.round(r.width)}×${Math.round(r.height)}`;
           }),
         );
+    // The drawer slides in (0.2 s): its places are read once it stands still (the pending figures pulse forever).
+    await drawer(page).evaluate((el) =>
+      Promise.all(
+        (el as unknown as Animated)
+          .getAnimations({ subtree: true })
+          .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+          .map((a) => a.finished),
+      ),
+    );
     const before = await boxes();
     answer();
     await expect.poll(() => drawer(page).locator('.pending-figure').count()).toBe(0);
