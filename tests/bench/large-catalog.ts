@@ -5,7 +5,7 @@ import { config } from './bench-config.js';
 import { createBenchDatabase } from './bench-database.js';
 import { startShopChild } from './child-server.js';
 import { LISTING, gql, firstError } from './graphql-operations.js';
-import { captureStatements } from './statement-counter.js';
+import { captureStatements, requestStatements } from './statement-counter.js';
 import { onCleanup } from './lifecycle.js';
 import type { Measured } from './api-throughput.js';
 
@@ -47,7 +47,7 @@ export async function runLargeCatalog(
     const capture = captureStatements();
     const result = await gql(counting.url, LISTING, variables);
     capture.stop();
-    statements = firstError(result) ? null : capture.statements.length;
+    statements = firstError(result) ? null : requestStatements(capture.statements).length;
   } finally {
     await stopCounting();
   }

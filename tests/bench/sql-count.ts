@@ -13,7 +13,7 @@ import {
 } from './graphql-operations.js';
 import type { Fixtures } from './fixtures.js';
 import { onCleanup } from './lifecycle.js';
-import { captureStatements } from './statement-counter.js';
+import { captureStatements, requestStatements } from './statement-counter.js';
 import { sql } from './bench-database.js';
 
 export interface SqlRow {
@@ -40,12 +40,6 @@ interface Probe {
   variables: Record<string, unknown> | (() => Record<string, unknown>);
   headers?: Record<string, string>;
 }
-
-/**
- * The job queue's own statements (graphile-worker starting up after the shop listens, polling, LISTEN): they run on
- * the same pool whenever they run, and are not the request's.
- */
-const JOB_QUEUE = /graphile_worker|'enzo-job-pool'|LISTEN "jobs:insert"/;
 
 const vars = (p: Probe) => (typeof p.variables === 'function' ? p.variables() : p.variables);
 
@@ -159,7 +153,7 @@ export async function runSqlCount(
       }
       const answer = Object.values(result.data ?? {})[0];
       const edges = answer?.edges;
-      const own = capture.statements.filter((q) => !JOB_QUEUE.test(q));
+      const own = requestStatements(capture.statements);
       rows.push({
         operation: probe.operation,
         statements: own.length,

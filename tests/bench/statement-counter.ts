@@ -41,3 +41,13 @@ export function captureStatements(): StatementCapture {
     },
   };
 }
+
+/**
+ * The job queue's own statements (graphile-worker starting up after the shop listens, polling, LISTEN): they run on
+ * the same pool whenever they run, and are not a request's.
+ */
+const JOB_QUEUE = /graphile_worker|'enzo-job-pool'|LISTEN "jobs:insert"/;
+
+/** The statements of a capture that a request sent (without the job queue's). */
+export const requestStatements = (statements: readonly string[]): string[] =>
+  statements.filter((q) => !JOB_QUEUE.test(q));
