@@ -134,7 +134,7 @@ export async function startShop(
       env,
       ds,
       jobPool: jobPool.pool,
-      genericPlanPool: services.catalog.genericPlans,
+      genericPlanPool: services.catalog.search.genericPlans,
       providers: metricProviders(services),
     });
     // Staff downloads (orders, catalogue, electronic invoices) get the same check and refusal log as GraphQL.

@@ -68,7 +68,7 @@ export class CatalogAdminService {
       if (category) qb.andWhere('p.category_slug = :category', { category });
       return qb.orderBy('c.position', 'ASC').addOrderBy('p.position', 'ASC').addOrderBy('p.id', 'ASC').getMany();
     }
-    const ids = await this.catalog.matchingProductIds(text, category ?? null);
+    const ids = await this.catalog.search.matchingProductIds(text, category ?? null);
     if (ids.length === 0) return [];
     const rank = new Map(ids.map((id, i) => [id, i]));
     const products = await qb.andWhere('p.id IN (:...ids)', { ids }).getMany();

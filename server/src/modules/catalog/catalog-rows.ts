@@ -1,6 +1,7 @@
 /**
  * The catalog's reads as rows (what the statements in listing-sql.ts and search-sql.ts return) and the entities and
- * listing models built from them: for the public reads (catalog.service.ts), the listing models and the cart's quote.
+ * listing models built from them: for the public reads (catalog.service.ts, catalog-search.service.ts), the listing
+ * models and the cart's quote.
  */
 import { PRICE_RANGES, SIZE_LABELS } from '#shared/shop.js';
 import { CategoryEntity } from './category.entity.js';

@@ -46,7 +46,7 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
       search: async (_p, args, ctx, info) => {
         const text = parseSearchText(args.query);
         const spec: ListingSpec = { text, filter: parseFilter(args.filter) };
-        spec.read = text ? await catalog.readText(text) : null;
+        spec.read = text ? await catalog.search.readText(text) : null;
         const withFacets = selectedFields(info, ['products']).has('facets');
         const page = await catalog.products({
           text,
@@ -78,7 +78,7 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
         const text = parseSearchText(query);
         const size = checkPageSize(first, MAX_SUGGESTIONS, 5);
         if (!text) return { query: '', products: [], categories: [] };
-        const { products, categories, details } = await catalog.suggestions(text, size);
+        const { products, categories, details } = await catalog.search.suggestions(text, size);
         const data = productData(ctx, catalog);
         // Products found by name came with their sizes and images; the search's fallback results did not.
         primeProductData(data, details);
@@ -117,7 +117,7 @@ export function createCatalogResolvers(catalog: CatalogService): Resolvers {
       facets: (conn) => conn.facets ?? catalog.facets(conn.spec),
     },
     SearchResult: {
-      categories: (r) => catalog.matchingCategories(r.read),
+      categories: (r) => catalog.search.matchingCategories(r.read),
     },
     Product: {
       id: (p) => String(p.id),

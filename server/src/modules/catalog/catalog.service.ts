@@ -8,18 +8,7 @@ import type { ProductEntity } from './product.entity.js';
 import { ProductSizeEntity } from './product-size.entity.js';
 import { ProductImageEntity } from './product-image.entity.js';
 import { isEmptyFilter, NO_FILTER, type SearchText } from './search-input.js';
-import {
-  activeProductsOf,
-  BEST_SELLERS_SQL,
-  matchingCategoriesStatement,
-  ORDER_BY,
-  PRODUCT_COLUMNS,
-  LEXEME_STATS_SQL,
-  PRODUCT_DETAIL_SQL,
-  searchTextStatement,
-  staffMatchStatement,
-  suggestionsStatement,
-} from './search-sql.js';
+import { activeProductsOf, BEST_SELLERS_SQL, ORDER_BY, PRODUCT_COLUMNS, PRODUCT_DETAIL_SQL } from './search-sql.js';
 import {
   detailColumns,
   facetedListingStatement,
@@ -29,7 +18,7 @@ import {
   type PageSpec,
   type ProductDetails,
 } from './listing-sql.js';
-import { estimateFraction } from './search-estimate.js';
+import { CatalogSearchService } from './catalog-search.service.js';
 import {
   type ProductSortKey,
   type ListingSpec,
@@ -52,42 +41,30 @@ import {
   imageFromRow,
   groupByProduct,
   pageDetails,
-  type PageDetails,
 } from './catalog-rows.js';
-
-/** How long this instance keeps PostgreSQL's lexeme statistics (they change when ANALYZE runs). */
-const LEXEME_STATS_TTL_MS = 5 * 60_000;
 
 /** Public catalog reads. Listing = 1 statement, with the sizes and images the operation selects (or batched by DataLoader). */
 export class CatalogService {
-  /** The text vectors' most common lexemes (search-estimate.ts), read at most every LEXEME_STATS_TTL_MS. */
-  #lexemes: { at: number; common: Promise<ReadonlyMap<string, number>> } | null = null;
+  /** Text search: reading a text, suggestions, matching categories and ids (catalog-search.service.ts). */
+  readonly search: CatalogSearchService;
 
   /**
-   * `cache`: where suggestions are kept between catalog changes; without it every call reads. `genericPlans`: a pool
-   * whose sessions keep the suggestions statement's plan (genericPlanPool); without it, the DataSource's.
+   * `cache` and `genericPlans` are the search suggestions' (CatalogSearchService): where they are kept between
+   * catalog changes, and the pool that keeps their statement's plan.
    */
   constructor(
     private readonly ds: DataSource,
-    private readonly cache?: ReadCache,
-    readonly genericPlans?: Pool,
-  ) {}
-
-  /** Closes the connections this service opened itself. */
-  async stop(): Promise<void> {
-    await this.genericPlans?.end();
+    cache?: ReadCache,
+    genericPlans?: Pool,
+  ) {
+    const firstResults = async (text: SearchText, first: number) =>
+      (await this.products({ text, first, sort: 'RELEVANCE' })).products;
+    this.search = new CatalogSearchService(ds, firstResults, cache, genericPlans);
   }
 
-  /** Advisory (only a search's plan depends on it): kept in memory, read again after a few minutes. */
-  private lexemeStats(): Promise<ReadonlyMap<string, number>> {
-    if (!this.#lexemes || Date.now() - this.#lexemes.at > LEXEME_STATS_TTL_MS) {
-      const common = selectRows<{ lexeme: string; fraction: number }>(this.ds, LEXEME_STATS_SQL).then(
-        (rows) => new Map(rows.map((r) => [r.lexeme, r.fraction])),
-        () => new Map<string, number>(),
-      );
-      this.#lexemes = { at: Date.now(), common };
-    }
-    return this.#lexemes.common;
+  /** Closes the connections this service (its search) opened itself. */
+  async stop(): Promise<void> {
+    await this.search.stop();
   }
 
   async categories(): Promise<CategoryWithCount[]> {
@@ -187,28 +164,6 @@ export class CatalogService {
     };
   }
 
-  /** What PostgreSQL searches for a text (typo correction included); null tsqueries when nothing is searchable. */
-  async readText(text: SearchText): Promise<TextRead> {
-    // Emoji or symbols only: nothing to look for, and nothing sent to PostgreSQL.
-    if (text.words.length === 0) return { query: null, fraction: 0, correctedQuery: null };
-    const st = searchTextStatement(text);
-    const [row] = await selectRows<{
-      any: string | null;
-      name_or_category: string | null;
-      name: string | null;
-      used: string | null;
-      corrected: boolean;
-    }>(this.ds, st.sql, st.params);
-    return {
-      query:
-        row?.any && row.name_or_category && row.name
-          ? { any: row.any, nameOrCategory: row.name_or_category, name: row.name }
-          : null,
-      fraction: row?.any ? estimateFraction(row.any, await this.lexemeStats()) : 0,
-      correctedQuery: row?.corrected && row.used ? row.used : null,
-    };
-  }
-
   private async listing(
     spec: ListingSpec,
     sort: ProductSortKey,
@@ -219,7 +174,7 @@ export class CatalogService {
   ): Promise<ProductPage> {
     const ranges = withFacets ? PRICE_RANGES : null;
     if (spec.text) {
-      const read = spec.read ?? (await this.readText(spec.text));
+      const read = spec.read ?? (await this.search.readText(spec.text));
       spec.read = read;
       if (!read.query) {
         return {
@@ -278,61 +233,6 @@ export class CatalogService {
   /** Counts per filter option alone (when the page was read without them). */
   async facets(spec: ListingSpec): Promise<ProductFacets> {
     return (await this.listing(spec, 'RELEVANCE', 1, 0, true, NO_DETAILS)).facets!;
-  }
-
-  /** Categories whose name matches a search text (search results). */
-  async matchingCategories(read: TextRead | null): Promise<CategoryWithCount[]> {
-    if (!read?.query) return [];
-    const st = matchingCategoriesStatement(read.query.any);
-    return (await selectRows<CategoryRow>(this.ds, st.sql, st.params)).map(categoryFromRow);
-  }
-
-  /**
-   * Suggestions while typing (suggestionsStatement): products by their name's words, with their sizes and images, or
-   * the search's first results when no name has them all (without them: the caller loads what it selects), and
-   * matching categories.
-   */
-  async suggestions(
-    text: SearchText,
-    first: number,
-  ): Promise<{
-    products: ProductEntity[];
-    categories: CategoryWithCount[];
-    details: PageDetails;
-  }> {
-    if (text.words.length === 0) return { products: [], categories: [], details: pageDetails([]) };
-    const st = suggestionsStatement(text, first);
-    type Row = ProductRow & { id: number | null; categories: CategoryRow[]; sizes: SizeRow[]; images: ImageRow[] };
-    const read = async () => {
-      const rows = await selectRows<Row>(this.ds, st.sql, st.params, { pool: this.genericPlans });
-      // No name has every word (a word of the collection or the description: «bandanas halloween»): the first results
-      // the search page shows for the text instead, so the box never offers nothing where the page finds products.
-      const fallback = rows.some((r) => r.id !== null)
-        ? null
-        : (await this.products({ text, first, sort: 'RELEVANCE' })).products;
-      return { rows, fallback };
-    };
-    // Asked on every keystroke, and the first letters of what shoppers type are few: the rows and the fallback stay
-    // (treated as immutable; the entities built from the rows are new each time) until the catalog changes. The
-    // statement's values are the whole key.
-    const { rows, fallback } = this.cache
-      ? await this.cache.rememberTyped(`suggestions:${JSON.stringify(st.params)}`, read)
-      : await read();
-    const named = rows.filter((r): r is typeof r & { id: number } => r.id !== null);
-    const products = fallback ?? named.map((r) => productFromRow(r));
-    return {
-      products,
-      categories: (rows[0]?.categories ?? []).map(categoryFromRow),
-      // The fallback's products came without them: the caller loads what it selects.
-      details: pageDetails(fallback ? [] : named),
-    };
-  }
-
-  /** Ids of the products matching `text` (staff list: inactive ones too), most relevant first. */
-  async matchingProductIds(text: SearchText, category: string | null, limit = 500): Promise<number[]> {
-    if (text.words.length === 0) return [];
-    const st = staffMatchStatement(text, category, limit);
-    return (await selectRows<{ id: number }>(this.ds, st.sql, st.params)).map((r) => r.id);
   }
 
   /** Most sold (paid orders, last 90 days) in-stock products, then the shop's own order. */
