@@ -129,7 +129,7 @@ export async function startShop(
     const services = createServices(env, ds, media, log, catalogCache, jobPool.pool, databaseUrl);
     await services.staffDirectory.start();
     directory = services.staffDirectory;
-    catalogCache.expireWith(() => services.content.msToNextChange());
+    catalogCache.expireWith(() => services.content.msToNextChange(), services.content.datedTables);
     const shopMetrics = createShopRegistry({
       env,
       ds,

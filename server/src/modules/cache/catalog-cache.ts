@@ -91,6 +91,10 @@ export class CatalogCache implements ReadCache {
   #waiters = new Map<string, () => void>();
   /** Asks when content next changes by the clock alone (expireWith); the timer drops everything then. */
   #msToNextChange: (() => Promise<number | null>) | null = null;
+  /** The tables `#msToNextChange`'s answer depends on (expireWith); null: any change may move it. */
+  #datedTables: ReadonlySet<string> | null = null;
+  /** Bumped every time `#msToNextChange` is asked: only the newest answer arms the timer. */
+  #expiryRound = 0;
   #expiry: NodeJS.Timeout | undefined;
   /** The sync marker queued on the LISTEN connection and not sent yet. */
   #unsent: { done: Promise<void> } | null = null;
@@ -112,32 +116,44 @@ export class CatalogCache implements ReadCache {
     return this.#listener.start();
   }
 
-  /** A sync marker wakes its waiter; anything else (a change, or a connection made or lost) drops everything. */
+  /**
+   * A sync marker wakes its waiter; anything else (a change, or a connection made or lost) drops everything. A change
+   * to a table the next dated moment does not depend on (an order's stock, a product: the payload is the table's name)
+   * leaves that moment where it was, so the timer armed for it still covers what is kept and it is not asked again:
+   * at peak an order changes a size's visible stock many times a second, on every instance.
+   */
   #onEvent(event: PgListenerEvent) {
     if (event?.startsWith(SYNC_PREFIX)) {
       this.#waiters.get(event.slice(SYNC_PREFIX.length))?.();
       return;
     }
-    this.invalidate();
+    if (event !== null && this.#datedTables && !this.#datedTables.has(event)) this.#drop();
+    else this.invalidate();
   }
 
   invalidate(): void {
+    this.#drop();
+    this.#scheduleExpiry();
+  }
+
+  #drop(): void {
     this.version++;
     this.pages.clear();
     this.searchPages.clear();
     this.reads.clear();
     this.values.clear();
     this.typed.clear();
-    this.#scheduleExpiry();
   }
 
   /**
    * Time-limited content (slides and promo blocks with dates, preview links) changes with no write to notify
    * about: `msToNextChange` says, from the database, how long until the next such moment, and everything kept is
-   * dropped then. Asked again after every invalidation, so what it answers always covers what is kept.
+   * dropped then. Asked again after every invalidation but a change to a table outside `datedTables` (those its
+   * answer reads; omitted: every table), so what it answers always covers what is kept.
    */
-  expireWith(msToNextChange: () => Promise<number | null>): void {
+  expireWith(msToNextChange: () => Promise<number | null>, datedTables?: readonly string[]): void {
     this.#msToNextChange = msToNextChange;
+    this.#datedTables = datedTables ? new Set(datedTables) : null;
     this.#scheduleExpiry();
   }
 
@@ -146,9 +162,9 @@ export class CatalogCache implements ReadCache {
     this.#expiry = undefined;
     const ask = this.#msToNextChange;
     if (!ask || this.#stopped) return;
-    const version = this.version;
+    const round = ++this.#expiryRound;
     const arm = (ms: number) => {
-      if (this.version !== version || this.#stopped) return;
+      if (this.#expiryRound !== round || this.#stopped) return;
       clearTimeout(this.#expiry);
       // setTimeout's longest wait is ~24.8 days; a later moment is asked about again then.
       this.#expiry = setTimeout(() => this.invalidate(), Math.min(Math.max(ms, 0) + 5, 2 ** 31 - 1));

@@ -119,6 +119,9 @@ const promoFromRow = (r: PromoRow): PromoView => ({
 export class ContentService {
   constructor(private readonly ds: DataSource) {}
 
+  /** The tables `msToNextChange` reads: only a change to one of them can move its answer. */
+  readonly datedTables: readonly string[] = ['home_slide', 'promo_block', 'campaign'];
+
   /**
    * Milliseconds until the next moment what the storefront shows changes by the clock alone (a slide or promo
    * block starts or ends, a campaign preview link lapses), by the database's clock; null when nothing is due.
