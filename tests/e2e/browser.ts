@@ -121,7 +121,7 @@ function failOnReactErrors(context: BrowserContext): void {
 
 export async function launchBrowser(): Promise<Browser> {
   // Playwright's working folder for the traces (a failed test's trace is saved apart, in E2E_RESULTS_DIR): a folder of
-  // ours, removed when the browser closes. By default each launch left one behind in the system's temp folder.
+  // ours, removed when the browser goes away. By default each launch left one behind in the system's temp folder.
   const tracesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'enzo-e2e-traces-'));
   const browser = await chromium.launch({
     tracesDir,
@@ -145,14 +145,8 @@ export async function launchBrowser(): Promise<Browser> {
     await traceUntilFailure(context);
     return context;
   };
-  const close = browser.close.bind(browser);
-  browser.close = async (options) => {
-    try {
-      await close(options);
-    } finally {
-      fs.rmSync(tracesDir, { recursive: true, force: true });
-    }
-  };
+  // Closed or crashed: its working files go with it.
+  browser.once('disconnected', () => fs.rmSync(tracesDir, { recursive: true, force: true }));
   return browser;
 }
 
