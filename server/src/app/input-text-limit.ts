@@ -11,7 +11,9 @@ import {
   valueFromASTUntyped,
   visit,
   visitWithTypeInfo,
+  type DocumentNode,
   type GraphQLInputType,
+  type ValueNode,
 } from 'graphql';
 import type { GraphQLContext } from './context.js';
 import { MAX_IMAGE_BASE64_CHARS } from '../modules/media/index.js';
@@ -67,34 +69,60 @@ function overlong(value: unknown, type: GraphQLInputType, coordinate: string, li
   return typeof value === 'string' && value.length > limit ? coordinate : null;
 }
 
-/** The argument (`Type.field(arg:)` or `Input.field`) of `document` that carries an over-long text, or null. */
-export function overlongArgument(
-  schema: GraphQLSchema,
-  document: Parameters<typeof visit>[0],
-  variables: Record<string, unknown>,
-): string | null {
+interface ArgumentCheck {
+  coordinate: string;
+  type: GraphQLInputType;
+  value: ValueNode;
+  limit: number;
+}
+
+/** Per schema, per parsed document (Apollo keeps one object per query text): the arguments to check, found once. */
+const checksBySchema = new WeakMap<GraphQLSchema, WeakMap<DocumentNode, ArgumentCheck[]>>();
+
+/** The arguments `document` passes, each with its coordinate, type and limit (a walk of the document with its types). */
+function argumentChecks(schema: GraphQLSchema, document: DocumentNode): ArgumentCheck[] {
+  let byDocument = checksBySchema.get(schema);
+  if (!byDocument) checksBySchema.set(schema, (byDocument = new WeakMap()));
+  const known = byDocument.get(document);
+  if (known) return known;
   const typeInfo = new TypeInfo(schema);
-  let found: string | null = null;
+  const checks: ArgumentCheck[] = [];
   visit(
     document,
     visitWithTypeInfo(typeInfo, {
       Argument(node) {
-        if (found) return false;
         const arg = typeInfo.getArgument();
-        const parent = typeInfo.getParentType();
-        const field = typeInfo.getFieldDef();
         if (!arg) return false;
-        const coordinate = `${parent?.name ?? '?'}.${field?.name ?? '?'}(${arg.name}:)`;
-        const value =
-          node.value.kind === Kind.VARIABLE
-            ? variables[node.value.name.value]
-            : valueFromASTUntyped(node.value, variables);
-        found = overlong(value, arg.type, coordinate, LONG_INPUT_FIELDS[coordinate] ?? MAX_INPUT_TEXT);
+        const coordinate = `${typeInfo.getParentType()?.name ?? '?'}.${typeInfo.getFieldDef()?.name ?? '?'}(${arg.name}:)`;
+        checks.push({
+          coordinate,
+          type: arg.type,
+          value: node.value,
+          limit: LONG_INPUT_FIELDS[coordinate] ?? MAX_INPUT_TEXT,
+        });
         return false;
       },
     }),
   );
-  return found;
+  byDocument.set(document, checks);
+  return checks;
+}
+
+/** The argument (`Type.field(arg:)` or `Input.field`) of `document` that carries an over-long text, or null. */
+export function overlongArgument(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  variables: Record<string, unknown>,
+): string | null {
+  for (const check of argumentChecks(schema, document)) {
+    const value =
+      check.value.kind === Kind.VARIABLE
+        ? variables[check.value.name.value]
+        : valueFromASTUntyped(check.value, variables);
+    const found = overlong(value, check.type, check.coordinate, check.limit);
+    if (found) return found;
+  }
+  return null;
 }
 
 /**
