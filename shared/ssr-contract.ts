@@ -52,15 +52,15 @@ export interface RenderRequest {
   ) => Promise<ExecutionResultLike>;
 }
 
-/** A streamed render: the server writes its head, pipes the body, then the data for hydration. */
+/** A rendered page: the server writes its head, the body, then the data for hydration. */
 export interface RenderedPage {
   kind: 'page';
   status: number;
   head: PageHead;
   /** Source modules (Vite manifest keys) whose chunks and CSS the page needs. */
   modules: string[];
-  /** Pipes the app's HTML (what goes inside `<div id="root">`). */
-  pipe: (destination: NodeJS.WritableStream) => void;
+  /** The app's HTML (what goes inside `<div id="root">`). */
+  html: string;
   /** The query results the render read, by query key (embedded for hydration: client/src/lib/shop-data.tsx). */
   state: Record<string, unknown>;
   /** A route's data failed to load: the page shows its error state and must not be cached. */

@@ -1,10 +1,9 @@
 /**
  * Server render entry (built by `vite build --ssr` into dist/ssr, loaded by server/src/app/render at run time):
  * the same routes and components as the browser, the route's data loaded first in-process (lib/server-queries.ts,
- * so the HTML carries the content), then streamed with React's renderToPipeableStream. The results the render read
- * go to the browser, which hydrates from them (lib/shop-data.tsx).
+ * so the HTML carries the content), then rendered to a string at once. The results the render read go to the browser,
+ * which hydrates from them (lib/shop-data.tsx).
  */
-import { renderToPipeableStream } from 'react-dom/server';
 import { matchRoutes, StaticRouter } from 'react-router';
 import { createStore } from 'jotai';
 import type { ReactNode } from 'react';
@@ -13,6 +12,7 @@ import { ShopData } from './lib/shop-data';
 import { routes, type RouteHandle } from './app/routes';
 import { App } from './app/app';
 import { ServerPageContext, type ServerPageRecord } from './lib/use-document-meta';
+import { renderHtml } from './server-render';
 import type { RenderResult, SsrEntry } from '#shared/ssr-contract.js';
 
 export const render: SsrEntry['render'] = async ({ url, execute }): Promise<RenderResult> => {
@@ -49,22 +49,12 @@ export const render: SsrEntry['render'] = async ({ url, execute }): Promise<Rend
       <App shopData={shopData} store={createStore()} router={router} />
     </ServerPageContext>
   );
-  // Everything the page needs is loaded: wait for the whole tree (no Suspense fallback, which would need
-  // React's inline scripts that the CSP forbids), then stream it.
-  const stream = await new Promise<ReturnType<typeof renderToPipeableStream>>((resolve, reject) => {
-    const s = renderToPipeableStream(tree, {
-      // Never outline a finished boundary into a later chunk: swapping it in needs React's inline scripts.
-      progressiveChunkSize: Number.POSITIVE_INFINITY,
-      onAllReady: () => resolve(s),
-      onShellError: reject,
-      onError: (err) => {
-        failed = true;
-        console.error(err);
-      },
-    });
+  // Everything the page needs is loaded: the whole tree is written at once (server-render.ts).
+  const html = await renderHtml(tree, location.pathname, (err) => {
+    failed = true;
+    console.error(err);
   });
   if (record.redirect) {
-    stream.abort();
     return { kind: 'redirect', status: 301, location: record.redirect };
   }
   return {
@@ -72,7 +62,7 @@ export const render: SsrEntry['render'] = async ({ url, execute }): Promise<Rend
     status: failed && record.status === 200 ? 503 : record.status,
     head: record.head,
     modules,
-    pipe: (dest) => stream.pipe(dest),
+    html,
     state: shopData.recorded(),
     failed,
   };

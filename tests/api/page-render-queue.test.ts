@@ -22,6 +22,10 @@ const entry: SsrEntry = {
     mostAtOnce = Math.max(mostAtOnce, rendering);
     started.push(request.url);
     await sleep(30);
+    // A render that never ends (a bug in a page): only the visitor leaving ends its request.
+    if (request.url.includes('colgada')) await new Promise(() => undefined);
+    await sleep(10);
+    rendering--;
     return {
       kind: 'page',
       status: 200,
@@ -29,15 +33,7 @@ const entry: SsrEntry = {
       modules: [],
       state: {},
       failed: false,
-      pipe(destination) {
-        // A render that never ends (a bug in a page): only the visitor leaving ends its request.
-        if (request.url.includes('colgada')) return;
-        setTimeout(() => {
-          rendering--;
-          destination.write(Buffer.from(`<p>${request.url}</p>`));
-          destination.end();
-        }, 10);
-      },
+      html: `<p>${request.url}</p>`,
     };
   },
 };

@@ -1,5 +1,4 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Writable } from 'node:stream';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import pLimit from 'p-limit';
@@ -99,13 +98,16 @@ export function createPageRenderer({
     isSearch: boolean,
   ): Promise<void> {
     const version = cache.version;
+    // A visitor who left gives the turn back even if the render never ends.
+    const left = new Promise<null>((resolve) => res.once('close', () => resolve(null)));
     let result;
     try {
-      result = await entry.render({ url, execute });
+      result = await Promise.race([entry.render({ url, execute }), left]);
     } catch (err) {
       fail(err);
       return;
     }
+    if (!result) return;
     if (result.kind === 'redirect') {
       res.statusCode = result.status;
       res.setHeader('Cache-Control', 'no-cache');
@@ -123,31 +125,10 @@ export function createPageRenderer({
     }
     // Kept here only when indexable, or a search page in its own bounded cache; never a preview or such.
     const store = result.status === 200 && !result.failed ? storeFor(isSearch, noindex, url) : null;
-    const start = documentStart(result.head, assets.forModules(result.modules), true);
-    const end = documentEnd(result.state, true);
-    // The whole tree was ready before the render began (entry-server waits for it): the page leaves in one write,
-    // with its length and ETag, instead of a write per chunk React flushes.
-    const chunks: Buffer[] = [];
-    const sink = new Writable({
-      write(chunk: Buffer, _enc, done) {
-        chunks.push(chunk);
-        done();
-      },
-    });
-    const piped = new Promise<Buffer | null>((resolve) => {
-      // React's chunks are UTF-8 already: the page is encoded once.
-      sink.on('finish', () => resolve(Buffer.concat([Buffer.from(start), ...chunks, Buffer.from(end)])));
-      // A visitor who left gives the turn back even if the render never ends.
-      res.once('close', () => resolve(null));
-      sink.on('error', (err) => {
-        log.error({ err }, 'render: error al transmitir la página');
-        fail(err);
-        resolve(null);
-      });
-    });
-    result.pipe(sink);
-    const body = await piped;
-    if (!body) return;
+    // One write with the page's length and ETag; the page is encoded to UTF-8 once.
+    const body = Buffer.from(
+      `${documentStart(result.head, assets.forModules(result.modules), true)}${result.html}${documentEnd(result.state, true)}`,
+    );
     if (!store) {
       sendHtml(req, res, result.status, body, 'no-cache');
       return;
