@@ -400,9 +400,51 @@ describe('search: cost', () => {
     const small = await count(4);
     const large = await count(48);
     expect(large.length).toBe(small.length);
-    // the text as PostgreSQL reads it, the page with total, facets and each product's sizes and images (one
-    // statement), matching categories
-    expect(small.length).toBe(3);
+    // The page with total, facets and each product's sizes and images, in one statement: the text as PostgreSQL
+    // reads it and the matching categories were read by the first search of these words (below).
+    expect(small.length).toBe(1);
+  });
+
+  it('reads a text and its matching categories once until the catalog changes: a word a new name brings corrects at once', async () => {
+    const statements = async (query: string) => {
+      const capture = captureStatements();
+      let found: Search;
+      try {
+        found = await search(query);
+      } finally {
+        capture.stop();
+      }
+      return { found, statements: capture.statements.filter((s) => !String(s).includes('graphile_worker')) };
+    };
+    const first = await statements('collares zafirro');
+    expect(first.found.correctedQuery).toBe(null);
+    expect(first.found.products.totalCount).toBe(0);
+    // The text's reading, the page and the matching categories.
+    expect(first.statements).toHaveLength(3);
+    const again = await statements('collares zafirro');
+    expect(again.found).toEqual(first.found);
+    expect(again.statements).toHaveLength(1);
+    const [{ id }] = await shop.ds.query(`SELECT id FROM product WHERE slug = 'collar-cuero-miel'`);
+    await shop.ds.query(`UPDATE product SET name = 'Collar Zafiro' WHERE id = $1`, [id]);
+    await shop.catalogCache.sync();
+    try {
+      // The same words after the change: «zafirro» now reads as the catalogue's new word.
+      const after = await statements('collares zafirro');
+      expect(after.found.correctedQuery).toBe('collares zafiro');
+      expect(after.found.products.edges.map((e) => e.node.id)).toEqual([String(id)]);
+      expect(after.statements).toHaveLength(3);
+      // A matching category's product count follows the catalog too.
+      const counted = async () =>
+        (await search('collares')).categories.find((c) => c.slug === 'collares')!.productCount;
+      const n = await counted();
+      expect(await counted()).toBe(n);
+      await shop.ds.query(`UPDATE product SET active = false WHERE id = $1`, [id]);
+      await shop.catalogCache.sync();
+      expect(await counted()).toBe(n - 1);
+    } finally {
+      await shop.ds.query(`UPDATE product SET active = true, name = 'Collar de cuero Miel' WHERE id = $1`, [id]);
+      await shop.catalogCache.sync();
+    }
   });
 
   it('searches with the GIN index on search_vector, never a LIKE scan', async () => {

@@ -31,7 +31,8 @@ const LEXEME_STATS_TTL_MS = 5 * 60_000;
 /**
  * The catalog's text search apart from the listing (CatalogService, which builds it): how PostgreSQL reads a search
  * text and the lexeme statistics that plan it, the suggestions while typing (their cache and their own pool), the
- * categories matching a search and the staff list's matching products.
+ * categories matching a search and the staff list's matching products. With a cache, what depends only on the typed text
+ * and the catalogue (the text's reading, the suggestions, the matching categories) is kept until the catalog changes.
  */
 export class CatalogSearchService {
   /** The text vectors' most common lexemes (search-estimate.ts), read at most every LEXEME_STATS_TTL_MS. */
@@ -39,8 +40,9 @@ export class CatalogSearchService {
 
   /**
    * `firstResults`: the search page's first products for a text (CatalogService.products), the suggestions' fallback.
-   * `cache`: where suggestions are kept between catalog changes; without it every call reads. `genericPlans`: a pool
-   * whose sessions keep the suggestions statement's plan (genericPlanPool); without it, the DataSource's.
+   * `cache`: where what depends only on the text is kept between catalog changes; without it every call reads.
+   * `genericPlans`: a pool whose sessions keep the suggestions statement's plan (genericPlanPool); without it, the
+   * DataSource's.
    */
   constructor(
     private readonly ds: DataSource,
@@ -71,13 +73,19 @@ export class CatalogSearchService {
     // Emoji or symbols only: nothing to look for, and nothing sent to PostgreSQL.
     if (text.words.length === 0) return { query: null, fraction: 0, correctedQuery: null };
     const st = searchTextStatement(text);
-    const [row] = await selectRows<{
-      any: string | null;
-      name_or_category: string | null;
-      name: string | null;
-      used: string | null;
-      corrected: boolean;
-    }>(this.ds, st.sql, st.params);
+    const read = async () =>
+      (
+        await selectRows<{
+          any: string | null;
+          name_or_category: string | null;
+          name: string | null;
+          used: string | null;
+          corrected: boolean;
+        }>(this.ds, st.sql, st.params)
+      )[0] ?? null;
+    // How a text reads depends only on it and on the catalogue's words (search_term, learnt from products and
+    // categories): kept with the suggestions until the catalog changes, as the same words are searched again and again.
+    const row = this.cache ? await this.cache.rememberTyped(`text:${JSON.stringify(st.params)}`, read) : await read();
     return {
       query:
         row?.any && row.name_or_category && row.name
@@ -92,7 +100,11 @@ export class CatalogSearchService {
   async matchingCategories(read: TextRead | null): Promise<CategoryWithCount[]> {
     if (!read?.query) return [];
     const st = matchingCategoriesStatement(read.query.any);
-    return (await selectRows<CategoryRow>(this.ds, st.sql, st.params)).map(categoryFromRow);
+    const rows = () => selectRows<CategoryRow>(this.ds, st.sql, st.params);
+    // Categories and their product counts: kept, as the text's reading, until the catalog changes.
+    return (
+      this.cache ? await this.cache.rememberTyped(`categories:${JSON.stringify(st.params)}`, rows) : await rows()
+    ).map(categoryFromRow);
   }
 
   /**
