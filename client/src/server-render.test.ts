@@ -16,7 +16,7 @@ describe('the server render', () => {
   });
 
   it('renders again, waiting, a tree in which a part waits for data: the markup has the data, not the fallback', async () => {
-    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const name = new Promise<string>((resolve) => setTimeout(() => resolve('Collar Azul'), 20));
     const Name = () => h('h1', null, use(name));
     const tree = h('main', null, h(Suspense, { fallback: h('p', null, 'Cargando…') }, h(Name)));
@@ -26,10 +26,11 @@ describe('the server render', () => {
     expect(html).not.toContain('Cargando');
     expect(html).not.toContain('<!--$!-->');
     expect(onError).not.toHaveBeenCalled();
-    expect(error).toHaveBeenCalledWith(expect.stringContaining('/collar/1/collar-azul'));
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining('/collar/1/collar-azul'));
   });
 
   it('reports an error inside a boundary (the page is not kept) and still returns the rest of the page', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const Broken = () => {
       throw new Error('sin datos');

@@ -19,7 +19,9 @@ const CLIENT_RENDERED_BOUNDARY = '<!--$!-->';
 export async function renderHtml(tree: ReactNode, label: string, onError: (err: unknown) => void): Promise<string> {
   const html = renderToString(tree);
   if (!html.includes(CLIENT_RENDERED_BOUNDARY)) return html;
-  console.error(`render: una parte de ${label} esperó durante el render; se dibuja de nuevo esperándola`);
+  // Expected once per process for a part loaded on demand (React.lazy: the product page's 404); on every render of
+  // a page, a part that waits for data the route does not load first.
+  console.warn(`render: una parte de ${label} no estaba lista; se dibujó de nuevo esperándola`);
   return renderWaitingForAll(tree, onError);
 }
 
