@@ -207,7 +207,7 @@ describe('a team change on one instance rules the very next request on the other
     exportAuthEmulatorHost(inject('authEmulatorHost'));
     const owner = await member('dos-duena@enzo.test', 'propietario');
     const operator = await member('dos-operador@enzo.test', 'operador');
-    // B knows the operator (and keeps the row for a few seconds).
+    // B has answered the operator already: a copy of the row kept there would be stale after the change on A.
     expect(code(await gqlAt(b.url, ORDERS, {}, operator.headers))).toEqual([]);
     expect(code(await gqlAt(b.url, SALES, {}, operator.headers))).toEqual(['FORBIDDEN/ROLE']);
 

@@ -173,8 +173,8 @@ export async function runSqlCount(
       listingMax: l24 !== null && l48 !== null ? Math.max(l24, l48) : null,
       listingConstant: same(l24, l48),
       cartConstant: same(count('cartQuote, 5 líneas'), count('cartQuote, 20 líneas')),
-      // The staff member's own row is read when the directory's few-second cache has lapsed (revocation is never
-      // older than that), whatever the page's size: the page's own statements are compared.
+      // The staff member's own row is read on every staff request, whatever the page's size: the page's own
+      // statements are compared.
       staffConstant: same(
         pageStatements('pedidos del personal, página de 10'),
         pageStatements('pedidos del personal, página de 50'),

@@ -96,9 +96,8 @@ function invoicingRefusal(env: Env): string | null {
 /**
  * `readCache`: where quotes keep the shipping and contraentrega settings between staff changes (the catalog cache,
  * which every instance invalidates). `jobPool`: the background jobs' own pool (graphile-worker), also used to show
- * and retry jobs. `databaseUrl`: for the staff directory's LISTEN connection (without it nothing about staff is
- * kept between requests; start it with `staffDirectory.start()`) and the search suggestions' own small pool (without
- * it they run on `ds`; `catalog.stop()` closes it).
+ * and retry jobs. `databaseUrl`: for the search suggestions' own small pool (without it they run on `ds`;
+ * `catalog.stop()` closes it).
  */
 export function createServices(
   env: Env,
@@ -109,7 +108,7 @@ export function createServices(
   jobPool?: Pool,
   databaseUrl: string | null = null,
 ): Services {
-  const staffDirectory = new StaffDirectory(ds, databaseUrl, log);
+  const staffDirectory = new StaffDirectory(ds);
   const catalog = new CatalogService(ds, readCache, databaseUrl ? genericPlanPool(databaseUrl, log) : undefined);
   const discounts = new DiscountService(ds);
   const shipping = new ShippingService(ds, readCache);

@@ -111,7 +111,6 @@ export async function startShop(
   let jobs: JobRunner | undefined;
   let jobsStopped = false;
   let jobPool: ReturnType<typeof createJobPool> | undefined;
-  let directory: Services['staffDirectory'] | undefined;
   try {
     ds = await openDatabase({ url: databaseUrl });
     phase('base de datos abierta y migrada');
@@ -127,8 +126,6 @@ export async function startShop(
     catalogCache = new CatalogCache(databaseUrl, log);
     await catalogCache.start();
     const services = createServices(env, ds, media, log, catalogCache, jobPool.pool, databaseUrl);
-    await services.staffDirectory.start();
-    directory = services.staffDirectory;
     catalogCache.expireWith(() => services.content.msToNextChange(), services.content.datedTables);
     const shopMetrics = createShopRegistry({
       env,
@@ -225,7 +222,6 @@ export async function startShop(
         await openJobPool.end();
         await stop();
         await openCache.stop();
-        await services.staffDirectory.stop();
         await services.catalog.stop();
         await openDs.destroy();
         await embedded?.stop();
@@ -234,7 +230,6 @@ export async function startShop(
     };
   } catch (err) {
     await catalogCache?.stop();
-    await directory?.stop();
     await jobs?.stop().catch(() => {});
     await jobPool?.end().catch(() => {});
     await ds?.destroy().catch(() => {});

@@ -23,6 +23,7 @@ import { SearchIndex1766700000000 } from './1766700000000-search-index.js';
 import { OpenOrderCapIndexes1766710000000 } from './1766710000000-open-order-cap-indexes.js';
 import { SizeStockNotify1767000000000 } from './1767000000000-size-stock-notify.js';
 import { PaymentReminderSweep1767000100000 } from './1767000100000-payment-reminder-sweep.js';
+import { StaffRowsReadPerRequest1767100000000 } from './1767100000000-staff-rows-read-per-request.js';
 
 /** Every migration in order. Add new ones at the end; never edit one that has shipped. */
 export const migrations = [
@@ -51,4 +52,5 @@ export const migrations = [
   OpenOrderCapIndexes1766710000000,
   SizeStockNotify1767000000000,
   PaymentReminderSweep1767000100000,
+  StaffRowsReadPerRequest1767100000000,
 ];

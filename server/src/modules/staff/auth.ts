@@ -38,8 +38,8 @@ function payloadOf(token: string): { uid: string; email: string | null } | null 
 
 /**
  * Who is calling: Firebase proves the identity (ID token: signature, expiry, audience/issuer = our project,
- * revocation, account disabled), the staff table decides access and role (StaffDirectory, read on every request and
- * kept per instance for a few seconds at most). firebase-admin is imported on the first token only, so public
+ * revocation, account disabled), the staff table decides access and role (StaffDirectory, read on every request).
+ * firebase-admin is imported on the first token only, so public
  * requests never load it.
  */
 export class StaffAuthService {

@@ -1,17 +1,8 @@
-import { LRUCache } from 'lru-cache';
 import type { DataSource } from 'typeorm';
-import type { Logger } from 'pino';
 import { isStaffRole, type StaffRole } from '#shared/staff-access.js';
 import { insertAuditEntries } from '../../common/audit.js';
 import { inTransaction, commit, rollback, isUniqueViolation, returningRows } from '../../common/db.js';
-import { PgListener } from '../../common/pg-listener.js';
 import type { RequestFacts } from '../../common/context.js';
-
-/** Channel the staff_member trigger notifies (migration 1766300000000-staff-team). */
-export const STAFF_CHANNEL = 'enzo_staff';
-
-/** How long an instance may answer from its copy of a staff row (a NOTIFY drops it sooner). */
-export const STAFF_CACHE_TTL_MS = 5_000;
 
 export interface StaffMemberRow {
   uid: string;
@@ -47,47 +38,18 @@ function toMember(r: Row): StaffMemberRow {
 }
 
 /**
- * Who is on the team, as each staff request needs it: the row of one uid. Every instance keeps rows for a few
- * seconds, and only while it LISTENs to `enzo_staff`: any change anywhere (a role, a disabled account, a sign-in)
- * drops them all, so a disabled person is refused on their very next request on any instance.
+ * Who is on the team, as each staff request needs it: the row of one uid, read on every request (a primary-key read,
+ * beside the token's revocation check with Firebase). No instance keeps a copy: a role changed or an account disabled
+ * on any instance rules the person's very next request on every instance, with no window in which another instance
+ * has not heard of it yet.
  */
 export class StaffDirectory {
-  readonly #rows = new LRUCache<string, { row: StaffMemberRow | null }>({ max: 1000, ttl: STAFF_CACHE_TTL_MS });
-  #version = 0;
-  readonly #listener: PgListener;
-
-  constructor(
-    private readonly ds: DataSource,
-    databaseUrl: string | null,
-    log?: Logger,
-  ) {
-    this.#listener = new PgListener(databaseUrl, STAFF_CHANNEL, () => this.invalidate(), log);
-  }
-
-  start(): Promise<void> {
-    return this.#listener.start();
-  }
-
-  stop(): Promise<void> {
-    return this.#listener.stop();
-  }
-
-  invalidate(): void {
-    this.#version++;
-    this.#rows.clear();
-  }
+  constructor(private readonly ds: DataSource) {}
 
   /** The staff row of `uid`, or null when the account is not on the team. */
   async find(uid: string): Promise<StaffMemberRow | null> {
-    if (this.#listener.listening) {
-      const hit = this.#rows.get(uid);
-      if (hit) return hit.row;
-    }
-    const version = this.#version;
     const rows: Row[] = await this.ds.query(`${SELECT} WHERE uid = $1`, [uid]);
-    const row = rows[0] ? toMember(rows[0]) : null;
-    if (this.#listener.listening && version === this.#version) this.#rows.set(uid, { row });
-    return row;
+    return rows[0] ? toMember(rows[0]) : null;
   }
 
   /**
@@ -120,7 +82,6 @@ export class StaffDirectory {
         ]);
         return commit(toMember(rows[0]!));
       });
-      this.invalidate();
       return outcome.commit ? outcome.value : this.find(account.uid);
     } catch (err) {
       // Another row already has this email (a different Firebase account): not adopted.
@@ -155,6 +116,5 @@ export class StaffDirectory {
       ]);
       return commit(null);
     });
-    this.#rows.delete(row.uid);
   }
 }
