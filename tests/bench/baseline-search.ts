@@ -18,6 +18,7 @@ import {
   suggestionsStatement,
 } from '../../server/src/modules/catalog/search-sql.js';
 import { estimateFraction } from '../../server/src/modules/catalog/search-estimate.js';
+import type { ProductSortKey } from '../../server/src/modules/catalog/catalog-rows.js';
 import {
   facetedListingStatement,
   searchPageStatement,
@@ -54,6 +55,8 @@ export interface SearchVariables {
   query?: string | null;
   category?: string | null;
   filter?: ProductFilterInput | null;
+  /** A listing's order (search pages rank by relevance). */
+  sort?: ProductSortKey | null;
   first: number;
 }
 
@@ -131,7 +134,7 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
   if (mode === 'listing') {
     const st = facetedListingStatement(
       { category: v.category, filter },
-      'RELEVANCE',
+      v.sort ?? 'RELEVANCE',
       v.first,
       0,
       PRICE_RANGES,
@@ -157,7 +160,7 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
   }
   const [read] = (
     await run<{
-      any: string;
+      any: string | null;
       name_or_category: string;
       name: string;
       used: string;
@@ -165,7 +168,17 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
       fraction: number;
     }>(pool, searchTextStatement(text))
   ).rows;
-  const query = { any: read!.any, nameOrCategory: read!.name_or_category, name: read!.name };
+  if (!read?.any) {
+    // Nothing searchable in the words (only Spanish stop words, «para»): as the shop, no page is read.
+    const products = {
+      totalCount: 0,
+      totalCountExact: true,
+      pageInfo: { hasNextPage: false, endCursor: null },
+      edges: [],
+    };
+    return { data: { search: { query: text.display, correctedQuery: null, categories: [], products } } };
+  }
+  const query = { any: read.any, nameOrCategory: read.name_or_category, name: read.name };
   lexemes ??= pool
     .query<{ lexeme: string; fraction: number }>(LEXEME_STATS_SQL)
     .then((r) => new Map(r.rows.map((x) => [x.lexeme, x.fraction])));
