@@ -12,6 +12,7 @@ import {
   suggestionsStatement,
 } from './search-sql.js';
 import { estimateFraction } from './search-estimate.js';
+import type { Statement } from './listing-sql.js';
 import {
   type TextRead,
   type CategoryWithCount,
@@ -56,6 +57,15 @@ export class CatalogSearchService {
     await this.genericPlans?.end();
   }
 
+  /**
+   * `load`'s answer to a statement whose values are all it depends on besides the catalogue (the typed words): kept in
+   * the cache's store for typed text until the catalog changes, keyed by `what` and those values; read every time
+   * without a cache.
+   */
+  #kept<T>(what: string, st: Statement, load: () => Promise<T>): Promise<T> {
+    return this.cache ? this.cache.rememberTyped(`${what}:${JSON.stringify(st.params)}`, load) : load();
+  }
+
   /** Advisory (only a search's plan depends on it): kept in memory, read again after a few minutes. */
   private lexemeStats(): Promise<ReadonlyMap<string, number>> {
     if (!this.#lexemes || Date.now() - this.#lexemes.at > LEXEME_STATS_TTL_MS) {
@@ -85,7 +95,7 @@ export class CatalogSearchService {
       )[0] ?? null;
     // How a text reads depends only on it and on the catalogue's words (search_term, learnt from products and
     // categories): kept with the suggestions until the catalog changes, as the same words are searched again and again.
-    const row = this.cache ? await this.cache.rememberTyped(`text:${JSON.stringify(st.params)}`, read) : await read();
+    const row = await this.#kept('text', st, read);
     return {
       query:
         row?.any && row.name_or_category && row.name
@@ -100,11 +110,9 @@ export class CatalogSearchService {
   async matchingCategories(read: TextRead | null): Promise<CategoryWithCount[]> {
     if (!read?.query) return [];
     const st = matchingCategoriesStatement(read.query.any);
-    const rows = () => selectRows<CategoryRow>(this.ds, st.sql, st.params);
     // Categories and their product counts: kept, as the text's reading, until the catalog changes.
-    return (
-      this.cache ? await this.cache.rememberTyped(`categories:${JSON.stringify(st.params)}`, rows) : await rows()
-    ).map(categoryFromRow);
+    const rows = await this.#kept('categories', st, () => selectRows<CategoryRow>(this.ds, st.sql, st.params));
+    return rows.map(categoryFromRow);
   }
 
   /**
@@ -131,11 +139,8 @@ export class CatalogSearchService {
       return { rows, fallback };
     };
     // Asked on every keystroke, and the first letters of what shoppers type are few: the rows and the fallback stay
-    // (treated as immutable; the entities built from the rows are new each time) until the catalog changes. The
-    // statement's values are the whole key.
-    const { rows, fallback } = this.cache
-      ? await this.cache.rememberTyped(`suggestions:${JSON.stringify(st.params)}`, read)
-      : await read();
+    // (treated as immutable; the entities built from the rows are new each time) until the catalog changes.
+    const { rows, fallback } = await this.#kept('suggestions', st, read);
     const named = rows.filter((r): r is typeof r & { id: number } => r.id !== null);
     const products = fallback ?? named.map((r) => productFromRow(r));
     return {
