@@ -12,6 +12,7 @@ import {
   type ProductFilterInput,
 } from '../../server/src/modules/catalog/search-input.js';
 import {
+  ACTIVE_PRODUCTS_SQL,
   LEXEME_STATS_SQL,
   matchingCategoriesStatement,
   searchTextStatement,
@@ -22,7 +23,7 @@ import type { ProductSortKey } from '../../server/src/modules/catalog/catalog-ro
 import {
   facetedListingStatement,
   searchPageStatement,
-  walksFor,
+  readPlanFor,
   type Statement,
 } from '../../server/src/modules/catalog/listing-sql.js';
 
@@ -126,7 +127,7 @@ async function connection(all: Row[], extra: Promise<unknown>[] = []) {
 }
 
 /** The lexeme statistics, read once per baseline process (the shop reads them every few minutes). */
-let lexemes: Promise<Map<string, number>> | null = null;
+let lexemes: Promise<{ common: Map<string, number>; products: number }> | null = null;
 
 /** `search` (with facets and categories), `searchSuggestions`, or a filtered `products` with facets. */
 export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 'search' | 'suggest' | 'listing') {
@@ -179,10 +180,12 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
     return { data: { search: { query: text.display, correctedQuery: null, categories: [], products } } };
   }
   const query = { any: read.any, nameOrCategory: read.name_or_category, name: read.name };
-  lexemes ??= pool
-    .query<{ lexeme: string; fraction: number }>(LEXEME_STATS_SQL)
-    .then((r) => new Map(r.rows.map((x) => [x.lexeme, x.fraction])));
-  const plan = walksFor(estimateFraction(query.any, await lexemes), v.first, 0) ? 'walk' : 'index';
+  lexemes ??= Promise.all([
+    pool.query<{ lexeme: string; fraction: number }>(LEXEME_STATS_SQL),
+    pool.query<{ products: number }>(ACTIVE_PRODUCTS_SQL),
+  ]).then(([r, c]) => ({ common: new Map(r.rows.map((x) => [x.lexeme, x.fraction])), products: c.rows[0]!.products }));
+  const stats = await lexemes;
+  const plan = readPlanFor(estimateFraction(query.any, stats.common), stats.products, v.first, 0);
   const page = searchPageStatement({ text: query, filter }, 'RELEVANCE', v.first, 0, PRICE_RANGES, plan, CARD_DETAILS);
   const categories = run<{ slug: string; name: string; product_count: number }>(
     pool,

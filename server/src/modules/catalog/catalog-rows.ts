@@ -28,6 +28,8 @@ export interface TextRead {
   query: TextQuery | null;
   /** Estimated fraction of the products that match (search-estimate.ts). */
   fraction: number;
+  /** Active products in the shop when the statistics were read (with `fraction`, readPlanFor plans the search). */
+  products: number;
   /** The words searched after typo correction, when a word was corrected («colar» → «collar»). */
   correctedQuery: string | null;
 }

@@ -5,6 +5,7 @@ import type { ReadCache } from '../../common/read-cache.js';
 import type { ProductEntity } from './product.entity.js';
 import type { SearchText } from './search-input.js';
 import {
+  ACTIVE_PRODUCTS_SQL,
   LEXEME_STATS_SQL,
   matchingCategoriesStatement,
   searchTextStatement,
@@ -26,6 +27,11 @@ import {
   type PageDetails,
 } from './catalog-rows.js';
 
+interface SearchStats {
+  common: ReadonlyMap<string, number>;
+  products: number;
+}
+
 /** How long this instance keeps PostgreSQL's lexeme statistics (they change when ANALYZE runs). */
 const LEXEME_STATS_TTL_MS = 5 * 60_000;
 
@@ -36,8 +42,11 @@ const LEXEME_STATS_TTL_MS = 5 * 60_000;
  * and the catalogue (the text's reading, the suggestions, the matching categories) is kept until the catalog changes.
  */
 export class CatalogSearchService {
-  /** The text vectors' most common lexemes (search-estimate.ts), read at most every LEXEME_STATS_TTL_MS. */
-  #lexemes: { at: number; common: Promise<ReadonlyMap<string, number>> } | null = null;
+  /**
+   * The text vectors' most common lexemes (search-estimate.ts) and the count of active products, read at most every
+   * LEXEME_STATS_TTL_MS.
+   */
+  #lexemes: { at: number; stats: Promise<SearchStats> } | null = null;
 
   /**
    * `firstResults`: the search page's first products for a text (CatalogService.products), the suggestions' fallback.
@@ -66,22 +75,31 @@ export class CatalogSearchService {
     return this.cache ? this.cache.rememberTyped(`${what}:${JSON.stringify(st.params)}`, load) : load();
   }
 
-  /** Advisory (only a search's plan depends on it): kept in memory, read again after a few minutes. */
-  private lexemeStats(): Promise<ReadonlyMap<string, number>> {
+  /**
+   * Advisory (only a search's plan depends on them): kept in memory, read again after a few minutes. Unread (the
+   * database failed), every search reads the GIN index.
+   */
+  private lexemeStats(): Promise<SearchStats> {
     if (!this.#lexemes || Date.now() - this.#lexemes.at > LEXEME_STATS_TTL_MS) {
-      const common = selectRows<{ lexeme: string; fraction: number }>(this.ds, LEXEME_STATS_SQL).then(
-        (rows) => new Map(rows.map((r) => [r.lexeme, r.fraction])),
-        () => new Map<string, number>(),
+      const stats = Promise.all([
+        selectRows<{ lexeme: string; fraction: number }>(this.ds, LEXEME_STATS_SQL),
+        selectRows<{ products: number }>(this.ds, ACTIVE_PRODUCTS_SQL),
+      ]).then(
+        ([rows, [count]]) => ({
+          common: new Map(rows.map((r) => [r.lexeme, r.fraction])),
+          products: count?.products ?? 0,
+        }),
+        () => ({ common: new Map<string, number>(), products: 0 }),
       );
-      this.#lexemes = { at: Date.now(), common };
+      this.#lexemes = { at: Date.now(), stats };
     }
-    return this.#lexemes.common;
+    return this.#lexemes.stats;
   }
 
   /** What PostgreSQL searches for a text (typo correction included); null tsqueries when nothing is searchable. */
   async readText(text: SearchText): Promise<TextRead> {
     // Emoji or symbols only: nothing to look for, and nothing sent to PostgreSQL.
-    if (text.words.length === 0) return { query: null, fraction: 0, correctedQuery: null };
+    if (text.words.length === 0) return { query: null, fraction: 0, products: 0, correctedQuery: null };
     const st = searchTextStatement(text);
     const read = async () =>
       (
@@ -96,12 +114,14 @@ export class CatalogSearchService {
     // How a text reads depends only on it and on the catalogue's words (search_term, learnt from products and
     // categories): kept with the suggestions until the catalog changes, as the same words are searched again and again.
     const row = await this.#kept('text', st, read);
+    const stats = row?.any ? await this.lexemeStats() : null;
     return {
       query:
         row?.any && row.name_or_category && row.name
           ? { any: row.any, nameOrCategory: row.name_or_category, name: row.name }
           : null,
-      fraction: row?.any ? estimateFraction(row.any, await this.lexemeStats()) : 0,
+      fraction: row?.any && stats ? estimateFraction(row.any, stats.common) : 0,
+      products: stats?.products ?? 0,
       correctedQuery: row?.corrected && row.used ? row.used : null,
     };
   }

@@ -14,7 +14,7 @@ import {
   facetedListingStatement,
   NO_DETAILS,
   searchPageStatement,
-  walksFor,
+  readPlanFor,
   type PageSpec,
   type ProductDetails,
 } from './listing-sql.js';
@@ -188,7 +188,7 @@ export class CatalogService {
         };
       }
       const pageSpec: PageSpec = { text: read.query, filter: spec.filter };
-      const plan = walksFor(read.fraction, first, offset) ? 'walk' : 'index';
+      const plan = readPlanFor(read.fraction, read.products, first, offset);
       const st = searchPageStatement(pageSpec, sort, first, offset, ranges, plan, details);
       const page = await this.page(st.sql, st.params, offset, withFacets);
       return { ...page, correctedQuery: read.correctedQuery };

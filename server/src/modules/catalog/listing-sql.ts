@@ -19,10 +19,13 @@ import type { ProductFilter } from './search-input.js';
 import { SEARCH_EXACT_LIMIT, SIZE_LABELS } from '#shared/shop.js';
 
 /**
- * Rows of an order's index a search reads before it looks the text up in the GIN index instead: a word in at least
- * one product in four fills SEARCH_EXACT_LIMIT within them.
+ * What reading one match through the GIN index costs (bitmap, heap row, relevance, sort), in rows of an order's
+ * index walked: readPlanFor weighs the two with it (measured: tests/bench/README.md).
  */
-export const SEARCH_WALK_ROWS = 4 * SEARCH_EXACT_LIMIT;
+const GIN_MATCH_COST = 2;
+
+/** How a search reads its text's matches (firstInOrder): the shop's order walked for at most `walkRows` rows, or the GIN index. */
+export type ReadPlan = 'index' | { walkRows: number };
 
 export interface Statement {
   sql: string;
@@ -177,10 +180,14 @@ const withProducts = (a: string, extra: string, details: ProductDetails) => `
 
 /**
  * CTE `name`: the first `limit` rows of product_search in `order` within `scope` that satisfy `preds`, selecting
- * `cols` (over `s`). `walk`: a common word's matches are found after a few thousand rows of the order's index
- * whatever the catalogue's size, so the first `walkRows` rows are read and filtered, and only if they hold fewer
- * than `limit` (the estimate was wrong) the GIN index answers. `index`: a rarer text's matches come from the GIN
- * index, sorted. Both give the same rows; the statement stays prepared (its plan does not depend on the text).
+ * `cols` (over `s`), numbered `rn` in that order. How they are read is the caller's choice (readPlanFor):
+ * - `walk`: the order's index is read for at most `walkRows` rows (a read with no text predicate: it stops as soon as
+ *   `limit` of them match); only if they hold fewer (the text is rarer than estimated) the statement below answers.
+ * - `index`: `ORDER BY … LIMIT` over the matches, which PostgreSQL reads from the GIN index (or, when it knows the
+ *   text is common, by walking the order's index itself).
+ * Both give the same rows. Why the caller chooses: the statement is prepared, and once PostgreSQL settles on its
+ * generic plan (which knows no text), `index` reads every match of a common word from the GIN index and sorts them
+ * («collar» among 100 000 products: 46 ms, against 8 ms walking).
  */
 function firstInOrder(
   name: string,
@@ -210,9 +217,22 @@ function firstInOrder(
     )`;
 }
 
-/** Whether a text matching `fraction` of the products is read by walking the shop's order (searchPageStatement). */
-export const walksFor = (fraction: number, first: number, offset: number) =>
-  fraction * SEARCH_WALK_ROWS >= Math.max(SEARCH_EXACT_LIMIT, offset + first) + 1;
+/**
+ * How a search reads the matches of a text estimated to match `fraction` of the shop's `products` (active ones).
+ * Walking the shop's order reads about 1 / `fraction` rows per match until the page's need is met; the GIN index
+ * reads every match, each costing GIN_MATCH_COST walked rows. Walking wins for common words in large catalogues
+ * («collar» among 100 000 products: ~4 000 rows instead of ~24 000 matches); a small catalogue or a rarer text reads
+ * the GIN index. The walk may read twice the rows estimated before it gives up (estimates from PostgreSQL's
+ * statistics can be off by that much: «collar» is estimated at 38 % of the products and matches 24 %). A wrong
+ * estimate costs time, never different results.
+ */
+export function readPlanFor(fraction: number, products: number, first: number, offset: number): ReadPlan {
+  const need = Math.max(SEARCH_EXACT_LIMIT, offset + first) + 1;
+  if (!(fraction > 0) || !(products > 0)) return 'index';
+  const walked = need / fraction;
+  if (walked > GIN_MATCH_COST * fraction * products) return 'index';
+  return { walkRows: Math.ceil(Math.min(2 * walked, products)) };
+}
 
 /**
  * A page of a search (text) or of a collection listing with filters: one statement. Columns: the product columns
@@ -225,8 +245,8 @@ export function searchPageStatement(
   first: number,
   offset: number,
   facets: readonly { min: number; max: number | null }[] | null,
-  /** How the text's matches are read (firstInOrder): `walk` when the text is estimated to be common. */
-  plan: 'walk' | 'index' = 'index',
+  /** How the text's matches are read (firstInOrder, readPlanFor). */
+  plan: ReadPlan = 'index',
   details: ProductDetails = NO_DETAILS,
 ): Statement {
   const params = new Params();
@@ -255,7 +275,7 @@ export function searchPageStatement(
     ];
   } else {
     needParam = params.add(Math.max(SEARCH_EXACT_LIMIT, offset + first) + 1, '::int');
-    const walk = plan === 'walk' ? { walkRows: params.add(SEARCH_WALK_ROWS, '::int') } : 'index';
+    const walk = plan === 'index' ? 'index' : { walkRows: params.add(plan.walkRows, '::int') };
     const match = `s.search_vector @@ ${params.add(text.any, '::tsquery')}`;
     // The text's matches in the shop's order (the counts per option come from these), then those that pass every
     // filter in the page's order: taken from the matches when those hold enough of them, otherwise read again.

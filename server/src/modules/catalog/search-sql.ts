@@ -74,6 +74,9 @@ export const LEXEME_STATS_SQL = `SELECT e.lexeme, e.fraction
    WHERE st.schemaname = current_schema() AND st.tablename = 'product_search' AND st.attname = 'search_vector'
      AND e.lexeme IS NOT NULL`;
 
+/** How many active products the shop has (a search's plan weighs it: listing-sql.ts, readPlanFor). One row. */
+export const ACTIVE_PRODUCTS_SQL = `SELECT coalesce(sum(active_products), 0)::int AS products FROM category_product_count`;
+
 /**
  * How many active products a category has (an SQL expression over a slug column or parameter): PostgreSQL keeps
  * the count as products change (migration 1765600000000-category-product-count.ts), so it is one row whatever the
