@@ -185,7 +185,8 @@ export async function runSearch(
     const started = Date.now();
     const products = await growBenchDatabase(dbUrl, target);
     process.stdout.write(` ${products.toLocaleString('en-US')} en ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
-    for (const q of ['collar', 'arnes rojo', 'colar cuero', 'pechera']) result.plans.push(await explain(dbUrl, products, q));
+    for (const q of ['collar', 'arnes rojo', 'colar cuero', 'pechera'])
+      result.plans.push(await explain(dbUrl, products, q));
     const baseline = await startBaseline();
     try {
       for (const op of OPERATIONS) {
