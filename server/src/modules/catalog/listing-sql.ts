@@ -24,7 +24,10 @@ import { SEARCH_EXACT_LIMIT, SIZE_LABELS } from '#shared/shop.js';
  */
 const GIN_MATCH_COST = 2;
 
-/** How a search reads its text's matches (firstInOrder): the shop's order walked for at most `walkRows` rows, or the GIN index. */
+/**
+ * How a search reads its text's matches (firstInOrder): the shop's order walked for at most `walkRows` rows, or the
+ * GIN index.
+ */
 export type ReadPlan = 'index' | { walkRows: number };
 
 export interface Statement {
