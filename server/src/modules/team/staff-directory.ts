@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { isStaffRole, type StaffRole } from '#shared/staff-access.js';
 import { insertAuditEntries } from '../../common/audit.js';
-import { inTransaction, commit, rollback, isUniqueViolation, returningRows } from '../../common/db.js';
+import { inTransaction, commit, rollback, isUniqueViolation, returningRows, selectRows } from '../../common/db.js';
 import type { RequestFacts } from '../../common/context.js';
 
 export interface StaffMemberRow {
@@ -48,7 +48,8 @@ export class StaffDirectory {
 
   /** The staff row of `uid`, or null when the account is not on the team. */
   async find(uid: string): Promise<StaffMemberRow | null> {
-    const rows: Row[] = await this.ds.query(`${SELECT} WHERE uid = $1`, [uid]);
+    // On every staff request: prepared on each connection, without a QueryRunner (selectRows).
+    const rows = await selectRows<Row>(this.ds, `${SELECT} WHERE uid = $1`, [uid]);
     return rows[0] ? toMember(rows[0]) : null;
   }
 
