@@ -24,7 +24,11 @@ export const fmt = {
   ms: (n: number | null | undefined, digits = 1) =>
     n === null || n === undefined || Number.isNaN(n) ? null : `${n.toFixed(digits)} ms`,
   s: (ms: number | null | undefined) => (ms === null || ms === undefined ? null : `${(ms / 1000).toFixed(1)} s`),
-  pct: (r: number | null | undefined) => (r === null || r === undefined ? null : `${(r * 100).toFixed(0)} %`),
+  /**
+   * Rounded down: every ratio target is a floor («≥ 70 %»), and 69.6 % printed as «70 %» beside a ✖ reads as a
+   * contradiction. (The epsilon keeps 0.29 at 29 %: 0.29 × 100 is 28.999… in floating point.)
+   */
+  pct: (r: number | null | undefined) => (r === null || r === undefined ? null : `${Math.floor(r * 100 + 1e-9)} %`),
   kb: (bytes: number | null | undefined) =>
     bytes === null || bytes === undefined || Number.isNaN(bytes) ? null : `${(bytes / 1024).toFixed(1)} KB`,
   mark: (ok: boolean | null | undefined) => (ok === null || ok === undefined ? 'n/d' : ok ? '✔' : '✖'),
