@@ -19,6 +19,7 @@ import {
   suggestionsStatement,
 } from '../../server/src/modules/catalog/search-sql.js';
 import { estimateFraction } from '../../server/src/modules/catalog/search-estimate.js';
+import { textQueryOf } from '../../server/src/modules/catalog/search-tsquery.js';
 import type { ProductSortKey } from '../../server/src/modules/catalog/catalog-rows.js';
 import {
   facetedListingStatement,
@@ -179,13 +180,13 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
     };
     return { data: { search: { query: text.display, correctedQuery: null, categories: [], products } } };
   }
-  const query = { any: read.any, nameOrCategory: read.name_or_category, name: read.name };
+  const query = textQueryOf({ any: read.any, name_or_category: read.name_or_category, name: read.name });
   lexemes ??= Promise.all([
     pool.query<{ lexeme: string; fraction: number }>(LEXEME_STATS_SQL),
     pool.query<{ products: number }>(ACTIVE_PRODUCTS_SQL),
   ]).then(([r, c]) => ({ common: new Map(r.rows.map((x) => [x.lexeme, x.fraction])), products: c.rows[0]!.products }));
   const stats = await lexemes;
-  const plan = readPlanFor(estimateFraction(query.any, stats.common), stats.products, v.first, 0);
+  const plan = readPlanFor(estimateFraction(read.any, stats.common), stats.products, v.first, 0);
   const page = searchPageStatement({ text: query, filter }, 'RELEVANCE', v.first, 0, PRICE_RANGES, plan, CARD_DETAILS);
   const categories = run<{ slug: string; name: string; product_count: number }>(
     pool,

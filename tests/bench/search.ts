@@ -8,6 +8,7 @@ import {
   searchTextStatement,
 } from '../../server/src/modules/catalog/search-sql.js';
 import { estimateFraction } from '../../server/src/modules/catalog/search-estimate.js';
+import { textQueryOf } from '../../server/src/modules/catalog/search-tsquery.js';
 import { searchPageStatement, readPlanFor } from '../../server/src/modules/catalog/listing-sql.js';
 import { PRICE_RANGES } from '#shared/shop.js';
 import { parseSearchText, NO_FILTER } from '../../server/src/modules/catalog/search-input.js';
@@ -139,7 +140,7 @@ async function explain(dbUrl: string, products: number, query: string): Promise<
   const readPlan = readPlanFor(estimateFraction(read!.any, common), active, 24, 0);
   const plan = readPlan === 'index' ? 'index' : 'walk';
   const st = searchPageStatement(
-    { text: { any: read!.any, nameOrCategory: read!.name_or_category, name: read!.name }, filter: NO_FILTER },
+    { text: textQueryOf(read!), filter: NO_FILTER },
     'RELEVANCE',
     24,
     0,

@@ -13,6 +13,7 @@ import {
   suggestionsStatement,
 } from './search-sql.js';
 import { estimateFraction } from './search-estimate.js';
+import { textQueryOf } from './search-tsquery.js';
 import type { Statement } from './listing-sql.js';
 import {
   type TextRead,
@@ -118,7 +119,7 @@ export class CatalogSearchService {
     return {
       query:
         row?.any && row.name_or_category && row.name
-          ? { any: row.any, nameOrCategory: row.name_or_category, name: row.name }
+          ? textQueryOf({ any: row.any, name_or_category: row.name_or_category, name: row.name })
           : null,
       fraction: row?.any && stats ? estimateFraction(row.any, stats.common) : 0,
       products: stats?.products ?? 0,

@@ -34,7 +34,7 @@ describe('readPlanFor', () => {
 
 describe('searchPageStatement', () => {
   it('has one text for any walk length: one prepared statement per shape', () => {
-    const text = { any: "'collar':*", nameOrCategory: "'collar':*AB", name: "'collar':*A" };
+    const text = { any: "'collar':*", nameOrCategory: "'collar':*AB", name: "'collar':*A", rank: "'collar':*" };
     const sql = (walkRows: number) =>
       searchPageStatement({ text, filter: NO_FILTER }, 'RELEVANCE', 24, 0, PRICE_RANGES, { walkRows }).sql;
     expect(sql(5_269)).toBe(sql(14_099));

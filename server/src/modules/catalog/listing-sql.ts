@@ -43,11 +43,15 @@ export class Params {
   }
 }
 
-/** A search text as PostgreSQL reads it (searchTextStatement): three tsqueries, from any weight to name only. */
+/**
+ * A search text as PostgreSQL reads it (searchTextStatement), built by textQueryOf (search-tsquery.ts): what matches,
+ * from any weight to name only, and the query relevance is ranked with.
+ */
 export interface TextQuery {
   any: string;
   nameOrCategory: string;
   name: string;
+  rank: string;
 }
 
 export interface PageSpec {
@@ -264,7 +268,7 @@ export function searchPageStatement(
     relevance && text
       ? `CASE WHEN s.search_vector @@ ${params.add(text.name, '::tsquery')} THEN 3
               WHEN s.search_vector @@ ${params.add(text.nameOrCategory, '::tsquery')} THEN 2 ELSE 1 END AS tier,
-         ts_rank(s.search_vector, ${params.add(text.any, '::tsquery')}) AS rank, `
+         ts_rank(s.search_vector, ${params.add(text.rank, '::tsquery')}) AS rank, `
       : '';
   const cols = (flags: string) =>
     `s.product_id AS id, s.category_slug, s.price, s.pets, s.avail, s.in_stock, s.position, s.created_at, ${relevanceCols}${flags}`;

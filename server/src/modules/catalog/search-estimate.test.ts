@@ -1,30 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { andOfOrs, estimateFraction } from './search-estimate.js';
+import { estimateFraction } from './search-estimate.js';
 
 describe('search estimate', () => {
-  it('reads the AND-of-ORs tsqueries the search builds, quotes and prefixes included', () => {
-    expect(andOfOrs(`( 'arne' | 'arn' | 'arnes' ) & ( 'roj':* | 'roj':* )`)).toEqual([
-      [
-        { lexeme: 'arne', prefix: false },
-        { lexeme: 'arn', prefix: false },
-        { lexeme: 'arnes', prefix: false },
-      ],
-      [
-        { lexeme: 'roj', prefix: true },
-        { lexeme: 'roj', prefix: true },
-      ],
-    ]);
-    expect(andOfOrs(`'pecher':*A | 'pecher':*AB`)).toEqual([
-      [
-        { lexeme: 'pecher', prefix: true },
-        { lexeme: 'pecher', prefix: true },
-      ],
-    ]);
-    expect(andOfOrs(`'d''artagnan'`)).toEqual([[{ lexeme: "d'artagnan", prefix: false }]]);
-    for (const other of [`!'a'`, `'a' <-> 'b'`, `( 'a' & ( 'b' ) )`, `'a`, ``])
-      expect(andOfOrs(other), other).toBeNull();
-  });
-
   it('sums the forms of a word (each lexeme once), multiplies the words, and counts an unknown lexeme as rare', () => {
     const common = new Map([
       ['pecher', 0.3],

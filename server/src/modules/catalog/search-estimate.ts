@@ -4,60 +4,7 @@
  * kept by ANALYZE). It only chooses how a search reads its matches (listing-sql.ts: walking the shop's order for a
  * common text, the GIN index for a rare one): a wrong estimate costs time, never different results.
  */
-
-/** One operand of a tsquery: a lexeme, or every lexeme it is a prefix of (`:*`). */
-interface Operand {
-  lexeme: string;
-  prefix: boolean;
-}
-
-/**
- * The AND groups of OR'd operands of a tsquery as PostgreSQL prints it (`( 'arn' | 'arnes' ) & 'roj':*`); null for
- * any other shape (negation, phrase), which the caller treats as rare.
- */
-export function andOfOrs(tsquery: string): Operand[][] | null {
-  const groups: Operand[][] = [[]];
-  let depth = 0;
-  for (let i = 0; i < tsquery.length;) {
-    const ch = tsquery[i]!;
-    if (ch === ' ') i++;
-    else if (ch === '(') {
-      if (++depth > 1) return null;
-      i++;
-    } else if (ch === ')') {
-      if (--depth < 0) return null;
-      i++;
-    } else if (ch === '|') i++;
-    else if (ch === '&') {
-      if (depth !== 0) return null;
-      groups.push([]);
-      i++;
-    } else if (ch === "'") {
-      let lexeme = '';
-      i++;
-      for (;;) {
-        if (i >= tsquery.length) return null;
-        if (tsquery[i] === "'") {
-          if (tsquery[i + 1] === "'") {
-            lexeme += "'";
-            i += 2;
-            continue;
-          }
-          i++;
-          break;
-        }
-        lexeme += tsquery[i++];
-      }
-      let prefix = false;
-      if (tsquery[i] === ':') {
-        i++;
-        while (i < tsquery.length && /[*A-D]/.test(tsquery[i]!)) prefix = tsquery[i++] === '*' || prefix;
-      }
-      groups.at(-1)!.push({ lexeme, prefix });
-    } else return null;
-  }
-  return depth === 0 && groups.every((g) => g.length > 0) ? groups : null;
-}
+import { andOfOrs } from './search-tsquery.js';
 
 /**
  * Estimated fraction of the products matching `tsquery`: per AND group the sum of its operands' fractions (every
