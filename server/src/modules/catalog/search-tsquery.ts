@@ -12,8 +12,8 @@ export interface Operand {
 }
 
 /**
- * The AND groups of OR'd operands of a tsquery as PostgreSQL prints it; null for any other shape (negation, phrase),
- * which callers leave as it is.
+ * The AND groups of OR'd operands of a tsquery as PostgreSQL prints it; null for any other shape (negation, phrase):
+ * matchQuery leaves such a query as it is, estimateFraction (search-estimate.ts) counts it as rare.
  */
 export function andOfOrs(tsquery: string): Operand[][] | null {
   const groups: Operand[][] = [[]];
