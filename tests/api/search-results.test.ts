@@ -3,7 +3,8 @@ import { PRICE_RANGES, SEARCH_EXACT_LIMIT, SIZE_LABELS } from '#shared/shop.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { parseFilter, parseSearchText } from '../../server/src/modules/catalog/search-input.js';
 import { oracleListingStatement, type OracleSpec } from './search-oracle-sql.js';
-import { searchTextStatement } from '../../server/src/modules/catalog/search-sql.js';
+import { SEARCH_STATS_SQL, searchTextStatement } from '../../server/src/modules/catalog/search-sql.js';
+import { searchStatsOf, type SearchStatsRow } from '../../server/src/modules/catalog/search-estimate.js';
 import { searchPageStatement } from '../../server/src/modules/catalog/listing-sql.js';
 import { textQueryOf } from '../../server/src/modules/catalog/search-tsquery.js';
 import { graphql } from '../gql/index.js';
@@ -270,6 +271,17 @@ describe('search results: the bounded statements answer as the full statement di
       'some search matches more than the limit',
     ).toBe(true);
     expect(totals.filter((t) => t > 0 && t <= SEARCH_EXACT_LIMIT).length).toBeGreaterThan(5);
+  });
+
+  it('plans from what PostgreSQL keeps: the active products and how common each lexeme is', async () => {
+    const [row] = (await shop.ds.query(SEARCH_STATS_SQL)) as SearchStatsRow[];
+    const stats = searchStatsOf(row);
+    const [{ active }] = (await shop.ds.query(
+      `SELECT count(*)::int AS active FROM product WHERE active AND archived_at IS NULL`,
+    )) as { active: number }[];
+    expect(stats.products).toBe(active);
+    // «collar» is in about a quarter of these products: among the lexemes ANALYZE keeps.
+    expect(stats.common.get('collar')).toBeGreaterThan(0.05);
   });
 
   it('is identical whenever a search matches at most the limit: pages, totals and counts', async () => {

@@ -12,13 +12,17 @@ import {
   type ProductFilterInput,
 } from '../../server/src/modules/catalog/search-input.js';
 import {
-  ACTIVE_PRODUCTS_SQL,
-  LEXEME_STATS_SQL,
+  SEARCH_STATS_SQL,
   matchingCategoriesStatement,
   searchTextStatement,
   suggestionsStatement,
 } from '../../server/src/modules/catalog/search-sql.js';
-import { estimateFraction } from '../../server/src/modules/catalog/search-estimate.js';
+import {
+  estimateFraction,
+  searchStatsOf,
+  type SearchStats,
+  type SearchStatsRow,
+} from '../../server/src/modules/catalog/search-estimate.js';
 import { textQueryOf } from '../../server/src/modules/catalog/search-tsquery.js';
 import type { ProductSortKey } from '../../server/src/modules/catalog/catalog-rows.js';
 import {
@@ -128,7 +132,7 @@ async function connection(all: Row[], extra: Promise<unknown>[] = []) {
 }
 
 /** The lexeme statistics, read once per baseline process (the shop reads them every few minutes). */
-let lexemes: Promise<{ common: Map<string, number>; products: number }> | null = null;
+let lexemes: Promise<SearchStats> | null = null;
 
 /** `search` (with facets and categories), `searchSuggestions`, or a filtered `products` with facets. */
 export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 'search' | 'suggest' | 'listing') {
@@ -181,10 +185,7 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
     return { data: { search: { query: text.display, correctedQuery: null, categories: [], products } } };
   }
   const query = textQueryOf({ any: read.any, name_or_category: read.name_or_category, name: read.name });
-  lexemes ??= Promise.all([
-    pool.query<{ lexeme: string; fraction: number }>(LEXEME_STATS_SQL),
-    pool.query<{ products: number }>(ACTIVE_PRODUCTS_SQL),
-  ]).then(([r, c]) => ({ common: new Map(r.rows.map((x) => [x.lexeme, x.fraction])), products: c.rows[0]!.products }));
+  lexemes ??= pool.query<SearchStatsRow>(SEARCH_STATS_SQL).then((r) => searchStatsOf(r.rows[0]));
   const stats = await lexemes;
   const plan = readPlanFor(estimateFraction(read.any, stats.common), stats.products, v.first, 0);
   const page = searchPageStatement({ text: query, filter }, 'RELEVANCE', v.first, 0, PRICE_RANGES, plan, CARD_DETAILS);

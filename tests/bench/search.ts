@@ -2,12 +2,12 @@ import { config, TARGETS } from './bench-config.js';
 import { growBenchDatabase, sql } from './bench-database.js';
 import { cannon, measured, type Measured } from './api-throughput.js';
 import { FILTERED_LISTING, SEARCH, SUGGEST, firstError, gql } from './graphql-operations.js';
+import { SEARCH_STATS_SQL, searchTextStatement } from '../../server/src/modules/catalog/search-sql.js';
 import {
-  ACTIVE_PRODUCTS_SQL,
-  LEXEME_STATS_SQL,
-  searchTextStatement,
-} from '../../server/src/modules/catalog/search-sql.js';
-import { estimateFraction } from '../../server/src/modules/catalog/search-estimate.js';
+  estimateFraction,
+  searchStatsOf,
+  type SearchStatsRow,
+} from '../../server/src/modules/catalog/search-estimate.js';
 import { textQueryOf } from '../../server/src/modules/catalog/search-tsquery.js';
 import { searchPageStatement, readPlanFor } from '../../server/src/modules/catalog/listing-sql.js';
 import { PRICE_RANGES } from '#shared/shop.js';
@@ -133,11 +133,8 @@ async function explain(dbUrl: string, products: number, query: string): Promise<
   const text = parseSearchText(query)!;
   const t = searchTextStatement(text);
   const [read] = await sql<{ any: string; name_or_category: string; name: string }>(dbUrl, t.sql, t.params);
-  const common = new Map(
-    (await sql<{ lexeme: string; fraction: number }>(dbUrl, LEXEME_STATS_SQL)).map((r) => [r.lexeme, r.fraction]),
-  );
-  const [{ products: active }] = await sql<{ products: number }>(dbUrl, ACTIVE_PRODUCTS_SQL);
-  const readPlan = readPlanFor(estimateFraction(read!.any, common), active, 24, 0);
+  const stats = searchStatsOf((await sql<SearchStatsRow>(dbUrl, SEARCH_STATS_SQL))[0]);
+  const readPlan = readPlanFor(estimateFraction(read!.any, stats.common), stats.products, 24, 0);
   const plan = readPlan === 'index' ? 'index' : 'walk';
   const st = searchPageStatement(
     { text: textQueryOf(read!), filter: NO_FILTER },

@@ -5,14 +5,13 @@ import type { ReadCache } from '../../common/read-cache.js';
 import type { ProductEntity } from './product.entity.js';
 import type { SearchText } from './search-input.js';
 import {
-  ACTIVE_PRODUCTS_SQL,
-  LEXEME_STATS_SQL,
+  SEARCH_STATS_SQL,
   matchingCategoriesStatement,
   searchTextStatement,
   staffMatchStatement,
   suggestionsStatement,
 } from './search-sql.js';
-import { estimateFraction } from './search-estimate.js';
+import { estimateFraction, searchStatsOf, type SearchStats, type SearchStatsRow } from './search-estimate.js';
 import { textQueryOf } from './search-tsquery.js';
 import type { Statement } from './listing-sql.js';
 import {
@@ -27,11 +26,6 @@ import {
   pageDetails,
   type PageDetails,
 } from './catalog-rows.js';
-
-interface SearchStats {
-  common: ReadonlyMap<string, number>;
-  products: number;
-}
 
 /** How long this instance keeps PostgreSQL's lexeme statistics (they change when ANALYZE runs). */
 const LEXEME_STATS_TTL_MS = 5 * 60_000;
@@ -82,15 +76,9 @@ export class CatalogSearchService {
    */
   private lexemeStats(): Promise<SearchStats> {
     if (!this.#lexemes || Date.now() - this.#lexemes.at > LEXEME_STATS_TTL_MS) {
-      const stats = Promise.all([
-        selectRows<{ lexeme: string; fraction: number }>(this.ds, LEXEME_STATS_SQL),
-        selectRows<{ products: number }>(this.ds, ACTIVE_PRODUCTS_SQL),
-      ]).then(
-        ([rows, [count]]) => ({
-          common: new Map(rows.map((r) => [r.lexeme, r.fraction])),
-          products: count?.products ?? 0,
-        }),
-        () => ({ common: new Map<string, number>(), products: 0 }),
+      const stats = selectRows<SearchStatsRow>(this.ds, SEARCH_STATS_SQL).then(
+        ([row]) => searchStatsOf(row),
+        () => searchStatsOf(undefined),
       );
       this.#lexemes = { at: Date.now(), stats };
     }

@@ -6,6 +6,26 @@
  */
 import { andOfOrs } from './search-tsquery.js';
 
+/** What a search's plan weighs (readPlanFor): how common each lexeme is, and the count of active products. */
+export interface SearchStats {
+  common: ReadonlyMap<string, number>;
+  products: number;
+}
+
+/** The row of SEARCH_STATS_SQL (search-sql.ts). */
+export interface SearchStatsRow {
+  products: number;
+  lexemes: { lexeme: string; fraction: number }[];
+}
+
+/** The statistics of SEARCH_STATS_SQL's row; none without it (unread: every search reads the GIN index). */
+export function searchStatsOf(row: SearchStatsRow | undefined): SearchStats {
+  return {
+    common: new Map((row?.lexemes ?? []).map((l) => [l.lexeme, l.fraction])),
+    products: row?.products ?? 0,
+  };
+}
+
 /**
  * Estimated fraction of the products matching `tsquery`: per AND group the sum of its operands' fractions (every
  * common lexeme a prefix operand starts), capped at 1; the groups multiplied (taken as independent, as the planner

@@ -66,16 +66,16 @@ export function searchTextStatement(text: SearchText): Statement {
 }
 
 /**
- * The most common lexemes of the products' text vectors with the fraction of products holding each, as ANALYZE
- * keeps them for the planner (pg_stats): search-estimate.ts estimates from them how common a searched text is.
+ * What a search's plan weighs (search-estimate.ts, searchStatsOf), one row: `lexemes`, the most common lexemes of the
+ * products' text vectors with the fraction of products holding each, as ANALYZE keeps them for the planner
+ * (pg_stats); `products`, how many active products the shop has.
  */
-export const LEXEME_STATS_SQL = `SELECT e.lexeme, e.fraction
-    FROM pg_stats st, unnest(st.most_common_elems::text::text[], st.most_common_elem_freqs) AS e(lexeme, fraction)
-   WHERE st.schemaname = current_schema() AND st.tablename = 'product_search' AND st.attname = 'search_vector'
-     AND e.lexeme IS NOT NULL`;
-
-/** How many active products the shop has (a search's plan weighs it: listing-sql.ts, readPlanFor). One row. */
-export const ACTIVE_PRODUCTS_SQL = `SELECT coalesce(sum(active_products), 0)::int AS products FROM category_product_count`;
+export const SEARCH_STATS_SQL = `SELECT
+    (SELECT coalesce(sum(active_products), 0)::int FROM category_product_count) AS products,
+    (SELECT coalesce(json_agg(json_build_object('lexeme', e.lexeme, 'fraction', e.fraction)), '[]')
+       FROM pg_stats st, unnest(st.most_common_elems::text::text[], st.most_common_elem_freqs) AS e(lexeme, fraction)
+      WHERE st.schemaname = current_schema() AND st.tablename = 'product_search' AND st.attname = 'search_vector'
+        AND e.lexeme IS NOT NULL) AS lexemes`;
 
 /**
  * How many active products a category has (an SQL expression over a slug column or parameter): PostgreSQL keeps
