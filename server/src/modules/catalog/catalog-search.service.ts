@@ -90,28 +90,33 @@ export class CatalogSearchService {
     // Emoji or symbols only: nothing to look for, and nothing sent to PostgreSQL.
     if (text.words.length === 0) return { query: null, fraction: 0, products: 0, correctedQuery: null };
     const st = searchTextStatement(text);
-    const read = async () =>
-      (
-        await selectRows<{
-          any: string | null;
-          name_or_category: string | null;
-          name: string | null;
-          used: string | null;
-          corrected: boolean;
-        }>(this.ds, st.sql, st.params)
-      )[0] ?? null;
+    const read = async () => {
+      const [row] = await selectRows<{
+        any: string | null;
+        name_or_category: string | null;
+        name: string | null;
+        used: string | null;
+        corrected: boolean;
+      }>(this.ds, st.sql, st.params);
+      return {
+        query:
+          row?.any && row.name_or_category && row.name
+            ? textQueryOf({ any: row.any, name_or_category: row.name_or_category, name: row.name })
+            : null,
+        correctedQuery: row?.corrected && row.used ? row.used : null,
+      };
+    };
     // How a text reads depends only on it and on the catalogue's words (search_term, learnt from products and
-    // categories): kept with the suggestions until the catalog changes, as the same words are searched again and again.
-    const row = await this.#kept('text', st, read);
-    const stats = row?.any ? await this.lexemeStats() : null;
+    // categories): kept (treated as immutable) with the suggestions until the catalog changes, as the same words are
+    // searched again and again.
+    const { query, correctedQuery } = await this.#kept('text', st, read);
+    const stats = query ? await this.lexemeStats() : null;
     return {
-      query:
-        row?.any && row.name_or_category && row.name
-          ? textQueryOf({ any: row.any, name_or_category: row.name_or_category, name: row.name })
-          : null,
-      fraction: row?.any && stats ? estimateFraction(row.any, stats.common) : 0,
+      query,
+      // Estimated with PostgreSQL's own tsquery (`rank`): the lexemes it holds are those the search matches.
+      fraction: query && stats ? estimateFraction(query.rank, stats.common) : 0,
       products: stats?.products ?? 0,
-      correctedQuery: row?.corrected && row.used ? row.used : null,
+      correctedQuery,
     };
   }
 
