@@ -193,8 +193,8 @@ const withProducts = (a: string, extra: string, details: ProductDetails) => `
  * - `index`: `ORDER BY … LIMIT` over the matches, which PostgreSQL reads from the GIN index (or, when it knows the
  *   text is common, by walking the order's index itself).
  * Both give the same rows. Why the caller chooses: the statement is prepared, and once PostgreSQL settles on its
- * generic plan (which knows no text), `index` reads every match of a common word from the GIN index and sorts them
- * («collar» among 100 000 products: 46 ms, against 8 ms walking).
+ * generic plan (which knows no text), `index` reads every match of a common word from the GIN index and sorts them,
+ * several times slower than walking in a large catalogue (measured: tests/bench/README.md).
  */
 function firstInOrder(
   name: string,
@@ -225,16 +225,21 @@ function firstInOrder(
 }
 
 /**
+ * How many of a text's matches a page reads at most, in the shop's order: the exactness limit or the end of the page,
+ * and one more (to know whether more matched).
+ */
+const matchesNeeded = (first: number, offset: number) => Math.max(SEARCH_EXACT_LIMIT, offset + first) + 1;
+
+/**
  * How a search reads the matches of a text estimated to match `fraction` of the shop's `products` (active ones).
  * Walking the shop's order reads about 1 / `fraction` rows per match until the page's need is met; the GIN index
  * reads every match, each costing GIN_MATCH_COST walked rows. Walking wins for common words in large catalogues
- * («collar» among 100 000 products: ~4 000 rows instead of ~24 000 matches); a small catalogue or a rarer text reads
- * the GIN index. The walk may read twice the rows estimated before it gives up (estimates from PostgreSQL's
- * statistics can be off by that much: «collar» is estimated at 38 % of the products and matches 24 %). A wrong
- * estimate costs time, never different results.
+ * (a few thousand rows instead of tens of thousands of matches); a small catalogue or a rarer text reads the GIN
+ * index. The walk may read twice the rows estimated before it gives up (estimates from PostgreSQL's statistics can be
+ * off by that much, as for «collar»). A wrong estimate costs time, never different results.
  */
 export function readPlanFor(fraction: number, products: number, first: number, offset: number): ReadPlan {
-  const need = Math.max(SEARCH_EXACT_LIMIT, offset + first) + 1;
+  const need = matchesNeeded(first, offset);
   if (!(fraction > 0) || !(products > 0)) return 'index';
   const walked = need / fraction;
   if (walked > GIN_MATCH_COST * fraction * products) return 'index';
@@ -281,7 +286,7 @@ export function searchPageStatement(
       `hits AS MATERIALIZED (SELECT *, row_number() OVER (ORDER BY ${plain(WALK_ORDER[sort])}) AS rn FROM matches WHERE ${allFilters})`,
     ];
   } else {
-    needParam = params.add(Math.max(SEARCH_EXACT_LIMIT, offset + first) + 1, '::int');
+    needParam = params.add(matchesNeeded(first, offset), '::int');
     const walk = plan === 'index' ? 'index' : { walkRows: params.add(plan.walkRows, '::int') };
     const match = `s.search_vector @@ ${params.add(text.any, '::tsquery')}`;
     // The text's matches in the shop's order (the counts per option come from these), then those that pass every
