@@ -358,8 +358,8 @@ describe('search results: the bounded statements answer as the full statement di
         name_or_category: string;
         name: string;
       }[];
-      if (!read?.any) continue;
       const text = textQueryOf(read);
+      if (!text) continue;
       // Without leaving out the operands another one already matches (matchQuery): what PostgreSQL printed.
       const own = { any: read.any, nameOrCategory: read.name_or_category, name: read.name, rank: read.any };
       for (const [first, offset] of [

@@ -13,12 +13,13 @@ import {
 } from '../../server/src/modules/catalog/search-input.js';
 import {
   SEARCH_STATS_SQL,
+  type SearchTextRow,
   matchingCategoriesStatement,
   searchTextStatement,
   suggestionsStatement,
 } from '../../server/src/modules/catalog/search-sql.js';
 import {
-  estimateFraction,
+  estimateTextFraction,
   searchStatsOf,
   type SearchStats,
   type SearchStatsRow,
@@ -164,17 +165,9 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
     }));
     return { data: { searchSuggestions: { query: text.display, categories, products } } };
   }
-  const [read] = (
-    await run<{
-      any: string | null;
-      name_or_category: string;
-      name: string;
-      used: string;
-      corrected: boolean;
-      fraction: number;
-    }>(pool, searchTextStatement(text))
-  ).rows;
-  if (!read?.any) {
+  const [read] = (await run<SearchTextRow>(pool, searchTextStatement(text))).rows;
+  const query = textQueryOf(read);
+  if (!read || !query) {
     // Nothing searchable in the words (only Spanish stop words, «para»): as the shop, no page is read.
     const products = {
       totalCount: 0,
@@ -184,10 +177,9 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
     };
     return { data: { search: { query: text.display, correctedQuery: null, categories: [], products } } };
   }
-  const query = textQueryOf({ any: read.any, name_or_category: read.name_or_category, name: read.name });
   lexemes ??= pool.query<SearchStatsRow>(SEARCH_STATS_SQL).then((r) => searchStatsOf(r.rows[0]));
   const stats = await lexemes;
-  const plan = readPlanFor(estimateFraction(read.any, stats.common), stats.products, v.first, 0);
+  const plan = readPlanFor(estimateTextFraction(query, stats), stats.products, v.first, 0);
   const page = searchPageStatement({ text: query, filter }, 'RELEVANCE', v.first, 0, PRICE_RANGES, plan, CARD_DETAILS);
   const categories = run<{ slug: string; name: string; product_count: number }>(
     pool,
@@ -198,7 +190,7 @@ export async function baselineSearch(pool: pg.Pool, v: SearchVariables, mode: 's
     data: {
       search: {
         query: text.display,
-        correctedQuery: read!.corrected && read!.used ? read!.used : null,
+        correctedQuery: read.corrected && read.used ? read.used : null,
         categories: (await categories).rows.map((c) => ({ slug: c.slug, name: c.name, productCount: c.product_count })),
         products,
       },

@@ -2,9 +2,13 @@ import { config, TARGETS } from './bench-config.js';
 import { growBenchDatabase, sql } from './bench-database.js';
 import { cannon, measured, type Measured } from './api-throughput.js';
 import { FILTERED_LISTING, SEARCH, SUGGEST, firstError, gql } from './graphql-operations.js';
-import { SEARCH_STATS_SQL, searchTextStatement } from '../../server/src/modules/catalog/search-sql.js';
 import {
-  estimateFraction,
+  SEARCH_STATS_SQL,
+  searchTextStatement,
+  type SearchTextRow,
+} from '../../server/src/modules/catalog/search-sql.js';
+import {
+  estimateTextFraction,
   searchStatsOf,
   type SearchStatsRow,
 } from '../../server/src/modules/catalog/search-estimate.js';
@@ -132,18 +136,13 @@ async function typedSuggestions(dbUrl: string): Promise<string[]> {
 async function explain(dbUrl: string, products: number, query: string): Promise<SearchPlan> {
   const text = parseSearchText(query)!;
   const t = searchTextStatement(text);
-  const [read] = await sql<{ any: string; name_or_category: string; name: string }>(dbUrl, t.sql, t.params);
+  const [read] = await sql<SearchTextRow>(dbUrl, t.sql, t.params);
+  const textQuery = textQueryOf(read);
+  if (!textQuery) throw new Error(`«${query}»: PostgreSQL no lee nada que buscar`);
   const stats = searchStatsOf((await sql<SearchStatsRow>(dbUrl, SEARCH_STATS_SQL))[0]);
-  const readPlan = readPlanFor(estimateFraction(read!.any, stats.common), stats.products, 24, 0);
+  const readPlan = readPlanFor(estimateTextFraction(textQuery, stats), stats.products, 24, 0);
   const plan = readPlan === 'index' ? 'index' : 'walk';
-  const st = searchPageStatement(
-    { text: textQueryOf(read!), filter: NO_FILTER },
-    'RELEVANCE',
-    24,
-    0,
-    PRICE_RANGES,
-    readPlan,
-  );
+  const st = searchPageStatement({ text: textQuery, filter: NO_FILTER }, 'RELEVANCE', 24, 0, PRICE_RANGES, readPlan);
   const rows = await sql<{ 'QUERY PLAN': string }>(dbUrl, `EXPLAIN (ANALYZE, BUFFERS) ${st.sql}`, st.params);
   const lines = rows.map((r) => r['QUERY PLAN']);
   const text_ = lines.join('\n');

@@ -6,12 +6,13 @@ import type { ProductEntity } from './product.entity.js';
 import type { SearchText } from './search-input.js';
 import {
   SEARCH_STATS_SQL,
+  type SearchTextRow,
   matchingCategoriesStatement,
   searchTextStatement,
   staffMatchStatement,
   suggestionsStatement,
 } from './search-sql.js';
-import { estimateFraction, searchStatsOf, type SearchStats, type SearchStatsRow } from './search-estimate.js';
+import { estimateTextFraction, searchStatsOf, type SearchStats, type SearchStatsRow } from './search-estimate.js';
 import { textQueryOf } from './search-tsquery.js';
 import type { Statement } from './listing-sql.js';
 import {
@@ -91,20 +92,8 @@ export class CatalogSearchService {
     if (text.words.length === 0) return { query: null, fraction: 0, products: 0, correctedQuery: null };
     const st = searchTextStatement(text);
     const read = async () => {
-      const [row] = await selectRows<{
-        any: string | null;
-        name_or_category: string | null;
-        name: string | null;
-        used: string | null;
-        corrected: boolean;
-      }>(this.ds, st.sql, st.params);
-      return {
-        query:
-          row?.any && row.name_or_category && row.name
-            ? textQueryOf({ any: row.any, name_or_category: row.name_or_category, name: row.name })
-            : null,
-        correctedQuery: row?.corrected && row.used ? row.used : null,
-      };
+      const [row] = await selectRows<SearchTextRow>(this.ds, st.sql, st.params);
+      return { query: textQueryOf(row), correctedQuery: row?.corrected && row.used ? row.used : null };
     };
     // How a text reads depends only on it and on the catalogue's words (search_term, learnt from products and
     // categories): kept (treated as immutable) with the suggestions until the catalog changes, as the same words are
@@ -113,8 +102,7 @@ export class CatalogSearchService {
     const stats = query ? await this.lexemeStats() : null;
     return {
       query,
-      // Estimated with PostgreSQL's own tsquery (`rank`): the lexemes it holds are those the search matches.
-      fraction: query && stats ? estimateFraction(query.rank, stats.common) : 0,
+      fraction: query && stats ? estimateTextFraction(query, stats) : 0,
       products: stats?.products ?? 0,
       correctedQuery,
     };

@@ -4,6 +4,7 @@
  * kept by ANALYZE). It only chooses how a search reads its matches (listing-sql.ts: walking the shop's order for a
  * common text, the GIN index for a rare one): a wrong estimate costs time, never different results.
  */
+import type { TextQuery } from './listing-sql.js';
 import { andOfOrs } from './search-tsquery.js';
 
 /** What a search's plan weighs (readPlanFor): how common each lexeme is, and the count of active products. */
@@ -46,4 +47,12 @@ export function estimateFraction(tsquery: string, common: ReadonlyMap<string, nu
     fraction *= Math.min(1, sum);
   }
   return fraction;
+}
+
+/**
+ * Estimated fraction of the products a search text matches (textQueryOf), from PostgreSQL's own tsquery (`rank`): the
+ * lexemes it holds are those the search matches. With the active products, readPlanFor plans the page.
+ */
+export function estimateTextFraction(query: TextQuery, stats: SearchStats): number {
+  return estimateFraction(query.rank, stats.common);
 }

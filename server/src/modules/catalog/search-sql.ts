@@ -52,9 +52,18 @@ function textCtes(words: string): string {
   )`;
 }
 
+/** searchTextStatement's row. */
+export interface SearchTextRow {
+  any: string | null;
+  name_or_category: string | null;
+  name: string | null;
+  used: string | null;
+  corrected: boolean;
+}
+
 /**
  * What PostgreSQL searches for a text: the three tsqueries as text (null when only stop words were typed: nothing
- * matches), the words used after typo correction and whether one was corrected. One row.
+ * matches), the words used after typo correction and whether one was corrected. One row (SearchTextRow).
  */
 export function searchTextStatement(text: SearchText): Statement {
   const params = new Params();

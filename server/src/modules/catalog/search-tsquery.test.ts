@@ -75,4 +75,9 @@ describe('textQueryOf', () => {
       rank: `'collars':* | 'collar':* | 'coll':*`,
     });
   });
+
+  it('has nothing to search when PostgreSQL read only stop words, or no row', () => {
+    expect(textQueryOf({ any: null, name_or_category: null, name: null })).toBeNull();
+    expect(textQueryOf(undefined)).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@
  * groups of OR'd operands, one group per word with its forms (`( 'arne' | 'arn' | 'arnes' ) & ( 'roj':* | 'roj':* )`).
  */
 import type { TextQuery } from './listing-sql.js';
+import type { SearchTextRow } from './search-sql.js';
 
 /** One operand: a lexeme, or every lexeme it is a prefix of (`:*`), in the weights listed (none listed: any). */
 export interface Operand {
@@ -97,9 +98,13 @@ export function matchQuery(tsquery: string): string {
 /**
  * The queries a page of a search runs for a text PostgreSQL read (searchTextStatement's three tsqueries): which
  * products match and their tier, with the redundant operands left out (matchQuery: the same products); their
- * relevance (ts_rank) with PostgreSQL's own query, as ts_rank weighs every operand that matches.
+ * relevance (ts_rank) with PostgreSQL's own query, as ts_rank weighs every operand that matches. Null when nothing
+ * is searchable (only stop words were typed, or no row).
  */
-export function textQueryOf(read: { any: string; name_or_category: string; name: string }): TextQuery {
+export function textQueryOf(
+  read: Pick<SearchTextRow, 'any' | 'name_or_category' | 'name'> | undefined,
+): TextQuery | null {
+  if (!read?.any || !read.name_or_category || !read.name) return null;
   return {
     any: matchQuery(read.any),
     nameOrCategory: matchQuery(read.name_or_category),
