@@ -31,6 +31,9 @@ import {
 /** How long this instance keeps PostgreSQL's lexeme statistics (they change when ANALYZE runs). */
 const LEXEME_STATS_TTL_MS = 5 * 60_000;
 
+/** How soon a search reads the statistics again after a read failed (the database was down for a moment). */
+const LEXEME_STATS_RETRY_MS = 10_000;
+
 /**
  * The catalog's text search apart from the listing (CatalogService, which builds it): how PostgreSQL reads a search
  * text and the lexeme statistics that plan it, the suggestions while typing (their cache and their own pool), the
@@ -40,9 +43,9 @@ const LEXEME_STATS_TTL_MS = 5 * 60_000;
 export class CatalogSearchService {
   /**
    * The text vectors' most common lexemes (search-estimate.ts) and the count of active products, read at most every
-   * LEXEME_STATS_TTL_MS.
+   * LEXEME_STATS_TTL_MS (LEXEME_STATS_RETRY_MS after a failed read), until `until`.
    */
-  #lexemes: { at: number; stats: Promise<SearchStats> } | null = null;
+  #lexemes: { until: number; stats: Promise<SearchStats> } | null = null;
 
   /**
    * `firstResults`: the search page's first products for a text (CatalogService.products), the suggestions' fallback.
@@ -73,15 +76,20 @@ export class CatalogSearchService {
 
   /**
    * Advisory (only a search's plan depends on them): kept in memory, read again after a few minutes. Unread (the
-   * database failed), every search reads the GIN index.
+   * database failed), searches read the GIN index (the same rows, slower for a common word in a large catalogue)
+   * until a search a few seconds later reads them again.
    */
   private lexemeStats(): Promise<SearchStats> {
-    if (!this.#lexemes || Date.now() - this.#lexemes.at > LEXEME_STATS_TTL_MS) {
-      const stats = selectRows<SearchStatsRow>(this.ds, SEARCH_STATS_SQL).then(
+    if (!this.#lexemes || Date.now() > this.#lexemes.until) {
+      const entry = { until: Date.now() + LEXEME_STATS_TTL_MS, stats: Promise.resolve(searchStatsOf(undefined)) };
+      entry.stats = selectRows<SearchStatsRow>(this.ds, SEARCH_STATS_SQL).then(
         ([row]) => searchStatsOf(row),
-        () => searchStatsOf(undefined),
+        () => {
+          entry.until = Math.min(entry.until, Date.now() + LEXEME_STATS_RETRY_MS);
+          return searchStatsOf(undefined);
+        },
       );
-      this.#lexemes = { at: Date.now(), stats };
+      this.#lexemes = entry;
     }
     return this.#lexemes.stats;
   }
