@@ -145,8 +145,12 @@ export async function launchBrowser(): Promise<Browser> {
     await traceUntilFailure(context);
     return context;
   };
-  // Closed or crashed: its working files go with it.
-  browser.once('disconnected', () => fs.rmSync(tracesDir, { recursive: true, force: true }));
+  // Closed or crashed: its working files go with it. Playwright may still be writing a trace there as the browser goes
+  // (a folder that filled again while being emptied failed a whole run with ENOTEMPTY): tried again for a while, and a
+  // folder left behind in the temp folder fails no test.
+  browser.once('disconnected', () => {
+    fs.promises.rm(tracesDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }).catch(() => undefined);
+  });
   return browser;
 }
 
