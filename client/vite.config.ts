@@ -195,6 +195,47 @@ function reactRouterServerLinks(): Plugin {
 }
 
 /**
+ * Code of React Router that every first load carried without ever running it (~2.6 KB in Brotli), left out of the
+ * browser build:
+ * - components and contexts created at the top of its module (`var NavLink = React10.forwardRef(…)`,
+ *   `NavLink.displayName = "NavLink"`) are calls and assignments a bundler must keep, with all the code they reach,
+ *   even when nothing imports them (Form with its submit machinery, HistoryRouter, ScrollRestoration). Those calls are
+ *   marked pure and the names, which only label components in React's developer tools, go;
+ * - a Link's page prefetch (`prefetch="intent"` and the like) reads the route modules of React Router's framework
+ *   mode: with the declarative routes of this shop it can only throw. It throws at once instead, without the code
+ *   that would load the modules.
+ * Without the expected source the build says so.
+ */
+function reactRouterUnusedCode(): Plugin {
+  const CREATED = /^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm;
+  const NAMED = /^[\w$]+\.displayName = "[^"\n]*";\n/gm;
+  const PREFETCH = /^function PrefetchPageLinks\(\{ page, \.\.\.linkProps \}\) \{\n[\s\S]*?\n\}\n/m;
+  return {
+    name: 'enzo-react-router-unused-code',
+    apply: 'build',
+    transform(code, id) {
+      if (!/react-router\/dist\/production\/chunk-[^/]+\.mjs$/.test(id) || !code.includes('function LinkWithRef('))
+        return null;
+      // search(), not test(): it leaves the global patterns' lastIndex at 0 for the replacements below.
+      if ([CREATED, NAMED, PREFETCH].some((pattern) => code.search(pattern) < 0)) {
+        this.warn(
+          'React Router cambió: parte de su código sin usar queda en el paquete del navegador (client/vite.config.ts)',
+        );
+        return null;
+      }
+      const edited = new MagicString(code)
+        .replace(CREATED, (_m, head: string, call: string) => `${head}/* @__PURE__ */ ${call}`)
+        .replace(NAMED, '')
+        .replace(
+          PREFETCH,
+          'function PrefetchPageLinks() {\n  throw new Error("El prefetch de Link necesita el modo framework de React Router; esta tienda usa rutas declarativas");\n}\n',
+        );
+      return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
+    },
+  };
+}
+
+/**
  * `vite build --ssr`: the server render bundle (client/src/entry-server.tsx → dist/ssr/entry-server.js). React Router's
  * production build is bundled in: left external, Node would resolve the package to its development build (matching
  * routes with its checks on every render).
@@ -221,7 +262,7 @@ export default defineConfig(({ isSsrBuild, command }) =>
     ? ssrBuild
     : {
         root,
-        plugins: [react(), reactRouterMatchCache(), brotliAssets(), pageStartScript()],
+        plugins: [react(), reactRouterMatchCache(), reactRouterUnusedCode(), brotliAssets(), pageStartScript()],
         resolve: {
           // rxjs (Apollo Client's observables) publishes an ES2015 build under `es2015` and an ES5 one as the default:
           // the ES5 one is larger and slower to run (classes and spreads rewritten through tslib) on every page.

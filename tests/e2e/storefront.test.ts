@@ -325,4 +325,22 @@ describe('storefront in Chromium', () => {
     expect(sources.filter((s) => /node_modules\/react-router\//.test(s)).length).toBeGreaterThan(0);
     expect(sources.filter((s) => development.test(s))).toEqual([]);
   });
+
+  it("carries none of React Router's code the shop never runs: forms and framework-mode prefetch", async () => {
+    // vite.config.ts (reactRouterUnusedCode) leaves them out; each is recognised by a text only it contains.
+    const unused = {
+      'Form y useSubmit': 'without a <form>',
+      'codificación de formularios': 'x-www-form-urlencoded',
+      'prefetch del modo framework': 'server://singlefetch/',
+    };
+    const dist = requireBuiltClient();
+    const found: string[] = [];
+    for (const script of await shopRouteScripts()) {
+      const file = path.join(dist, script);
+      if (!fs.existsSync(file)) continue;
+      const code = fs.readFileSync(file, 'utf8');
+      for (const [what, text] of Object.entries(unused)) if (code.includes(text)) found.push(`${script}: ${what}`);
+    }
+    expect(found).toEqual([]);
+  });
 });
