@@ -19,6 +19,45 @@ const reactRouterProduction = fileURLToPath(
 );
 const api = process.env.API_URL ?? 'http://127.0.0.1:4000';
 
+/** The chunk of React Router's production build that holds its components, hooks and route matching. */
+const REACT_ROUTER_CHUNK = /react-router\/dist\/production\/chunk-[^/]+\.mjs$/;
+
+/**
+ * A build-only edit of React Router's production chunk (the module whose code contains `marker`), made with its source
+ * map: the shop's source maps keep naming React Router's files (the storefront e2e test reads them to prove no
+ * development build reaches shoppers). When a text or pattern the edit `needs` is missing (another React Router
+ * version) the build says so (`warning`) and keeps the library as it is.
+ */
+function reactRouterEdit(
+  name: string,
+  {
+    marker,
+    needs,
+    warning,
+    edit,
+  }: {
+    marker: string;
+    needs: Array<string | RegExp>;
+    warning: string;
+    edit: (code: MagicString) => MagicString;
+  },
+): Plugin {
+  return {
+    name,
+    apply: 'build',
+    transform(code, id) {
+      if (!REACT_ROUTER_CHUNK.test(id) || !code.includes(marker)) return null;
+      // search(), not test(): it leaves a global pattern's lastIndex at 0 for the edit.
+      if (needs.some((need) => (typeof need === 'string' ? !code.includes(need) : code.search(need) < 0))) {
+        this.warn(warning);
+        return null;
+      }
+      const edited = edit(new MagicString(code));
+      return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
+    },
+  };
+}
+
 /**
  * React Router matches a URL by flattening and ranking every route, and compiling each tried route's pattern into a
  * regular expression, on every call (useRoutes on every render, matchRoutes in the entries): a tenth of a server
@@ -29,22 +68,12 @@ const api = process.env.API_URL ?? 'http://127.0.0.1:4000';
 function reactRouterMatchCache(): Plugin {
   const BRANCHES = 'let branches = precomputedBranches ?? flattenAndRankRoutes(routes);';
   const COMPILE = 'function compilePath(path, caseSensitive = false, end = true) {';
-  return {
-    name: 'enzo-react-router-match-cache',
-    apply: 'build',
-    transform(code, id) {
-      if (
-        !/react-router\/dist\/production\/chunk-[^/]+\.mjs$/.test(id) ||
-        !code.includes('function flattenAndRankRoutes(')
-      )
-        return null;
-      if (!code.includes(BRANCHES) || !code.includes(COMPILE)) {
-        this.warn('React Router cambió: la caché de rutas no se aplica (client/vite.config.ts, reactRouterMatchCache)');
-        return null;
-      }
-      // Edited with its source map: the shop's source maps keep naming React Router's files (the storefront e2e
-      // test reads them to prove no development build reaches shoppers).
-      const edited = new MagicString(code)
+  return reactRouterEdit('enzo-react-router-match-cache', {
+    marker: 'function flattenAndRankRoutes(',
+    needs: [BRANCHES, COMPILE],
+    warning: 'React Router cambió: la caché de rutas no se aplica (client/vite.config.ts, reactRouterMatchCache)',
+    edit: (code) =>
+      code
         .replace(
           BRANCHES,
           `let branches = precomputedBranches ?? enzoRankedBranches.get(routes);
@@ -60,10 +89,8 @@ function reactRouterMatchCache(): Plugin {
 }
 function compilePathOnce(path, caseSensitive = false, end = true) {`,
         )
-        .append('\nvar enzoRankedBranches = new WeakMap();\nvar enzoCompiledPaths = new Map();\n');
-      return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
-    },
-  };
+        .append('\nvar enzoRankedBranches = new WeakMap();\nvar enzoCompiledPaths = new Map();\n'),
+  });
 }
 
 /**
@@ -166,19 +193,12 @@ const SHOPPER_FORMS =
 function reactRouterServerLinks(): Plugin {
   const LINK =
     /(function LinkWithRef\(\{[^}]*\}, forwardedRef\) \{\n(\s*)let \{ basename, navigator, useTransitions \} = (React\w*)\.useContext\(NavigationContext\);)/;
-  return {
-    name: 'enzo-react-router-server-links',
-    apply: 'build',
-    transform(code, id) {
-      if (!/react-router\/dist\/production\/chunk-[^/]+\.mjs$/.test(id) || !code.includes('function LinkWithRef('))
-        return null;
-      if (!LINK.test(code)) {
-        this.warn(
-          'React Router cambió: los enlaces del render en el servidor no se simplifican (client/vite.config.ts)',
-        );
-        return null;
-      }
-      const edited = new MagicString(code)
+  return reactRouterEdit('enzo-react-router-server-links', {
+    marker: 'function LinkWithRef(',
+    needs: [LINK],
+    warning: 'React Router cambió: los enlaces del render en el servidor no se simplifican (client/vite.config.ts)',
+    edit: (code) =>
+      code
         .replace(
           LINK,
           (_m, head: string, indent: string, react: string) =>
@@ -188,10 +208,8 @@ function reactRouterServerLinks(): Plugin {
           '\nfunction enzoPlainLink(to, basename, prefetch, mask, relative) {\n' +
             '  return basename === "/" && typeof to === "string" && prefetch === "none" && !mask && relative !== "path" &&\n' +
             '    /^\\/[^?#.\\\\]*(?:\\?[^#]+)?$/.test(to) && !to.includes("//");\n}\n',
-        );
-      return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
-    },
-  };
+        ),
+  });
 }
 
 /**
@@ -210,29 +228,20 @@ function reactRouterUnusedCode(): Plugin {
   const CREATED = /^(var [\w$]+ = )(React\d*\.(?:forwardRef|memo|createContext)\()/gm;
   const NAMED = /^[\w$]+\.displayName = "[^"\n]*";\n/gm;
   const PREFETCH = /^function PrefetchPageLinks\(\{ page, \.\.\.linkProps \}\) \{\n[\s\S]*?\n\}\n/m;
-  return {
-    name: 'enzo-react-router-unused-code',
-    apply: 'build',
-    transform(code, id) {
-      if (!/react-router\/dist\/production\/chunk-[^/]+\.mjs$/.test(id) || !code.includes('function LinkWithRef('))
-        return null;
-      // search(), not test(): it leaves the global patterns' lastIndex at 0 for the replacements below.
-      if ([CREATED, NAMED, PREFETCH].some((pattern) => code.search(pattern) < 0)) {
-        this.warn(
-          'React Router cambió: parte de su código sin usar queda en el paquete del navegador (client/vite.config.ts)',
-        );
-        return null;
-      }
-      const edited = new MagicString(code)
+  return reactRouterEdit('enzo-react-router-unused-code', {
+    marker: 'function LinkWithRef(',
+    needs: [CREATED, NAMED, PREFETCH],
+    warning:
+      'React Router cambió: parte de su código sin usar queda en el paquete del navegador (client/vite.config.ts)',
+    edit: (code) =>
+      code
         .replace(CREATED, (_m, head: string, call: string) => `${head}/* @__PURE__ */ ${call}`)
         .replace(NAMED, '')
         .replace(
           PREFETCH,
           'function PrefetchPageLinks() {\n  throw new Error("El prefetch de Link necesita el modo framework de React Router; esta tienda usa rutas declarativas");\n}\n',
-        );
-      return { code: edited.toString(), map: edited.generateMap({ hires: true, source: id }) };
-    },
-  };
+        ),
+  });
 }
 
 /**
