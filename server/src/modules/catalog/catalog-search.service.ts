@@ -81,14 +81,16 @@ export class CatalogSearchService {
    */
   private lexemeStats(): Promise<SearchStats> {
     if (!this.#lexemes || Date.now() > this.#lexemes.until) {
-      const entry = { until: Date.now() + LEXEME_STATS_TTL_MS, stats: Promise.resolve(searchStatsOf(undefined)) };
-      entry.stats = selectRows<SearchStatsRow>(this.ds, SEARCH_STATS_SQL).then(
-        ([row]) => searchStatsOf(row),
-        () => {
-          entry.until = Math.min(entry.until, Date.now() + LEXEME_STATS_RETRY_MS);
-          return searchStatsOf(undefined);
-        },
-      );
+      const entry: { until: number; stats: Promise<SearchStats> } = {
+        until: Date.now() + LEXEME_STATS_TTL_MS,
+        stats: selectRows<SearchStatsRow>(this.ds, SEARCH_STATS_SQL).then(
+          ([row]) => searchStatsOf(row),
+          () => {
+            entry.until = Date.now() + LEXEME_STATS_RETRY_MS;
+            return searchStatsOf(undefined);
+          },
+        ),
+      };
       this.#lexemes = entry;
     }
     return this.#lexemes.stats;
