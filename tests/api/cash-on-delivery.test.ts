@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, orderRow, shopperIp, sizeStock, variantWithStock, type Variant } from './checkout-fixtures.js';
@@ -94,6 +95,9 @@ async function staffMove(orderId: number, to: OrderStatus, extra: Omit<Transitio
   expect(res.errors).toBeUndefined();
   return res.data!.staffTransitionOrder;
 }
+
+const paymentFee = async (reference: string): Promise<number> =>
+  (await shop.ds.query(`SELECT payment_fee FROM shop_order WHERE reference = $1`, [reference]))[0].payment_fee;
 
 const collect = async (orderId: number, note?: string) => {
   const res = await shop.gql(COLLECT, { orderId: String(orderId), note }, auth);
@@ -220,6 +224,43 @@ describe('cash on delivery limits', () => {
     await save({ enabled: false, maxTotal: 1_000_000, fee: 8000 });
     expect(await place(codInput(v))).toMatchObject({ __typename: 'CashOnDeliveryUnavailable', reason: 'DISABLED' });
     await save({ enabled: true, maxTotal: 1_000_000, fee: 8000 });
+  });
+
+  it('a contraentrega order reads the settings with the order, never the kept copy; a card order does not read them', async () => {
+    const v = await variantWithStock(shop, 5, 4);
+    await save({ enabled: true, maxTotal: 1_000_000, fee: 8000 });
+    // A stale kept copy (as if staff's change had not reached this instance yet): quotes show it…
+    const keepStale = () =>
+      shop.catalogCache.values.set('cash-on-delivery', {
+        value: Object.freeze({ enabled: false, maxTotal: 0, fee: 1, confirmWithinHours: 48 }),
+      });
+    keepStale();
+    try {
+      expect((await quote(v, 1, 'CASH_ON_DELIVERY')).cashOnDelivery).toMatchObject({ available: false, fee: 1 });
+      // …but the order is decided by the row: placed, with the row's fee.
+      const placed = await place(codInput(v));
+      expectTypename(placed, 'OrderPlaced');
+      expect(await paymentFee(placed.reference)).toBe(8000);
+
+      // The order's stock change dropped the kept copies here; kept again, a card order takes what it needs from it.
+      await shop.catalogCache.sync();
+      keepStale();
+      const sent = vi.spyOn(pg.Client.prototype, 'query');
+      let card: Awaited<ReturnType<typeof place>>;
+      let statements: string[];
+      try {
+        card = await place(orderInput(v, 1));
+        statements = sent.mock.calls.map(([q]) => (typeof q === 'string' ? q : String((q as { text?: string }).text)));
+      } finally {
+        sent.mockRestore();
+      }
+      expectTypename(card, 'OrderPlaced');
+      expect(statements.some((q) => q.includes('INSERT INTO shop_order'))).toBe(true);
+      expect(statements.filter((q) => q.includes('cash_on_delivery_settings'))).toEqual([]);
+      expect(await paymentFee(card.reference)).toBe(0);
+    } finally {
+      shop.catalogCache.invalidate();
+    }
   });
 });
 

@@ -137,7 +137,9 @@ export class CartService {
       : [];
     const inTx = manager === this.ds.manager ? undefined : manager;
     const shippingTerms = await this.shipping.terms(input.destination, inTx);
-    const cod = await this.cashOnDelivery.settings(inTx);
+    // Only a contraentrega order's money depends on these settings, so only it reads their row in its transaction;
+    // every other quote (a card order's too) reports contraentrega from the kept copy, dropped when staff change it.
+    const cod = await this.cashOnDelivery.settings(inTx, input.paymentMethod === 'CASH_ON_DELIVERY');
     const bySize = new Map(rows.map((r) => [r.size_id, r]));
 
     const quoted = lines.map((line) =>

@@ -26,9 +26,14 @@ export class CashOnDeliveryService {
     private readonly cache: ReadCache,
   ) {}
 
-  /** Current settings; inside a transaction when `m` is given (placeOrder reads them with the order). */
-  settings(m?: EntityManager): Promise<CashOnDeliverySettings> {
-    return m ? this.#read(m) : this.cache.remember('cash-on-delivery', () => this.#read());
+  /**
+   * Current settings: the kept copy, or with `m` and `fresh` the row read in `m`'s transaction (a contraentrega order,
+   * whose money they decide). A kept copy missing inside a transaction is read on its connection: a transaction never
+   * waits for a second one from the pool, which its peers may all be holding.
+   */
+  settings(m?: EntityManager, fresh = true): Promise<CashOnDeliverySettings> {
+    if (m && fresh) return this.#read(m);
+    return this.cache.remember('cash-on-delivery', () => this.#read(m));
   }
 
   async #read(m?: EntityManager): Promise<CashOnDeliverySettings> {
