@@ -46,6 +46,7 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/setup/database-global-setup.ts', 'tests/setup/auth-emulator-global-setup.ts'],
+          setupFiles: ['tests/setup/one-connection-per-transaction.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

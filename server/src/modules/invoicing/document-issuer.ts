@@ -16,6 +16,15 @@ export async function lockDocument(m: EntityManager, id: number): Promise<Docume
   return rows[0] ?? null;
 }
 
+/** Whether the shop recorded an invoice with this CUFE as accepted by the DIAN. */
+async function invoiceAccepted(m: EntityManager, uniqueCode: string): Promise<boolean> {
+  const rows: unknown[] = await m.query(
+    `SELECT 1 FROM einvoice_document WHERE unique_code = $1 AND kind = 'INVOICE' AND status = 'EMITIDO'`,
+    [uniqueCode],
+  );
+  return rows.length > 0;
+}
+
 /**
  * The `issue-einvoice-document` job: builds the document from the order and the shop's settings, computes its
  * CUFE/CUDE and UBL, hands it to the provider and records the answer. The document's row stays locked meanwhile, so
@@ -61,6 +70,7 @@ export class DocumentIssuer {
           technicalKey,
           providerId: doc.provider_id,
           attempt: doc.attempts + 1,
+          acceptedInvoice: (code) => invoiceAccepted(m, code),
         });
       } catch (err) {
         if (!(err instanceof ProviderUnavailable)) throw err;

@@ -12,6 +12,11 @@ export interface IssueRequest {
   providerId: string | null;
   /** 1 on the first try. */
   attempt: number;
+  /**
+   * Whether the DIAN accepted an invoice with this CUFE, as the shop recorded it, read on the issuing transaction's
+   * own connection: the registry of the built-in sandbox DIAN. A real provider asks the DIAN and ignores it.
+   */
+  acceptedInvoice(uniqueCode: string): Promise<boolean>;
 }
 
 export type IssueOutcome =

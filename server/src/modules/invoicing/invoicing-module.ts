@@ -49,13 +49,6 @@ export function createInvoicingModule(deps: {
     : new SandboxEinvoiceProvider({
         softwareId: config.softwareId,
         softwarePin: config.softwarePin,
-        acceptedInvoice: async (code) =>
-          (
-            await ds.query(
-              `SELECT 1 FROM einvoice_document WHERE unique_code = $1 AND kind = 'INVOICE' AND status = 'EMITIDO'`,
-              [code],
-            )
-          ).length > 0,
       });
   const allocation = { environment: config.environment, testTechnicalKey: config.testTechnicalKey };
   const builder = new DocumentBuilder({

@@ -5,8 +5,6 @@ import type { EinvoiceProvider, IssueOutcome, IssueRequest } from './einvoice-pr
 export interface SandboxSettings {
   softwareId: string;
   softwarePin: string;
-  /** Whether the DIAN (this sandbox) accepted an invoice with this CUFE. */
-  acceptedInvoice(uniqueCode: string): Promise<boolean>;
   now?: () => Date;
 }
 
@@ -20,14 +18,14 @@ export class SandboxEinvoiceProvider implements EinvoiceProvider {
 
   constructor(private readonly settings: SandboxSettings) {}
 
-  async issue({ document, xml, technicalKey }: IssueRequest): Promise<IssueOutcome> {
+  async issue({ document, xml, technicalKey, acceptedInvoice }: IssueRequest): Promise<IssueOutcome> {
     const now = this.settings.now?.() ?? new Date();
     const reasons = await dianReview(xml, {
       technicalKey,
       softwareId: this.settings.softwareId,
       softwarePin: this.settings.softwarePin,
       now,
-      acceptedInvoice: this.settings.acceptedInvoice,
+      acceptedInvoice,
     });
     if (reasons.length > 0) return { status: 'RECHAZADO', reasons, providerId: null };
     return {
