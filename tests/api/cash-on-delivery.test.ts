@@ -1,5 +1,5 @@
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { captureStatements } from '../bench/statement-counter.js';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import { orderInput, orderRow, shopperIp, sizeStock, variantWithStock, type Variant } from './checkout-fixtures.js';
@@ -95,9 +95,6 @@ async function staffMove(orderId: number, to: OrderStatus, extra: Omit<Transitio
   expect(res.errors).toBeUndefined();
   return res.data!.staffTransitionOrder;
 }
-
-const paymentFee = async (reference: string): Promise<number> =>
-  (await shop.ds.query(`SELECT payment_fee FROM shop_order WHERE reference = $1`, [reference]))[0].payment_fee;
 
 const collect = async (orderId: number, note?: string) => {
   const res = await shop.gql(COLLECT, { orderId: String(orderId), note }, auth);
@@ -240,24 +237,23 @@ describe('cash on delivery limits', () => {
       // …but the order is decided by the row: placed, with the row's fee.
       const placed = await place(codInput(v));
       expectTypename(placed, 'OrderPlaced');
-      expect(await paymentFee(placed.reference)).toBe(8000);
+      expect((await orderRow(shop, placed.reference)).payment_fee).toBe(8000);
 
       // The order's stock change dropped the kept copies here; kept again, a card order takes what it needs from it.
       await shop.catalogCache.sync();
       keepStale();
-      const sent = vi.spyOn(pg.Client.prototype, 'query');
+      const capture = captureStatements();
       let card: Awaited<ReturnType<typeof place>>;
       let statements: string[];
       try {
         card = await place(orderInput(v, 1));
-        statements = sent.mock.calls.map(([q]) => (typeof q === 'string' ? q : String((q as { text?: string }).text)));
       } finally {
-        sent.mockRestore();
+        statements = capture.stop();
       }
       expectTypename(card, 'OrderPlaced');
       expect(statements.some((q) => q.includes('INSERT INTO shop_order'))).toBe(true);
       expect(statements.filter((q) => q.includes('cash_on_delivery_settings'))).toEqual([]);
-      expect(await paymentFee(card.reference)).toBe(0);
+      expect((await orderRow(shop, card.reference)).payment_fee).toBe(0);
     } finally {
       shop.catalogCache.invalidate();
     }

@@ -148,8 +148,9 @@ export async function orderRow(shop: TestShop, reference: string) {
     flags: string[];
     refund_pending: boolean;
     transaction_id: string | null;
+    payment_fee: number;
   }> = await shop.ds.query(
-    `SELECT id, status, total, flags, refund_pending, transaction_id FROM shop_order WHERE reference = $1`,
+    `SELECT id, status, total, flags, refund_pending, transaction_id, payment_fee FROM shop_order WHERE reference = $1`,
     [reference],
   );
   return rows[0];

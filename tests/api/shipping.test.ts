@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, inject, vi } from 'vitest';
 import { startTestShop, type TestShop } from '../setup/test-shop.js';
+import { captureStatements } from '../bench/statement-counter.js';
 import { legacyStaffHeaders } from '../setup/staff-tokens.js';
 import {
   orderInput,
@@ -315,12 +316,13 @@ describe('shipping by destination', () => {
     const bogota = { departmentCode: '11', municipalityCode: '11001' };
     const before = await quote(1, bogota);
     // Warm: a quote now reads only the products, whatever the destination's settings.
-    const sent = vi.spyOn(pg.Client.prototype, 'query');
-    await quote(1, bogota);
-    const statements = sent.mock.calls.map(([q]) =>
-      typeof q === 'string' ? q : String((q as { text?: string }).text),
-    );
-    sent.mockRestore();
+    const capture = captureStatements();
+    try {
+      await quote(1, bogota);
+    } finally {
+      capture.stop();
+    }
+    const statements = capture.statements;
     expect(statements.some((q) => q.includes('product_size'))).toBe(true);
     expect(statements.filter((q) => /shipping_settings|shipping_rate|cash_on_delivery_settings/.test(q))).toEqual([]);
 
