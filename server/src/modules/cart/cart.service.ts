@@ -139,7 +139,7 @@ export class CartService {
     const shippingTerms = await this.shipping.terms(input.destination, inTx);
     // Only a contraentrega order's money depends on these settings, so only it reads their row in its transaction;
     // every other quote (a card order's too) reports contraentrega from the kept copy, dropped when staff change it.
-    const cod = await this.cashOnDelivery.settings(inTx, input.paymentMethod === 'CASH_ON_DELIVERY');
+    const cod = await this.cashOnDelivery.settings(inTx, { keptCopy: input.paymentMethod !== 'CASH_ON_DELIVERY' });
     const bySize = new Map(rows.map((r) => [r.size_id, r]));
 
     const quoted = lines.map((line) =>

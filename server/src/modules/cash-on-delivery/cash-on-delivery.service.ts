@@ -27,12 +27,12 @@ export class CashOnDeliveryService {
   ) {}
 
   /**
-   * Current settings: the kept copy, or with `m` and `fresh` the row read in `m`'s transaction (a contraentrega order,
-   * whose money they decide). A kept copy missing inside a transaction is read on its connection: a transaction never
-   * waits for a second one from the pool, which its peers may all be holding.
+   * Current settings: without `m` the kept copy; with `m` the row read in its transaction (a contraentrega order, whose
+   * money they decide), or with `keptCopy` the kept copy, read on `m`'s connection when missing: a transaction never
+   * waits for a second connection from the pool, which its peers may all be holding.
    */
-  settings(m?: EntityManager, fresh = true): Promise<CashOnDeliverySettings> {
-    if (m && fresh) return this.#read(m);
+  settings(m?: EntityManager, { keptCopy = false } = {}): Promise<CashOnDeliverySettings> {
+    if (m && !keptCopy) return this.#read(m);
     return this.cache.remember('cash-on-delivery', () => this.#read(m));
   }
 
