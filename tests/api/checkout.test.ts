@@ -13,6 +13,7 @@ import {
   variantWithStock,
 } from './checkout-fixtures.js';
 import { expectTypename } from '../setup/graphql-post.js';
+import { captureStatements } from '../bench/statement-counter.js';
 import type { PlaceOrderInput } from '../gql/graphql.js';
 
 let shop: TestShop;
@@ -72,6 +73,24 @@ describe('placeOrder', () => {
       [row.id],
     );
     expect(transitions.map((t) => t.to_status)).toEqual(['PENDIENTE_PAGO']);
+  });
+
+  it('sends every statement of its own prepared by name: PostgreSQL plans them once per connection, not per order', async () => {
+    const v = await variantWithStock(shop, 5);
+    // Warm the connections, then capture one more order (stock check and hold, locks and caps, quote, insert).
+    expectTypename(await placeOrder(shop, orderInput(v, 1)), 'OrderPlaced');
+    const capture = captureStatements();
+    try {
+      expectTypename(await placeOrder(shop, orderInput(v, 1)), 'OrderPlaced');
+    } finally {
+      capture.stop();
+    }
+    const own = (q: string) => /product_size|shop_order|shipping_settings|pg_advisory_xact_lock/.test(q);
+    const ours = capture.statements.filter(own);
+    expect(ours.some((q) => q.startsWith('UPDATE product_size SET stock = stock -'))).toBe(true);
+    expect(ours.some((q) => q.includes('INSERT INTO shop_order'))).toBe(true);
+    expect(ours.length).toBeGreaterThanOrEqual(6);
+    expect(capture.unnamed.filter(own)).toEqual([]);
   });
 
   it('shows nothing without the right token', async () => {

@@ -7,10 +7,12 @@ import pg from 'pg';
  */
 export interface StatementCapture {
   statements: string[];
+  /** The statements sent without a name: PostgreSQL parses and plans each of these every time. */
+  unnamed: string[];
   stop(): string[];
 }
 
-let current: string[] | null = null;
+let current: { statements: string[]; unnamed: string[] } | null = null;
 let installed = false;
 
 function install(): void {
@@ -21,8 +23,10 @@ function install(): void {
   proto.query = function patchedQuery(this: unknown, ...args: unknown[]) {
     if (current) {
       const first = args[0];
-      const text = typeof first === 'string' ? first : String((first as { text?: string } | undefined)?.text ?? '');
-      current.push(text.replace(/\s+/g, ' ').trim());
+      const config = typeof first === 'string' ? null : (first as { text?: string; name?: string } | undefined);
+      const text = (config ? String(config.text ?? '') : String(first)).replace(/\s+/g, ' ').trim();
+      current.statements.push(text);
+      if (!config?.name) current.unnamed.push(text);
     }
     return original.apply(this, args);
   };
@@ -31,13 +35,13 @@ function install(): void {
 export function captureStatements(): StatementCapture {
   install();
   if (current) throw new Error('Ya hay una captura de sentencias abierta');
-  const statements: string[] = [];
-  current = statements;
+  const capture = { statements: [] as string[], unnamed: [] as string[] };
+  current = capture;
   return {
-    statements,
+    ...capture,
     stop() {
-      if (current === statements) current = null;
-      return statements;
+      if (current === capture) current = null;
+      return capture.statements;
     },
   };
 }

@@ -1,26 +1,46 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import type { Pool } from 'pg';
+import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import type { Pool, PoolClient } from 'pg';
 import { createHash } from 'node:crypto';
 
 /**
- * At most this many distinct read statements are prepared by name; any further ones run unnamed. The catalog's
- * statements are built from a bounded set of shapes (every value is a parameter), so the cap is only a guard:
- * pg keeps a connection's prepared statements for the life of the connection.
+ * At most this many distinct statements are prepared by name; any further ones run unnamed. The statements are built
+ * from a bounded set of shapes (every value is a parameter), so the cap is only a guard: pg keeps a connection's
+ * prepared statements for the life of the connection.
  */
-export const MAX_PREPARED_READS = 256;
+export const MAX_PREPARED_STATEMENTS = 256;
 const preparedNames = new Map<string, string>();
 
 /**
- * A stable name for a read statement's text (the same on every instance and connection); none (unnamed) past the
- * cap, or once the statement's prepared plan could not run any more ('').
+ * A stable name for a statement's text (the same on every instance and connection); none (unnamed) past the cap, or
+ * once the statement's prepared plan could not run any more ('').
  */
 function preparedName(sql: string): string | undefined {
   let name = preparedNames.get(sql);
-  if (name === undefined && preparedNames.size < MAX_PREPARED_READS) {
+  if (name === undefined && preparedNames.size < MAX_PREPARED_STATEMENTS) {
     name = `enzo_${createHash('sha256').update(sql).digest('base64url').slice(0, 24)}`;
     preparedNames.set(sql, name);
   }
   return name;
+}
+
+/**
+ * Runs `sql` prepared by name on `target` (a pool, or one connection). When a migration changed the type of a column
+ * the statement returns while connections kept its plan (a rolling deploy), PostgreSQL refuses the plan: this
+ * instance runs the text unnamed from then on, at once when `retry` (outside a transaction; inside one, the refusal
+ * has already failed the transaction and the error is thrown).
+ */
+async function runNamed(target: Pool | PoolClient, sql: string, params: unknown[], retry: boolean) {
+  const name = preparedName(sql);
+  if (!name) return target.query(sql, params);
+  try {
+    return await target.query({ name, text: sql, values: params });
+  } catch (err) {
+    const e = err as { code?: string; message?: string };
+    if (e.code !== FEATURE_NOT_SUPPORTED || !/cached plan must not change result type/.test(e.message ?? '')) throw err;
+    preparedNames.set(sql, '');
+    if (!retry) throw err;
+    return target.query(sql, params);
+  }
 }
 
 export interface SelectOptions {
@@ -32,7 +52,7 @@ export interface SelectOptions {
  * Runs one read statement straight on the pg pool that TypeORM owns and returns its rows: the same
  * SQL, pool and connections as `ds.query`, without a QueryRunner, EntityManager and subscriber
  * broadcast per statement (measurable on the hot catalog and cart reads). The DataSource's logger
- * still sees every statement. Use `ds.query`/a manager for writes and inside transactions.
+ * still sees every statement. Inside a transaction, use `queryOn` with its manager.
  *
  * The statement is prepared by name on each connection the first time it runs there: PostgreSQL then
  * parses and analyses the catalog's listing, product and cart reads once per connection instead of on every
@@ -49,17 +69,37 @@ export async function selectRows<T>(
   const pool = options.pool ?? (ds.driver as { master?: Pool }).master;
   if (!pool) return ds.query(sql, params);
   ds.logger.logQuery(sql, params);
-  const name = preparedName(sql);
-  if (!name) return (await pool.query(sql, params)).rows as T[];
+  return (await runNamed(pool, sql, params, true)).rows as T[];
+}
+
+/** What `queryOn` answers: pg's rows (those of RETURNING for a write) and the count of rows the statement touched. */
+export interface StatementResult<T> {
+  rows: T[];
+  rowCount: number;
+}
+
+/**
+ * Runs one statement (a read or a write) on the connection `m` holds, prepared by name as `selectRows` does: inside a
+ * transaction, on the transaction's own connection. The statements of every order (the stock check and hold, the
+ * caps, the quote, the insert) are then parsed and planned once per connection instead of once per order: planning
+ * was about a third of PostgreSQL's work per order at peak (docs/decisions/0021-pedidos-en-hora-pico.md). Errors are
+ * TypeORM's `QueryFailedError`, as with `m.query`, and the DataSource's logger sees every statement. A manager with no
+ * connection of its own (`ds.manager`) runs on the pool.
+ */
+export async function queryOn<T>(m: EntityManager, sql: string, params: unknown[]): Promise<StatementResult<T>> {
+  const runner = m.queryRunner;
+  const logger = m.dataSource.logger;
+  const target: Pool | PoolClient | undefined = runner
+    ? ((await runner.connect()) as PoolClient)
+    : (m.dataSource.driver as { master?: Pool }).master;
+  if (!target) throw new Error('queryOn: la conexión de la base no es de pg');
+  logger.logQuery(sql, params, runner);
   try {
-    return (await pool.query({ name, text: sql, values: params })).rows as T[];
+    const result = await runNamed(target, sql, params, !runner?.isTransactionActive);
+    return { rows: result.rows as T[], rowCount: result.rowCount ?? 0 };
   } catch (err) {
-    // A migration changed the type of a column the statement returns while connections kept its plan (a
-    // rolling deploy): the prepared statement cannot run again on them, so this instance runs it unnamed.
-    const e = err as { code?: string; message?: string };
-    if (e.code !== FEATURE_NOT_SUPPORTED || !/cached plan must not change result type/.test(e.message ?? '')) throw err;
-    preparedNames.set(sql, '');
-    return (await pool.query(sql, params)).rows as T[];
+    logger.logQueryError(err as Error, sql, params, runner);
+    throw new QueryFailedError(sql, params, err as Error);
   }
 }
 

@@ -16,7 +16,7 @@ import { unitsText } from '#shared/plural.js';
 import { cashOnDeliveryAvailability, type CashOnDeliveryAvailability } from '#shared/cash-on-delivery.js';
 import type { PaymentMethodValue } from '#shared/orders.js';
 import type { CashOnDeliveryService } from '../cash-on-delivery/index.js';
-import { selectRows } from '../../common/db.js';
+import { queryOn } from '../../common/db.js';
 
 export interface CartLineInput {
   productId: string;
@@ -122,9 +122,9 @@ export class CartService {
     ];
     const code = input.discountCode?.trim() ? input.discountCode : null;
 
-    // Outside a transaction (the storefront's quotes) the statement goes straight to the pool.
-    const read = (sql: string, params: unknown[]): Promise<SizeWithProductRow[]> =>
-      manager === this.ds.manager ? selectRows<SizeWithProductRow>(this.ds, sql, params) : manager.query(sql, params);
+    // Prepared, on placeOrder's transaction connection or (the storefront's quotes) straight on the pool.
+    const read = async (sql: string, params: unknown[]): Promise<SizeWithProductRow[]> =>
+      (await queryOn<SizeWithProductRow>(manager, sql, params)).rows;
     const rows: SizeWithProductRow[] = sizeIds.length
       ? await read(
           `SELECT s.id AS size_id, s.label, s.position AS size_position, s.stock, s.reserved,

@@ -4,7 +4,7 @@ import {
   DEFAULT_CONFIRM_WITHIN_HOURS,
   type CashOnDeliverySettings,
 } from '#shared/cash-on-delivery.js';
-import { commit, inTransaction, selectRows } from '../../common/db.js';
+import { commit, inTransaction, queryOn } from '../../common/db.js';
 import { auditChange, rowSnapshot } from '../../common/audit.js';
 import type { ReadCache } from '../../common/read-cache.js';
 import { ok, validationErrors, type ValidationErrors } from '../../common/results.js';
@@ -38,10 +38,13 @@ export class CashOnDeliveryService {
 
   async #read(m?: EntityManager): Promise<CashOnDeliverySettings> {
     const sql = `SELECT enabled, max_total, fee, confirm_within_hours FROM cash_on_delivery_settings WHERE id = 1`;
-    const rows: Array<{ enabled: boolean; max_total: number; fee: number; confirm_within_hours: number }> = m
-      ? await m.query(sql)
-      : await selectRows(this.ds, sql, []);
-    const row = rows[0];
+    const {
+      rows: [row],
+    } = await queryOn<{ enabled: boolean; max_total: number; fee: number; confirm_within_hours: number }>(
+      m ?? this.ds.manager,
+      sql,
+      [],
+    );
     // No row means no decision was ever made: contraentrega stays off (never fail open).
     return Object.freeze(
       row

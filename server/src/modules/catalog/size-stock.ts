@@ -1,10 +1,11 @@
 import type { EntityManager } from 'typeorm';
-import { changedRows } from '../../common/db.js';
+import { queryOn } from '../../common/db.js';
 
 /**
  * The inventory of each size (`product_size.stock` and `reserved`): the only code that changes them for
  * orders, called by the order lifecycle inside its transaction with its EntityManager.
- * Units per size are handled in ascending size id order, so concurrent orders never deadlock.
+ * Units per size are handled in ascending size id order, so concurrent orders never deadlock. Every statement runs
+ * prepared on the transaction's connection (queryOn): at peak these run once per order.
  */
 export type SizeQuantities = Array<{ sizeId: number; quantity: number }>;
 
@@ -16,7 +17,8 @@ export function groupBySize(lines: Array<{ sizeId: number | string; quantity: nu
 
 /** Locks the sizes (ascending id) and returns the first one without enough stock, or null. */
 async function lockAndCheck(m: EntityManager, items: SizeQuantities): Promise<number | null> {
-  const rows: Array<{ id: number; stock: number }> = await m.query(
+  const { rows } = await queryOn<{ id: number; stock: number }>(
+    m,
     `SELECT id, stock FROM product_size WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`,
     [items.map((i) => i.sizeId)],
   );
@@ -26,16 +28,17 @@ async function lockAndCheck(m: EntityManager, items: SizeQuantities): Promise<nu
 
 /** One statement for every size: `set` reads the size as `s` and its quantity as `r.qty` (rows already locked). */
 async function updateSizes(m: EntityManager, items: SizeQuantities, set: string): Promise<void> {
-  await m.query(`UPDATE product_size s SET ${set} FROM unnest($1::int[], $2::int[]) AS r(id, qty) WHERE s.id = r.id`, [
-    items.map((i) => i.sizeId),
-    items.map((i) => i.quantity),
-  ]);
+  await queryOn(
+    m,
+    `UPDATE product_size s SET ${set} FROM unnest($1::int[], $2::int[]) AS r(id, qty) WHERE s.id = r.id`,
+    [items.map((i) => i.sizeId), items.map((i) => i.quantity)],
+  );
 }
 
 /** Locks the sizes in ascending id order, then changes them all in one statement. */
 async function lockAndUpdate(m: EntityManager, items: SizeQuantities, set: string): Promise<void> {
   if (items.length === 0) return;
-  await m.query(`SELECT id FROM product_size WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [
+  await queryOn(m, `SELECT id FROM product_size WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE`, [
     items.map((i) => i.sizeId),
   ]);
   await updateSizes(m, items, set);
@@ -52,12 +55,12 @@ export async function reserveStock(m: EntityManager, items: SizeQuantities): Pro
   if (items.length === 0) return null;
   if (items.length === 1) {
     const [item] = items;
-    const reserved = await changedRows(
+    const { rowCount } = await queryOn(
       m,
       `UPDATE product_size SET stock = stock - $2, reserved = reserved + $2 WHERE id = $1 AND stock >= $2`,
       [item!.sizeId, item!.quantity],
     );
-    return reserved === 1 ? null : item!.sizeId;
+    return rowCount === 1 ? null : item!.sizeId;
   }
   const short = await lockAndCheck(m, items);
   if (short === null) await updateSizes(m, items, 'stock = s.stock - r.qty, reserved = s.reserved + r.qty');
@@ -95,7 +98,8 @@ export async function restockReturned(m: EntityManager, items: SizeQuantities): 
  */
 export async function stockAvailable(m: EntityManager, items: SizeQuantities): Promise<boolean> {
   if (items.length === 0) return true;
-  const rows: Array<{ id: number; stock: number }> = await m.query(
+  const { rows } = await queryOn<{ id: number; stock: number }>(
+    m,
     `SELECT id, stock FROM product_size WHERE id = ANY($1::int[])`,
     [items.map((i) => i.sizeId)],
   );

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { queryOn } from '../../common/db.js';
 import type { OrderEntity } from './order.entity.js';
 
 /** A new order's line as quoted, before it has an id (its image is the product's first, read by the insert). */
@@ -76,7 +77,10 @@ export async function insertOrder(
   const columns = ORDER_COLUMNS.map(([column]) => column).join(', ');
   const values = ORDER_COLUMNS.map((_, i) => `$${i + 1}`).join(', ');
   const p = (n: number) => `$${LINE_PARAMS + n}`;
-  const rows = (await m.query(
+  const {
+    rows: [row],
+  } = await queryOn<{ id: number; created_at: Date; updated_at: Date }>(
+    m,
     `WITH o AS (
        INSERT INTO shop_order (${columns}) VALUES (${values})
        ON CONFLICT (reference) DO NOTHING
@@ -110,7 +114,6 @@ export async function insertOrder(
       opening.actor,
       opening.note,
     ],
-  )) as Array<{ id: number; created_at: Date; updated_at: Date }>;
-  const [row] = rows;
+  );
   return row ? { id: row.id, createdAt: row.created_at, updatedAt: row.updated_at } : null;
 }

@@ -1,4 +1,5 @@
 import type { EntityManager } from 'typeorm';
+import { queryOn } from '../../common/db.js';
 import type { Env } from '../../config/env.js';
 import { countOf, unitsText } from '#shared/plural.js';
 
@@ -42,20 +43,24 @@ export interface PlacementState {
  * must start after the wait for the locks.
  */
 export async function lockPlacement(m: EntityManager, parties: PlacementParties): Promise<PlacementState> {
-  await m.query(
+  await queryOn(
+    m,
     `SELECT pg_advisory_xact_lock(hashtext('order-key'), hashtext($1)),
             pg_advisory_xact_lock(hashtext('order-email'), hashtext($2)),
             CASE WHEN $3::text IS NOT NULL THEN pg_advisory_xact_lock(hashtext('order-client'), hashtext($3)) END`,
     [parties.key, parties.email, parties.clientAddress],
   );
-  const [row] = (await m.query(
+  const {
+    rows: [row],
+  } = await queryOn<{ earlier_id: number | null; by_email: number; by_client: number }>(
+    m,
     `SELECT (SELECT id FROM shop_order WHERE idempotency_key = $1) AS earlier_id,
             (SELECT count(*) FROM shop_order
               WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND email_canonical = $2)::int AS by_email,
             (SELECT count(*) FROM shop_order
               WHERE status IN ('PENDIENTE_PAGO', 'POR_CONFIRMAR') AND client_address = $3)::int AS by_client`,
     [parties.key, parties.email, parties.clientAddress],
-  )) as Array<{ earlier_id: number | null; by_email: number; by_client: number }>;
+  );
   return { earlierOrderId: row!.earlier_id, openByEmail: row!.by_email, openByClient: row!.by_client };
 }
 

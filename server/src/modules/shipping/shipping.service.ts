@@ -1,7 +1,7 @@
 import type { DataSource, EntityManager } from 'typeorm';
 import { findDepartment, findMunicipality } from '#shared/divipola.js';
 import type { ShippingRule } from '#shared/pricing.js';
-import { commit, inTransaction, rollback, selectRows } from '../../common/db.js';
+import { commit, inTransaction, queryOn, rollback } from '../../common/db.js';
 import { auditChange, rowSnapshot } from '../../common/audit.js';
 import type { ReadCache } from '../../common/read-cache.js';
 import { invalidField, notFoundResult, ok, type NotFound, type ValidationErrors } from '../../common/results.js';
@@ -82,8 +82,8 @@ export class ShippingService {
     municipalityCode: string | null,
     m?: EntityManager,
   ): Promise<ShippingTerms> {
-    const read = (sql: string, params: unknown[]) =>
-      m ? (m.query(sql, params) as Promise<TermsRow[]>) : selectRows<TermsRow>(this.ds, sql, params);
+    const read = async (sql: string, params: unknown[]) =>
+      (await queryOn<TermsRow>(m ?? this.ds.manager, sql, params)).rows;
     const [row] = departmentCode
       ? await read(
           `SELECT s.free_from, s.default_fee, s.default_min_days, s.default_max_days, r.fee, r.min_days, r.max_days
