@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, type DataSource, type EntityManager } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import {
   MAX_PREPARED_STATEMENTS,
@@ -82,6 +82,17 @@ describe('statements prepared on a transaction connection', () => {
     ).catch((err: unknown) => err);
     expect(failed).toBeInstanceOf(QueryFailedError);
     expect((failed as { driverError?: { code?: string } }).driverError?.code).toBe('23505');
+  });
+
+  it('refuses a manager whose transaction has ended, as m.query does: its connection is back in the pool', async () => {
+    let kept: EntityManager | null = null;
+    await inTransaction(orm, async (m) => {
+      kept = m;
+      return commit(null);
+    });
+    await expect(queryOn(kept!, 'SELECT v FROM prepared_tx_probe WHERE id = $1', [1])).rejects.toBeInstanceOf(
+      QueryRunnerAlreadyReleasedError,
+    );
   });
 
   it('after a migration changed a column type: fails that transaction once, then runs unnamed; outside one, retries', async () => {

@@ -1,4 +1,4 @@
-import { QueryFailedError, type DataSource, type EntityManager } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError, type DataSource, type EntityManager } from 'typeorm';
 import type { Pool, PoolClient } from 'pg';
 import { createHash } from 'node:crypto';
 
@@ -88,6 +88,8 @@ export interface StatementResult<T> {
  */
 export async function queryOn<T>(m: EntityManager, sql: string, params: unknown[]): Promise<StatementResult<T>> {
   const runner = m.queryRunner;
+  // As m.query: a manager used after its transaction ended must not reach the connection, now someone else's.
+  if (runner?.isReleased) throw new QueryRunnerAlreadyReleasedError();
   const logger = m.dataSource.logger;
   const target: Pool | PoolClient | undefined = runner
     ? ((await runner.connect()) as PoolClient)
