@@ -13,8 +13,8 @@ import { createDataSource } from '../../server/src/db/data-source.js';
 import { createTestDatabase } from '../setup/test-database.js';
 
 /**
- * selectRows prepares each read statement by name, on a real PostgreSQL. One connection, so the statements it
- * prepared can be listed (pg_prepared_statements is per session).
+ * Statements prepared by name on a real PostgreSQL. For selectRows (last describe), a pg pool of one connection, so the
+ * statements it prepared can be listed (pg_prepared_statements is per session).
  */
 let databaseUrl: string;
 let pool: pg.Pool;

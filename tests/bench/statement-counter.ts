@@ -24,7 +24,7 @@ function install(): void {
     if (current) {
       const first = args[0];
       const config = typeof first === 'string' ? null : (first as { text?: string; name?: string } | undefined);
-      const text = (config ? String(config.text ?? '') : String(first)).replace(/\s+/g, ' ').trim();
+      const text = (typeof first === 'string' ? first : String(config?.text ?? '')).replace(/\s+/g, ' ').trim();
       current.statements.push(text);
       if (!config?.name) current.unnamed.push(text);
     }
