@@ -108,15 +108,9 @@ export async function queryOn<T>(m: EntityManager, sql: string, params: unknown[
 /** PostgreSQL's code for «cached plan must not change result type». */
 const FEATURE_NOT_SUPPORTED = '0A000';
 
-/**
- * Rows changed by an UPDATE/INSERT. TypeORM's postgres driver answers UPDATE with
- * `[rows, rowCount]` and INSERT … RETURNING with the rows, so both shapes are handled.
- */
-export async function changedRows(manager: EntityManager, sql: string, params: unknown[]): Promise<number> {
-  const result: unknown = await manager.query(sql, params);
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number')
-    return result[1];
-  return Array.isArray(result) ? result.length : 0;
+/** Rows an UPDATE or DELETE changed (queryOn: prepared, on `m`'s connection). */
+export async function changedRows(m: EntityManager, sql: string, params: unknown[]): Promise<number> {
+  return (await queryOn(m, sql, params)).rowCount;
 }
 
 /** A unit of work's answer: `commit: false` rolls everything it wrote back (an expected failure, not an exception). */
@@ -168,17 +162,7 @@ export function isUniqueViolation(err: unknown): boolean {
   return e.code === UNIQUE_VIOLATION || e.driverError?.code === UNIQUE_VIOLATION;
 }
 
-/**
- * The rows of an UPDATE/DELETE … RETURNING (TypeORM's postgres driver answers `[rows, rowCount]` for
- * those, and the rows alone for INSERT/SELECT).
- */
-export async function returningRows<T>(
-  manager: Pick<EntityManager, 'query'>,
-  sql: string,
-  params: unknown[],
-): Promise<T[]> {
-  const result: unknown = await manager.query(sql, params);
-  if (Array.isArray(result) && result.length === 2 && Array.isArray(result[0]) && typeof result[1] === 'number')
-    return result[0] as T[];
-  return Array.isArray(result) ? (result as T[]) : [];
+/** The rows of an UPDATE/DELETE … RETURNING (queryOn: prepared, on `m`'s connection). */
+export async function returningRows<T>(m: EntityManager, sql: string, params: unknown[]): Promise<T[]> {
+  return (await queryOn<T>(m, sql, params)).rows;
 }

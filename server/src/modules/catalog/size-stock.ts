@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { queryOn } from '../../common/db.js';
+import { changedRows, queryOn } from '../../common/db.js';
 
 /**
  * The inventory of each size (`product_size.stock` and `reserved`): the only code that changes them for
@@ -55,12 +55,12 @@ export async function reserveStock(m: EntityManager, items: SizeQuantities): Pro
   if (items.length === 0) return null;
   if (items.length === 1) {
     const [item] = items;
-    const { rowCount } = await queryOn(
+    const reserved = await changedRows(
       m,
       `UPDATE product_size SET stock = stock - $2, reserved = reserved + $2 WHERE id = $1 AND stock >= $2`,
       [item!.sizeId, item!.quantity],
     );
-    return rowCount === 1 ? null : item!.sizeId;
+    return reserved === 1 ? null : item!.sizeId;
   }
   const short = await lockAndCheck(m, items);
   if (short === null) await updateSizes(m, items, 'stock = s.stock - r.qty, reserved = s.reserved + r.qty');

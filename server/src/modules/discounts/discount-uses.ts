@@ -1,5 +1,5 @@
 import type { EntityManager } from 'typeorm';
-import { queryOn } from '../../common/db.js';
+import { changedRows } from '../../common/db.js';
 
 /**
  * A discount use is held by an order while it can still be paid, like its stock: taken when it is
@@ -15,8 +15,8 @@ export async function takeDiscountUse(
   const sql = options.withinLimit
     ? `UPDATE discount_code SET uses = uses + 1 WHERE code = $1 AND active AND (usage_limit IS NULL OR uses < usage_limit)`
     : `UPDATE discount_code SET uses = uses + 1 WHERE code = $1`;
-  const { rowCount } = await queryOn(m, sql, [code]);
-  return rowCount > 0 || !options.withinLimit;
+  const changed = await changedRows(m, sql, [code]);
+  return changed > 0 || !options.withinLimit;
 }
 
 export async function returnDiscountUse(m: EntityManager, code: string | null): Promise<void> {
