@@ -13,7 +13,7 @@ import type { SsrUncachedResult } from './ssr-uncached.js';
 import type { MemoryResult } from './memory.js';
 import type { TapsResult } from './storefront-taps.js';
 import type { LargeCatalogResult } from './large-catalog.js';
-import { searchMeetsP99, type SearchResult } from './search.js';
+import { searchFailures, searchMeetsP99, type SearchResult } from './search.js';
 import type { ChannelFeedsResult } from './channel-feeds.js';
 import type { CatalogImportResult } from './catalog-import.js';
 import { catalogImportTable, catalogSummary, channelFeedsTable } from './catalog-report.js';
@@ -37,12 +37,11 @@ export interface BenchReport {
   ssr?: { uncached: SsrUncachedResult };
   /** The shop child's resident memory, sampled through the run (memory.ts). */
   memory?: MemoryResult;
-  /** Taps on a throttled phone (storefront-taps.ts). */
-  storefrontTaps?: TapsResult;
   largeCatalog?: LargeCatalogResult;
   sql?: SqlResult;
   checkout?: CheckoutResult;
-  storefront?: StorefrontResult;
+  /** What a phone gets: Lighthouse on four pages (storefront.ts) and taps on a throttled phone (storefront-taps.ts). */
+  storefront?: { lighthouse?: StorefrontResult; taps?: TapsResult };
   startup?: StartupRun[];
   search?: SearchResult;
   channels?: { feed: ChannelFeedsResult };
@@ -372,26 +371,25 @@ function searchTargets(r: BenchReport): SummaryLine[] {
   if (rows.length === 0) return [];
   const out: SummaryLine[] = [];
   for (const row of rows) {
-    const failed = row.shop ? row.shop.errors + row.shop.non2xx + row.shop.mismatches : null;
+    const failed = searchFailures(row);
     out.push({
       target: `Búsqueda ${fmt.int(row.products)} productos, ${row.operation}: sin errores ni tiempos agotados`,
       measured: failed === null ? (row.note ?? 'n/d') : `${failed} fallidas de ${fmt.int(row.shop!.requests)!}`,
       met: failed === null ? null : failed === 0,
     });
   }
-  const sizes = [...new Set(rows.map((x) => x.products))].sort((a, b) => a - b);
-  const [small, large] = [sizes[0]!, sizes[sizes.length - 1]!];
-  if (large > small) {
-    for (const row of rows.filter((x) => x.products === large)) {
-      const base = rows.find((x) => x.products === small && x.operation === row.operation)?.shop?.p50;
-      const p50 = row.shop?.p50;
+  const small = Math.min(...rows.map((x) => x.products));
+  const large = r.search?.large;
+  if (large)
+    for (const row of large.rows)
       out.push({
-        target: `Búsqueda ${row.operation}: p50 a ${fmt.int(large)} ≤ ${TARGETS.searchP50GrowthRatio}× el de ${fmt.int(small)}`,
-        measured: base && p50 ? `${(p50 / base).toFixed(2)}× (${fmt.ms(p50)} vs ${fmt.ms(base)})` : 'n/d',
-        met: base && p50 ? p50 <= base * TARGETS.searchP50GrowthRatio : null,
+        target: `Búsqueda ${fmt.int(large.products)} productos, ${row.operation}: p50 ≤ ${TARGETS.searchP50GrowthRatio}× el de ${fmt.int(large.comparedWith)}`,
+        measured:
+          row.p50Growth !== null
+            ? `${row.p50Growth.toFixed(2)}× (${fmt.ms(row.shop!.p50)} vs ${fmt.ms(row.p50AtSmallest!)})`
+            : 'n/d',
+        met: row.meetsGrowth,
       });
-    }
-  }
   const api = (prefix: string) => r.api?.find((a) => a.operation.startsWith(prefix))?.shop?.rps;
   const listing = api('listado');
   const detail = api('detalle');
@@ -601,8 +599,8 @@ export function summarize(r: BenchReport): SummaryLine[] {
       });
     }
   }
-  if (r.storefrontTaps) {
-    const t = r.storefrontTaps;
+  if (r.storefront?.taps) {
+    const t = r.storefront.taps;
     out.push({
       target: 'Toques en teléfono lento: todos surten efecto',
       measured: `${t.taps.filter((x) => x.tookEffect).length}/${t.taps.length}`,
@@ -626,7 +624,7 @@ export function summarize(r: BenchReport): SummaryLine[] {
       met: r.memory.sections.length > 0 ? r.memory.peakMb <= TARGETS.rssMb : null,
     });
   }
-  for (const p of r.storefront?.pages ?? []) {
+  for (const p of r.storefront?.lighthouse?.pages ?? []) {
     const m = storefrontMeets(p);
     const v = p.median;
     out.push({
@@ -715,8 +713,8 @@ export function printReport(r: BenchReport): void {
     );
   if (r.sql) parts.push(sqlTable(r.sql));
   if (r.checkout) parts.push(checkoutTables(r.checkout));
-  if (r.storefront) parts.push(storefrontTable(r.storefront));
-  if (r.storefrontTaps) parts.push(tapsTable(r.storefrontTaps));
+  if (r.storefront?.lighthouse) parts.push(storefrontTable(r.storefront.lighthouse));
+  if (r.storefront?.taps) parts.push(tapsTable(r.storefront.taps));
   if (r.memory) parts.push(memoryTable(r.memory));
   if (r.startup) parts.push(startupTable(r.startup));
   if (r.search) parts.push(searchTables(r.search));

@@ -149,11 +149,13 @@ async function main(): Promise<number> {
     });
 
     await section(report, 'lighthouse', 'Tienda: Lighthouse', async () => {
-      report.storefront = await runStorefront(shop.url, fixtures.productPagePath, clientBuilt);
+      const lighthouse = await runStorefront(shop.url, fixtures.productPagePath, clientBuilt);
+      report.storefront = { ...report.storefront, lighthouse };
     });
 
     await section(report, 'taps', 'Tienda: toques en un teléfono lento (CPU 4×, slow 4G)', async () => {
-      report.storefrontTaps = await runStorefrontTaps(shop.url, fixtures.productPagePath);
+      const taps = await runStorefrontTaps(shop.url, fixtures.productPagePath);
+      report.storefront = { ...report.storefront, taps };
     });
 
     // The feeds over the catalogue as generated (10,000 products), before the import adds to it.

@@ -40,6 +40,58 @@ export interface SearchPlan {
 export interface SearchResult {
   rows: SearchRow[];
   plans: SearchPlan[];
+  /** The largest catalogue's rows beside the smallest's (largeSearchOf); null with one size. */
+  large: LargeSearch | null;
+}
+
+/** A query at the largest catalogue size, with its p50 against the same query's at the smallest. */
+export interface LargeSearchRow {
+  operation: string;
+  shop: Measured | null;
+  baseline: Measured | null;
+  /** The shop's p50 at the smallest size, and this p50 divided by it (target: ≤ TARGETS.searchP50GrowthRatio). */
+  p50AtSmallest: number | null;
+  p50Growth: number | null;
+  meetsGrowth: boolean | null;
+  /** Failed, non-2xx or mismatched answers (target: none). */
+  failed: number | null;
+  meetsP99: boolean | null;
+}
+
+/** `search.large` in the JSON: the section's rows at the largest size, each compared with the smallest size. */
+export interface LargeSearch {
+  products: number;
+  comparedWith: number;
+  rows: LargeSearchRow[];
+}
+
+export const searchFailures = (r: SearchRow) => (r.shop ? r.shop.errors + r.shop.non2xx + r.shop.mismatches : null);
+
+export function largeSearchOf(rows: SearchRow[]): LargeSearch | null {
+  const sizes = [...new Set(rows.map((x) => x.products))].sort((a, b) => a - b);
+  const [small, large] = [sizes[0], sizes[sizes.length - 1]];
+  if (small === undefined || large === undefined || large <= small) return null;
+  return {
+    products: large,
+    comparedWith: small,
+    rows: rows
+      .filter((x) => x.products === large)
+      .map((row) => {
+        const base = rows.find((x) => x.products === small && x.operation === row.operation)?.shop?.p50 ?? null;
+        const p50 = row.shop?.p50 ?? null;
+        const growth = base && p50 ? p50 / base : null;
+        return {
+          operation: row.operation,
+          shop: row.shop,
+          baseline: row.baseline,
+          p50AtSmallest: base,
+          p50Growth: growth,
+          meetsGrowth: growth === null ? null : growth <= TARGETS.searchP50GrowthRatio,
+          failed: searchFailures(row),
+          meetsP99: searchMeetsP99(row),
+        };
+      }),
+  };
 }
 
 interface Operation {
@@ -176,7 +228,7 @@ export async function runSearch(
   startBaseline: () => Promise<{ url: string; stop(): Promise<void> }>,
   dbUrl: string,
 ): Promise<SearchResult> {
-  const result: SearchResult = { rows: [], plans: [] };
+  const result: SearchResult = { rows: [], plans: [], large: null };
   for (const target of config.searchSizes) {
     process.stdout.write(`  · ${target.toLocaleString('en-US')} productos: preparando…`);
     const started = Date.now();
@@ -235,6 +287,7 @@ export async function runSearch(
       await baseline.stop();
     }
   }
+  result.large = largeSearchOf(result.rows);
   return result;
 }
 
