@@ -15,6 +15,7 @@ import {
   type GaugeProvider,
   type MetricsQuery,
 } from '../common/metrics.js';
+import { pgPoolOf } from '../common/db.js';
 import type { Env } from '../config/env.js';
 import { metricsAccess } from './metrics-access.js';
 
@@ -153,7 +154,7 @@ export function createShopRegistry({
         },
       });
   }
-  const mainPool = (ds.driver as unknown as { master?: Pool }).master;
+  const mainPool = pgPoolOf(ds);
   new client.Gauge({
     name: 'enzo_db_pool_connections',
     help: 'Conexiones de los pools de PostgreSQL de esta instancia: abiertas, libres y peticiones esperando una',

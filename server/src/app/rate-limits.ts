@@ -1,7 +1,7 @@
-import type { Pool } from 'pg';
 import { RateLimiterPostgres, RateLimiterRes } from 'rate-limiter-flexible';
 import type { DataSource } from 'typeorm';
 import type { RateCounter, RateRule } from './graphql-limits.js';
+import { pgPoolOf } from '../common/db.js';
 
 /**
  * Refused webhook requests (bad JSON, too large, a bad checksum) per client a minute: the gateway never sends
@@ -21,7 +21,7 @@ export const WEBHOOK_REFUSAL_RULE: RateRule = {
  */
 export function createRateCounter(ds: DataSource): RateCounter {
   // TypeORM's own pg pool: no extra connections per instance.
-  const pool = (ds.driver as unknown as { master: Pool }).master;
+  const pool = pgPoolOf(ds)!;
   const limiters = new Map<string, RateLimiterPostgres>();
   const limiterFor = (rule: RateRule) => {
     let limiter = limiters.get(rule.field);

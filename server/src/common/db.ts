@@ -43,6 +43,11 @@ async function runNamed(target: Pool | PoolClient, sql: string, params: unknown[
   }
 }
 
+/** TypeORM's own pg pool behind `ds` (its postgres driver's `master`); undefined before it connects. */
+export function pgPoolOf(ds: DataSource): Pool | undefined {
+  return (ds.driver as unknown as { master?: Pool }).master;
+}
+
 export interface SelectOptions {
   /** Another pool on the same database to run on instead of the DataSource's (genericPlanPool). */
   pool?: Pool;
@@ -66,7 +71,7 @@ export async function selectRows<T>(
   params: unknown[] = [],
   options: SelectOptions = {},
 ): Promise<T[]> {
-  const pool = options.pool ?? (ds.driver as { master?: Pool }).master;
+  const pool = options.pool ?? pgPoolOf(ds);
   if (!pool) return ds.query(sql, params);
   ds.logger.logQuery(sql, params);
   return (await runNamed(pool, sql, params, true)).rows as T[];
@@ -93,7 +98,7 @@ export async function queryOn<T>(m: EntityManager, sql: string, params: unknown[
   const logger = m.dataSource.logger;
   const target: Pool | PoolClient | undefined = runner
     ? ((await runner.connect()) as PoolClient)
-    : (m.dataSource.driver as { master?: Pool }).master;
+    : pgPoolOf(m.dataSource);
   if (!target) throw new Error('queryOn: la conexión de la base no es de pg');
   logger.logQuery(sql, params, runner);
   try {

@@ -1,7 +1,7 @@
 import { makeWorkerUtils, type WorkerUtils } from 'graphile-worker';
 import type { Pool } from 'pg';
 import type { DataSource } from 'typeorm';
-import { commit, inTransaction, rollback } from './db.js';
+import { commit, inTransaction, pgPoolOf, rollback } from './db.js';
 import { auditChange } from './audit.js';
 
 export interface FailingJob {
@@ -36,7 +36,7 @@ export class JobsAdmin {
   constructor(
     private readonly ds: DataSource,
     /** A pool with error handlers (the job runner's); TypeORM's own pool otherwise. */
-    private readonly pool: Pool = (ds.driver as unknown as { master: Pool }).master,
+    private readonly pool: Pool = pgPoolOf(ds)!,
   ) {}
 
   private workerUtils(): Promise<WorkerUtils> {

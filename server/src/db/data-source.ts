@@ -1,10 +1,10 @@
 import 'reflect-metadata';
 import { DataSource, type Logger } from 'typeorm';
-import type { Pool } from 'pg';
 import { Logger as JobLogger, runMigrations as runJobQueueMigrations } from 'graphile-worker';
 import { entities } from './entities.js';
 import { migrations } from './migrations/index.js';
 import { AuditSubscriber } from '../common/audit.js';
+import { pgPoolOf } from '../common/db.js';
 
 export interface DataSourceOptions {
   url: string;
@@ -48,7 +48,7 @@ export async function openDatabase(options: DataSourceOptions): Promise<DataSour
   const ds = createDataSource(options);
   await ds.initialize();
   await ds.runMigrations({ transaction: 'each' });
-  const pool = (ds.driver as { master?: Pool }).master;
+  const pool = pgPoolOf(ds);
   if (pool) {
     // TypeORM handles the pool's 'error' event; a checked-out client's error surfaces on its query in flight, so
     // the client listener only keeps such an error from crashing the process (graphile-worker asks for both).
