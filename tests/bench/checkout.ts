@@ -150,7 +150,7 @@ async function throughput(shopUrl: string, dbUrl: string): Promise<Throughput> {
   const sizes = await syntheticSizes(dbUrl, 200, 0);
   await sql(dbUrl, `UPDATE product_size SET stock = 100000 WHERE id = ANY($1::int[])`, [sizes.map((s) => s.sizeId)]);
   let next = 0;
-  const window = async (duration: number) => {
+  const buyFor = async (duration: number) => {
     const latencies: number[] = [];
     const outcomes: Record<string, number> = {};
     const started = performance.now();
@@ -175,8 +175,8 @@ async function throughput(shopUrl: string, dbUrl: string): Promise<Throughput> {
     const seconds = (performance.now() - started) / 1000;
     return { latencies, outcomes, seconds, placed: outcomes.OrderPlaced ?? 0 };
   };
-  const warm = config.warmupS > 0 ? await window(config.warmupS) : null;
-  const { latencies, outcomes, seconds, placed } = await window(config.duration);
+  const warm = config.warmupS > 0 ? await buyFor(config.warmupS) : null;
+  const { latencies, outcomes, seconds, placed } = await buyFor(config.duration);
   return {
     buyers: config.buyers,
     seconds,
